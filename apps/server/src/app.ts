@@ -1,0 +1,123 @@
+/**
+ * Builds the application: external plugins, then cross-cutting app plugins, then the feature
+ * modules. It does not listen; main.ts does, and tests use `app.inject()` or listen on port 0.
+ */
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
+import fastifyRateLimit from '@fastify/rate-limit';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import { createLoopbackFetch } from './lib/loopback-fetch';
+import { systemClock, type Clock } from './lib/clock';
+import { accessPlugin } from './plugins/access';
+import { controlPlugin } from './plugins/control';
+import { csrfPlugin } from './plugins/csrf';
+import { errorsPlugin } from './plugins/errors';
+import { sessionPlugin } from './plugins/session';
+import { defaultWebDist, staticWebPlugin } from './plugins/static-web';
+import { devIdentityProvider } from './integrations/steam/dev-provider';
+import { authRoutes } from './modules/auth/routes';
+import { healthRoutes } from './modules/health/routes';
+import { siteRoutes } from './modules/site/routes';
+import { userRoutes } from './modules/users/routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    db: Db;
+    clock: Clock;
+    /** Outbound HTTP for integrations; our own origin is served in-process (loopback-fetch.ts). */
+    http: typeof fetch;
+  }
+}
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  /** The network side of outbound HTTP (tests replace it to simulate outages). */
+  networkFetch?: typeof fetch;
+  /** Built web app to serve; `undefined` finds apps/web/dist, `null` serves none. */
+  webDist?: string | null;
+  /** A pino logger to use instead of the configured one (tests capture log lines with it). */
+  loggerInstance?: FastifyBaseLogger;
+}
+
+export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  if (config.env === 'test') return false;
+  const pretty = !config.isProduction && process.stdout.isTTY;
+  return {
+    level: config.logLevel,
+    redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    ...(pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
+  };
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({
+    ...(deps.loggerInstance ? { loggerInstance: deps.loggerInstance } : { logger: loggerOptions(config) }),
+    trustProxy: config.trustProxy,
+    bodyLimit: 256 * 1024,
+    logController: new LogController({ disableRequestLogging: true }),
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.decorate('clock', deps.clock ?? systemClock);
+  app.decorate('http', createLoopbackFetch(app, config.publicOrigin, deps.networkFetch));
+
+  // One log line per request, after the answer.
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.url === '/healthz' && reply.statusCode === 200) return;
+    request.log.info(
+      {
+        method: request.method,
+        url: request.url.split('?')[0],
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+        user: request.user?.id,
+      },
+      'request',
+    );
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'same-origin');
+    if (!reply.hasHeader('x-frame-options')) reply.header('x-frame-options', 'SAMEORIGIN');
+  });
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyFormbody, { bodyLimit: 16 * 1024 });
+  await app.register(errorsPlugin);
+  await app.register(csrfPlugin, { publicOrigin: config.publicOrigin });
+  await app.register(sessionPlugin);
+  await app.register(accessPlugin);
+  await app.register(fastifyRateLimit, {
+    global: true,
+    hook: 'preHandler',
+    max: config.rateLimitPerMinute,
+    timeWindow: 60_000,
+    allowList: (request) => !request.url.startsWith('/api/') && !request.url.startsWith('/auth/'),
+    keyGenerator: (request) => request.user?.id ?? request.ip,
+  });
+
+  await app.register(healthRoutes);
+  await app.register(siteRoutes);
+  await app.register(authRoutes);
+  await app.register(userRoutes);
+  if (config.steam.signin === 'dev') await app.register(devIdentityProvider);
+
+  await app.register(controlPlugin, {
+    dataDir: config.database.kind === 'pglite' ? config.database.dataDir : null,
+  });
+  await app.register(staticWebPlugin, { webDist: deps.webDist === undefined ? defaultWebDist() : deps.webDist });
+  return app;
+}

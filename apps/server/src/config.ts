@@ -1,0 +1,203 @@
+/**
+ * Environment → typed, validated configuration. Read once at start; a bad value stops the server
+ * with a message naming the variable. Everything is optional for `npm start`.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { siteConfig, type SiteConfig } from '@kickback/common/http/site';
+
+const bool = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const steamId64 = /^7656119\d{10}$/;
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: optionalString.pipe(z.url().optional()),
+  DATABASE_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+      .optional(),
+  ),
+  DATA_DIR: z.string().default('./data'),
+  REDIS_URL: optionalString.pipe(z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional()),
+  SESSION_SECRET: optionalString,
+  ADMIN_STEAM_IDS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(steamId64, 'each id must be a SteamID64 (7656119…, 17 digits)'))),
+  STEAM_SIGNIN: z.enum(['steam', 'dev']).optional(),
+  STEAM_API_KEY: optionalString,
+  STEAM_OPENID_URL: z.url().default('https://steamcommunity.com/openid/login'),
+  STEAM_API_URL: z.url().default('https://api.steampowered.com'),
+  DEMO_DATA: bool.optional(),
+  SITE_CONFIG: optionalString,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: bool.default(false),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  isProduction: boolean;
+  port: number;
+  host: string;
+  /** Origin and base URL the browser uses, without trailing slash. */
+  publicUrl: string;
+  publicOrigin: string;
+  database: { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string };
+  redisUrl: string | undefined;
+  sessionSecret: string;
+  adminSteamIds: readonly string[];
+  steam: {
+    signin: 'steam' | 'dev';
+    /** The OpenID endpoint assertions must name as `op_endpoint`. */
+    openIdUrl: string;
+    apiUrl: string;
+    apiKey: string | undefined;
+  };
+  demoData: boolean;
+  site: SiteConfig;
+  logLevel: Env['LOG_LEVEL'];
+  trustProxy: boolean;
+  rateLimitPerMinute: number;
+  cookies: { secure: boolean; prefix: string };
+}
+
+export class ConfigError extends Error {}
+
+/** Steam ids of the dev provider's demo users; the first is an admin in dev. */
+export const demoUsers = [
+  { steamId: '76561197960287930', name: 'StreamerAdmin', admin: true },
+  { steamId: '76561198000000001', name: 'LuckyLuke', admin: false },
+  { steamId: '76561198000000002', name: 'CrateQueen', admin: false },
+  { steamId: '76561198000000003', name: 'HighRoller', admin: false },
+] as const;
+
+export const defaultSite: Omit<SiteConfig, 'devSignIn'> = {
+  siteName: 'Kickback',
+  streamerName: 'Vex',
+  tagline: 'Live gamba, giveaways and game shows — every night on Kick.',
+  accentColor: '#53fc18',
+  logoUrl: '/brand/logo.svg',
+  kickChannel: 'vex',
+  kickChannelUrl: 'https://kick.com/vex',
+  contactEmail: 'hello@kickback.example',
+  socials: [
+    { label: 'Kick', url: 'https://kick.com/vex', icon: 'kick' },
+    { label: 'Discord', url: 'https://discord.gg/kickback', icon: 'discord' },
+    { label: 'X', url: 'https://x.com/kickback', icon: 'x' },
+    { label: 'YouTube', url: 'https://youtube.com/@kickback', icon: 'youtube' },
+  ],
+  quickLinks: [
+    { label: 'Leaderboard', url: '/leaderboard' },
+    { label: 'Store', url: '/store' },
+    { label: 'Challenges', url: '/Challenges' },
+    { label: 'Daily Rewards', url: '/DailyRewards' },
+    { label: 'Roobet VIP', url: '/RoobetVip' },
+  ],
+  termsUrl: '/terms',
+  privacyUrl: '/privacy',
+};
+
+function readSiteFile(file: string | undefined): Partial<SiteConfig> {
+  if (!file) return {};
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (err) {
+    throw new ConfigError(`SITE_CONFIG: cannot read ${file}: ${(err as Error).message}`);
+  }
+  const parsed = siteConfig.omit({ devSignIn: true }).partial().safeParse(raw);
+  if (!parsed.success) {
+    throw new ConfigError(`SITE_CONFIG: ${file}: ${z.prettifyError(parsed.error)}`);
+  }
+  return parsed.data;
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const first = parsed.error.issues[0];
+    const name = first?.path.join('.') ?? 'environment';
+    throw new ConfigError(`Invalid configuration: ${name}: ${first?.message ?? 'invalid'}`);
+  }
+  const env = parsed.data;
+  const isProduction = env.NODE_ENV === 'production';
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  const publicOrigin = new URL(publicUrl).origin;
+
+  if (isProduction && !env.SESSION_SECRET) {
+    throw new ConfigError('Invalid configuration: SESSION_SECRET is required in production');
+  }
+  if (env.SESSION_SECRET !== undefined && env.SESSION_SECRET.length < 32) {
+    throw new ConfigError('Invalid configuration: SESSION_SECRET must be at least 32 characters');
+  }
+  const signin = env.STEAM_SIGNIN ?? (isProduction || env.STEAM_API_KEY ? 'steam' : 'dev');
+  if (isProduction && signin === 'dev') {
+    throw new ConfigError(
+      'Invalid configuration: STEAM_SIGNIN=dev: the dev identity provider cannot run in production',
+    );
+  }
+  if (isProduction && env.STEAM_OPENID_URL !== 'https://steamcommunity.com/openid/login') {
+    throw new ConfigError(
+      'Invalid configuration: STEAM_OPENID_URL must be https://steamcommunity.com/openid/login in production',
+    );
+  }
+  const adminSteamIds = [...env.ADMIN_STEAM_IDS];
+  if (signin === 'dev') {
+    for (const u of demoUsers) if (u.admin) adminSteamIds.push(u.steamId);
+  }
+
+  return {
+    env: env.NODE_ENV,
+    isProduction,
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl,
+    publicOrigin,
+    database: env.DATABASE_URL
+      ? { kind: 'postgres', url: env.DATABASE_URL }
+      : { kind: 'pglite', dataDir: path.resolve(env.DATA_DIR) },
+    redisUrl: env.REDIS_URL,
+    sessionSecret: env.SESSION_SECRET ?? randomSecret(),
+    adminSteamIds,
+    steam: {
+      signin,
+      openIdUrl: signin === 'dev' ? `${publicUrl}/dev/openid/login` : env.STEAM_OPENID_URL,
+      apiUrl: signin === 'dev' && !env.STEAM_API_KEY ? `${publicUrl}/dev/steam` : env.STEAM_API_URL,
+      apiKey: env.STEAM_API_KEY ?? (signin === 'dev' ? 'dev-simulator-key' : undefined),
+    },
+    demoData: env.DEMO_DATA ?? !isProduction,
+    site: { ...defaultSite, ...readSiteFile(env.SITE_CONFIG), devSignIn: signin === 'dev' },
+    logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
+    rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
+    cookies: {
+      secure: isProduction,
+      prefix: isProduction ? '__Host-' : '',
+    },
+  };
+}
+
+function randomSecret(): string {
+  return Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url');
+}

@@ -1,0 +1,107 @@
+/**
+ * Opens the database: embedded PGlite (a folder, or memory for tests) or a real PostgreSQL pool.
+ * Both are driven through the same Drizzle query builder; `exec` runs multi-statement SQL
+ * (migrations) on whichever is underneath.
+ */
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+
+// numeric → string (exact), int8 → string as pg does; timestamps stay Date.
+export type Db = PgDatabase<PgQueryResultHKT>;
+export type Tx = PgTransaction<PgQueryResultHKT, Record<string, never>>;
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Runs SQL text that may hold several statements, in one transaction. */
+  execScript(sqlText: string): Promise<void>;
+  /** Runs one parameterised statement and returns its rows. */
+  query<T extends Record<string, unknown>>(sqlText: string, params?: unknown[]): Promise<T[]>;
+  /** Runs `fn` while holding a database-wide advisory lock (a no-op on single-process PGlite). */
+  withAdvisoryLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+  /** The driver underneath (PGlite instance or pg.Pool), for the few things Drizzle does not cover. */
+  raw: PGlite | pg.Pool;
+}
+
+export type DatabaseTarget =
+  | { kind: 'pglite'; dataDir: string | null; loadDataDir?: Blob }
+  | { kind: 'postgres'; url: string; poolSize?: number };
+
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  if (target.kind === 'pglite') return openPglite(target.dataDir, target.loadDataDir);
+  return openPostgres(target.url, target.poolSize ?? 10);
+}
+
+async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<Database> {
+  const client = dataDir ? new PGlite(dataDir) : new PGlite(loadDataDir ? { loadDataDir } : {});
+  await client.waitReady;
+  const db = drizzlePglite({ client }) as unknown as Db;
+  return {
+    db,
+    raw: client,
+    kind: 'pglite',
+    async execScript(sqlText) {
+      await client.transaction(async (tx) => {
+        await tx.exec(sqlText);
+      });
+    },
+    async query<T extends Record<string, unknown>>(sqlText: string, params: unknown[] = []) {
+      const res = await client.query<T>(sqlText, params);
+      return res.rows;
+    },
+    async withAdvisoryLock(_key, fn) {
+      return fn();
+    },
+    async close() {
+      await client.close();
+    },
+  };
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // Fail fast with a clear message when the server is unreachable.
+  const probe = await pool.connect();
+  probe.release();
+  const db = drizzlePg({ client: pool }) as unknown as Db;
+  return {
+    db,
+    raw: pool,
+    kind: 'postgres',
+    async execScript(sqlText) {
+      const conn = await pool.connect();
+      try {
+        await conn.query('BEGIN');
+        await conn.query(sqlText);
+        await conn.query('COMMIT');
+      } catch (err) {
+        await conn.query('ROLLBACK').catch(() => undefined);
+        throw err;
+      } finally {
+        conn.release();
+      }
+    },
+    async query<T extends Record<string, unknown>>(sqlText: string, params: unknown[] = []) {
+      const res = await pool.query<T>(sqlText, params);
+      return res.rows;
+    },
+    async withAdvisoryLock(key, fn) {
+      const conn = await pool.connect();
+      try {
+        await conn.query('SELECT pg_advisory_lock($1)', [key]);
+        return await fn();
+      } finally {
+        await conn.query('SELECT pg_advisory_unlock($1)', [key]).catch(() => undefined);
+        conn.release();
+      }
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,41 @@
+/**
+ * Applies the SQL files of `migrations/` in name order, each once, each in its own transaction.
+ * The same files run on PGlite and PostgreSQL. On PostgreSQL an advisory lock keeps two starting
+ * processes from migrating at once.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Database } from './client';
+
+const MIGRATION_LOCK = 7_240_513;
+
+export function defaultMigrationsDir(): string {
+  // In the source tree this is src/db/migrations; the server bundle copies it beside main.js.
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  return path.join(here, 'migrations');
+}
+
+export async function migrate(database: Database, dir = defaultMigrationsDir()): Promise<string[]> {
+  const files = readdirSync(dir)
+    .filter((f) => /^\d{4}_[\w-]+\.sql$/.test(f))
+    .sort();
+  await database.query(
+    'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+  );
+  return database.withAdvisoryLock(MIGRATION_LOCK, async () => {
+    const applied: string[] = [];
+    const done = new Set(
+      (await database.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name),
+    );
+    for (const file of files) {
+      if (done.has(file)) continue;
+      const body = readFileSync(path.join(dir, file), 'utf8');
+      await database.execScript(
+        `${body}\n;INSERT INTO schema_migrations (name) VALUES ('${file.replace(/'/g, "''")}');`,
+      );
+      applied.push(file);
+    }
+    return applied;
+  });
+}

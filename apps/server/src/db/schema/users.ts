@@ -1,0 +1,25 @@
+import { boolean, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  steamId: text('steam_id').notNull().unique(),
+  username: text('username').notNull(),
+  avatarUrl: text('avatar_url'),
+  role: text('role', { enum: ['User', 'Admin'] }).notNull().default('User'),
+  points: numeric('points', { precision: 18, scale: 2 }).notNull().default('0'),
+  gems: numeric('gems', { precision: 18, scale: 2 }).notNull().default('0'),
+  excluded: boolean('excluded').notNull().default(false),
+  showNameOnBoards: boolean('show_name_on_boards').notNull().default(false),
+  kickId: text('kick_id').unique(),
+  kickUsername: text('kick_username'),
+  discordId: text('discord_id').unique(),
+  discordUsername: text('discord_username'),
+  clashId: text('clash_id'),
+  rustMagicId: text('rustmagic_id'),
+  roobetName: text('roobet_name'),
+  casesId: text('cases_id'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+});
+
+export type UserRow = typeof users.$inferSelect;

@@ -1,0 +1,61 @@
+/**
+ * Starts the server: configuration, database (with the data-folder lock for PGlite), migrations,
+ * demo data, listen, graceful shutdown. Nothing else lives here.
+ */
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './db/data-lock';
+import { migrate } from './db/migrate';
+import { seedDemoData } from './modules/demo/seed';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  let lock: DataDirLock | null = null;
+  if (config.database.kind === 'pglite' && config.database.dataDir) {
+    lock = acquireDataDirLock(config.database.dataDir);
+  }
+  const database = await openDatabase(config.database);
+  await migrate(database);
+  const app = await buildApp({ config, database });
+  if (config.demoData) await seedDemoData(app);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+    } finally {
+      lock?.release();
+      clearTimeout(force);
+    }
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    {
+      url: config.publicUrl,
+      database: config.database.kind === 'pglite' ? `PGlite ${config.database.dataDir}` : 'PostgreSQL',
+      signin: config.steam.signin,
+    },
+    `Kickback is running at ${config.publicUrl}`,
+  );
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError || err instanceof DataDirLockedError) {
+    console.error(`\n${err.message}\n`);
+  } else {
+    console.error(err);
+  }
+  process.exit(1);
+});
+

@@ -1,0 +1,204 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildTestApp, LogCapture, TEST_PUBLIC_URL, type TestApp } from '../../../test/app';
+
+let t: TestApp;
+afterEach(async () => {
+  await t?.close();
+});
+
+function cookiesOf(res: { headers: Record<string, unknown> }): Record<string, string> {
+  const raw = res.headers['set-cookie'];
+  const list = Array.isArray(raw) ? raw : raw ? [String(raw)] : [];
+  const out: Record<string, string> = {};
+  for (const c of list) {
+    const [pair] = String(c).split(';');
+    const [k, v] = (pair ?? '').split('=');
+    if (k) out[k] = v ?? '';
+  }
+  return out;
+}
+
+/** Runs sign-in through the dev provider up to the callback; returns the callback URL and state cookie. */
+async function assertionFor(app: TestApp, steamid = '76561198000000001', personaname = 'LuckyLuke') {
+  const start = await app.app.inject({ method: 'GET', url: '/auth/steam/signin' });
+  expect(start.statusCode).toBe(302);
+  const state = cookiesOf(start).kb_openid_state;
+  expect(state).toBeTruthy();
+  const provider = new URL(String(start.headers.location));
+  expect(provider.origin + provider.pathname).toBe(`${TEST_PUBLIC_URL}/dev/openid/login`);
+  const page = await app.app.inject({ method: 'GET', url: provider.pathname + provider.search });
+  expect(page.statusCode).toBe(200);
+  expect(page.body).toContain('Dev sign-in');
+  const posted = await app.app.inject({
+    method: 'POST',
+    url: provider.pathname + provider.search,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ steamid, personaname }).toString(),
+  });
+  expect(posted.statusCode).toBe(302);
+  const callback = new URL(String(posted.headers.location));
+  return { callback, state: state ?? '' };
+}
+
+async function callback(app: TestApp, url: URL, state: string) {
+  return app.app.inject({
+    method: 'GET',
+    url: url.pathname + url.search,
+    headers: { cookie: `kb_openid_state=${state}` },
+  });
+}
+
+function popupMessage(body: string): { success: boolean; message: string } {
+  const m = /var message = (\{.*?\});/.exec(body);
+  if (!m?.[1]) throw new Error('no popup message in page');
+  return JSON.parse(m[1]) as { success: boolean; message: string };
+}
+
+describe('Steam sign-in through the dev identity provider', () => {
+  it('signs a new user in, names them from the simulated GetPlayerSummaries, and ping answers the auth user', async () => {
+    t = await buildTestApp();
+    const { callback: url, state } = await assertionFor(t);
+    expect(url.pathname).toBe('/auth/steam/callback');
+    const res = await callback(t, url, state);
+    expect(res.statusCode).toBe(200);
+    expect(popupMessage(res.body)).toEqual({ type: 'authpopup', success: true, message: 'Signed in.' });
+    expect(res.body).toContain(`postMessage(message, "${TEST_PUBLIC_URL}")`);
+    const session = cookiesOf(res).kb_session;
+    expect(session).toBeTruthy();
+    const setCookie = String(res.headers['set-cookie']);
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+
+    const ping = await t.call({ url: '/api/User/ping', headers: { cookie: `kb_session=${session}` } });
+    expect(ping.statusCode).toBe(200);
+    expect(ping.json()).toMatchObject({
+      isAuthenticated: true,
+      username: 'LuckyLuke',
+      role: 'User',
+      steamId: '76561198000000001',
+      points: 0,
+    });
+    expect(ping.json().avatarUrl).toContain('/dev/steam/avatar/76561198000000001.svg');
+  });
+
+  it('gives the demo admin the Admin role in dev', async () => {
+    t = await buildTestApp();
+    const { callback: url, state } = await assertionFor(t, '76561197960287930', 'StreamerAdmin');
+    const res = await callback(t, url, state);
+    const ping = await t.call({ url: '/api/User/ping', headers: { cookie: `kb_session=${cookiesOf(res).kb_session}` } });
+    expect(ping.json().role).toBe('Admin');
+  });
+
+  it('refuses a replayed assertion: no second session, the log names the check', async () => {
+    const logs = new LogCapture();
+    t = await buildTestApp({ logs });
+    const { callback: url, state } = await assertionFor(t);
+    expect(popupMessage((await callback(t, url, state)).body).success).toBe(true);
+    const again = await callback(t, url, state);
+    expect(popupMessage(again.body)).toEqual({ type: 'authpopup', success: false, message: 'Authentication failed.' });
+    expect(cookiesOf(again).kb_session).toBeUndefined();
+    expect(logs.find('steam sign-in refused')).toMatchObject({ check: 'provider_rejected' });
+  });
+
+  it('refuses an assertion whose signature was tampered with (provider answers is_valid:false)', async () => {
+    const logs = new LogCapture();
+    t = await buildTestApp({ logs });
+    const { callback: url, state } = await assertionFor(t);
+    url.searchParams.set('openid.sig', Buffer.from('forged').toString('base64'));
+    const res = await callback(t, url, state);
+    expect(popupMessage(res.body).success).toBe(false);
+    expect(cookiesOf(res).kb_session).toBeUndefined();
+    expect(logs.find('steam sign-in refused')).toMatchObject({ check: 'provider_rejected' });
+  });
+
+  it('refuses another identity swapped into a signed assertion', async () => {
+    const logs = new LogCapture();
+    t = await buildTestApp({ logs });
+    const { callback: url, state } = await assertionFor(t);
+    const admin = 'https://steamcommunity.com/openid/id/76561197960287930';
+    url.searchParams.set('openid.claimed_id', admin);
+    url.searchParams.set('openid.identity', admin);
+    const res = await callback(t, url, state);
+    expect(popupMessage(res.body).success).toBe(false);
+    expect(logs.find('steam sign-in refused')).toMatchObject({ check: 'provider_rejected' });
+  });
+
+  it('refuses a callback whose state cookie belongs to another sign-in', async () => {
+    const logs = new LogCapture();
+    t = await buildTestApp({ logs });
+    const { callback: url } = await assertionFor(t);
+    const res = await callback(t, url, 'someone-elses-state');
+    expect(popupMessage(res.body).success).toBe(false);
+    expect(logs.find('steam sign-in refused')).toMatchObject({ check: 'state' });
+  });
+
+  it('refuses an op_endpoint pointing at another provider', async () => {
+    const logs = new LogCapture();
+    t = await buildTestApp({ logs });
+    const { callback: url, state } = await assertionFor(t);
+    url.searchParams.set('openid.op_endpoint', 'https://evil.example/openid/login');
+    const res = await callback(t, url, state);
+    expect(popupMessage(res.body).success).toBe(false);
+    expect(logs.find('steam sign-in refused')).toMatchObject({ check: 'op_endpoint' });
+  });
+
+  it('reports an unreachable Steam as a failed sign-in', async () => {
+    const logs = new LogCapture();
+    t = await buildTestApp({
+      logs,
+      env: { STEAM_SIGNIN: 'steam' },
+      networkFetch: async () => {
+        throw new TypeError('getaddrinfo ENOTFOUND steamcommunity.com');
+      },
+    });
+    const start = await t.app.inject({ method: 'GET', url: '/auth/steam/signin' });
+    const state = cookiesOf(start).kb_openid_state ?? '';
+    const location = new URL(String(start.headers.location));
+    expect(location.origin).toBe('https://steamcommunity.com');
+    const id = 'https://steamcommunity.com/openid/id/76561198000000009';
+    const q = new URLSearchParams({
+      state,
+      'openid.ns': 'http://specs.openid.net/auth/2.0',
+      'openid.mode': 'id_res',
+      'openid.op_endpoint': 'https://steamcommunity.com/openid/login',
+      'openid.claimed_id': id,
+      'openid.identity': id,
+      'openid.return_to': `${TEST_PUBLIC_URL}/auth/steam/callback?state=${state}`,
+      'openid.response_nonce': `${t.clock.now().toISOString().slice(0, 19)}Zabc`,
+      'openid.assoc_handle': '1234567890',
+      'openid.signed': 'signed,op_endpoint,claimed_id,identity,return_to,response_nonce,assoc_handle',
+      'openid.sig': 'x',
+    });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/auth/steam/callback?${q.toString()}`,
+      headers: { cookie: `kb_openid_state=${state}` },
+    });
+    expect(popupMessage(res.body).success).toBe(false);
+    expect(logs.find('steam sign-in refused')).toMatchObject({ check: 'provider_unreachable' });
+  });
+
+  it('signs out: the session stops working at once', async () => {
+    t = await buildTestApp();
+    const me = await t.signIn();
+    expect((await t.call({ url: '/api/User/ping', as: me })).statusCode).toBe(200);
+    const out = await t.call({ url: '/auth/signout', as: me });
+    expect(out.statusCode).toBe(200);
+    expect(out.json()).toEqual({ message: 'Signed out.' });
+    expect((await t.call({ url: '/api/User/ping', as: me })).statusCode).toBe(401);
+  });
+
+  it('the dev provider refuses a malformed SteamID without redirecting', async () => {
+    t = await buildTestApp();
+    const start = await t.app.inject({ method: 'GET', url: '/auth/steam/signin' });
+    const provider = new URL(String(start.headers.location));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: provider.pathname + provider.search,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'steamid=123&personaname=x',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('SteamID64 must be 17 digits');
+  });
+});

@@ -1,0 +1,14 @@
+/**
+ * Demo data for `npm start` on an empty database (DEMO_DATA=1, the default outside production):
+ * features add their seeders here so a new visitor sees a living site. Each seeder runs only on
+ * a database that has none of its data yet.
+ */
+import type { FastifyInstance } from 'fastify';
+
+export type DemoSeeder = (app: FastifyInstance) => Promise<void>;
+
+const seeders: DemoSeeder[] = [];
+
+export async function seedDemoData(app: FastifyInstance): Promise<void> {
+  for (const seed of seeders) await seed(app);
+}

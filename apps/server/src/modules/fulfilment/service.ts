@@ -1,0 +1,47 @@
+/**
+ * The fulfilment queue: things a person must deliver (store orders, daily-reward payouts,
+ * challenge prizes, leaderboard prizes, game wins). Features enqueue inside their own transaction;
+ * (kind, reference) is unique, so enqueuing the same thing twice is a no-op.
+ */
+import { sql } from 'drizzle-orm';
+import { centsToText, toCents } from '@kickback/common/money';
+import type { DbOrTx } from '../../db/client';
+import type { Currency } from '../../db/schema/ledger';
+import { rowsOf } from '../ledger/service';
+
+export type FulfilmentKind =
+  | 'order'
+  | 'daily_reward'
+  | 'challenge'
+  | 'leaderboard'
+  | 'split_or_steal'
+  | 'deal_or_no_deal'
+  | 'giveaway';
+
+export interface FulfilmentRequest {
+  kind: FulfilmentKind;
+  /** Unique per kind: the order id, "claim:<id>", "period:<site>:<start>:<rank>", … */
+  reference: string;
+  userId: string;
+  description: string;
+  amount?: number | string | null;
+  /** What `amount` is in: 'points', 'gems', 'coins', 'USD', … */
+  unit?: string | null;
+  /** Rejecting the item refunds this through the ledger (e.g. the points an order cost). */
+  refund?: { currency: Currency; amount: number | string } | null;
+}
+
+/** Adds the item; returns its id, or null when (kind, reference) was already queued. */
+export async function enqueueFulfilment(tx: DbOrTx, item: FulfilmentRequest): Promise<number | null> {
+  const amount = item.amount === undefined || item.amount === null ? null : centsToText(toCents(item.amount));
+  const refundAmount = item.refund ? centsToText(toCents(item.refund.amount)) : null;
+  const result = await tx.execute<{ id: string | number }>(sql`
+    INSERT INTO fulfilment_items (kind, reference, user_id, description, amount, unit, refund_currency, refund_amount)
+    VALUES (${item.kind}, ${item.reference}, ${item.userId}, ${item.description}, ${amount}::numeric,
+            ${item.unit ?? null}, ${item.refund?.currency ?? null}, ${refundAmount}::numeric)
+    ON CONFLICT (kind, reference) DO NOTHING
+    RETURNING id
+  `);
+  const row = rowsOf<{ id: string | number }>(result)[0];
+  return row ? Number(row.id) : null;
+}

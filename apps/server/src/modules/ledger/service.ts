@@ -1,0 +1,113 @@
+/**
+ * The one owner of balances. Every change of points or gems is a conditional update of the user's
+ * balance and a ledger row, in the caller's transaction. The condition (`balance + delta >= 0`) is
+ * what makes concurrent spending safe: the row lock serialises updates and the loser sees 0 rows.
+ */
+import { sql } from 'drizzle-orm';
+import { centsToText, toCents } from '@kickback/common/money';
+import type { DbOrTx } from '../../db/client';
+import type { Currency } from '../../db/schema/ledger';
+import { conflict, notFound } from '../../lib/errors';
+
+/** Why a balance changed. Stored as a code; the web shows it in words. */
+export type LedgerReason =
+  | 'order'
+  | 'order_refund'
+  | 'admin_grant'
+  | 'admin_deduct'
+  | 'chat_activity'
+  | 'wager'
+  | 'game_win'
+  | 'game_refund'
+  | 'prediction_bet'
+  | 'prediction_win'
+  | 'prediction_refund'
+  | 'giveaway_win'
+  | 'daily_reward'
+  | 'challenge_prize'
+  | 'leaderboard_prize'
+  | 'fulfilment_refund';
+
+export interface BalanceChange {
+  userId: string;
+  currency: Currency;
+  /** Signed amount: a number with at most 2 decimals, a decimal string, or hundredths as bigint. */
+  delta: number | string | { cents: bigint };
+  reason: LedgerReason;
+  reference?: string | null;
+  memo?: string | null;
+  /**
+   * Earnings (chat, wagers, winnings) skip excluded accounts: the change is not made and `null`
+   * is returned. Spending, refunds and admin adjustments apply to everyone.
+   */
+  earning?: boolean;
+}
+
+export interface BalanceResult {
+  balance: string;
+  ledgerId: number;
+}
+
+export class InsufficientBalanceError extends Error {
+  constructor(readonly currency: Currency) {
+    super(`Not enough ${currency}.`);
+  }
+}
+
+function deltaCents(delta: BalanceChange['delta']): bigint {
+  return typeof delta === 'object' ? delta.cents : toCents(delta);
+}
+
+/**
+ * Applies one signed change. Throws InsufficientBalanceError (spend too large), or 404 when the user
+ * does not exist. Must run inside a transaction together with whatever the change pays for.
+ */
+export async function applyBalanceChange(tx: DbOrTx, change: BalanceChange): Promise<BalanceResult | null> {
+  const cents = deltaCents(change.delta);
+  if (cents === 0n) throw new RangeError('A balance change cannot be zero');
+  const delta = centsToText(cents);
+  const column = change.currency === 'points' ? sql.raw('points') : sql.raw('gems');
+  const excludedGuard = change.earning ? sql`AND NOT u.excluded` : sql``;
+  const result = await tx.execute<{ balance: string; ledger_id: string | number }>(sql`
+    WITH updated AS (
+      UPDATE users u SET ${column} = u.${column} + ${delta}::numeric
+      WHERE u.id = ${change.userId} AND u.${column} + ${delta}::numeric >= 0 ${excludedGuard}
+      RETURNING u.id, u.${column} AS balance
+    ), entry AS (
+      INSERT INTO ledger (user_id, currency, delta, balance_after, reason, reference, memo)
+      SELECT id, ${change.currency}, ${delta}::numeric, balance, ${change.reason},
+             ${change.reference ?? null}, ${change.memo ?? null}
+      FROM updated
+      RETURNING id
+    )
+    SELECT updated.balance::text AS balance, entry.id AS ledger_id FROM updated, entry
+  `);
+  const row = rowsOf<{ balance: string; ledger_id: string | number }>(result)[0];
+  if (row) return { balance: row.balance, ledgerId: Number(row.ledger_id) };
+  // Nothing changed: find out why, so callers can answer precisely.
+  const probe = rowsOf<{ excluded: boolean }>(
+    await tx.execute<{ excluded: boolean }>(sql`SELECT excluded FROM users WHERE id = ${change.userId}`),
+  )[0];
+  if (!probe) throw notFound('User not found.');
+  if (change.earning && probe.excluded) return null;
+  throw new InsufficientBalanceError(change.currency);
+}
+
+/** Like applyBalanceChange for spending: turns a short balance into a 409 with a clear message. */
+export async function spend(tx: DbOrTx, change: BalanceChange, message: string): Promise<BalanceResult> {
+  try {
+    const result = await applyBalanceChange(tx, change);
+    if (!result) throw conflict(message);
+    return result;
+  } catch (err) {
+    if (err instanceof InsufficientBalanceError) throw conflict(message);
+    throw err;
+  }
+}
+
+/** The rows of a `db.execute` result on either driver (node-postgres and PGlite both use `.rows`). */
+export function rowsOf<T>(result: unknown): T[] {
+  if (Array.isArray(result)) return result as T[];
+  const rows = (result as { rows?: T[] }).rows;
+  return rows ?? [];
+}

@@ -1,0 +1,72 @@
+/**
+ * Shell commands (`npm run admin -- …`, `npm run chat -- …`). Each runs against a database handle;
+ * the CLI runs it through the running server's control endpoint when one holds the embedded
+ * database, or on its own connection otherwise. Features add their commands here.
+ */
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { users } from '../../db/schema/users';
+import type { Db } from '../../db/client';
+import { AppError, notFound } from '../../lib/errors';
+import { recordAudit, shellActor } from '../audit/service';
+
+export interface ShellContext {
+  db: Db;
+  /** Present when the command runs inside the server (live effects such as chat need it). */
+  app?: FastifyInstance;
+}
+
+export interface ShellCommand<A extends z.ZodType = z.ZodType> {
+  args: A;
+  run(ctx: ShellContext, args: z.infer<A>): Promise<string>;
+}
+
+const steamIdArg = z.object({
+  steamId: z.string().regex(/^7656119\d{10}$/, 'a SteamID64 (17 digits starting with 7656119)'),
+});
+
+async function setRole(db: Db, steamId: string, role: 'User' | 'Admin'): Promise<string> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(users).where(eq(users.steamId, steamId)).for('update');
+    if (!before) {
+      throw notFound(`No user with SteamID ${steamId}. They must sign in once before a role can be set.`);
+    }
+    if (before.role === role) return `${before.username} (${steamId}) is already ${role}.`;
+    await tx.update(users).set({ role }).where(eq(users.id, before.id));
+    await recordAudit(tx, shellActor, {
+      action: 'user.role',
+      targetType: 'user',
+      targetId: before.id,
+      before: { role: before.role },
+      after: { role },
+    });
+    return `${before.username} (${steamId}) is now ${role}.`;
+  });
+}
+
+export const shellCommands = {
+  grant: {
+    args: steamIdArg,
+    run: ({ db }, { steamId }) => setRole(db, steamId, 'Admin'),
+  } satisfies ShellCommand<typeof steamIdArg>,
+  revoke: {
+    args: steamIdArg,
+    run: ({ db }, { steamId }) => setRole(db, steamId, 'User'),
+  } satisfies ShellCommand<typeof steamIdArg>,
+} as const;
+
+export type ShellCommandName = keyof typeof shellCommands;
+
+export function isShellCommand(name: string): name is ShellCommandName {
+  return Object.hasOwn(shellCommands, name);
+}
+
+/** Validates and runs a command; errors come back as AppError with a message for the operator. */
+export async function runShellCommand(ctx: ShellContext, name: string, rawArgs: unknown): Promise<string> {
+  if (!isShellCommand(name)) throw new AppError(400, `Unknown command: ${name}`);
+  const command: ShellCommand = shellCommands[name];
+  const parsed = command.args.safeParse(rawArgs);
+  if (!parsed.success) throw new AppError(400, `Invalid arguments: ${z.prettifyError(parsed.error)}`);
+  return command.run(ctx, parsed.data);
+}

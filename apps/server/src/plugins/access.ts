@@ -1,0 +1,34 @@
+/**
+ * Who may call a route, declared where the route is declared: `config: { access: 'public' | 'user'
+ * | 'admin' }`. Deny by default: an /api route that does not say is treated as admin-only.
+ * 401 without sign-in, 403 without the role.
+ */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { forbidden, unauthorized } from '../lib/errors';
+
+export type Access = 'public' | 'user' | 'admin';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+}
+
+export const accessPlugin = fp(async (app: FastifyInstance) => {
+  app.addHook('preValidation', async (request) => {
+    if (request.is404) return; // no route matched: the not-found handler answers
+    const declared = request.routeOptions.config.access;
+    const isApi = request.url.startsWith('/api/');
+    const access: Access = declared ?? (isApi ? 'admin' : 'public');
+    if (access === 'public') return;
+    if (!request.user) throw unauthorized();
+    if (access === 'admin' && request.user.role !== 'Admin') throw forbidden();
+  });
+});
+
+/** For handlers behind `access: 'user' | 'admin'`: the signed-in user, typed as present. */
+export function currentUser(request: { user: import('../db/schema/users').UserRow | null }) {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}

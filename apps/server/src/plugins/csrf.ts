@@ -1,0 +1,40 @@
+/**
+ * Cross-site request forgery guard: every /api call and every state-changing /auth call must carry
+ * `X-Requested-With: kickback` (a header no cross-site form or image can set) and, when the browser
+ * sends an Origin, it must be ours. Top-level sign-in navigations are protected by their state
+ * cookie instead.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { messages } from '@kickback/common/messages';
+import { forbidden } from '../lib/errors';
+
+export const CSRF_HEADER = 'x-requested-with';
+export const CSRF_VALUE = 'kickback';
+
+/** Navigations the browser makes itself (popup, redirects): no custom header possible. */
+const navigationPaths = new Set(['/auth/steam/signin', '/auth/steam/callback']);
+
+export function needsCsrfCheck(request: FastifyRequest): boolean {
+  const path = request.url.split('?')[0] ?? '';
+  if (path.startsWith('/api/')) return true;
+  if (path.startsWith('/auth/')) {
+    if (navigationPaths.has(path)) return false;
+    // Discord sign-in is a navigation too; its state parameter is bound to the session.
+    if (path.startsWith('/auth/discord/')) return false;
+    return true;
+  }
+  return false;
+}
+
+export function isAllowedOrigin(origin: string | undefined, publicOrigin: string): boolean {
+  return origin === undefined || origin === publicOrigin;
+}
+
+export const csrfPlugin = fp(async (app: FastifyInstance, opts: { publicOrigin: string }) => {
+  app.addHook('onRequest', async (request) => {
+    if (!needsCsrfCheck(request)) return;
+    if (request.headers[CSRF_HEADER] !== CSRF_VALUE) throw forbidden(messages.csrfRejected);
+    if (!isAllowedOrigin(request.headers.origin, opts.publicOrigin)) throw forbidden(messages.csrfRejected);
+  });
+});

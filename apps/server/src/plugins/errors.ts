@@ -1,0 +1,55 @@
+/**
+ * One place that turns failures into answers: validation → 400 with what is wrong, AppError → its
+ * status and message, anything else → 500 "System error." (the stack goes to the log only).
+ * Unknown /api paths answer JSON 404.
+ */
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { messages } from '@kickback/common/messages';
+import { AppError } from '../lib/errors';
+
+interface ValidationIssue {
+  instancePath?: string;
+  message?: string;
+  params?: { issue?: { path?: PropertyKey[] } };
+}
+
+function describeValidation(context: string | undefined, issues: ValidationIssue[]): string {
+  const first = issues[0];
+  if (!first) return 'Invalid request.';
+  const where = first.instancePath?.replace(/^\//, '').replace(/\//g, '.') || '';
+  const field = where ? `${where}` : context === 'body' ? 'body' : (context ?? 'request');
+  return `Invalid ${field}: ${first.message ?? 'invalid value'}`;
+}
+
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send({ message: error.message });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation as unknown as ValidationIssue[];
+      return reply.status(400).send({ message: describeValidation(error.validationContext, issues) });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, cause: error.cause }, 'response did not match its schema');
+      return reply.status(500).send({ message: messages.systemError });
+    }
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors: bad JSON, body too large, unsupported media type, …
+      const text =
+        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+          ? 'Invalid body: malformed JSON.'
+          : error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+            ? 'Request body is too large.'
+            : status === 429
+              ? messages.tooManyRequests
+              : error.message || 'Invalid request.';
+      return reply.status(status).send({ message: text });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ message: messages.systemError });
+  });
+});

@@ -1,0 +1,61 @@
+/**
+ * Serves the built web app on the API's port: hashed assets with long caching, index.html for every
+ * page route (the SPA decides what exists and shows its not-found page), JSON 404 for unknown /api
+ * paths.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { messages } from '@kickback/common/messages';
+
+/** apps/web/dist, found by walking up from this file (source tree or server bundle). */
+export function defaultWebDist(): string | null {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 6; i++) {
+    const candidate = path.join(dir, 'apps', 'web', 'dist');
+    if (existsSync(path.join(candidate, 'index.html'))) return candidate;
+    dir = path.dirname(dir);
+  }
+  return null;
+}
+
+const nonPagePrefixes = ['/api/', '/auth/', '/dev/', '/internal/', '/webhooks/', '/socket.io/', '/assets/'];
+
+export const staticWebPlugin = fp(async (app: FastifyInstance, opts: { webDist: string | null }) => {
+  const { webDist } = opts;
+  if (webDist) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, filePath) {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          reply.header('cache-control', 'public, max-age=31536000, immutable');
+        } else {
+          reply.header('cache-control', 'public, max-age=300');
+        }
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const urlPath = request.url.split('?')[0] ?? '/';
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !nonPagePrefixes.some((p) => urlPath.startsWith(p)) &&
+      !/\.[a-z0-9]{2,5}$/i.test(urlPath);
+    if (isPage && webDist) {
+      reply.header('cache-control', 'no-cache');
+      return reply.status(200).sendFile('index.html');
+    }
+    if (isPage) {
+      return reply
+        .status(503)
+        .type('text/plain')
+        .send('The web app is not built. Run `npm run build` (npm start does it for you).');
+    }
+    return reply.status(404).send({ message: messages.notFound });
+  });
+});

@@ -1,0 +1,125 @@
+/**
+ * buildTestApp(): the real app on a fresh test database, with a manual clock, plus helpers to sign
+ * in and call the API the way the web app does (CSRF header included).
+ */
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { eq } from 'drizzle-orm';
+import pino from 'pino';
+import { buildApp } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import type { Database } from '../src/db/client';
+import { users, type UserRow } from '../src/db/schema/users';
+import { ManualClock } from '../src/lib/clock';
+import { createSession } from '../src/modules/auth/sessions';
+import { upsertSteamUser } from '../src/modules/auth/user-accounts';
+import { openTestDatabase } from './database';
+
+/** Collects the app's log lines so a test can assert what was logged. */
+export class LogCapture {
+  readonly lines: Array<Record<string, unknown>> = [];
+  readonly logger = pino({ level: 'debug' }, { write: (line: string) => this.lines.push(JSON.parse(line)) });
+  find(msg: string): Record<string, unknown> | undefined {
+    return this.lines.find((l) => l.msg === msg);
+  }
+}
+
+export const TEST_PUBLIC_URL = 'http://kickback.test';
+
+export interface TestUser {
+  user: UserRow;
+  cookie: string;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  database: Database;
+  clock: ManualClock;
+  /** Creates a user (role User unless told) with a session; returns the row and its cookie. */
+  signIn(opts?: { role?: 'User' | 'Admin'; name?: string; steamId?: string }): Promise<TestUser>;
+  /** Calls the app like the web app does: CSRF header, JSON body, the user's cookie. */
+  call(opts: {
+    method?: InjectOptions['method'];
+    url: string;
+    as?: TestUser | null;
+    body?: unknown;
+    headers?: Record<string, string>;
+  }): Promise<LightMyRequestResponse>;
+  /** Reloads a user row. */
+  reload(userId: string): Promise<UserRow>;
+  close(): Promise<void>;
+}
+
+let steamCounter = 0;
+export function nextSteamId(): string {
+  steamCounter += 1;
+  const n = (process.pid % 1000) * 1_000_000 + steamCounter;
+  return `7656119${String(8_000_000_000 + n).padStart(10, '0')}`;
+}
+
+export async function buildTestApp(
+  opts: { env?: Record<string, string>; clock?: ManualClock; networkFetch?: typeof fetch;
+    logs?: LogCapture;
+    /** Registers extra routes before the app is ready (e.g. a throwaway guarded route). */
+    routes?: (app: FastifyInstance) => void;
+  } = {},
+): Promise<TestApp> {
+  const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: TEST_PUBLIC_URL, DEMO_DATA: '0', ...opts.env });
+  const database = await openTestDatabase();
+  const clock = opts.clock ?? new ManualClock(new Date());
+  const app = await buildApp({
+    config: { ...config, database: { kind: 'pglite', dataDir: null } },
+    database,
+    clock,
+    webDist: null,
+    ...(opts.networkFetch ? { networkFetch: opts.networkFetch } : {}),
+    ...(opts.logs ? { loggerInstance: opts.logs.logger } : {}),
+  });
+  opts.routes?.(app);
+  await app.ready();
+
+  const cookieName = 'kb_session';
+  return {
+    app,
+    config,
+    database,
+    clock,
+    async signIn({ role = 'User', name, steamId } = {}) {
+      const id = steamId ?? nextSteamId();
+      let user = await upsertSteamUser(
+        database.db,
+        id,
+        { steamId: id, personaName: name ?? `user${id.slice(-4)}`, avatarUrl: null },
+        [],
+        clock.now(),
+      );
+      if (user.role !== role) {
+        [user] = (await database.db.update(users).set({ role }).where(eq(users.id, user.id)).returning()) as [UserRow];
+      }
+      const { token } = await createSession(database.db, user.id, clock.now(), 'test');
+      return { user, cookie: `${cookieName}=${token}` };
+    },
+    call({ method = 'GET', url, as, body, headers }) {
+      return app.inject({
+        method,
+        url,
+        headers: {
+          'x-requested-with': 'kickback',
+          ...(as ? { cookie: as.cookie } : {}),
+          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...headers,
+        },
+        ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
+      });
+    },
+    async reload(userId) {
+      const [row] = await database.db.select().from(users).where(eq(users.id, userId));
+      if (!row) throw new Error(`user ${userId} not found`);
+      return row;
+    },
+    async close() {
+      await app.close();
+      await database.drop();
+    },
+  };
+}

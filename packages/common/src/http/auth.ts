@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+export const roles = ['User', 'Admin'] as const;
+export const role = z.enum(roles);
+export type Role = z.infer<typeof role>;
+
+/** A money-like amount as JSON carries it: a number with at most 2 decimals. */
+export const amount = z.number();
+
+/**
+ * The auth user of spec part 1 §3, as `GET /api/User/ping` answers it. `openId` is the site user's
+ * id; game states name players by the same id, so "user id equals the signed-in openId" holds.
+ */
+export const authUser = z.object({
+  isAuthenticated: z.literal(true),
+  openId: z.string(),
+  steamId: z.string(),
+  role: role,
+  username: z.string(),
+  avatarUrl: z.string().nullable(),
+  points: amount,
+  gems: amount,
+  clashId: z.string().nullable(),
+  rustMagicId: z.string().nullable(),
+  roobetName: z.string().nullable(),
+  casesId: z.string().nullable(),
+  kickId: z.string().nullable(),
+  kickUsername: z.string().nullable(),
+  discordUser: z.object({ id: z.string(), username: z.string() }).nullable(),
+  showNameOnBoards: z.boolean(),
+});
+export type AuthUser = z.infer<typeof authUser>;
+
+/** What the sign-in popup posts to its opener (spec part 1 §4). */
+export const authPopupMessage = z.object({
+  type: z.literal('authpopup'),
+  success: z.boolean(),
+  message: z.string(),
+});
+export type AuthPopupMessage = z.infer<typeof authPopupMessage>;

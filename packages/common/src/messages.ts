@@ -1,0 +1,42 @@
+/**
+ * The user-facing texts of the specification, in one place. Server and web both import these so a
+ * toast the spec names is spelled exactly once.
+ */
+export const messages = {
+  // Part 1 — sign-in and shell
+  signedIn: 'Signed in.',
+  signedOut: 'Signed out.',
+  authenticationFailed: 'Authentication failed.',
+  authorizationError: 'Authorization error.',
+  systemError: 'System error.',
+  handledApiError: 'Handled api error.',
+  pleaseSignInFirst: 'Please sign in first.',
+  firstLogInPlease: 'First log in please.',
+  alreadyLinkedClash: 'You have already linked a clash account.',
+  kickNotLinked: 'You havent linked your kick',
+  discordNotLinked: 'You havent linked your discord',
+  copiedToClipboard: 'Copied to clipboard.',
+  messageSent: 'Message successfully sent.',
+  challengeCreated: 'Challenge successfully created.',
+  challengeUpdated: 'Challenge successfully updated.',
+  settingsUpdated: 'Settings successfully updated.',
+  connectionUnlinked: 'Connection successfully unlinked.',
+  // Part 2 — games
+  gameCreated: 'Game successfully created.',
+  unableToConnectGame: 'Unable to connect the game.',
+  unableToJoinGame: 'Unable to join the game.',
+  unableToSelect: 'Unable to select.',
+  chatMessageNotSent: 'Chat message could not be sent.',
+  // Server-side messages (not in the spec's catalogue, but shown through the API wrapper)
+  notFound: 'Not found.',
+  signInRequired: 'Sign in required.',
+  forbidden: 'You do not have permission to do that.',
+  csrfRejected: 'Request rejected: missing or invalid request origin.',
+  tooManyRequests: 'Too many requests. Please slow down.',
+} as const;
+
+/** "Earned {amount} gems." for type 1, "coins" for the other daily reward types (spec part 1 §8). */
+export function earnedMessage(amount: number, rewardType: number): string {
+  const word = rewardType === 1 ? 'gems' : 'coins';
+  return `Earned ${amount.toFixed(2)} ${word}.`;
+}
