@@ -29,8 +29,14 @@ const envSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
       .optional(),
   ),
+  /** PGlite folder; ':memory:' keeps the database in memory (browser tests, throwaway demos). */
   DATA_DIR: z.string().default('./data'),
-  REDIS_URL: optionalString.pipe(z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional()),
+  REDIS_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+      .optional(),
+  ),
   SESSION_SECRET: optionalString,
   ADMIN_STEAM_IDS: z
     .string()
@@ -176,7 +182,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     publicOrigin,
     database: env.DATABASE_URL
       ? { kind: 'postgres', url: env.DATABASE_URL }
-      : { kind: 'pglite', dataDir: path.resolve(env.DATA_DIR) },
+      : { kind: 'pglite', dataDir: env.DATA_DIR === ':memory:' ? null : path.resolve(env.DATA_DIR) },
     redisUrl: env.REDIS_URL,
     sessionSecret: env.SESSION_SECRET ?? randomSecret(),
     adminSteamIds,

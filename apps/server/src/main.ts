@@ -58,4 +58,3 @@ main().catch((err: unknown) => {
   }
   process.exit(1);
 });
-

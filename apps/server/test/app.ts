@@ -58,7 +58,10 @@ export function nextSteamId(): string {
 }
 
 export async function buildTestApp(
-  opts: { env?: Record<string, string>; clock?: ManualClock; networkFetch?: typeof fetch;
+  opts: {
+    env?: Record<string, string>;
+    clock?: ManualClock;
+    networkFetch?: typeof fetch;
     logs?: LogCapture;
     /** Registers extra routes before the app is ready (e.g. a throwaway guarded route). */
     routes?: (app: FastifyInstance) => void;

@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { UserRow } from '../db/schema/users';
 import { forbidden, unauthorized } from '../lib/errors';
 
 export type Access = 'public' | 'user' | 'admin';
@@ -28,7 +29,7 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
 });
 
 /** For handlers behind `access: 'user' | 'admin'`: the signed-in user, typed as present. */
-export function currentUser(request: { user: import('../db/schema/users').UserRow | null }) {
+export function currentUser(request: { user: UserRow | null }): UserRow {
   if (!request.user) throw unauthorized();
   return request.user;
 }

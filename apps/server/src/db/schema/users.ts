@@ -5,7 +5,9 @@ export const users = pgTable('users', {
   steamId: text('steam_id').notNull().unique(),
   username: text('username').notNull(),
   avatarUrl: text('avatar_url'),
-  role: text('role', { enum: ['User', 'Admin'] }).notNull().default('User'),
+  role: text('role', { enum: ['User', 'Admin'] })
+    .notNull()
+    .default('User'),
   points: numeric('points', { precision: 18, scale: 2 }).notNull().default('0'),
   gems: numeric('gems', { precision: 18, scale: 2 }).notNull().default('0'),
   excluded: boolean('excluded').notNull().default(false),

@@ -57,7 +57,7 @@ export async function devIdentityProvider(app: FastifyInstance): Promise<void> {
 
   const renderLogin = (query: Record<string, string>, error?: string) => {
     const action = `/dev/openid/login?${new URLSearchParams(query).toString()}`;
-    const suggested = `7656119${String(8_000_000_000 + randomBytes(4).readUInt32BE() % 1_000_000_000).padStart(10, '0')}`;
+    const suggested = `7656119${String(8_000_000_000 + (randomBytes(4).readUInt32BE() % 1_000_000_000)).padStart(10, '0')}`;
     const demos = demoUsers
       .map(
         (u) => `<form method="post" action="${escapeHtml(action)}">

@@ -22,7 +22,10 @@ function assertion(overrides: Record<string, string> = {}): Record<string, strin
   };
 }
 
-function context(overrides: Partial<VerifyContext> = {}, answer = 'ns:http://specs.openid.net/auth/2.0\nis_valid:true\n') {
+function context(
+  overrides: Partial<VerifyContext> = {},
+  answer = 'ns:http://specs.openid.net/auth/2.0\nis_valid:true\n',
+) {
   const seen = new Set<string>();
   const posted: string[] = [];
   const ctx: VerifyContext = {
@@ -83,7 +86,11 @@ describe('verifyAssertion', () => {
     ],
     ['signed list altered', { 'openid.signed': 'signed,claimed_id,identity,return_to,response_nonce' }, 'signed'],
     ['assoc_handle altered', { 'openid.assoc_handle': 'x' }, 'assoc_handle'],
-    ['return_to on another site', { 'openid.return_to': 'https://other.test/auth/steam/callback?state=abc' }, 'return_to'],
+    [
+      'return_to on another site',
+      { 'openid.return_to': 'https://other.test/auth/steam/callback?state=abc' },
+      'return_to',
+    ],
     ['nonce without time', { 'openid.response_nonce': 'abc' }, 'nonce_format'],
     ['nonce too old', { 'openid.response_nonce': '2026-11-21T09:40:00Zold' }, 'nonce_stale'],
   ];

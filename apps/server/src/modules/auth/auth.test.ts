@@ -85,7 +85,10 @@ describe('Steam sign-in through the dev identity provider', () => {
     t = await buildTestApp();
     const { callback: url, state } = await assertionFor(t, '76561197960287930', 'StreamerAdmin');
     const res = await callback(t, url, state);
-    const ping = await t.call({ url: '/api/User/ping', headers: { cookie: `kb_session=${cookiesOf(res).kb_session}` } });
+    const ping = await t.call({
+      url: '/api/User/ping',
+      headers: { cookie: `kb_session=${cookiesOf(res).kb_session}` },
+    });
     expect(ping.json().role).toBe('Admin');
   });
 

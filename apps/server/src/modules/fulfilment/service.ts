@@ -10,13 +10,7 @@ import type { Currency } from '../../db/schema/ledger';
 import { rowsOf } from '../ledger/service';
 
 export type FulfilmentKind =
-  | 'order'
-  | 'daily_reward'
-  | 'challenge'
-  | 'leaderboard'
-  | 'split_or_steal'
-  | 'deal_or_no_deal'
-  | 'giveaway';
+  'order' | 'daily_reward' | 'challenge' | 'leaderboard' | 'split_or_steal' | 'deal_or_no_deal' | 'giveaway';
 
 export interface FulfilmentRequest {
   kind: FulfilmentKind;

@@ -18,6 +18,10 @@ export interface ShellContext {
 }
 
 export interface ShellCommand<A extends z.ZodType = z.ZodType> {
+  /** How the operator types it, after the script name: "grant <steamId>". */
+  usage: string;
+  /** argv (after the command word) → the raw arguments `args` validates. */
+  fromArgv(argv: string[]): unknown;
   args: A;
   run(ctx: ShellContext, args: z.infer<A>): Promise<string>;
 }
@@ -47,10 +51,14 @@ async function setRole(db: Db, steamId: string, role: 'User' | 'Admin'): Promise
 
 export const shellCommands = {
   grant: {
+    usage: 'grant <steamId>',
+    fromArgv: ([steamId]) => ({ steamId }),
     args: steamIdArg,
     run: ({ db }, { steamId }) => setRole(db, steamId, 'Admin'),
   } satisfies ShellCommand<typeof steamIdArg>,
   revoke: {
+    usage: 'revoke <steamId>',
+    fromArgv: ([steamId]) => ({ steamId }),
     args: steamIdArg,
     run: ({ db }, { steamId }) => setRole(db, steamId, 'User'),
   } satisfies ShellCommand<typeof steamIdArg>,

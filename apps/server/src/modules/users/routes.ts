@@ -7,9 +7,7 @@ import { toAuthUser } from './presenter';
 
 export async function userRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get(
-    '/api/User/ping',
-    { config: { access: 'user' }, schema: { response: { 200: authUser } } },
-    async (request) => toAuthUser(currentUser(request)),
+  r.get('/api/User/ping', { config: { access: 'user' }, schema: { response: { 200: authUser } } }, async (request) =>
+    toAuthUser(currentUser(request)),
   );
 }

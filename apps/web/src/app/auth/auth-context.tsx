@@ -1,0 +1,131 @@
+/**
+ * Sign-in state for the whole app and the popup flow of spec part 1 §4: the popup opens at
+ * auth/steam/signin, 40% × 70% of the window and centred; only a same-origin `authpopup` message
+ * is accepted; popup and listener are cleaned up on every outcome and before each new attempt.
+ */
+import { createContext, use, useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
+import { toast } from 'react-toastify';
+import { authPopupMessage, authUser, type AuthUser } from '@kickback/common/http/auth';
+import { messages } from '@kickback/common/messages';
+import { api, ApiError } from '../../lib/api';
+import { authReducer, initialAuthState, type AuthState } from './auth-state';
+
+interface AuthApi extends AuthState {
+  signIn(): void;
+  cancelSignIn(): void;
+  signOut(): Promise<void>;
+  /** Re-reads the user (after a purchase, a link, a claim…). */
+  refreshUser(): Promise<AuthUser | null>;
+}
+
+const AuthContext = createContext<AuthApi | null>(null);
+
+export const POPUP_PATH = '/auth/steam/signin';
+
+export function popupFeatures(win: Pick<Window, 'outerWidth' | 'outerHeight' | 'screenX' | 'screenY'>): string {
+  const width = Math.round(win.outerWidth * 0.4);
+  const height = Math.round(win.outerHeight * 0.7);
+  const left = Math.round(win.screenX + (win.outerWidth - width) / 2);
+  const top = Math.round(win.screenY + (win.outerHeight - height) / 2);
+  return `popup=yes,width=${width},height=${height},left=${left},top=${top}`;
+}
+
+async function ping(): Promise<AuthUser> {
+  return api('/api/User/ping', { schema: authUser });
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [state, dispatch] = useReducer(authReducer, initialAuthState);
+  const handles = useRef<{ popup: Window | null; listener: ((e: MessageEvent) => void) | null; timer: number | null }>({
+    popup: null,
+    listener: null,
+    timer: null,
+  });
+
+  const cleanup = useCallback(() => {
+    const h = handles.current;
+    if (h.listener) window.removeEventListener('message', h.listener);
+    if (h.timer !== null) window.clearInterval(h.timer);
+    if (h.popup && !h.popup.closed) h.popup.close();
+    handles.current = { popup: null, listener: null, timer: null };
+  }, []);
+
+  const refreshUser = useCallback(async () => {
+    try {
+      const user = await ping();
+      dispatch({ type: 'USER_REFRESHED', user });
+      return user;
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 401) dispatch({ type: 'LOGOUT' });
+      return null;
+    }
+  }, []);
+
+  // Who am I, on first load (the session cookie may already be there).
+  useEffect(() => {
+    void refreshUser();
+  }, [refreshUser]);
+
+  useEffect(() => cleanup, [cleanup]);
+
+  const signIn = useCallback(() => {
+    cleanup();
+    const listener = (event: MessageEvent) => {
+      if (event.origin !== window.location.origin) return;
+      const parsed = authPopupMessage.safeParse(event.data);
+      if (!parsed.success) return;
+      cleanup();
+      if (parsed.data.success) {
+        toast.success(messages.signedIn);
+        ping()
+          .then((user) => dispatch({ type: 'LOGIN_SUCCESS', user }))
+          .catch((err: unknown) => dispatch({ type: 'LOGIN_FAILURE', error: (err as Error).message }));
+      } else {
+        toast.error(messages.authenticationFailed);
+        dispatch({ type: 'LOGIN_FAILURE', error: parsed.data.message });
+      }
+    };
+    window.addEventListener('message', listener);
+    const popup = window.open(POPUP_PATH, 'kickback-signin', popupFeatures(window));
+    // A popup the person closes without finishing ends the attempt quietly. The popup also closes
+    // itself right after posting its result, so allow the message a moment to arrive first.
+    let closedSince: number | null = null;
+    const timer = window.setInterval(() => {
+      const open = handles.current.popup && !handles.current.popup.closed;
+      if (open) return;
+      closedSince ??= Date.now();
+      if (Date.now() - closedSince >= 1500) {
+        cleanup();
+        dispatch({ type: 'LOGIN_CANCEL' });
+      }
+    }, 500);
+    handles.current = { popup, listener, timer };
+    dispatch({ type: 'LOGIN_REQUEST', popup, listener });
+  }, [cleanup]);
+
+  const cancelSignIn = useCallback(() => {
+    cleanup();
+    dispatch({ type: 'LOGIN_CANCEL' });
+  }, [cleanup]);
+
+  const signOut = useCallback(async () => {
+    try {
+      await api('/auth/signout');
+    } finally {
+      dispatch({ type: 'LOGOUT' });
+    }
+    toast.success(messages.signedOut);
+  }, []);
+
+  const value = useMemo<AuthApi>(
+    () => ({ ...state, signIn, cancelSignIn, signOut, refreshUser }),
+    [state, signIn, cancelSignIn, signOut, refreshUser],
+  );
+  return <AuthContext value={value}>{children}</AuthContext>;
+}
+
+export function useAuth(): AuthApi {
+  const ctx = use(AuthContext);
+  if (!ctx) throw new Error('useAuth outside AuthProvider');
+  return ctx;
+}

@@ -1,0 +1,67 @@
+/**
+ * The auth state of spec part 1 §3–4 as a reducer: isAuthenticated starts false; user comes from
+ * the ping; loading; error; and the handles of the open sign-in popup and its message listener.
+ */
+import type { AuthUser } from '@kickback/common/http/auth';
+
+export interface AuthState {
+  isAuthenticated: boolean;
+  user: AuthUser | null;
+  loading: boolean;
+  /** True until the first ping has answered (restricted pages render empty meanwhile). */
+  initialising: boolean;
+  error: string | null;
+  popup: Window | null;
+  listener: ((event: MessageEvent) => void) | null;
+}
+
+export type AuthAction =
+  | { type: 'LOGIN_REQUEST'; popup: Window | null; listener: (event: MessageEvent) => void }
+  | { type: 'LOGIN_SUCCESS'; user: AuthUser }
+  | { type: 'LOGIN_FAILURE'; error: string }
+  | { type: 'LOGIN_CANCEL' }
+  | { type: 'USER_REFRESHED'; user: AuthUser }
+  | { type: 'LOGOUT' };
+
+export const initialAuthState: AuthState = {
+  isAuthenticated: false,
+  user: null,
+  loading: false,
+  initialising: true,
+  error: null,
+  popup: null,
+  listener: null,
+};
+
+export function authReducer(state: AuthState, action: AuthAction): AuthState {
+  switch (action.type) {
+    case 'LOGIN_REQUEST':
+      return { ...state, loading: true, error: null, popup: action.popup, listener: action.listener };
+    case 'LOGIN_SUCCESS':
+      return {
+        ...state,
+        isAuthenticated: true,
+        user: action.user,
+        loading: false,
+        initialising: false,
+        popup: null,
+        listener: null,
+      };
+    case 'LOGIN_FAILURE':
+      return {
+        ...state,
+        isAuthenticated: false,
+        error: action.error,
+        loading: false,
+        initialising: false,
+        popup: null,
+        listener: null,
+      };
+    case 'LOGIN_CANCEL':
+      return { ...state, loading: false, popup: null, listener: null };
+    case 'USER_REFRESHED':
+      return { ...state, isAuthenticated: true, user: action.user, initialising: false };
+    case 'LOGOUT':
+      return { ...state, isAuthenticated: false, user: null, loading: false, initialising: false };
+  }
+}

@@ -1,0 +1,69 @@
+import Container from 'react-bootstrap/Container';
+import { Link } from 'react-router';
+import { FaDiscord, FaXTwitter, FaYoutube, FaLink } from 'react-icons/fa6';
+import { SiKick } from 'react-icons/si';
+import type { IconType } from 'react-icons';
+import { useSite } from '../site-context';
+
+const icons: Record<string, IconType> = { kick: SiKick, discord: FaDiscord, x: FaXTwitter, youtube: FaYoutube };
+
+export function Footer() {
+  const site = useSite();
+  const year = new Date().getFullYear();
+  return (
+    <footer className="kb-footer mt-auto">
+      <Container fluid="xl" className="py-4">
+        <div className="row gy-4">
+          <div className="col-md-5">
+            <div className="d-flex align-items-center gap-2 mb-2">
+              <img src={site.logoUrl} alt="" width={28} height={28} />
+              <strong>{site.siteName}</strong>
+            </div>
+            <p className="text-body-secondary small mb-3">{site.tagline}</p>
+            <ul className="list-inline mb-0" aria-label="Social links">
+              {site.socials.map((s) => {
+                const Icon = icons[s.icon] ?? FaLink;
+                return (
+                  <li className="list-inline-item" key={s.url}>
+                    <a
+                      className="kb-social"
+                      href={s.url}
+                      target="_blank"
+                      rel="noreferrer noopener"
+                      aria-label={s.label}
+                    >
+                      <Icon aria-hidden />
+                    </a>
+                  </li>
+                );
+              })}
+            </ul>
+          </div>
+          <nav className="col-6 col-md-3" aria-label="Quick links">
+            <h2 className="kb-footer-heading">Quick links</h2>
+            <ul className="list-unstyled small">
+              {site.quickLinks.map((l) => (
+                <li key={l.url}>
+                  <Link to={l.url}>{l.label}</Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="col-6 col-md-4">
+            <h2 className="kb-footer-heading">Contact</h2>
+            <p className="small mb-1">
+              <a href={`mailto:${site.contactEmail}`}>{site.contactEmail}</a>
+            </p>
+            <p className="small text-body-secondary mb-0">
+              <Link to={site.termsUrl}>Terms of Service</Link> · <Link to={site.privacyUrl}>Privacy Policy</Link>
+            </p>
+          </div>
+        </div>
+        <p className="small text-body-secondary border-top border-secondary-subtle pt-3 mt-4 mb-0">
+          © {year} {site.siteName}. Play responsibly: wagering is for adults, and never bet more than you can afford to
+          lose.
+        </p>
+      </Container>
+    </footer>
+  );
+}

@@ -1,0 +1,31 @@
+import { lazy } from 'react';
+import { describe, expect, it } from 'vitest';
+import { adminMenu, mainMenu, userMenu, type AppRoute } from './routes';
+
+const page = lazy(async () => ({ default: () => null }));
+const table: AppRoute[] = [
+  { path: '/', page, name: 'Home' },
+  { path: '/store', page, name: 'Store' },
+  { path: '/hidden', page },
+  { path: '/createsplitorsteal', page, name: 'Create Split Or Steal', roles: ['Admin'] },
+  { path: '/activity', page, name: 'My activity', roles: ['User', 'Admin'], menu: 'user' },
+  { path: '/members', page, name: 'Members', roles: ['User', 'Admin'] },
+];
+
+describe('menus from the route table', () => {
+  it('lists named public routes in the main menu, never unnamed or admin-only ones', () => {
+    expect(mainMenu('User', table).map((r) => r.path)).toEqual(['/', '/store', '/members']);
+  });
+
+  it('shows role-based entries to visitors (they are told to sign in) and to permitted roles', () => {
+    expect(mainMenu(null, table).map((r) => r.path)).toContain('/members');
+  });
+
+  it('puts admin-only named routes in the Admin dropdown', () => {
+    expect(adminMenu(table).map((r) => r.name)).toEqual(['Create Split Or Steal']);
+  });
+
+  it('puts user-menu routes in the user dropdown for permitted roles', () => {
+    expect(userMenu('User', table).map((r) => r.path)).toEqual(['/activity']);
+  });
+});

@@ -1,0 +1,58 @@
+/**
+ * The one route table: path, page, menu label, roles. The router, the header menu, the Admin
+ * dropdown, the user dropdown and the guards are all built from it. Features add their routes here.
+ */
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { Role } from '@kickback/common/http/auth';
+
+export interface AppRoute {
+  path: string;
+  page: LazyExoticComponent<ComponentType>;
+  /** Menu label; only routes with a name appear in a menu (spec part 1 §2). */
+  name?: string;
+  /** Who may open the page; absent = public. */
+  roles?: readonly Role[];
+  /** Named routes go to the main menu, or to the user dropdown with `menu: 'user'`. Admin-only routes go to the Admin dropdown. */
+  menu?: 'main' | 'user';
+  /** Rendered outside the shared layout (overlays, the Deal or No Deal stage). */
+  bare?: boolean;
+}
+
+/** `roles` for admin-only pages (they go to the Admin dropdown). */
+export const adminOnly = ['Admin'] as const;
+
+export const routes: AppRoute[] = [
+  { path: '/', page: lazy(() => import('../features/home/home-page')), name: 'Home' },
+  { path: '/linkkick', page: lazy(() => import('../features/profile/link-kick-page')) },
+  { path: '/terms', page: lazy(() => import('../features/pages/terms-page')) },
+  { path: '/privacy', page: lazy(() => import('../features/pages/privacy-page')) },
+  {
+    path: '/admin/audit',
+    page: lazy(() => import('../features/audit/audit-log-page')),
+    name: 'Audit Log',
+    roles: adminOnly,
+  },
+];
+
+/** Admin pages, in the order the Admin dropdown lists them. */
+export function adminMenu(list: readonly AppRoute[] = routes): AppRoute[] {
+  return list.filter((r) => r.name && r.roles?.includes('Admin') && !r.roles.includes('User'));
+}
+
+/** Main-menu entries a visitor with `role` sees: public ones, and role-based ones for permitted roles. */
+export function mainMenu(role: Role | null, list: readonly AppRoute[] = routes): AppRoute[] {
+  return list.filter((r) => {
+    if (!r.name || r.menu === 'user') return false;
+    if (!r.roles) return true;
+    if (r.roles.includes('Admin') && !r.roles.includes('User')) return false; // Admin dropdown
+    return role === null || r.roles.includes(role);
+  });
+}
+
+export function userMenu(role: Role, list: readonly AppRoute[] = routes): AppRoute[] {
+  return list.filter((r) => r.name && r.menu === 'user' && (!r.roles || r.roles.includes(role)));
+}
+
+export function hasRoute(path: string, list: readonly AppRoute[] = routes): boolean {
+  return list.some((r) => r.path.toLowerCase() === path.toLowerCase());
+}

@@ -1,0 +1,114 @@
+import { useEffect, useState } from 'react';
+import Form from 'react-bootstrap/Form';
+import Table from 'react-bootstrap/Table';
+import Pagination from 'react-bootstrap/Pagination';
+import { auditPage, type AuditPage } from '@kickback/common/http/audit';
+import { api } from '../../lib/api';
+
+function compact(value: unknown): string {
+  if (value === null || value === undefined) return '—';
+  const text = JSON.stringify(value);
+  return text.length > 140 ? `${text.slice(0, 140)}…` : text;
+}
+
+/** Admin: every admin action, who did it and what changed. */
+export default function AuditLogPage() {
+  const [action, setAction] = useState('');
+  const [actor, setActor] = useState('');
+  const [page, setPage] = useState(1);
+  const [data, setData] = useState<AuditPage | null>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    const params = new URLSearchParams({ page: String(page) });
+    if (action) params.set('action', action);
+    if (actor.trim()) params.set('actor', actor.trim());
+    const timer = window.setTimeout(() => {
+      api(`/api/admin/audit?${params.toString()}`, { schema: auditPage, signal: controller.signal })
+        .then(setData)
+        .catch(() => setData((d) => d ?? { items: [], total: 0, page: 1, pageSize: 50, actions: [] }));
+    }, 200);
+    return () => {
+      window.clearTimeout(timer);
+      controller.abort();
+    };
+  }, [action, actor, page]);
+
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  return (
+    <section className="container-xl py-4">
+      <h1 className="h3 mb-3">Audit Log</h1>
+      <p className="text-body-secondary">Every admin action: who did it, to what, and what changed.</p>
+      <div className="d-flex flex-wrap gap-2 mb-3">
+        <Form.Select
+          aria-label="Filter by action"
+          className="w-auto"
+          value={action}
+          onChange={(e) => {
+            setAction(e.target.value);
+            setPage(1);
+          }}
+        >
+          <option value="">All actions</option>
+          {data?.actions.map((a) => (
+            <option key={a} value={a}>
+              {a}
+            </option>
+          ))}
+        </Form.Select>
+        <Form.Control
+          aria-label="Filter by admin"
+          placeholder="Admin name…"
+          className="w-auto"
+          value={actor}
+          onChange={(e) => {
+            setActor(e.target.value);
+            setPage(1);
+          }}
+        />
+      </div>
+      <div className="table-responsive">
+        <Table variant="dark" hover size="sm" className="align-middle">
+          <thead>
+            <tr>
+              <th>Time</th>
+              <th>Admin</th>
+              <th>Action</th>
+              <th>Target</th>
+              <th>Before</th>
+              <th>After</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data?.items.map((e) => (
+              <tr key={e.id}>
+                <td className="text-nowrap">{new Date(e.createdAt).toLocaleString()}</td>
+                <td>{e.actor}</td>
+                <td>
+                  <code>{e.action}</code>
+                </td>
+                <td className="small">{e.targetType ? `${e.targetType} ${e.targetId ?? ''}` : '—'}</td>
+                <td className="small font-monospace">{compact(e.before)}</td>
+                <td className="small font-monospace">{compact(e.after)}</td>
+              </tr>
+            ))}
+            {data && data.items.length === 0 && (
+              <tr>
+                <td colSpan={6} className="text-center text-body-secondary py-4">
+                  Nothing recorded yet.
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </Table>
+      </div>
+      {pages > 1 && (
+        <Pagination>
+          <Pagination.Prev disabled={page <= 1} onClick={() => setPage(page - 1)} />
+          <Pagination.Item active>{`${page} / ${pages}`}</Pagination.Item>
+          <Pagination.Next disabled={page >= pages} onClick={() => setPage(page + 1)} />
+        </Pagination>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,182 @@
+import Button from 'react-bootstrap/Button';
+import { Link } from 'react-router';
+import type { IconType } from 'react-icons';
+import {
+  FaTrophy,
+  FaStore,
+  FaGift,
+  FaBullseye,
+  FaTv,
+  FaDiscord,
+  FaSteam,
+  FaCrown,
+  FaComments,
+  FaLink,
+  FaCoins,
+} from 'react-icons/fa6';
+import { SiKick } from 'react-icons/si';
+import { useAuth } from '../../app/auth/auth-context';
+import { useSite } from '../../app/site-context';
+import { hasRoute } from '../../app/routes';
+import { useProfileModal } from '../../app/profile-modal-context';
+import { formatPoints } from '../../lib/format';
+
+interface Feature {
+  icon: IconType;
+  title: string;
+  text: string;
+  path?: string;
+  cta?: string;
+}
+
+const features: Feature[] = [
+  {
+    icon: FaTrophy,
+    title: 'Weekly wager leaderboards',
+    text: 'Wager under the code on our partner sites and race for the weekly prize pool. Standings refresh every few minutes.',
+    path: '/leaderboard',
+    cta: 'See the standings',
+  },
+  {
+    icon: FaStore,
+    title: 'Points store',
+    text: 'Every minute you chat and every dollar you wager earns points. Spend them on skins, balance tips and merch.',
+    path: '/store',
+    cta: 'Browse the store',
+  },
+  {
+    icon: FaGift,
+    title: 'Daily rewards',
+    text: 'Open a case every day and claim back 100% of the earnings from your wagering on the code.',
+    path: '/DailyRewards',
+    cta: 'Claim today',
+  },
+  {
+    icon: FaBullseye,
+    title: 'Challenges',
+    text: 'Hit the multiplier on the listed game first and the prize is yours. New challenges drop every week.',
+    path: '/Challenges',
+    cta: 'View challenges',
+  },
+  {
+    icon: FaTv,
+    title: 'Live game shows',
+    text: 'Split or Steal and Deal or No Deal, played live on stream with real prizes while chat watches.',
+  },
+  {
+    icon: FaComments,
+    title: 'Chat giveaways & predictions',
+    text: 'Type the key in Kick chat to enter giveaways with provably fair draws, and bet your points on predictions.',
+  },
+  {
+    icon: FaCrown,
+    title: 'Roobet VIP transfer',
+    text: 'Bring your VIP status over: play under the code for three weeks and we will get your level matched.',
+    path: '/RoobetVip',
+    cta: 'How it works',
+  },
+];
+
+export default function HomePage() {
+  const site = useSite();
+  const { user, signIn } = useAuth();
+  const { openProfile } = useProfileModal();
+
+  return (
+    <>
+      <section className="kb-hero">
+        <div className="container-xl py-5">
+          <div className="row align-items-center gy-4">
+            <div className="col-lg-7">
+              <p className="kb-eyebrow">
+                <SiKick aria-hidden /> Live on Kick · kick.com/{site.kickChannel}
+              </p>
+              <h1 className="kb-hero-title">
+                Welcome to <span className="kb-accent">{site.streamerName}</span>&rsquo;s community
+              </h1>
+              <p className="lead text-body-secondary">{site.tagline}</p>
+              <div className="d-flex flex-wrap gap-2 mt-4">
+                {user ? (
+                  <Button size="lg" onClick={openProfile}>
+                    <FaCoins aria-hidden className="me-2" />
+                    You have {formatPoints(user.points)} points
+                  </Button>
+                ) : (
+                  <Button size="lg" onClick={signIn}>
+                    <FaSteam aria-hidden className="me-2" />
+                    Sign in with Steam
+                  </Button>
+                )}
+                <Button size="lg" variant="outline-light" href={site.kickChannelUrl} target="_blank" rel="noreferrer">
+                  <SiKick aria-hidden className="me-2" />
+                  Watch the stream
+                </Button>
+              </div>
+            </div>
+            <div className="col-lg-5">
+              <div className="kb-hero-card">
+                <h2 className="h5 mb-3">One account for everything</h2>
+                <ul className="list-unstyled mb-0 kb-steps">
+                  <li>
+                    <FaSteam aria-hidden /> <span>Sign in with Steam — no password to remember.</span>
+                  </li>
+                  <li>
+                    <SiKick aria-hidden />{' '}
+                    <span>Link your Kick account so chat activity and giveaway entries count.</span>
+                  </li>
+                  <li>
+                    <FaDiscord aria-hidden /> <span>Link Discord to get prize notifications by DM.</span>
+                  </li>
+                  <li>
+                    <FaLink aria-hidden /> <span>Add your partner-site usernames to earn points from wagering.</span>
+                  </li>
+                </ul>
+              </div>
+            </div>
+          </div>
+        </div>
+      </section>
+
+      <section className="container-xl py-5" aria-labelledby="features-title">
+        <h2 id="features-title" className="h3 mb-4">
+          What you can do here
+        </h2>
+        <div className="row g-3">
+          {features.map((f) => {
+            const linked = f.path && hasRoute(f.path);
+            return (
+              <div className="col-sm-6 col-lg-4" key={f.title}>
+                <article className="kb-feature h-100">
+                  <f.icon className="kb-feature-icon" aria-hidden />
+                  <h3 className="h5">{f.title}</h3>
+                  <p className="text-body-secondary mb-3">{f.text}</p>
+                  {linked && f.path && (
+                    <Link to={f.path} className="stretched-link kb-feature-link">
+                      {f.cta} →
+                    </Link>
+                  )}
+                </article>
+              </div>
+            );
+          })}
+        </div>
+      </section>
+
+      <section className="container-xl pb-5">
+        <div className="kb-band d-flex flex-column flex-md-row align-items-md-center justify-content-between gap-3">
+          <div>
+            <h2 className="h4 mb-1">Play responsibly</h2>
+            <p className="mb-0 text-body-secondary">
+              Points and gems have no cash value. Wagering is for adults only — set limits and take breaks.
+            </p>
+          </div>
+          {!user && (
+            <Button variant="primary" onClick={signIn}>
+              Join the community
+            </Button>
+          )}
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,79 @@
+/**
+ * The one fetch wrapper every call goes through (spec part 1 §8): sends the CSRF header; 401 →
+ * rejects with "Authorization error." and no toast; any other non-OK answer → the body's
+ * `message` (or "System error.") as an error toast, rejected as "Handled api error.".
+ */
+import { toast } from 'react-toastify';
+import type { z } from 'zod';
+import { messages } from '@kickback/common/messages';
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    /** What the server said (already shown as a toast unless status is 401). */
+    readonly serverMessage: string = message,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+interface CallOptions<S extends z.ZodType> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  /** Validates (and types) the answer. */
+  schema?: S;
+  signal?: AbortSignal;
+}
+
+async function messageOf(res: Response): Promise<string> {
+  try {
+    const body: unknown = await res.json();
+    if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' && body.message) {
+      return body.message;
+    }
+  } catch {
+    // not JSON
+  }
+  return messages.systemError;
+}
+
+export async function api<S extends z.ZodType = z.ZodUnknown>(
+  path: string,
+  options: CallOptions<S> = {},
+): Promise<z.infer<S>> {
+  const { method = 'GET', body, schema, signal } = options;
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method,
+      credentials: 'same-origin',
+      headers: {
+        'X-Requested-With': 'kickback',
+        Accept: 'application/json',
+        ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+      },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      ...(signal ? { signal } : {}),
+    });
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    toast.error(messages.systemError);
+    throw new ApiError(messages.handledApiError, 0, messages.systemError);
+  }
+  if (res.status === 401) throw new ApiError(messages.authorizationError, 401);
+  if (!res.ok) {
+    const message = await messageOf(res);
+    toast.error(message);
+    throw new ApiError(messages.handledApiError, res.status, message);
+  }
+  const data: unknown = res.status === 204 ? undefined : await res.json();
+  return (schema ? schema.parse(data) : data) as z.infer<S>;
+}
+
+export const apiGet = <S extends z.ZodType = z.ZodUnknown>(path: string, schema?: S, signal?: AbortSignal) =>
+  api(path, { ...(schema ? { schema } : {}), ...(signal ? { signal } : {}) });
+
+export const apiPost = <S extends z.ZodType = z.ZodUnknown>(path: string, body?: unknown, schema?: S) =>
+  api(path, { method: 'POST', body: body ?? {}, ...(schema ? { schema } : {}) });

@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { formatAmount, formatPoints, formatWhole } from './format';
+
+describe('number formats', () => {
+  it('shows points with up to 2 decimals', () => {
+    expect(formatPoints(1500)).toBe('1,500');
+    expect(formatPoints(12.5)).toBe('12.5');
+    expect(formatPoints(0.125)).toBe('0.13');
+  });
+  it('shows amounts with exactly 2 decimals and wagers with none', () => {
+    expect(formatAmount(3)).toBe('3.00');
+    expect(formatWhole(1234.56)).toBe('1,235');
+  });
+});

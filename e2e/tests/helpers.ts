@@ -1,0 +1,58 @@
+/** Shared steps of the browser journeys: signing in through the popup as a person does. */
+import { expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const DEMO_ADMIN = { name: 'StreamerAdmin', steamId: '76561197960287930' };
+
+let counter = 0;
+/** A fresh identity for a test: unique SteamID64 and display name. */
+export function newPerson(prefix = 'Viewer'): { name: string; steamId: string } {
+  counter += 1;
+  const n = (Date.now() % 1_000_000_000) + counter;
+  return { name: `${prefix}${String(n).slice(-5)}`, steamId: `7656119${String(9_000_000_000 + n).padStart(10, '0')}` };
+}
+
+/** Clicks Sign In, fills the dev provider's popup (or picks a demo user), waits for the header. */
+export async function signIn(page: Page, person: { name: string; steamId: string }, opts: { demo?: boolean } = {}) {
+  if (page.url() === 'about:blank') await page.goto('/');
+  const popupPromise = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  const popup = await popupPromise;
+  await expect(page.getByRole('dialog', { name: 'Logging In' })).toBeVisible();
+  await popup.waitForLoadState();
+  const closed = popup.waitForEvent('close');
+  if (opts.demo) {
+    await popup.getByRole('button', { name: new RegExp(person.name) }).click();
+  } else {
+    await popup.getByLabel('Display name').fill(person.name);
+    await popup.getByLabel('SteamID64').fill(person.steamId);
+    await popup.getByRole('button', { name: 'Sign in', exact: true }).click();
+  }
+  await closed;
+  await expect(page.getByText('Signed in.')).toBeVisible();
+  await expect(page.locator('#kb-user-menu')).toContainText(person.name);
+}
+
+export async function signOut(page: Page) {
+  await page.locator('#kb-user-menu').click();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByText('Signed out.')).toBeVisible();
+}
+
+const shotsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
+
+/** Saves a full-page screenshot for people to look at (e2e/screenshots, not committed). */
+export async function screenshot(page: Page, name: string) {
+  mkdirSync(shotsDir, { recursive: true });
+  await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: true });
+}
+
+/** axe-core: no serious or critical accessibility violation on the current page. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
