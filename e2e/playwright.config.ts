@@ -1,7 +1,16 @@
+import { createHash } from 'node:crypto';
 import { defineConfig } from '@playwright/test';
 
 // Browser tests drive the system Chromium against the built server on an in-memory database.
-export const PORT = Number(process.env.E2E_PORT ?? 3199);
+// The port is derived from the checkout's path, so two checkouts can run their suites at once.
+const derivedPort =
+  31_000 +
+  (createHash('sha1')
+    .update(import.meta.dirname)
+    .digest()
+    .readUInt16BE(0) %
+    900);
+export const PORT = Number(process.env.E2E_PORT ?? derivedPort);
 export const BASE_URL = `http://localhost:${PORT}`;
 
 export default defineConfig({

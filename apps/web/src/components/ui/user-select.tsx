@@ -1,0 +1,107 @@
+/**
+ * The searchable user picker of the admin forms: react-select async with the spec's defaults
+ * (preload, cache, "Select...", "No options", "Loading...", page size 5, menu heights 300/140),
+ * backed by `GET /api/user/search`. Failures are ignored (an empty list).
+ */
+import AsyncSelect from 'react-select/async';
+import type { MultiValue, SingleValue, StylesConfig } from 'react-select';
+import { userSearchResult, type UserOption } from '@kickback/common/http/users';
+import { api } from '../../lib/api';
+import { Avatar } from './avatar';
+
+export const selectDefaults = {
+  placeholder: 'Select...',
+  noOptionsMessage: () => 'No options',
+  loadingMessage: () => 'Loading...',
+  pageSize: 5,
+  maxMenuHeight: 300,
+  minMenuHeight: 140,
+  cacheOptions: true,
+  defaultOptions: true,
+} as const;
+
+async function loadUsers(query: string, discordLinkedOnly: boolean): Promise<UserOption[]> {
+  const params = new URLSearchParams({ query });
+  if (discordLinkedOnly) params.set('is_discord_linked', '1');
+  try {
+    return await api(`/api/user/search?${params.toString()}`, { schema: userSearchResult });
+  } catch {
+    return [];
+  }
+}
+
+/** Dark styles matching the site. */
+export const darkSelectStyles: StylesConfig<UserOption, boolean> = {
+  control: (base, state) => ({
+    ...base,
+    background: '#0e1013',
+    borderColor: state.isFocused ? 'var(--kb-accent)' : '#343a44',
+    boxShadow: state.isFocused ? '0 0 0 1px var(--kb-accent)' : 'none',
+    ':hover': { borderColor: 'var(--kb-accent)' },
+  }),
+  menu: (base) => ({ ...base, background: '#14171c', border: '1px solid #272c35', zIndex: 20 }),
+  option: (base, state) => ({
+    ...base,
+    background: state.isFocused ? '#232831' : 'transparent',
+    color: '#e8eaed',
+  }),
+  singleValue: (base) => ({ ...base, color: '#e8eaed' }),
+  input: (base) => ({ ...base, color: '#e8eaed' }),
+  placeholder: (base) => ({ ...base, color: '#a4abb6' }),
+  multiValue: (base) => ({ ...base, background: '#232831' }),
+  multiValueLabel: (base) => ({ ...base, color: '#e8eaed' }),
+  noOptionsMessage: (base) => ({ ...base, color: '#a4abb6' }),
+  loadingMessage: (base) => ({ ...base, color: '#a4abb6' }),
+};
+
+function formatOption(o: UserOption) {
+  return (
+    <span className="d-inline-flex align-items-center gap-2">
+      <Avatar url={o.avatarUrl} size={20} />
+      <span>{o.label}</span>
+      {o.kickUsername && <small className="text-body-secondary">kick: {o.kickUsername}</small>}
+    </span>
+  );
+}
+
+interface CommonProps {
+  inputId: string;
+  discordLinkedOnly?: boolean;
+  isDisabled?: boolean;
+  isClearable?: boolean;
+  'aria-label'?: string;
+}
+
+export function UserSelect(
+  props: CommonProps & { value: UserOption | null; onChange(value: UserOption | null): void },
+) {
+  const { discordLinkedOnly = false, onChange, ...rest } = props;
+  return (
+    <AsyncSelect<UserOption, false>
+      {...selectDefaults}
+      {...rest}
+      isClearable={props.isClearable ?? true}
+      styles={darkSelectStyles as StylesConfig<UserOption, false>}
+      loadOptions={(q) => loadUsers(q, discordLinkedOnly)}
+      formatOptionLabel={formatOption}
+      onChange={(v: SingleValue<UserOption>) => onChange(v ?? null)}
+    />
+  );
+}
+
+export function UserMultiSelect(
+  props: CommonProps & { value: readonly UserOption[]; onChange(value: UserOption[]): void },
+) {
+  const { discordLinkedOnly = false, onChange, ...rest } = props;
+  return (
+    <AsyncSelect<UserOption, true>
+      {...selectDefaults}
+      {...rest}
+      isMulti
+      styles={darkSelectStyles as StylesConfig<UserOption, true>}
+      loadOptions={(q) => loadUsers(q, discordLinkedOnly)}
+      formatOptionLabel={formatOption}
+      onChange={(v: MultiValue<UserOption>) => onChange([...v])}
+    />
+  );
+}
