@@ -1,9 +1,8 @@
-// Lint: typescript-eslint (no `any`), React hooks, import boundaries of STYLE.md (common imports no
+// Lint: typescript-eslint (no `any`), React hooks, boundaries of STYLE.md (common imports no
 // app, apps do not import each other, features do not reach into each other), kebab-case files and
 // no barrel files. Two small local rules cover the last two.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
-import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import path from 'node:path';
@@ -53,13 +52,13 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    plugins: { 'import-x': importX, local },
+    plugins: { local },
     languageOptions: { globals: { ...globals.node } },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
-      'import-x/no-duplicates': 'error',
+      'no-duplicate-imports': 'error',
       'local/kebab-case-files': 'error',
       'local/no-barrel-files': 'error',
       'no-restricted-imports': [
