@@ -11,6 +11,7 @@ import { roobetGames, roobetWeightPercent } from '../roobet/weighting';
 
 export const SLOT_MS = 10 * 60_000;
 const DAY_MS = 86_400_000;
+const SLOTS_PER_WEEK = (7 * DAY_MS) / SLOT_MS;
 
 export interface SimPlayer {
   site: SiteId;
@@ -129,7 +130,10 @@ export function* betsOf(player: SimPlayer, from: Date, until: Date): Generator<S
   const first = Math.ceil(from.getTime() / SLOT_MS);
   const last = Math.ceil(until.getTime() / SLOT_MS); // exclusive
   for (let slot = first; slot < last; slot++) {
-    if (unit(player.site, player.index, slot, 11) >= player.activity * hourFactor(slot)) continue;
+    // Each calendar week every player is in a different mood, so boards change from week to week.
+    const week = Math.floor(slot / SLOTS_PER_WEEK);
+    const mood = 0.35 + 1.3 * unit(player.site, player.index, week, 31);
+    if (unit(player.site, player.index, slot, 11) >= player.activity * mood * hourFactor(slot)) continue;
     const spike = unit(player.site, player.index, slot, 13) < 0.03 ? 8 : 1;
     const amount = Math.max(
       10,
