@@ -39,7 +39,7 @@ export const leaderboardSites: readonly LeaderboardSite[] = [
   {
     id: 2,
     slug: 'royale',
-    name: 'Clash Royale',
+    name: 'Royale',
     codeCount: 1,
     defaultRewardUnit: 'gems',
     ranksOn: 'wagered',

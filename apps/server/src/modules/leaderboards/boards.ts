@@ -135,13 +135,13 @@ export async function previousBoard(db: DbOrTx, settings: SiteSettings): Promise
 }
 
 /**
- * A short in-process cache of built boards, one entry per site and type; concurrent misses share
- * one build. With several processes each keeps its own (the TTL bounds how stale any can be).
+ * A short in-process cache of built boards (null for a hidden one), one entry per site and type;
+ * concurrent misses share one build. With several processes each keeps its own (the TTL bounds how stale any can be).
  */
 export class BoardCache {
   private readonly entries = new Map<
     string,
-    { expires: number; validUntil: number; value: Promise<LeaderboardResponse> }
+    { expires: number; validUntil: number; value: Promise<LeaderboardResponse | null> }
   >();
   constructor(private readonly ttlMs: number) {}
 
@@ -150,8 +150,8 @@ export class BoardCache {
     site: SiteId,
     type: BoardType,
     now: Date,
-    build: () => Promise<LeaderboardResponse>,
-  ): Promise<LeaderboardResponse> {
+    build: () => Promise<LeaderboardResponse | null>,
+  ): Promise<LeaderboardResponse | null> {
     const key = `${site}:${type}`;
     const hit = this.entries.get(key);
     const at = performance.now();
@@ -161,7 +161,7 @@ export class BoardCache {
     this.entries.set(key, entry);
     value.then(
       (v) => {
-        if (v.countdown) entry.validUntil = Date.parse(v.countdown.endDate);
+        if (v?.countdown) entry.validUntil = Date.parse(v.countdown.endDate);
       },
       () => {
         if (this.entries.get(key) === entry) this.entries.delete(key);

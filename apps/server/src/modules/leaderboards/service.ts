@@ -100,14 +100,15 @@ export class LeaderboardService {
   }
 
   /** A shown site's board from the cache or the database; null for a hidden site. */
-  async board(site: SiteId, type: BoardType): Promise<LeaderboardResponse | null> {
-    const [row] = await this.db
-      .select({ shown: leaderboardSites.shown })
-      .from(leaderboardSites)
-      .where(eq(leaderboardSites.site, site));
-    if (!row?.shown) return null;
+  board(site: SiteId, type: BoardType): Promise<LeaderboardResponse | null> {
     const now = this.now;
-    return this.cache.get(site, type, now, () => buildBoard(this.db, site, type, now));
+    return this.cache.get(site, type, now, async () => {
+      const [row] = await this.db
+        .select({ shown: leaderboardSites.shown })
+        .from(leaderboardSites)
+        .where(eq(leaderboardSites.site, site));
+      return row?.shown ? buildBoard(this.db, site, type, now) : null;
+    });
   }
 
   // --- Poller --------------------------------------------------------------------------------
