@@ -375,7 +375,8 @@ function SiteCard({ site, onSaved }: { site: AdminSite; onSaved: () => void }) {
           <h3 className="h6 text-body-secondary">
             Last closed period · {dateRange(site.lastClosed.startDate, site.lastClosed.endDate)}
           </h3>
-          <div className="table-responsive">
+          {/* Focusable so keyboard users can scroll it on a narrow screen. */}
+          <div className="table-responsive" tabIndex={0} role="region" aria-label={`${site.name} results`}>
             <Table variant="dark" size="sm" className="align-middle mb-0">
               <thead>
                 <tr>

@@ -8,7 +8,7 @@ export function BoardTable({ entries, unit }: { entries: LeaderboardEntry[]; uni
   if (entries.length === 0) return null;
   return (
     <div className="kb-board-table">
-      <Table variant="dark" hover responsive className="align-middle mb-0">
+      <Table variant="dark" hover className="align-middle mb-0">
         <thead>
           <tr>
             <th scope="col" className="kb-col-rank">

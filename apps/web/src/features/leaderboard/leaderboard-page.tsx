@@ -175,7 +175,7 @@ export default function LeaderboardPage() {
             <BoardTable entries={entries.slice(3)} unit={unit} />
           </div>
 
-          <Rules site={current.id} />
+          <Rules key={current.id} site={current.id} />
         </>
       )}
     </section>
