@@ -38,6 +38,9 @@ const linkLabels: Record<string, string> = {
   casesId: 'Cases id',
 };
 
+/** Clash.gg, its second account and Cases.gg only take a "since" date. */
+const sinceOnly = new Set([1, 2, 7]);
+
 /** ISO ↔ the value of a datetime-local input, both in UTC. */
 function toLocalInput(iso: string): string {
   return iso.slice(0, 16);
@@ -244,6 +247,12 @@ function SiteCard({ site, onSaved }: { site: AdminSite; onSaved: () => void }) {
               value={draft.periodStart}
               onChange={(e) => set('periodStart', e.target.value)}
             />
+            {sinceOnly.has(site.id) && (
+              <Form.Text>
+                This API counts from 00:00 UTC of the start day: start periods at midnight. The final standings are the
+                last fetched before the end.
+              </Form.Text>
+            )}
           </div>
           <div className="col-sm-6 col-lg-2">
             <Form.Label htmlFor={`${id}-days`}>Length</Form.Label>
