@@ -26,6 +26,7 @@ import { devIdentityProvider } from './integrations/steam/dev-provider';
 import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
 import { healthRoutes } from './modules/health/routes';
+import { leaderboardsModule } from './modules/leaderboards/routes';
 import { siteRoutes } from './modules/site/routes';
 import { userRoutes } from './modules/users/routes';
 
@@ -122,6 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes);
   await app.register(userRoutes);
   await app.register(auditRoutes);
+  await app.register(leaderboardsModule);
   if (config.steam.signin === 'dev') await app.register(devIdentityProvider);
 
   await app.register(controlPlugin, {
