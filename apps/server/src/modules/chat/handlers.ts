@@ -4,8 +4,9 @@
  * later giveaway keys and `!bet` (predictions).
  */
 import type { FastifyInstance } from 'fastify';
+import { verifyHandler } from '../accounts/kick-link';
 import type { ChatHandler } from './types';
 
-export function buildChatHandlers(_app: FastifyInstance): ChatHandler[] {
-  return [];
+export function buildChatHandlers(app: FastifyInstance): ChatHandler[] {
+  return [verifyHandler(app.config.site.siteName)];
 }
