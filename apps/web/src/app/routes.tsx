@@ -24,12 +24,19 @@ export const adminOnly = ['Admin'] as const;
 export const routes: AppRoute[] = [
   { path: '/', page: lazy(() => import('../features/home/home-page')), name: 'Home' },
   { path: '/linkkick', page: lazy(() => import('../features/profile/link-kick-page')) },
+  { path: '/link/discord', page: lazy(() => import('../features/profile/discord-link-page')) },
   { path: '/terms', page: lazy(() => import('../features/pages/terms-page')) },
   { path: '/privacy', page: lazy(() => import('../features/pages/privacy-page')) },
   {
     path: '/admin/audit',
     page: lazy(() => import('../features/audit/audit-log-page')),
     name: 'Audit Log',
+    roles: adminOnly,
+  },
+  {
+    path: '/admin/chat-simulator',
+    page: lazy(() => import('../features/chat/chat-simulator-page')),
+    name: 'Chat Simulator',
     roles: adminOnly,
   },
 ];

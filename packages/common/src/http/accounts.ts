@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messages } from '../messages';
 
 /** Partner wagering-site ids a user links (`POST /api/User/ids`), in the order the profile shows them. */
 export const partnerIdFields = [
@@ -77,3 +78,25 @@ export const discordLinkResults = [
   'unavailable',
 ] as const;
 export type DiscordLinkResult = (typeof discordLinkResults)[number];
+
+/** The message the site shows for each Discord link result. */
+export function discordLinkResultMessage(result: string | null): string {
+  switch (result) {
+    case 'linked':
+      return messages.discordLinked;
+    case 'denied':
+      return messages.discordDenied;
+    case 'state':
+      return messages.discordStateMismatch;
+    case 'taken':
+      return messages.discordTaken;
+    case 'already':
+      return messages.discordAlreadyLinked;
+    case 'signin':
+      return messages.pleaseSignInFirst;
+    case 'unavailable':
+      return messages.discordUnavailable;
+    default:
+      return messages.discordFailed;
+  }
+}

@@ -104,10 +104,15 @@ describe('!verify in chat', () => {
     expect(await ping(user)).toMatchObject({ kickId: null });
   });
 
-  it('a code works once, and a new code replaces the previous one', async () => {
+  it('asking again gives the live code; near its end a new code replaces it; a code works once', async () => {
     const user = await t.signIn();
     const first = await codeFor(user);
+    t.clock.advance(3 * 60 * 1000);
+    const [again, alsoAgain] = await Promise.all([codeFor(user), codeFor(user)]);
+    expect([again, alsoAgain]).toEqual([first, first]);
+    t.clock.advance(60 * 1000 + 1000); // under a minute left: replaced
     const second = await codeFor(user);
+    expect(second).not.toBe(first);
     expect((await say('someone', `!verify ${first}`)).replies[0]).toMatch(/not valid/);
     expect((await say('someone', `!verify ${second}`)).replies[0]).toMatch(/now linked/);
     expect((await t.call({ url: '/api/User/unlink?type=kick', as: user })).statusCode).toBe(200);

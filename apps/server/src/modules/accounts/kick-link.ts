@@ -2,10 +2,10 @@
  * Linking a Kick account: the site hands a signed-in user a 6-character code valid 5 minutes
  * (`GET /api/User/link/kick`); the user types `!verify <code>` in the streamer's chat; the chat
  * pipeline's verify handler links the sender's Kick id and name to the code's owner. A code works
- * once; a new code replaces the old; one Kick account belongs to at most one site user.
+ * once; a user has one live code at a time; one Kick account belongs to at most one site user.
  */
 import { randomInt } from 'node:crypto';
-import { and, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import { KICK_LINK_CODE_LENGTH, KICK_LINK_CODE_TTL_MS, type KickLinkKey } from '@kickback/common/http/accounts';
 import { messages } from '@kickback/common/messages';
 import type { Db } from '../../db/client';
@@ -24,12 +24,35 @@ function newCode(): string {
   return code;
 }
 
+/** A live code with less than this left is replaced rather than handed out again. */
+const REUSE_MIN_LEFT_MS = 60 * 1000;
+
+/**
+ * The user's live code (asking again while one has a minute or more left gives the same code, so a
+ * command already copied keeps working), or a new one that replaces any older code.
+ */
 export async function createKickLinkCode(db: Db, user: UserRow, now: Date): Promise<KickLinkKey> {
   if (user.kickId) throw conflict(messages.kickAlreadyLinked);
-  const expiresAt = new Date(now.getTime() + KICK_LINK_CODE_TTL_MS);
   return db.transaction(async (tx) => {
+    // One request per user at a time, so two tabs cannot make two codes.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+    const [live] = await tx
+      .select()
+      .from(kickLinkCodes)
+      .where(
+        and(
+          eq(kickLinkCodes.userId, user.id),
+          isNull(kickLinkCodes.usedAt),
+          gt(kickLinkCodes.expiresAt, new Date(now.getTime() + REUSE_MIN_LEFT_MS)),
+        ),
+      )
+      .orderBy(desc(kickLinkCodes.expiresAt))
+      .limit(1);
+    if (live) return { key: live.code, expiresAt: live.expiresAt.toISOString() };
+
     // The user's previous code stops working; expired codes of anyone go too.
     await tx.delete(kickLinkCodes).where(or(eq(kickLinkCodes.userId, user.id), lt(kickLinkCodes.expiresAt, now)));
+    const expiresAt = new Date(now.getTime() + KICK_LINK_CODE_TTL_MS);
     for (let attempt = 0; attempt < 5; attempt++) {
       const code = newCode();
       const inserted = await tx

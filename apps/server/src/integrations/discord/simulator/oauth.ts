@@ -11,7 +11,8 @@ import { escapeHtml, page } from '../../../lib/html';
 import type { DiscordSimulatorContext } from './context';
 import { DISCORD_USERNAME, demoDiscordUsers } from './directory';
 
-const BLURPLE = '#5865F2';
+// Discord's darker blurple: white text on it meets WCAG AA.
+const BLURPLE = '#4752C4';
 const CODE_TTL_MS = 10 * 60 * 1000;
 const TOKEN_TTL_S = 604_800;
 
@@ -62,7 +63,8 @@ export async function simulatorOAuthRoutes(app: FastifyInstance, ctx: DiscordSim
       .join('\n');
     return page(
       'Authorize — Discord (simulated)',
-      `<h1>Discord <small class="hint">simulated</small></h1>
+      `<style>.primary { color: #fff; } .hint { color: #a9aeb7; }</style>
+<h1>Discord <small class="hint">simulated</small></h1>
 <p class="lead">An external application wants to access your Discord account: <strong>read your username and id</strong> (scope identify). This stands in for Discord while DISCORD_CLIENT_ID is not set.</p>
 ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 <div class="card">
