@@ -1,10 +1,11 @@
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { ChatMessage } from '../../modules/chat/types';
 import { buildTestApp, type TestApp } from '../../../test/app';
+import { warmUp, WARM_UP_TIMEOUT } from '../../../test/warm';
 import type { KickSubscriber } from './events';
 import { KickPusherReader } from './pusher';
 
@@ -122,6 +123,8 @@ const chatEvent = (id: string, content: string) => ({
     identity: { color: '#1475E1', badges: [{ type: 'subscriber', text: 'Subscriber', count: 3 }] },
   },
 });
+
+beforeAll(warmUp, WARM_UP_TIMEOUT);
 
 describe('KickPusherReader', () => {
   it('subscribes to chatrooms.<id>.v2 and turns ChatMessageEvent into pipeline messages', async () => {

@@ -1,8 +1,9 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
 import { chatMessages, kickChatActivity, kickWebhookDeliveries } from '../../db/schema/chat';
 import { buildTestApp, LogCapture, type TestApp } from '../../../test/app';
+import { warmUp, WARM_UP_TIMEOUT } from '../../../test/warm';
 import { chatPayload, postDelivery, signedDelivery } from '../../../test/kick';
 import { simulatorKeyPair } from './simulator-keys';
 
@@ -23,6 +24,8 @@ const rowsIn = async (table: typeof chatMessages | typeof kickWebhookDeliveries 
 function refusals(): Array<Record<string, unknown>> {
   return logs.lines.filter((l) => l.msg === 'kick webhook refused');
 }
+
+beforeAll(warmUp, WARM_UP_TIMEOUT);
 
 describe('POST /webhooks/kick', () => {
   it('accepts a validly signed chat message once, runs it through the pipeline, and refuses its replay', async () => {

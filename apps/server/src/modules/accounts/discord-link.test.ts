@@ -1,7 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { simulatedDiscordId } from '../../integrations/discord/simulator/directory';
 import { buildTestApp, LogCapture, TEST_PUBLIC_URL, type TestApp, type TestUser } from '../../../test/app';
+import { warmUp, WARM_UP_TIMEOUT } from '../../../test/warm';
 
 let t: TestApp;
 afterEach(async () => {
@@ -51,6 +52,8 @@ function result(res: LightMyRequestResponse) {
 }
 
 const discordOf = async (user: TestUser) => (await t.call({ url: '/api/User/ping', as: user })).json().discordUser;
+
+beforeAll(warmUp, WARM_UP_TIMEOUT);
 
 describe('Discord linking through the local OAuth simulator', () => {
   it('runs the authorization-code flow and links the Discord id and username', async () => {

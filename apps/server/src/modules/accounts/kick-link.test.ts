@@ -1,8 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { chatMessages } from '../../db/schema/chat';
 import { simulatedKickUserId } from '../../integrations/kick/simulator';
 import { buildTestApp, type TestApp, type TestUser } from '../../../test/app';
+import { warmUp, WARM_UP_TIMEOUT } from '../../../test/warm';
 import { simulateChat } from '../chat/simulate';
 
 let t: TestApp;
@@ -28,6 +29,8 @@ async function say(kickName: string, content: string) {
 }
 
 const ping = async (user: TestUser) => (await t.call({ url: '/api/User/ping', as: user })).json();
+
+beforeAll(warmUp, WARM_UP_TIMEOUT);
 
 describe('GET /api/User/link/kick', () => {
   it('hands out a 6-character code valid for 5 minutes', async () => {

@@ -1,5 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, type TestUser } from '../../../test/app';
+import { warmUp, WARM_UP_TIMEOUT } from '../../../test/warm';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -14,6 +15,8 @@ const ids = async (user: TestUser) => {
   const u = (await t.call({ url: '/api/User/ping', as: user })).json();
   return { ClashId: u.clashId, RustMagicId: u.rustMagicId, RoobetName: u.roobetName, CasesId: u.casesId };
 };
+
+beforeAll(warmUp, WARM_UP_TIMEOUT);
 
 describe('POST /api/User/ids', () => {
   it('saves the four partner ids, trimmed, with the spec toast', async () => {

@@ -1,7 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { chatMessages, kickChatActivity, kickWebhookDeliveries } from '../../db/schema/chat';
 import { buildTestApp, LogCapture, type TestApp } from '../../../test/app';
+import { warmUp, WARM_UP_TIMEOUT } from '../../../test/warm';
 import { chatArgv, runShellCommand } from '../shell/commands';
 import { findChatActivity, isSubscribedNow } from './activity';
 import { pruneChatLog } from './log';
@@ -41,6 +42,8 @@ function recorder(name: string, answer: boolean | 'throw' = false) {
   };
   return { handler, seen };
 }
+
+beforeAll(warmUp, WARM_UP_TIMEOUT);
 
 describe('the chat pipeline', () => {
   it('processes each message id once, even when it arrives several times at once', async () => {
