@@ -13,7 +13,7 @@ import { acquireDataDirLock, lockHolder } from '../db/data-lock';
 import { migrate } from '../db/migrate';
 import { AppError } from '../lib/errors';
 import { CONTROL_FILE, type ControlInfo } from '../plugins/control';
-import { isShellCommand, runShellCommand, shellCommands } from '../modules/shell/commands';
+import { isShellCommand, runShellCommand, shellCommands, type ShellCommand } from '../modules/shell/commands';
 
 async function viaServer(info: ControlInfo, command: string, args: unknown): Promise<string> {
   const res = await fetch(`${info.url}/internal/control`, {
@@ -55,7 +55,8 @@ async function runLocally(config: Config, command: string, args: unknown) {
   const database = await openDatabase(config.database);
   try {
     await migrate(database);
-    if (!isShellCommand(command) || !('needsApp' in shellCommands[command])) {
+    const needsApp = isShellCommand(command) && (shellCommands[command] as ShellCommand).needsApp === true;
+    if (!needsApp) {
       return await runShellCommand({ db: database.db }, command, args);
     }
     // The app without listening: no background work, no port; only what the command calls.

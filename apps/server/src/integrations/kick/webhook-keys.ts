@@ -12,6 +12,8 @@ import type { KickApi } from './api';
 import { simulatorKeyPair } from './simulator-keys';
 
 const REFETCH_AFTER_MS = 10 * 60 * 1000;
+/** Without any Kick key yet (Kick unreachable at start), try again at most this often. */
+const RETRY_MISSING_KEY_MS = 60 * 1000;
 
 export interface WebhookKeyring {
   keys(): Promise<KeyObject[]>;
@@ -53,7 +55,7 @@ export function createWebhookKeyring(
 
   return {
     async keys() {
-      if (fetchFromKick && !kickKey && clock.now().getTime() - fetchedAt > REFETCH_AFTER_MS / 10) {
+      if (fetchFromKick && !kickKey && clock.now().getTime() - fetchedAt > RETRY_MISSING_KEY_MS) {
         await fetchKickKey();
       }
       const keys = [...fixed];

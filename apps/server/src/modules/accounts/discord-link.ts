@@ -5,17 +5,14 @@
  * reads `/users/@me` and links the id and username. Either way the browser lands on
  * `/link/discord?result=…&returnTo=…`, where the site shows the outcome.
  */
-import { and, eq, gt, isNotNull, lt } from 'drizzle-orm';
+import { and, eq, gt, lt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { DiscordLinkResult } from '@kickback/common/http/accounts';
-import { messages } from '@kickback/common/messages';
 import { discordOauthStates } from '../../db/schema/accounts';
 import { users } from '../../db/schema/users';
-import type { Db } from '../../db/client';
 import { discordAuthorizeUrl, exchangeDiscordCode, fetchDiscordUser } from '../../integrations/discord/oauth';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { conflict } from '../../lib/errors';
 import { randomToken, sha256Hex } from '../../lib/random';
 
 const STATE_TTL_MS = 10 * 60 * 1000;
@@ -29,15 +26,6 @@ export function safeReturnTo(value: unknown): string {
 
 export function linkResultUrl(result: DiscordLinkResult, returnTo: string): string {
   return `/link/discord?${new URLSearchParams({ result, returnTo }).toString()}`;
-}
-
-export async function unlinkDiscord(db: Db, userId: string): Promise<void> {
-  const [row] = await db
-    .update(users)
-    .set({ discordId: null, discordUsername: null })
-    .where(and(eq(users.id, userId), isNotNull(users.discordId)))
-    .returning({ id: users.id });
-  if (!row) throw conflict(messages.discordNotLinkedToUnlink);
 }
 
 const callbackQuery = z.object({

@@ -5,7 +5,7 @@
  * once; a user has one live code at a time; one Kick account belongs to at most one site user.
  */
 import { randomInt } from 'node:crypto';
-import { and, desc, eq, gt, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import { KICK_LINK_CODE_LENGTH, KICK_LINK_CODE_TTL_MS, type KickLinkKey } from '@kickback/common/http/accounts';
 import { messages } from '@kickback/common/messages';
 import type { Db } from '../../db/client';
@@ -116,13 +116,19 @@ export async function redeemKickLinkCode(
   }
 }
 
-export async function unlinkKick(db: Db, userId: string): Promise<void> {
-  const [row] = await db
-    .update(users)
-    .set({ kickId: null, kickUsername: null })
-    .where(and(eq(users.id, userId), isNotNull(users.kickId)))
-    .returning({ id: users.id });
-  if (!row) throw conflict(messages.kickNotLinkedToUnlink);
+function verifyAnswer(outcome: RedeemOutcome, siteName: string): string {
+  switch (outcome.kind) {
+    case 'linked':
+      return `your Kick account is now linked to ${outcome.owner.username} on ${siteName}.`;
+    case 'already-yours':
+      return `your Kick account is already linked to this ${siteName} account.`;
+    case 'invalid':
+      return `that code is not valid or has expired. Get a new one from your profile on ${siteName}.`;
+    case 'kick-taken':
+      return `this Kick account is already linked to another ${siteName} account.`;
+    case 'owner-has-kick':
+      return `that ${siteName} account already has a Kick account linked.`;
+  }
 }
 
 const VERIFY_COMMAND = /^!verify(?:\s+(\S+))?(?:\s|$)/i;
@@ -141,13 +147,7 @@ export function verifyHandler(siteName: string): ChatHandler {
         return true;
       }
       const outcome = await redeemKickLinkCode(app.db, code, message, app.clock.now());
-      const text = {
-        linked: `${at} your Kick account is now linked to ${outcome.kind === 'linked' ? outcome.owner.username : ''} on ${siteName}.`,
-        'already-yours': `${at} your Kick account is already linked to this ${siteName} account.`,
-        invalid: `${at} that code is not valid or has expired. Get a new one from your profile on ${siteName}.`,
-        'kick-taken': `${at} this Kick account is already linked to another ${siteName} account.`,
-        'owner-has-kick': `${at} that ${siteName} account already has a Kick account linked.`,
-      }[outcome.kind];
+      const text = `${at} ${verifyAnswer(outcome, siteName)}`;
       app.log.info(
         {
           kickUserId: message.kickUserId,

@@ -11,9 +11,9 @@ import { messageBody } from '@kickback/common/http/errors';
 import { messages } from '@kickback/common/messages';
 import { users } from '../../db/schema/users';
 import { currentUser } from '../../plugins/access';
-import { unlinkDiscord } from './discord-link';
-import { createKickLinkCode, unlinkKick } from './kick-link';
+import { createKickLinkCode } from './kick-link';
 import { savePartnerIds } from './partner-ids';
+import { unlinkAccount } from './unlink';
 
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -41,11 +41,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     { config: { access: 'user' }, schema: { querystring: unlinkQuery, response: { 200: messageBody } } },
     async (request) => {
       const user = currentUser(request);
-      if (request.query.type === 'kick') {
-        await unlinkKick(app.db, user.id);
-      } else {
-        await unlinkDiscord(app.db, user.id);
-      }
+      await unlinkAccount(app.db, user.id, request.query.type);
       request.log.info({ userId: user.id, type: request.query.type }, 'account unlinked');
       return { message: messages.connectionUnlinked };
     },
