@@ -176,10 +176,13 @@ test('bad partner ids are refused with a clear message and nothing changes', asy
   await firstContext.close();
 });
 
-test('cancelling Discord consent comes back with a message and links nothing', async ({ page }) => {
+test('cancelling Discord consent comes back with a message and links nothing (on a phone)', async ({ page }) => {
   await page.goto('/store-does-not-matter');
   await signIn(page, newPerson('Decliner'));
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: 'Toggle navigation' }).click();
   const profile = await openProfile(page);
+  await screenshot(page, 'accounts-09-profile-phone');
   await profile.getByRole('button', { name: 'Link Discord', exact: true }).click();
   await page.getByRole('button', { name: 'Cancel', exact: true }).click();
   await expect(page.getByText('Discord linking was cancelled.')).toBeVisible();
