@@ -64,6 +64,11 @@ async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<D
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection the server ends (restart, failover, a test's DROP DATABASE … FORCE) leaves
+  // the pool, which then emits 'error'; unheard, that event would crash the process.
+  pool.on('error', (err: Error & { code?: string }) => {
+    if (err.code !== '57P01') console.error(`PostgreSQL: an idle connection failed: ${err.message}`);
+  });
   // Fail fast with a clear message when the server is unreachable.
   const probe = await pool.connect();
   probe.release();
