@@ -79,24 +79,20 @@ export const discordLinkResults = [
 ] as const;
 export type DiscordLinkResult = (typeof discordLinkResults)[number];
 
-/** The message the site shows for each Discord link result. */
+const discordLinkMessages: Record<DiscordLinkResult, string> = {
+  linked: messages.discordLinked,
+  denied: messages.discordDenied,
+  state: messages.discordStateMismatch,
+  taken: messages.discordTaken,
+  already: messages.discordAlreadyLinked,
+  failed: messages.discordFailed,
+  signin: messages.pleaseSignInFirst,
+  unavailable: messages.discordUnavailable,
+};
+
+/** The message the site shows for each Discord link result (an unknown one reads as a failure). */
 export function discordLinkResultMessage(result: string | null): string {
-  switch (result) {
-    case 'linked':
-      return messages.discordLinked;
-    case 'denied':
-      return messages.discordDenied;
-    case 'state':
-      return messages.discordStateMismatch;
-    case 'taken':
-      return messages.discordTaken;
-    case 'already':
-      return messages.discordAlreadyLinked;
-    case 'signin':
-      return messages.pleaseSignInFirst;
-    case 'unavailable':
-      return messages.discordUnavailable;
-    default:
-      return messages.discordFailed;
-  }
+  return (discordLinkResults as readonly string[]).includes(result ?? '')
+    ? discordLinkMessages[result as DiscordLinkResult]
+    : messages.discordFailed;
 }
