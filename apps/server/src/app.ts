@@ -23,6 +23,10 @@ import { errorsPlugin } from './plugins/errors';
 import { sessionPlugin } from './plugins/session';
 import { defaultWebDist, staticWebPlugin } from './plugins/static-web';
 import { devIdentityProvider } from './integrations/steam/dev-provider';
+import { discordSimulator } from './integrations/discord/simulator/plugin';
+import { accountRoutes } from './modules/accounts/routes';
+import { discordLinkRoutes } from './modules/accounts/discord-link';
+import { chatModule } from './modules/chat/module';
 import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -125,6 +129,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(auditRoutes);
   await app.register(leaderboardsModule);
   if (config.steam.signin === 'dev') await app.register(devIdentityProvider);
+  await app.register(accountRoutes);
+  await app.register(discordLinkRoutes);
+  if (config.discord.oauth === 'dev') await app.register(discordSimulator);
+  await app.register(chatModule);
 
   await app.register(controlPlugin, {
     dataDir: config.database.kind === 'pglite' ? config.database.dataDir : null,

@@ -2,6 +2,7 @@
  * Environment → typed, validated configuration. Read once at start; a bad value stops the server
  * with a message naming the variable. Everything is optional for `npm start`.
  */
+import { createHmac, createPublicKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -78,6 +79,34 @@ const envSchema = z.object({
   LEADERBOARD_POLLER: bool.optional(),
   LEADERBOARD_POLL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(180),
   LEADERBOARD_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
+  KICK_CLIENT_ID: optionalString,
+  KICK_CLIENT_SECRET: optionalString,
+  KICK_BROADCASTER_USER_ID: optionalString.pipe(
+    z
+      .string()
+      .regex(/^\d{1,20}$/, 'must be a numeric Kick user id')
+      .optional(),
+  ),
+  KICK_BOT_TOKEN: optionalString,
+  KICK_WEBHOOK_PUBLIC_KEY: optionalString,
+  KICK_CHATROOM_ID: optionalString.pipe(
+    z
+      .string()
+      .regex(/^\d{1,20}$/, 'must be a numeric chatroom id')
+      .optional(),
+  ),
+  KICK_PUSHER_URL: z
+    .string()
+    .regex(/^wss?:\/\//, 'must be a ws:// or wss:// URL')
+    .default('wss://ws-us2.pusher.com/app/32cbd69e4b950bf97679?protocol=7&client=js&version=8.4.0&flash=false'),
+  KICK_API_URL: z.url().default('https://api.kick.com'),
+  KICK_OAUTH_URL: z.url().default('https://id.kick.com'),
+  KICK_CHAT_SIMULATOR: bool.optional(),
+  DISCORD_OAUTH: z.enum(['discord', 'dev', 'off']).optional(),
+  DISCORD_CLIENT_ID: optionalString,
+  DISCORD_CLIENT_SECRET: optionalString,
+  DISCORD_AUTHORIZE_URL: z.url().default('https://discord.com/oauth2/authorize'),
+  DISCORD_API_URL: optionalString.pipe(z.url().optional()),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -114,6 +143,8 @@ export interface Config {
     pollSeconds: number;
     cacheSeconds: number;
   };
+  kick: KickConfig;
+  discord: DiscordConfig;
 }
 
 /** How one partner site's stats are reached: its API, the local simulator, or not at all. */
@@ -124,6 +155,37 @@ export type PartnerAccess =
 export type PartnersConfig = Record<1 | 2 | 3 | 4 | 5 | 6 | 7, PartnerAccess>;
 
 export const SIMULATOR_KEY = 'dev-simulator-key';
+
+export interface KickConfig {
+  /** The Kick app (client credentials): set, the server keeps its event subscriptions. */
+  app: { clientId: string; clientSecret: string } | null;
+  /** The streamer's Kick user id: events of other channels are ignored. */
+  broadcasterUserId: string | undefined;
+  /** Chat replies go through `POST /public/v1/chat` with it; without one they are logged. */
+  botToken: string | undefined;
+  /** PEM given in KICK_WEBHOOK_PUBLIC_KEY; otherwise Kick's (fetched) when an app is configured. */
+  webhookPublicKey: string | undefined;
+  apiUrl: string;
+  oauthUrl: string;
+  /** Set: the Pusher chat websocket reader runs for this chatroom. */
+  chatroomId: string | undefined;
+  pusherUrl: string;
+  /** The chat simulator (its signing key is trusted); never in production. */
+  simulator: boolean;
+}
+
+export interface DiscordConfig {
+  /** `discord` (real OAuth), `dev` (the local OAuth simulator) or `off` (linking unavailable). */
+  oauth: 'discord' | 'dev' | 'off';
+  clientId: string;
+  clientSecret: string;
+  authorizeUrl: string;
+  /** Base of the REST API, version included (…/api/v10). */
+  apiUrl: string;
+}
+
+/** The mount point of the local Discord simulator (OAuth and REST). */
+export const DISCORD_SIMULATOR_PATH = '/dev/discord';
 
 export class ConfigError extends Error {}
 
@@ -233,6 +295,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     7: partner('cases', env.CASES_API_KEY, env.CASES_API_URL),
   };
 
+  const sessionSecret = env.SESSION_SECRET ?? randomSecret();
+  const kick = kickConfig(env, isProduction);
+  const discord = discordConfig(env, isProduction, publicUrl, sessionSecret);
   const adminSteamIds = [...env.ADMIN_STEAM_IDS];
   if (signin === 'dev') {
     for (const u of demoUsers) if (u.admin) adminSteamIds.push(u.steamId);
@@ -249,7 +314,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       ? { kind: 'postgres', url: env.DATABASE_URL }
       : { kind: 'pglite', dataDir: env.DATA_DIR === ':memory:' ? null : path.resolve(env.DATA_DIR) },
     redisUrl: env.REDIS_URL,
-    sessionSecret: env.SESSION_SECRET ?? randomSecret(),
+    sessionSecret,
     adminSteamIds,
     steam: {
       signin,
@@ -272,6 +337,81 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       pollSeconds: env.LEADERBOARD_POLL_SECONDS,
       cacheSeconds: env.LEADERBOARD_CACHE_SECONDS,
     },
+    kick,
+    discord,
+  };
+}
+
+function kickConfig(env: Env, isProduction: boolean): KickConfig {
+  const appParts = { KICK_CLIENT_ID: env.KICK_CLIENT_ID, KICK_CLIENT_SECRET: env.KICK_CLIENT_SECRET };
+  const given = Object.entries(appParts).filter(([, v]) => v !== undefined);
+  if (given.length === 1) {
+    const missing = Object.keys(appParts).find((k) => appParts[k as keyof typeof appParts] === undefined);
+    throw new ConfigError(`Invalid configuration: ${missing} is required when ${given[0]?.[0]} is set`);
+  }
+  const app =
+    env.KICK_CLIENT_ID && env.KICK_CLIENT_SECRET
+      ? { clientId: env.KICK_CLIENT_ID, clientSecret: env.KICK_CLIENT_SECRET }
+      : null;
+  if (app && !env.KICK_BROADCASTER_USER_ID) {
+    throw new ConfigError(
+      'Invalid configuration: KICK_BROADCASTER_USER_ID is required with a Kick app (the channel to subscribe to)',
+    );
+  }
+  let webhookPublicKey: string | undefined;
+  if (env.KICK_WEBHOOK_PUBLIC_KEY) {
+    // Environment files often carry a PEM on one line with literal \n.
+    webhookPublicKey = env.KICK_WEBHOOK_PUBLIC_KEY.replace(/\\n/g, '\n');
+    try {
+      createPublicKey(webhookPublicKey);
+    } catch {
+      throw new ConfigError('Invalid configuration: KICK_WEBHOOK_PUBLIC_KEY is not a PEM public key');
+    }
+  }
+  const simulator = env.KICK_CHAT_SIMULATOR ?? (!isProduction && !app && !webhookPublicKey);
+  if (isProduction && simulator) {
+    throw new ConfigError('Invalid configuration: KICK_CHAT_SIMULATOR: the chat simulator cannot run in production');
+  }
+  return {
+    app,
+    broadcasterUserId: env.KICK_BROADCASTER_USER_ID,
+    botToken: env.KICK_BOT_TOKEN,
+    webhookPublicKey,
+    apiUrl: env.KICK_API_URL.replace(/\/+$/, ''),
+    oauthUrl: env.KICK_OAUTH_URL.replace(/\/+$/, ''),
+    chatroomId: env.KICK_CHATROOM_ID,
+    pusherUrl: env.KICK_PUSHER_URL,
+    simulator,
+  };
+}
+
+function discordConfig(env: Env, isProduction: boolean, publicUrl: string, sessionSecret: string): DiscordConfig {
+  const oauth = env.DISCORD_OAUTH ?? (env.DISCORD_CLIENT_ID ? 'discord' : isProduction ? 'off' : 'dev');
+  if (isProduction && oauth === 'dev') {
+    throw new ConfigError('Invalid configuration: DISCORD_OAUTH=dev: the Discord simulator cannot run in production');
+  }
+  if (oauth === 'discord' && (!env.DISCORD_CLIENT_ID || !env.DISCORD_CLIENT_SECRET)) {
+    throw new ConfigError(
+      `Invalid configuration: ${env.DISCORD_CLIENT_ID ? 'DISCORD_CLIENT_SECRET' : 'DISCORD_CLIENT_ID'} is required for Discord linking`,
+    );
+  }
+  if (oauth === 'dev') {
+    const simulator = `${publicUrl}${DISCORD_SIMULATOR_PATH}`;
+    return {
+      oauth,
+      clientId: 'kickback-dev',
+      // The simulator checks it like Discord does; derived so every process agrees on it.
+      clientSecret: createHmac('sha256', sessionSecret).update('discord-simulator-client').digest('base64url'),
+      authorizeUrl: `${simulator}/oauth2/authorize`,
+      apiUrl: (env.DISCORD_API_URL ?? `${simulator}/api/v10`).replace(/\/+$/, ''),
+    };
+  }
+  return {
+    oauth,
+    clientId: env.DISCORD_CLIENT_ID ?? '',
+    clientSecret: env.DISCORD_CLIENT_SECRET ?? '',
+    authorizeUrl: env.DISCORD_AUTHORIZE_URL,
+    apiUrl: (env.DISCORD_API_URL ?? 'https://discord.com/api/v10').replace(/\/+$/, ''),
   };
 }
 

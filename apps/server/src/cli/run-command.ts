@@ -5,13 +5,15 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { loadConfig } from '../config';
+import pino from 'pino';
+import { buildApp } from '../app';
+import { loadConfig, type Config } from '../config';
 import { openDatabase } from '../db/client';
 import { acquireDataDirLock, lockHolder } from '../db/data-lock';
 import { migrate } from '../db/migrate';
 import { AppError } from '../lib/errors';
 import { CONTROL_FILE, type ControlInfo } from '../plugins/control';
-import { runShellCommand } from '../modules/shell/commands';
+import { isShellCommand, runShellCommand, shellCommands, type ShellCommand } from '../modules/shell/commands';
 
 async function viaServer(info: ControlInfo, command: string, args: unknown): Promise<string> {
   const res = await fetch(`${info.url}/internal/control`, {
@@ -41,19 +43,30 @@ export async function runCommand(command: string, args: unknown): Promise<string
     }
     const lock = acquireDataDirLock(dataDir);
     try {
-      return await runLocally(config.database, command, args);
+      return await runLocally(config, command, args);
     } finally {
       lock.release();
     }
   }
-  return runLocally(config.database, command, args);
+  return runLocally(config, command, args);
 }
 
-async function runLocally(target: Parameters<typeof openDatabase>[0], command: string, args: unknown) {
-  const database = await openDatabase(target);
+async function runLocally(config: Config, command: string, args: unknown) {
+  const database = await openDatabase(config.database);
   try {
     await migrate(database);
-    return await runShellCommand({ db: database.db }, command, args);
+    const needsApp = isShellCommand(command) && (shellCommands[command] as ShellCommand).needsApp === true;
+    if (!needsApp) {
+      return await runShellCommand({ db: database.db }, command, args);
+    }
+    // The app without listening: no background work, no port; only what the command calls.
+    const app = await buildApp({ config, database, webDist: null, loggerInstance: pino({ level: 'warn' }) });
+    try {
+      await app.ready();
+      return await runShellCommand({ db: database.db, app }, command, args);
+    } finally {
+      await app.close();
+    }
   } finally {
     await database.close();
   }

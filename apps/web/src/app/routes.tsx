@@ -24,6 +24,7 @@ export const adminOnly = ['Admin'] as const;
 export const routes: AppRoute[] = [
   { path: '/', page: lazy(() => import('../features/home/home-page')), name: 'Home' },
   { path: '/linkkick', page: lazy(() => import('../features/profile/link-kick-page')) },
+  { path: '/link/discord', page: lazy(() => import('../features/profile/discord-link-page')) },
   { path: '/terms', page: lazy(() => import('../features/pages/terms-page')) },
   { path: '/privacy', page: lazy(() => import('../features/pages/privacy-page')) },
   {
@@ -41,6 +42,12 @@ export const routes: AppRoute[] = [
     path: '/admin/leaderboards',
     page: lazy(() => import('../features/leaderboard/admin-leaderboards-page')),
     name: 'Leaderboards',
+    roles: adminOnly,
+  },
+  {
+    path: '/admin/chat-simulator',
+    page: lazy(() => import('../features/chat/chat-simulator-page')),
+    name: 'Chat Simulator',
     roles: adminOnly,
   },
 ];

@@ -74,8 +74,4 @@ CREATE TABLE leaderboard_results (
   PRIMARY KEY (period_id, rank)
 );
 
--- Matching partner players to site users by the id they saved.
-CREATE INDEX users_clash_id_match ON users (lower(clash_id)) WHERE clash_id IS NOT NULL;
-CREATE INDEX users_rustmagic_id_match ON users (lower(rustmagic_id)) WHERE rustmagic_id IS NOT NULL;
-CREATE INDEX users_roobet_name_match ON users (lower(roobet_name)) WHERE roobet_name IS NOT NULL;
-CREATE INDEX users_cases_id_match ON users (lower(cases_id)) WHERE cases_id IS NOT NULL;
+-- Partner players match site users through the unique lower(partner id) indexes of 0100_accounts.sql.

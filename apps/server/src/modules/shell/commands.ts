@@ -10,6 +10,7 @@ import { users } from '../../db/schema/users';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import { recordAudit, shellActor } from '../audit/service';
+import { chatShellCommand } from '../chat/shell';
 
 export interface ShellContext {
   db: Db;
@@ -23,6 +24,8 @@ export interface ShellCommand<A extends z.ZodType = z.ZodType> {
   /** argv (after the command word) → the raw arguments `args` validates. */
   fromArgv(argv: string[]): unknown;
   args: A;
+  /** Needs the whole app (`ctx.app`); run without a server, the CLI builds one for the command. */
+  needsApp?: boolean;
   run(ctx: ShellContext, args: z.infer<A>): Promise<string>;
 }
 
@@ -62,6 +65,7 @@ export const shellCommands = {
     args: steamIdArg,
     run: ({ db }, { steamId }) => setRole(db, steamId, 'User'),
   } satisfies ShellCommand<typeof steamIdArg>,
+  chat: chatShellCommand,
 } as const;
 
 export type ShellCommandName = keyof typeof shellCommands;

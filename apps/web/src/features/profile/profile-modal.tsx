@@ -1,35 +1,119 @@
-import Modal from 'react-bootstrap/Modal';
+/**
+ * Profile Settings (spec part 1 §2, §4, §5): avatar, username and points; the linked Kick and
+ * Discord accounts with Link (disabled once linked) and Unlink; the wagering-site username and
+ * partner ids with Save; whether the user's name shows on leaderboards.
+ */
+import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
+import Modal from 'react-bootstrap/Modal';
+import { toast } from 'react-toastify';
+import { FaDiscord } from 'react-icons/fa6';
+import { SiKick } from 'react-icons/si';
+import type { LinkedAccountType } from '@kickback/common/http/accounts';
+import { messages } from '@kickback/common/messages';
 import { useAuth } from '../../app/auth/auth-context';
+import { useProfileModal } from '../../app/profile-modal-context';
 import { Avatar } from '../../components/ui/avatar';
 import { formatPoints } from '../../lib/format';
-import { useProfileModal } from '../../app/profile-modal-context';
+import { startDiscordLink, unlinkAccount } from './api';
+import { ConnectKickModal } from './connect-kick-modal';
+import { LinkedAccountRow } from './linked-account-row';
+import { PartnerIdsForm } from './partner-ids-form';
+import { ShowNameSwitch } from './show-name-switch';
+import './profile.css';
 
-/** Profile Settings: who you are, your balance and your linked accounts. */
 export function ProfileModal() {
   const { show, close } = useProfileModal();
-  const { user } = useAuth();
+  const { user, refreshUser } = useAuth();
+  const [connectingKick, setConnectingKick] = useState(false);
+  const [busy, setBusy] = useState<LinkedAccountType | null>(null);
+
+  const unlink = async (type: LinkedAccountType) => {
+    setBusy(type);
+    try {
+      const { message } = await unlinkAccount(type);
+      toast.success(message);
+      await refreshUser();
+    } catch {
+      // shown by the API wrapper
+    } finally {
+      setBusy(null);
+    }
+  };
+
   return (
-    <Modal show={show && user !== null} onHide={close} centered aria-labelledby="profile-modal-title">
-      <Modal.Header closeButton>
-        <Modal.Title id="profile-modal-title">Profile Settings</Modal.Title>
-      </Modal.Header>
-      {user && (
-        <Modal.Body>
-          <div className="d-flex align-items-center gap-3 mb-3">
-            <Avatar url={user.avatarUrl} size={64} />
-            <div>
-              <div className="fs-5 fw-semibold">{user.username}</div>
-              <div className="text-body-secondary">{formatPoints(user.points)} points</div>
+    <>
+      <Modal
+        show={show && user !== null && !connectingKick}
+        onHide={close}
+        centered
+        size="lg"
+        aria-labelledby="profile-modal-title"
+      >
+        <Modal.Header closeButton>
+          <Modal.Title id="profile-modal-title">Profile Settings</Modal.Title>
+        </Modal.Header>
+        {user && (
+          <Modal.Body className="kb-profile">
+            <div className="d-flex align-items-center gap-3 mb-4">
+              <Avatar url={user.avatarUrl} size={64} />
+              <div className="min-w-0">
+                <div className="fs-5 fw-semibold text-break">{user.username}</div>
+                <div className="text-body-secondary">
+                  <span className="kb-points-pill me-2">{formatPoints(user.points)} points</span>
+                  {formatPoints(user.gems)} gems
+                </div>
+              </div>
             </div>
-          </div>
-        </Modal.Body>
-      )}
-      <Modal.Footer>
-        <Button variant="outline-secondary" onClick={close}>
-          Close
-        </Button>
-      </Modal.Footer>
-    </Modal>
+
+            <section aria-labelledby="kb-profile-accounts" className="mb-4">
+              <h2 id="kb-profile-accounts" className="kb-profile-heading">
+                Linked accounts
+              </h2>
+              <LinkedAccountRow
+                icon={<SiKick />}
+                service="Kick"
+                linkedAs={user.kickId ? (user.kickUsername ?? user.kickId) : null}
+                missingText={messages.kickNotLinked}
+                linkLabel="Link Kick"
+                onLink={() => setConnectingKick(true)}
+                onUnlink={() => void unlink('kick')}
+                busy={busy === 'kick'}
+              />
+              <LinkedAccountRow
+                icon={<FaDiscord />}
+                service="Discord"
+                linkedAs={user.discordUser ? user.discordUser.username || user.discordUser.id : null}
+                missingText={messages.discordNotLinked}
+                linkLabel="Link Discord"
+                onLink={() => startDiscordLink(window.location.pathname + window.location.search)}
+                onUnlink={() => void unlink('discord')}
+                busy={busy === 'discord'}
+              />
+            </section>
+
+            <section aria-labelledby="kb-profile-sites" className="mb-4">
+              <h2 id="kb-profile-sites" className="kb-profile-heading">
+                Wagering sites
+              </h2>
+              <PartnerIdsForm key={user.openId} user={user} />
+            </section>
+
+            <section aria-labelledby="kb-profile-privacy">
+              <h2 id="kb-profile-privacy" className="kb-profile-heading">
+                Leaderboards
+              </h2>
+              <ShowNameSwitch key={user.openId} initial={user.showNameOnBoards} />
+            </section>
+          </Modal.Body>
+        )}
+        <Modal.Footer>
+          <Button variant="outline-secondary" onClick={close}>
+            Close
+          </Button>
+        </Modal.Footer>
+      </Modal>
+      <ConnectKickModal show={show && connectingKick} onClose={() => setConnectingKick(false)} />
+    </>
   );
 }

@@ -1,0 +1,149 @@
+/**
+ * The few calls Kick's official API is needed for: an app token (client credentials), the event
+ * subscriptions, the webhook public key and posting to chat. Responses are wrapped as
+ * `{ data, message }`.
+ */
+import { z } from 'zod';
+import type { Clock } from '../../lib/clock';
+
+export class KickApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'KickApiError';
+  }
+}
+
+const tokenResponse = z.object({
+  access_token: z.string().min(1),
+  token_type: z.string().optional(),
+  expires_in: z.number().optional(),
+});
+
+export const kickSubscription = z.object({
+  id: z.string(),
+  broadcaster_user_id: z.union([z.number(), z.string()]).transform(String).nullish(),
+  event: z.string(),
+  version: z.number(),
+  method: z.string().nullish(),
+});
+export type KickSubscription = z.infer<typeof kickSubscription>;
+
+const subscriptionsResponse = z.object({ data: z.array(kickSubscription) });
+const createResponse = z.object({
+  data: z.array(
+    z.object({
+      name: z.string().nullish(),
+      version: z.number().nullish(),
+      subscription_id: z.string().nullish(),
+      error: z.string().nullish(),
+    }),
+  ),
+});
+const publicKeyResponse = z.object({ data: z.object({ public_key: z.string().min(1) }) });
+const chatResponse = z.object({
+  data: z.object({ is_sent: z.boolean(), message_id: z.string().nullish() }).nullish(),
+});
+
+const TIMEOUT_MS = 10_000;
+
+export interface KickApiOptions {
+  apiUrl: string;
+  oauthUrl: string;
+  app: { clientId: string; clientSecret: string } | null;
+  http: typeof fetch;
+  clock: Clock;
+}
+
+export class KickApi {
+  private token: { value: string; expiresAt: number } | null = null;
+
+  constructor(private readonly opts: KickApiOptions) {}
+
+  private async json<T>(res: Response, schema: z.ZodType<T>, what: string): Promise<T> {
+    if (!res.ok) throw new KickApiError(`${what}: Kick answered ${res.status}`, res.status);
+    const parsed = schema.safeParse(await res.json().catch(() => null));
+    if (!parsed.success) throw new KickApiError(`${what}: unexpected answer`, res.status);
+    return parsed.data;
+  }
+
+  /** An app access token (client credentials), reused until shortly before it expires. */
+  async appToken(): Promise<string> {
+    const now = this.opts.clock.now().getTime();
+    if (this.token && this.token.expiresAt > now) return this.token.value;
+    const { app } = this.opts;
+    if (!app) throw new KickApiError('no Kick app is configured', 0);
+    const res = await this.opts.http(`${this.opts.oauthUrl}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: app.clientId,
+        client_secret: app.clientSecret,
+      }),
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+    const body = await this.json(res, tokenResponse, 'app token');
+    const lifetimeMs = (body.expires_in ?? 3600) * 1000;
+    this.token = { value: body.access_token, expiresAt: now + Math.max(0, lifetimeMs - 60_000) };
+    return body.access_token;
+  }
+
+  private async authed(path: string, init: RequestInit = {}): Promise<Response> {
+    const token = await this.appToken();
+    return this.opts.http(`${this.opts.apiUrl}${path}`, {
+      ...init,
+      headers: { accept: 'application/json', authorization: `Bearer ${token}`, ...init.headers },
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+  }
+
+  async listSubscriptions(): Promise<KickSubscription[]> {
+    const res = await this.authed('/public/v1/events/subscriptions');
+    return (await this.json(res, subscriptionsResponse, 'list subscriptions')).data;
+  }
+
+  async createSubscriptions(broadcasterUserId: string, events: readonly string[]) {
+    const res = await this.authed('/public/v1/events/subscriptions', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        broadcaster_user_id: Number(broadcasterUserId),
+        events: events.map((name) => ({ name, version: 1 })),
+        method: 'webhook',
+      }),
+    });
+    return (await this.json(res, createResponse, 'create subscriptions')).data;
+  }
+
+  /** The PEM Kick signs webhooks with. */
+  async publicKey(): Promise<string> {
+    const res = await this.opts.http(`${this.opts.apiUrl}/public/v1/public-key`, {
+      headers: { accept: 'application/json' },
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+    return (await this.json(res, publicKeyResponse, 'public key')).data.public_key;
+  }
+
+  /** Posts to the bot token owner's channel chat, optionally as a reply. */
+  async sendChat(botToken: string, content: string, replyToMessageId?: string): Promise<void> {
+    const res = await this.opts.http(`${this.opts.apiUrl}/public/v1/chat`, {
+      method: 'POST',
+      headers: {
+        accept: 'application/json',
+        'content-type': 'application/json',
+        authorization: `Bearer ${botToken}`,
+      },
+      body: JSON.stringify({
+        type: 'bot',
+        content: content.slice(0, 500),
+        ...(replyToMessageId ? { reply_to_message_id: replyToMessageId } : {}),
+      }),
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+    const body = await this.json(res, chatResponse, 'send chat');
+    if (body.data && !body.data.is_sent) throw new KickApiError('send chat: Kick did not send it', res.status);
+  }
+}

@@ -1,0 +1,113 @@
+/**
+ * Kick event payloads (official webhooks, version 1) and their normalisation into the chat
+ * pipeline's message shape. Parsers are lenient about extra and missing optional fields; what the
+ * pipeline needs is required.
+ */
+import { z } from 'zod';
+import type { ChatMessage } from '../../modules/chat/types';
+
+export const KICK_WEBHOOK_EVENTS = [
+  'chat.message.sent',
+  'channel.subscription.new',
+  'channel.subscription.renewal',
+  'channel.subscription.gifts',
+] as const;
+
+const id = z.union([z.number().int(), z.string().regex(/^\d{1,20}$/)]).transform(String);
+
+const badge = z.object({ text: z.string().nullish(), type: z.string(), count: z.number().nullish() });
+
+export const kickUser = z.object({
+  is_anonymous: z.boolean().nullish(),
+  user_id: id.nullish(),
+  username: z.string().max(100).nullish(),
+  is_verified: z.boolean().nullish(),
+  profile_picture: z.string().nullish(),
+  channel_slug: z.string().nullish(),
+  identity: z
+    .object({
+      username_color: z.string().max(20).nullish(),
+      badges: z.array(badge).nullish(),
+    })
+    .nullish(),
+});
+export type KickUser = z.infer<typeof kickUser>;
+
+export const chatMessageSent = z.object({
+  message_id: z.string().min(1).max(100),
+  replies_to: z.unknown().optional(),
+  broadcaster: kickUser,
+  sender: kickUser,
+  content: z.string().max(2000),
+  emotes: z.array(z.unknown()).nullish(),
+  created_at: z.string().nullish(),
+});
+export type ChatMessageSent = z.infer<typeof chatMessageSent>;
+
+export const subscriptionNewOrRenewal = z.object({
+  broadcaster: kickUser,
+  subscriber: kickUser,
+  duration: z.number().nullish(),
+  created_at: z.string().nullish(),
+  expires_at: z.string().nullish(),
+});
+
+export const subscriptionGifts = z.object({
+  broadcaster: kickUser,
+  gifter: kickUser.nullish(),
+  giftees: z.array(kickUser),
+  created_at: z.string().nullish(),
+  expires_at: z.string().nullish(),
+});
+
+/** A Kick user who (now) subscribes to the channel. */
+export interface KickSubscriber {
+  kickUserId: string | null;
+  kickUsername: string;
+  /** When the subscription ends, if the source says. */
+  expiresAt: Date | null;
+}
+
+function date(text: string | null | undefined): Date | null {
+  if (!text) return null;
+  const at = Date.parse(text);
+  return Number.isFinite(at) ? new Date(at) : null;
+}
+
+/** `chat.message.sent` → the pipeline's message; null for anonymous senders (nobody to credit). */
+export function chatMessageFromWebhook(event: ChatMessageSent, receivedAt: Date): ChatMessage | null {
+  const { sender } = event;
+  if (sender.is_anonymous || !sender.user_id || !sender.username) return null;
+  const badges = (sender.identity?.badges ?? []).map((b) => b.type);
+  return {
+    messageId: event.message_id,
+    kickUserId: sender.user_id,
+    kickUsername: sender.username,
+    color: sender.identity?.username_color ?? null,
+    isSubscriber: badges.includes('subscriber'),
+    badges,
+    content: event.content,
+    sentAt: date(event.created_at) ?? receivedAt,
+  };
+}
+
+export function subscribersFromWebhook(type: string, body: unknown): KickSubscriber[] | null {
+  const toSubscriber = (u: KickUser, expiresAt: Date | null): KickSubscriber[] =>
+    u.username && !u.is_anonymous ? [{ kickUserId: u.user_id ?? null, kickUsername: u.username, expiresAt }] : [];
+  if (type === 'channel.subscription.new' || type === 'channel.subscription.renewal') {
+    const parsed = subscriptionNewOrRenewal.safeParse(body);
+    return parsed.success ? toSubscriber(parsed.data.subscriber, date(parsed.data.expires_at)) : null;
+  }
+  if (type === 'channel.subscription.gifts') {
+    const parsed = subscriptionGifts.safeParse(body);
+    if (!parsed.success) return null;
+    const expiresAt = date(parsed.data.expires_at);
+    return parsed.data.giftees.flatMap((g) => toSubscriber(g, expiresAt));
+  }
+  return null;
+}
+
+export function broadcasterIdOf(body: unknown): string | null {
+  const parsed = z.object({ broadcaster: kickUser }).safeParse(body);
+  return parsed.success ? (parsed.data.broadcaster.user_id ?? null) : null;
+}

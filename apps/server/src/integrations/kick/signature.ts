@@ -1,0 +1,45 @@
+/**
+ * Kick webhook signatures: RSA PKCS#1 v1.5 with SHA-256 over `messageId.timestamp.rawBody`, base64
+ * in `Kick-Event-Signature`. Verified against the raw body bytes, never re-serialised JSON.
+ */
+import { createSign, verify, type KeyObject } from 'node:crypto';
+
+/** How far a delivery's timestamp may be from our clock (either way). */
+export const KICK_TIMESTAMP_TOLERANCE_MS = 5 * 60 * 1000;
+
+export function signedPayload(messageId: string, timestamp: string, rawBody: Buffer): Buffer {
+  return Buffer.concat([Buffer.from(`${messageId}.${timestamp}.`, 'utf8'), rawBody]);
+}
+
+export function verifyKickSignature(
+  keys: readonly KeyObject[],
+  messageId: string,
+  timestamp: string,
+  rawBody: Buffer,
+  signature: string,
+): boolean {
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(signature)) return false;
+  const payload = signedPayload(messageId, timestamp, rawBody);
+  const sig = Buffer.from(signature, 'base64');
+  return keys.some((key) => {
+    try {
+      return verify('RSA-SHA256', payload, key, sig);
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** Signs like Kick does (the chat simulator). */
+export function signKickDelivery(privateKey: KeyObject, messageId: string, timestamp: string, rawBody: Buffer): string {
+  return createSign('RSA-SHA256')
+    .update(signedPayload(messageId, timestamp, rawBody))
+    .sign(privateKey, 'base64');
+}
+
+/** A delivery timestamp (RFC 3339) within the tolerance of `now`. */
+export function isFreshTimestamp(timestamp: string, now: Date): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}T/.test(timestamp)) return false;
+  const at = Date.parse(timestamp);
+  return Number.isFinite(at) && Math.abs(now.getTime() - at) <= KICK_TIMESTAMP_TOLERANCE_MS;
+}

@@ -1,0 +1,116 @@
+/**
+ * The chat simulator: builds Kick's `chat.message.sent` (and subscription) payloads for any Kick
+ * user, signs them with the simulator's key exactly as Kick signs, and delivers them through
+ * `app.http` to our own `POST /webhooks/kick`, so verification, deduplication and the pipeline all
+ * run as they do for Kick's deliveries.
+ */
+import { createHash } from 'node:crypto';
+import { ulid } from '../../lib/ulid';
+import { signKickDelivery } from './signature';
+import { simulatorKeyPair } from './simulator-keys';
+
+export interface SimulatedSender {
+  username: string;
+  subscriber: boolean;
+  /** Defaults to an id derived from the name, so one name is always one Kick account. */
+  userId?: string;
+}
+
+export interface SimulatedBroadcaster {
+  userId: string;
+  username: string;
+}
+
+const colours = ['#FF5733', '#1475E1', '#53FC18', '#F5C542', '#B36BFF', '#FF6FB5', '#3FD4C7', '#FF9F1C'];
+
+function digest(username: string): Buffer {
+  return createHash('sha256').update(username.toLowerCase()).digest();
+}
+
+/** A stable 8-digit Kick user id for a simulated username. */
+export function simulatedKickUserId(username: string): string {
+  return String(10_000_000 + (digest(username).readUInt32BE(0) % 89_999_999));
+}
+
+export function simulatedColour(username: string): string {
+  return colours[(digest(username)[4] ?? 0) % colours.length] ?? '#53FC18';
+}
+
+function kickUser(id: string, username: string, identity: object | null) {
+  return {
+    is_anonymous: false,
+    user_id: Number(id),
+    username,
+    is_verified: false,
+    profile_picture: '',
+    channel_slug: username.toLowerCase(),
+    identity,
+  };
+}
+
+/** Kick's RFC 3339 form, seconds precision. */
+export function kickTimestamp(at: Date): string {
+  return at.toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+export function simulatedChatMessage(
+  sender: SimulatedSender,
+  content: string,
+  broadcaster: SimulatedBroadcaster,
+  now: Date,
+): Record<string, unknown> {
+  const userId = sender.userId ?? simulatedKickUserId(sender.username);
+  return {
+    message_id: ulid(now).toLowerCase(),
+    replies_to: null,
+    broadcaster: kickUser(broadcaster.userId, broadcaster.username, null),
+    sender: kickUser(userId, sender.username, {
+      username_color: simulatedColour(sender.username),
+      badges: sender.subscriber ? [{ text: 'Subscriber', type: 'subscriber', count: 1 }] : [],
+    }),
+    content,
+    emotes: [],
+    created_at: kickTimestamp(now),
+  };
+}
+
+// Kick gives each subscription an id; the simulator keeps one per event type for the process.
+const subscriptionIds = new Map<string, string>();
+
+export interface Delivery {
+  status: number;
+  messageId: string;
+}
+
+/** Signs and POSTs one event to `${publicUrl}/webhooks/kick` with Kick's six headers. */
+export async function deliverSimulatedEvent(
+  http: typeof fetch,
+  publicUrl: string,
+  eventType: string,
+  payload: unknown,
+  now: Date,
+): Promise<Delivery> {
+  const messageId = ulid(now);
+  const timestamp = kickTimestamp(now);
+  const body = Buffer.from(JSON.stringify(payload), 'utf8');
+  let subscriptionId = subscriptionIds.get(eventType);
+  if (!subscriptionId) {
+    subscriptionId = ulid(now);
+    subscriptionIds.set(eventType, subscriptionId);
+  }
+  const res = await http(`${publicUrl}/webhooks/kick`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'kick-event-message-id': messageId,
+      'kick-event-subscription-id': subscriptionId,
+      'kick-event-signature': signKickDelivery(simulatorKeyPair().privateKey, messageId, timestamp, body),
+      'kick-event-message-timestamp': timestamp,
+      'kick-event-type': eventType,
+      'kick-event-version': '1',
+    },
+    body,
+  });
+  await res.arrayBuffer();
+  return { status: res.status, messageId };
+}

@@ -1,0 +1,73 @@
+/**
+ * Keeps the Kick app's webhook event subscriptions in place for the streamer's channel. Kick
+ * unsubscribes an app whose webhook keeps failing, so this runs at start and again now and then.
+ * Creating only what is missing makes it safe for several processes to run it.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { KickApi } from './api';
+import { KICK_WEBHOOK_EVENTS } from './events';
+
+export interface EnsureResult {
+  existing: string[];
+  created: string[];
+  failed: string[];
+}
+
+export async function ensureKickSubscriptions(
+  api: KickApi,
+  broadcasterUserId: string,
+  events: readonly string[] = KICK_WEBHOOK_EVENTS,
+): Promise<EnsureResult> {
+  const current = await api.listSubscriptions();
+  const have = new Set(
+    current
+      .filter(
+        (s) => s.broadcaster_user_id === broadcasterUserId && (s.method ?? 'webhook') === 'webhook' && s.version === 1,
+      )
+      .map((s) => s.event),
+  );
+  const missing = events.filter((e) => !have.has(e));
+  const result: EnsureResult = { existing: events.filter((e) => have.has(e)), created: [], failed: [] };
+  if (missing.length === 0) return result;
+  const answers = await api.createSubscriptions(broadcasterUserId, missing);
+  for (const name of missing) {
+    const answer = answers.find((a) => a.name === name);
+    if (answer && !answer.error) result.created.push(name);
+    else result.failed.push(name);
+  }
+  return result;
+}
+
+const RECHECK_MS = 6 * 60 * 60 * 1000;
+const RETRY_MS = [5_000, 30_000, 120_000, 600_000];
+
+/** Runs ensureKickSubscriptions now, retries on failure with backoff, then re-checks every 6 hours. */
+export function keepKickSubscriptions(api: KickApi, broadcasterUserId: string, log: FastifyBaseLogger): () => void {
+  let timer: NodeJS.Timeout | null = null;
+  let stopped = false;
+  let failures = 0;
+  const schedule = (ms: number) => {
+    if (stopped) return;
+    timer = setTimeout(() => void run(), ms);
+    timer.unref();
+  };
+  const run = async () => {
+    try {
+      const result = await ensureKickSubscriptions(api, broadcasterUserId);
+      if (result.failed.length > 0) throw new Error(`Kick refused subscriptions: ${result.failed.join(', ')}`);
+      failures = 0;
+      log.info({ created: result.created, existing: result.existing }, 'kick event subscriptions in place');
+      schedule(RECHECK_MS);
+    } catch (err) {
+      const delay = RETRY_MS[Math.min(failures, RETRY_MS.length - 1)] ?? RECHECK_MS;
+      failures += 1;
+      log.error({ err, retryInMs: delay }, 'kick event subscriptions could not be ensured');
+      schedule(delay);
+    }
+  };
+  void run();
+  return () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+  };
+}

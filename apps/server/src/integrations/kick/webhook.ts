@@ -1,0 +1,126 @@
+/**
+ * `POST /webhooks/kick`: Kick's event deliveries (and the chat simulator's, signed the same way).
+ * In order: the six headers are there, the RSA-SHA256 signature over `messageId.timestamp.rawBody`
+ * holds against a trusted key, the timestamp is within 5 minutes of our clock, the message id was
+ * never seen (the deliveries table, so several processes agree), the body parses. Then the event
+ * goes to the sink. A refusal answers 4xx with no detail; the log says why.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ChatMessage } from '../../modules/chat/types';
+import { kickWebhookDeliveries } from '../../db/schema/chat';
+import {
+  broadcasterIdOf,
+  chatMessageFromWebhook,
+  chatMessageSent,
+  KICK_WEBHOOK_EVENTS,
+  subscribersFromWebhook,
+  type KickSubscriber,
+} from './events';
+import { isFreshTimestamp, verifyKickSignature } from './signature';
+import type { WebhookKeyring } from './webhook-keys';
+
+export interface KickEventSink {
+  chatMessage(message: ChatMessage): Promise<void>;
+  subscribers(subscribers: KickSubscriber[]): Promise<void>;
+}
+
+export interface KickWebhookOptions {
+  keyring: WebhookKeyring;
+  sink: KickEventSink;
+  /** Events of other channels are acknowledged and ignored. */
+  broadcasterUserId: string | undefined;
+}
+
+export const KICK_WEBHOOK_PATH = '/webhooks/kick';
+const BODY_LIMIT = 64 * 1024;
+
+const headerNames = {
+  messageId: 'kick-event-message-id',
+  subscriptionId: 'kick-event-subscription-id',
+  signature: 'kick-event-signature',
+  timestamp: 'kick-event-message-timestamp',
+  type: 'kick-event-type',
+  version: 'kick-event-version',
+} as const;
+
+type Headers = Record<keyof typeof headerNames, string>;
+
+function readHeaders(request: FastifyRequest): Headers | null {
+  const out = {} as Headers;
+  for (const [key, name] of Object.entries(headerNames) as Array<[keyof Headers, string]>) {
+    const value = request.headers[name];
+    if (typeof value !== 'string' || value === '' || value.length > 1024) return null;
+    out[key] = value;
+  }
+  return out;
+}
+
+export async function kickWebhookRoutes(app: FastifyInstance, opts: KickWebhookOptions): Promise<void> {
+  // The signature covers the exact bytes Kick sent: keep them, scoped to this route only.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_request, body, done) => {
+    done(null, body);
+  });
+
+  const refuse = (request: FastifyRequest, reply: FastifyReply, status: number, reason: string, extra = {}) => {
+    request.log.warn({ reason, ...extra }, 'kick webhook refused');
+    return reply.status(status).send({ message: 'Rejected.' });
+  };
+
+  app.post(KICK_WEBHOOK_PATH, { config: { access: 'public' } }, async (request, reply) => {
+    const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+    const h = readHeaders(request);
+    if (!h) return refuse(request, reply, 400, 'missing Kick-Event-* headers');
+    const ids = { messageId: h.messageId, type: h.type };
+
+    let keys = await opts.keyring.keys();
+    if (keys.length === 0) return refuse(request, reply, 401, 'no webhook public key is configured', ids);
+    let valid = verifyKickSignature(keys, h.messageId, h.timestamp, raw, h.signature);
+    if (!valid && (await opts.keyring.refresh())) {
+      keys = await opts.keyring.keys();
+      valid = verifyKickSignature(keys, h.messageId, h.timestamp, raw, h.signature);
+    }
+    if (!valid) return refuse(request, reply, 401, 'bad signature', ids);
+
+    const now = app.clock.now();
+    if (!isFreshTimestamp(h.timestamp, now)) {
+      return refuse(request, reply, 401, 'stale or malformed timestamp', { ...ids, timestamp: h.timestamp });
+    }
+
+    const claimed = await app.db
+      .insert(kickWebhookDeliveries)
+      .values({ messageId: h.messageId.slice(0, 100), eventType: h.type.slice(0, 100), receivedAt: now })
+      .onConflictDoNothing()
+      .returning({ messageId: kickWebhookDeliveries.messageId });
+    if (claimed.length === 0) return refuse(request, reply, 409, 'replayed message id', ids);
+
+    let body: unknown;
+    try {
+      body = JSON.parse(raw.toString('utf8'));
+    } catch {
+      return refuse(request, reply, 400, 'body is not JSON', ids);
+    }
+
+    const broadcaster = broadcasterIdOf(body);
+    if (opts.broadcasterUserId && broadcaster && broadcaster !== opts.broadcasterUserId) {
+      request.log.info({ ...ids, broadcaster }, 'kick event for another channel ignored');
+      return { ok: true };
+    }
+
+    if (h.type === 'chat.message.sent') {
+      const parsed = chatMessageSent.safeParse(body);
+      if (!parsed.success) return refuse(request, reply, 400, 'malformed chat.message.sent', ids);
+      const message = chatMessageFromWebhook(parsed.data, now);
+      if (message) await opts.sink.chatMessage(message);
+      return { ok: true };
+    }
+    if (h.type !== 'chat.message.sent' && (KICK_WEBHOOK_EVENTS as readonly string[]).includes(h.type)) {
+      const subscribers = subscribersFromWebhook(h.type, body);
+      if (!subscribers) return refuse(request, reply, 400, `malformed ${h.type}`, ids);
+      await opts.sink.subscribers(subscribers);
+      return { ok: true };
+    }
+    request.log.debug(ids, 'kick event type not handled');
+    return { ok: true };
+  });
+}

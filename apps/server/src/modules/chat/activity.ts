@@ -1,0 +1,95 @@
+/**
+ * Each Kick chatter's last activity (`kick_chat_activity`): name, colour and subscriber badge from
+ * their newest message, the end of their subscription from subscription events, and when this
+ * server last saw them chat. Giveaway eligibility ("chatted within N seconds", sub-only) reads it.
+ */
+import { desc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { kickChatActivity, type KickChatActivityRow } from '../../db/schema/chat';
+import type { KickSubscriber } from '../../integrations/kick/events';
+import type { ChatMessage } from './types';
+
+/** A subscription event without an end date (the chat websocket's) counts for this long. */
+const ASSUMED_SUBSCRIPTION_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** The sender's activity; name, colour and badges follow their newest message. */
+export async function recordChatActivity(db: DbOrTx, message: ChatMessage, at: Date): Promise<void> {
+  const t = kickChatActivity;
+  const newer = sql`(${t.lastMessageAt} IS NULL OR excluded.last_message_at >= ${t.lastMessageAt})`;
+  await db
+    .insert(t)
+    .values({
+      kickUserId: message.kickUserId,
+      kickUsername: message.kickUsername,
+      color: message.color,
+      isSubscriber: message.isSubscriber,
+      badges: message.badges,
+      lastMessageAt: at,
+      updatedAt: at,
+    })
+    .onConflictDoUpdate({
+      target: t.kickUserId,
+      set: {
+        kickUsername: sql`CASE WHEN ${newer} THEN excluded.kick_username ELSE ${t.kickUsername} END`,
+        color: sql`CASE WHEN ${newer} THEN excluded.color ELSE ${t.color} END`,
+        isSubscriber: sql`CASE WHEN ${newer} THEN excluded.is_subscriber ELSE ${t.isSubscriber} END`,
+        badges: sql`CASE WHEN ${newer} THEN excluded.badges ELSE ${t.badges} END`,
+        lastMessageAt: sql`GREATEST(${t.lastMessageAt}, excluded.last_message_at)`,
+        updatedAt: at,
+      },
+    });
+}
+
+/** Subscription events: the subscriber counts as one until the event's end (or a month). */
+export async function recordSubscribers(db: DbOrTx, subscribers: KickSubscriber[], at: Date): Promise<void> {
+  const t = kickChatActivity;
+  for (const s of subscribers) {
+    const until = s.expiresAt ?? new Date(at.getTime() + ASSUMED_SUBSCRIPTION_MS);
+    if (s.kickUserId) {
+      await db
+        .insert(t)
+        .values({
+          kickUserId: s.kickUserId,
+          kickUsername: s.kickUsername,
+          isSubscriber: true,
+          subscribedUntil: until,
+          updatedAt: at,
+        })
+        .onConflictDoUpdate({
+          target: t.kickUserId,
+          set: {
+            isSubscriber: true,
+            subscribedUntil: sql`GREATEST(${t.subscribedUntil}, excluded.subscribed_until)`,
+            updatedAt: at,
+          },
+        });
+    } else {
+      // The websocket names subscribers only by username: update chatters we already know.
+      await db
+        .update(t)
+        .set({ isSubscriber: true, subscribedUntil: sql`GREATEST(${t.subscribedUntil}, ${until})`, updatedAt: at })
+        .where(eq(sql`lower(${t.kickUsername})`, s.kickUsername.toLowerCase()));
+    }
+  }
+}
+
+/** Whether a chatter is a subscriber at `now`: the badge on their newest message, or a subscription still running. */
+export function isSubscribedNow(
+  row: Pick<KickChatActivityRow, 'isSubscriber' | 'subscribedUntil'>,
+  now: Date,
+): boolean {
+  return row.isSubscriber || (row.subscribedUntil !== null && row.subscribedUntil > now);
+}
+
+export async function findChatActivity(db: DbOrTx, kickUserId: string): Promise<KickChatActivityRow | null> {
+  const [row] = await db.select().from(kickChatActivity).where(eq(kickChatActivity.kickUserId, kickUserId));
+  return row ?? null;
+}
+
+export async function recentChatters(db: DbOrTx, limit: number): Promise<KickChatActivityRow[]> {
+  return db
+    .select()
+    .from(kickChatActivity)
+    .orderBy(sql`${kickChatActivity.lastMessageAt} DESC NULLS LAST`, desc(kickChatActivity.updatedAt))
+    .limit(limit);
+}

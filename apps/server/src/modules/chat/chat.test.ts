@@ -1,0 +1,283 @@
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { count, eq } from 'drizzle-orm';
+import { chatMessages, kickChatActivity, kickWebhookDeliveries } from '../../db/schema/chat';
+import { buildTestApp, LogCapture, type TestApp } from '../../../test/app';
+import { warmUp, WARM_UP_TIMEOUT } from '../../../test/warm';
+import { runShellCommand } from '../shell/commands';
+import { chatArgv } from './shell';
+import { findChatActivity, isSubscribedNow } from './activity';
+import { pruneChatLog } from './log';
+import { processChatMessage } from './pipeline';
+import type { ChatHandler, ChatMessage } from './types';
+
+let t: TestApp;
+afterEach(async () => {
+  await t?.close();
+});
+
+let n = 0;
+function message(overrides: Partial<ChatMessage> = {}): ChatMessage {
+  n += 1;
+  return {
+    messageId: `msg-${n}`,
+    kickUserId: '777',
+    kickUsername: 'chatter',
+    color: '#FF5733',
+    isSubscriber: false,
+    badges: [],
+    content: 'hello',
+    sentAt: t.clock.now(),
+    ...overrides,
+  };
+}
+
+function recorder(name: string, answer: boolean | 'throw' = false) {
+  const seen: string[] = [];
+  const handler: ChatHandler = {
+    name,
+    async handle(m) {
+      seen.push(m.messageId);
+      if (answer === 'throw') throw new Error(`${name} broke`);
+      return answer;
+    },
+  };
+  return { handler, seen };
+}
+
+beforeAll(warmUp, WARM_UP_TIMEOUT);
+
+describe('the chat pipeline', () => {
+  it('processes each message id once, even when it arrives several times at once', async () => {
+    t = await buildTestApp();
+    const { handler, seen } = recorder('count');
+    const m = message();
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => processChatMessage(t.app, [handler], m, 'kick-webhook')),
+    );
+    expect(seen).toEqual([m.messageId]);
+    expect(results.filter((r) => r.duplicate)).toHaveLength(4);
+    const [row] = await t.database.db.select({ n: count() }).from(chatMessages);
+    expect(row?.n).toBe(1);
+  });
+
+  it('runs the handlers in order until one takes the message; a failing handler does not stop the others', async () => {
+    const logs = new LogCapture();
+    t = await buildTestApp({ logs });
+    const first = recorder('first', false);
+    const broken = recorder('broken', 'throw');
+    const taker = recorder('taker', true);
+    const never = recorder('never', true);
+    const m = message();
+    const result = await processChatMessage(
+      t.app,
+      [first.handler, broken.handler, taker.handler, never.handler],
+      m,
+      'simulator',
+    );
+    expect(result).toEqual({ duplicate: false, handledBy: 'taker', linkedUserId: null, errors: ['broken'] });
+    expect([first.seen, broken.seen, taker.seen, never.seen].map((s) => s.length)).toEqual([1, 1, 1, 0]);
+    const [row] = await t.database.db.select().from(chatMessages).where(eq(chatMessages.messageId, m.messageId));
+    expect(row).toMatchObject({ handledBy: 'taker', errors: ['broken'], source: 'simulator' });
+    expect(logs.lines.find((l) => l.msg === 'chat handler failed')).toMatchObject({ handler: 'broken' });
+  });
+
+  it('gives handlers the linked site user', async () => {
+    t = await buildTestApp();
+    const user = await t.signIn({ name: 'Linked' });
+    await t.app.db.execute(
+      `UPDATE users SET kick_id = '4242', kick_username = 'linkedkick' WHERE id = '${user.user.id}'`,
+    );
+    let seenUser: string | null | undefined;
+    const spy: ChatHandler = {
+      name: 'spy',
+      async handle(_m, ctx) {
+        seenUser = ctx.linkedUser?.username ?? null;
+      },
+    };
+    await processChatMessage(t.app, [spy], message({ kickUserId: '4242', kickUsername: 'linkedkick' }), 'kick-webhook');
+    expect(seenUser).toBe('Linked');
+    await processChatMessage(t.app, [spy], message({ kickUserId: '5353' }), 'kick-webhook');
+    expect(seenUser).toBeNull();
+  });
+
+  it("records each sender's last activity; name, colour and badge follow the newest message", async () => {
+    t = await buildTestApp();
+    const t1 = t.clock.now();
+    await t.app.chat.process(
+      message({ isSubscriber: true, badges: ['subscriber'], kickUsername: 'OldName' }),
+      'kick-webhook',
+    );
+    t.clock.advance(60_000);
+    const t2 = t.clock.now();
+    await t.app.chat.process(
+      message({ isSubscriber: false, kickUsername: 'NewName', color: '#1475E1' }),
+      'kick-webhook',
+    );
+    // A message this server saw earlier in time (another process, a slow delivery) does not win.
+    t.clock.set(t1);
+    await t.app.chat.process(message({ isSubscriber: true, kickUsername: 'Stale' }), 'kick-webhook');
+    const row = await findChatActivity(t.app.db, '777');
+    expect(row).toMatchObject({ kickUsername: 'NewName', color: '#1475E1', isSubscriber: false, lastMessageAt: t2 });
+    expect(isSubscribedNow(row!, t2)).toBe(false);
+    expect(isSubscribedNow({ isSubscriber: false, subscribedUntil: new Date(t2.getTime() + 1) }, t2)).toBe(true);
+    expect(isSubscribedNow({ isSubscriber: true, subscribedUntil: null }, t2)).toBe(true);
+  });
+
+  it('prunes messages after 7 days and webhook ids after a day', async () => {
+    t = await buildTestApp();
+    await t.app.chat.process(message(), 'kick-webhook');
+    await t.database.db
+      .insert(kickWebhookDeliveries)
+      .values({ messageId: 'old', eventType: 'x', receivedAt: t.clock.now() });
+    await pruneChatLog(t.app.db, new Date(t.clock.now().getTime() + 2 * 86_400_000));
+    expect((await t.database.db.select({ n: count() }).from(kickWebhookDeliveries))[0]?.n).toBe(0);
+    expect((await t.database.db.select({ n: count() }).from(chatMessages))[0]?.n).toBe(1);
+    await pruneChatLog(t.app.db, new Date(t.clock.now().getTime() + 8 * 86_400_000));
+    expect((await t.database.db.select({ n: count() }).from(chatMessages))[0]?.n).toBe(0);
+    expect((await t.database.db.select({ n: count() }).from(kickChatActivity))[0]?.n).toBe(1);
+  });
+});
+
+describe('chat replies', () => {
+  const replier: ChatHandler = {
+    name: 'replier',
+    async handle(m, { app }) {
+      await app.chat.reply(m, `@${m.kickUsername} pong`);
+      return true;
+    },
+  };
+
+  it('post to Kick with the bot token, as a reply, and are kept with the message', async () => {
+    const posted: Array<{ url: string; auth: string | null; body: unknown }> = [];
+    t = await buildTestApp({
+      env: { KICK_BOT_TOKEN: 'bot-token' },
+      networkFetch: async (input, init) => {
+        posted.push({
+          url: String(input),
+          auth: new Headers(init?.headers).get('authorization'),
+          body: JSON.parse(String(init?.body)),
+        });
+        return Response.json({ data: { is_sent: true, message_id: 'r1' }, message: 'OK' });
+      },
+    });
+    const m = message();
+    await processChatMessage(t.app, [replier], m, 'kick-webhook');
+    expect(posted).toEqual([
+      {
+        url: 'https://api.kick.com/public/v1/chat',
+        auth: 'Bearer bot-token',
+        body: { type: 'bot', content: '@chatter pong', reply_to_message_id: m.messageId },
+      },
+    ]);
+    const [row] = await t.database.db.select().from(chatMessages).where(eq(chatMessages.messageId, m.messageId));
+    expect(row?.replies).toEqual(['@chatter pong']);
+  });
+
+  it('are logged when there is no bot token, and a Kick failure never breaks the handler', async () => {
+    const logs = new LogCapture();
+    t = await buildTestApp({ logs });
+    await processChatMessage(t.app, [replier], message(), 'kick-webhook');
+    expect(logs.find('chat reply (not posted: no KICK_BOT_TOKEN)')).toMatchObject({ content: '@chatter pong' });
+    await t.close();
+
+    const failing = new LogCapture();
+    t = await buildTestApp({
+      env: { KICK_BOT_TOKEN: 'bot-token' },
+      logs: failing,
+      networkFetch: async () => new Response('oops', { status: 500 }),
+    });
+    const result = await processChatMessage(t.app, [replier], message(), 'kick-webhook');
+    expect(result).toMatchObject({ handledBy: 'replier', errors: [] });
+    expect(failing.find('chat reply could not be posted to Kick')).toBeTruthy();
+  });
+});
+
+describe('admin Chat Simulator API', () => {
+  it('posts as any Kick user through the signed webhook and lists what the pipeline did', async () => {
+    t = await buildTestApp();
+    const admin = await t.signIn({ role: 'Admin' });
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/admin/chat/simulate',
+      as: admin,
+      body: { username: 'SubGuy', subscriber: true, content: '  !verify NOPE00  ' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      status: 200,
+      entry: {
+        source: 'simulator',
+        kickUsername: 'SubGuy',
+        isSubscriber: true,
+        content: '!verify NOPE00',
+        handledBy: 'verify',
+        replies: [expect.stringMatching(/not valid/)],
+        linkedUser: null,
+      },
+    });
+    const log = await t.call({ url: '/api/admin/chat/messages', as: admin });
+    expect(log.json()).toMatchObject({
+      simulator: true,
+      messages: [{ kickUsername: 'SubGuy', handledBy: 'verify' }],
+      chatters: [{ kickUsername: 'SubGuy', isSubscriber: true }],
+    });
+  });
+
+  it('is admin only and validates its input', async () => {
+    t = await buildTestApp();
+    const admin = await t.signIn({ role: 'Admin' });
+    const user = await t.signIn();
+    expect((await t.call({ url: '/api/admin/chat/messages' })).statusCode).toBe(401);
+    expect((await t.call({ url: '/api/admin/chat/messages', as: user })).statusCode).toBe(403);
+    const simulate = (body: unknown, as = admin) =>
+      t.call({ method: 'POST', url: '/api/admin/chat/simulate', as, body });
+    expect((await simulate({ username: 'ok_name', content: 'hi' }, user)).statusCode).toBe(403);
+    const badName = await simulate({ username: 'no spaces', content: 'hi' });
+    expect(badName.statusCode).toBe(400);
+    expect(badName.json().message).toMatch(/username/);
+    expect((await simulate({ username: 'ok_name', content: '   ' })).statusCode).toBe(400);
+    expect((await simulate({ username: 'ok_name', content: 'x'.repeat(501) })).statusCode).toBe(400);
+  });
+
+  it('says so when the simulator is off', async () => {
+    t = await buildTestApp({ env: { KICK_CHAT_SIMULATOR: '0' } });
+    const admin = await t.signIn({ role: 'Admin' });
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/admin/chat/simulate',
+      as: admin,
+      body: { username: 'abc', content: 'hi' },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ message: 'The chat simulator is off on this server.' });
+    expect((await t.call({ url: '/api/admin/chat/messages', as: admin })).json().simulator).toBe(false);
+  });
+});
+
+describe('npm run chat', () => {
+  it('parses --user, --sub and the words of the message, and prints what the pipeline did', async () => {
+    t = await buildTestApp();
+    expect(chatArgv(['--user', 'vexfan', '--sub', '!verify', 'ABC123'])).toEqual({
+      user: 'vexfan',
+      sub: true,
+      text: '!verify ABC123',
+    });
+    expect(chatArgv(['--user=vexfan', 'hello there'])).toEqual({ user: 'vexfan', sub: false, text: 'hello there' });
+    const out = await runShellCommand(
+      { db: t.app.db, app: t.app },
+      'chat',
+      chatArgv(['--user', 'vexfan', '--sub', '!verify', 'ABC123']),
+    );
+    expect(out).toBe(
+      [
+        'vexfan (subscriber): !verify ABC123',
+        '  no linked site user',
+        '  handled by: verify',
+        '  reply: @vexfan that code is not valid or has expired. Get a new one from your profile on Kickback.',
+      ].join('\n'),
+    );
+    await expect(runShellCommand({ db: t.app.db, app: t.app }, 'chat', chatArgv(['hello']))).rejects.toThrow(
+      /Invalid arguments/,
+    );
+  });
+});

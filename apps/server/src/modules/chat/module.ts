@@ -1,0 +1,117 @@
+/**
+ * The live chat module: the pipeline as `app.chat`, its sources (the Kick webhook receiver, the
+ * optional Kick chat websocket reader, the simulator through the webhook), chat replies, the Kick
+ * event subscriptions, retention, and the admin Chat Simulator API.
+ */
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { chatMessages } from '../../db/schema/chat';
+import { KickApi } from '../../integrations/kick/api';
+import { KickPusherReader } from '../../integrations/kick/pusher';
+import { keepKickSubscriptions } from '../../integrations/kick/subscriptions';
+import { kickWebhookRoutes } from '../../integrations/kick/webhook';
+import { createWebhookKeyring } from '../../integrations/kick/webhook-keys';
+import { recordSubscribers } from './activity';
+import { buildChatHandlers } from './handlers';
+import { pruneChatLog } from './log';
+import { processChatMessage, type ChatSource, type PipelineResult } from './pipeline';
+import { chatAdminRoutes } from './routes';
+import type { ChatMessage } from './types';
+
+export interface ChatService {
+  /** Runs a message through the pipeline (once per message id). */
+  process(message: ChatMessage, source: ChatSource): Promise<PipelineResult>;
+  /**
+   * Answers a message in chat: posted with KICK_BOT_TOKEN through Kick's API (logged when there is
+   * none) and kept with the message for the Chat Simulator page. Never throws for Kick's sake.
+   */
+  reply(message: ChatMessage, text: string): Promise<void>;
+  kickApi: KickApi;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    chat: ChatService;
+  }
+}
+
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
+const MAX_REPLY = 500;
+
+export const chatModule = fp(async (app: FastifyInstance) => {
+  const { kick } = app.config;
+  const kickApi = new KickApi({
+    apiUrl: kick.apiUrl,
+    oauthUrl: kick.oauthUrl,
+    app: kick.app,
+    http: app.http,
+    clock: app.clock,
+  });
+  const handlers = buildChatHandlers(app);
+
+  const service: ChatService = {
+    kickApi,
+    process: (message, source) => processChatMessage(app, handlers, message, source),
+    async reply(message, text) {
+      const content = text.slice(0, MAX_REPLY);
+      await app.db
+        .update(chatMessages)
+        .set({ replies: sql`array_append(${chatMessages.replies}, ${content})` })
+        .where(eq(chatMessages.messageId, message.messageId));
+      if (!kick.botToken) {
+        app.log.info({ replyTo: message.messageId, content }, 'chat reply (not posted: no KICK_BOT_TOKEN)');
+        return;
+      }
+      try {
+        await kickApi.sendChat(kick.botToken, content, message.messageId);
+      } catch (err) {
+        app.log.error({ err, replyTo: message.messageId }, 'chat reply could not be posted to Kick');
+      }
+    },
+  };
+  app.decorate('chat', service);
+
+  await app.register(kickWebhookRoutes, {
+    keyring: createWebhookKeyring(kick, kickApi, app.clock, app.log),
+    broadcasterUserId: kick.broadcasterUserId,
+    sink: {
+      chatMessage: async (message) => {
+        await service.process(message, 'kick-webhook');
+      },
+      subscribers: (list) => recordSubscribers(app.db, list, app.clock.now()),
+    },
+  });
+  await app.register(chatAdminRoutes);
+
+  // Background work runs in a listening server only (not in tests or shell commands).
+  const stops: Array<() => Promise<void> | void> = [];
+  app.addHook('onListen', async () => {
+    if (kick.chatroomId) {
+      const reader = new KickPusherReader({
+        url: kick.pusherUrl,
+        chatroomId: kick.chatroomId,
+        log: app.log,
+        now: () => app.clock.now(),
+        onMessage: async (message) => {
+          await service.process(message, 'kick-websocket');
+        },
+        onSubscribers: (list) => recordSubscribers(app.db, list, app.clock.now()),
+      });
+      reader.start();
+      stops.push(() => reader.stop());
+    }
+    if (kick.app && kick.broadcasterUserId) {
+      stops.push(keepKickSubscriptions(kickApi, kick.broadcasterUserId, app.log));
+    }
+    const prune = () =>
+      pruneChatLog(app.db, app.clock.now()).catch((err: unknown) => app.log.warn({ err }, 'chat log pruning failed'));
+    void prune();
+    const timer = setInterval(() => void prune(), PRUNE_EVERY_MS);
+    timer.unref();
+    stops.push(() => clearInterval(timer));
+  });
+  app.addHook('onClose', async () => {
+    for (const stop of stops.splice(0)) await stop();
+  });
+});

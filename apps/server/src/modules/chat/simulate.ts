@@ -1,0 +1,38 @@
+/**
+ * Posting a chat message as any Kick user (the admin Chat Simulator page and `npm run chat`): the
+ * simulator signs a Kick delivery and sends it to our own webhook, then reads back what the
+ * pipeline did with it.
+ */
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ChatSimulateBody, ChatSimulateResult } from '@kickback/common/http/chat';
+import { messages } from '@kickback/common/messages';
+import { chatMessages } from '../../db/schema/chat';
+import { deliverSimulatedEvent, simulatedChatMessage } from '../../integrations/kick/simulator';
+import { conflict } from '../../lib/errors';
+import { chatLogEntry } from './log';
+
+/** The channel simulated messages are sent in. */
+export const SIMULATED_BROADCASTER_ID = '1000001';
+
+export async function simulateChat(app: FastifyInstance, input: ChatSimulateBody): Promise<ChatSimulateResult> {
+  if (!app.config.kick.simulator) throw conflict(messages.chatSimulatorOff);
+  const now = app.clock.now();
+  const payload = simulatedChatMessage(
+    { username: input.username, subscriber: input.subscriber },
+    input.content,
+    {
+      userId: app.config.kick.broadcasterUserId ?? SIMULATED_BROADCASTER_ID,
+      username: app.config.site.kickChannel,
+    },
+    now,
+  );
+  const delivery = await deliverSimulatedEvent(app.http, app.config.publicUrl, 'chat.message.sent', payload, now);
+  const messageId = String(payload.message_id);
+  if (delivery.status === 200) {
+    await app.db.update(chatMessages).set({ source: 'simulator' }).where(eq(chatMessages.messageId, messageId));
+  } else {
+    app.log.warn({ status: delivery.status }, 'the webhook refused a simulated chat message');
+  }
+  return { status: delivery.status, entry: await chatLogEntry(app.db, messageId) };
+}

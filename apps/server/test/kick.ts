@@ -1,0 +1,54 @@
+/** Test helpers for Kick deliveries: sign like Kick (with the simulator's key or another), tamper, post. */
+import type { KeyObject } from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
+import { signKickDelivery } from '../src/integrations/kick/signature';
+import { kickTimestamp, simulatedChatMessage } from '../src/integrations/kick/simulator';
+import { simulatorKeyPair } from '../src/integrations/kick/simulator-keys';
+import { ulid } from '../src/lib/ulid';
+import type { TestApp } from './app';
+
+export interface SignedDelivery {
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+/** `payload` is JSON-encoded, or sent as is when it is a Buffer. */
+export function signedDelivery(
+  payload: unknown,
+  opts: { type?: string; messageId?: string; at?: Date; key?: KeyObject } = {},
+): SignedDelivery {
+  const at = opts.at ?? new Date();
+  const messageId = opts.messageId ?? ulid(at);
+  const timestamp = kickTimestamp(at);
+  const body = Buffer.isBuffer(payload) ? payload : Buffer.from(JSON.stringify(payload));
+  return {
+    body,
+    headers: {
+      'content-type': 'application/json',
+      'kick-event-message-id': messageId,
+      'kick-event-subscription-id': '01JSUBSCRIPTION0000000000',
+      'kick-event-signature': signKickDelivery(opts.key ?? simulatorKeyPair().privateKey, messageId, timestamp, body),
+      'kick-event-message-timestamp': timestamp,
+      'kick-event-type': opts.type ?? 'chat.message.sent',
+      'kick-event-version': '1',
+    },
+  };
+}
+
+export function chatPayload(
+  t: TestApp,
+  username: string,
+  content: string,
+  opts: { subscriber?: boolean; userId?: string } = {},
+): Record<string, unknown> {
+  return simulatedChatMessage(
+    { username, subscriber: opts.subscriber ?? false, ...(opts.userId ? { userId: opts.userId } : {}) },
+    content,
+    { userId: t.config.kick.broadcasterUserId ?? '1000001', username: 'vex' },
+    t.clock.now(),
+  );
+}
+
+export function postDelivery(t: TestApp, d: SignedDelivery): Promise<LightMyRequestResponse> {
+  return t.app.inject({ method: 'POST', url: '/webhooks/kick', headers: d.headers, payload: d.body });
+}

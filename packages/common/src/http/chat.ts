@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+/** Kick usernames: letters, digits and underscores. */
+export const kickUsername = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_]{2,25}$/, 'a Kick username is 2–25 letters, digits or underscores');
+
+export const CHAT_MESSAGE_MAX_LENGTH = 500;
+
+/** `POST /api/admin/chat/simulate`: a chat message as any Kick user, through the real webhook path. */
+export const chatSimulateBody = z.object({
+  username: kickUsername,
+  subscriber: z.boolean().default(false),
+  content: z.string().trim().min(1, 'the message is empty').max(CHAT_MESSAGE_MAX_LENGTH),
+});
+export type ChatSimulateBody = z.infer<typeof chatSimulateBody>;
+
+/** One chat message as the pipeline saw it, and what it did with it. */
+export const chatLogEntry = z.object({
+  messageId: z.string(),
+  source: z.string(),
+  kickUserId: z.string(),
+  kickUsername: z.string(),
+  color: z.string().nullable(),
+  isSubscriber: z.boolean(),
+  content: z.string(),
+  sentAt: z.string(),
+  receivedAt: z.string(),
+  linkedUser: z.object({ id: z.string(), username: z.string() }).nullable(),
+  /** The handler that took the message as its command, if any. */
+  handledBy: z.string().nullable(),
+  /** Replies posted to chat about it. */
+  replies: z.array(z.string()),
+  /** Handlers that failed on it (the message still went on to the others). */
+  errors: z.array(z.string()),
+});
+export type ChatLogEntry = z.infer<typeof chatLogEntry>;
+
+export const chatLog = z.object({
+  /** Whether this server runs the chat simulator (the admin page's form needs it). */
+  simulator: z.boolean(),
+  messages: z.array(chatLogEntry),
+  /** Recent chatters, for the simulator's username suggestions. */
+  chatters: z.array(z.object({ kickUsername: z.string(), isSubscriber: z.boolean() })),
+});
+export type ChatLog = z.infer<typeof chatLog>;
+
+export const chatSimulateResult = z.object({
+  /** The webhook's HTTP status (200 when it was accepted). */
+  status: z.number(),
+  entry: chatLogEntry.nullable(),
+});
+export type ChatSimulateResult = z.infer<typeof chatSimulateResult>;
