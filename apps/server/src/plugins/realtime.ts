@@ -18,7 +18,7 @@ import fp from 'fastify-plugin';
 import { Server, type Namespace, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import type { Redis } from 'ioredis';
-import { z } from 'zod';
+import { type z } from 'zod';
 import {
   HUB_MAX_PAYLOAD_BYTES,
   type CallName,

@@ -28,7 +28,7 @@ import type { z } from 'zod';
 import type { Tx } from '../../db/client';
 import { splitOrStealGames, type SplitOrStealRow } from '../../db/schema/games';
 import { users, type UserRow } from '../../db/schema/users';
-import { AfterCommit, transactionThen } from '../../lib/after-commit';
+import { type AfterCommit, transactionThen } from '../../lib/after-commit';
 import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../lib/errors';
 import { actorOf, recordAudit } from '../audit/service';
 import { applyBalanceChange } from '../ledger/service';
