@@ -22,7 +22,7 @@ afterAll(async () => {
 });
 
 describe('restart during the choosing phase', () => {
-  it('ends the game at its deadline on the new process, pays once, and reconnecting clients resync', async () => {
+  it('ends the game at its deadline on the new process, pays once, and reconnecting clients resync', { timeout: 90_000 }, async () => {
     database = await openTestDatabase();
     const clock = new WallClock();
     const first = await buildTestApp({ database, clock });
