@@ -204,6 +204,7 @@ describe.skipIf(missing !== null)('two server processes on one PostgreSQL and on
     await opponent.ok('UpdateSelection', 1); // on B
     const ended = await spectator.waitFor<SplitOrStealState>('ReceiveGameState', (s) => s.status === 4, 20_000);
     await player.waitFor<SplitOrStealState>('ReceiveGameState', (s) => s.status === 4, 20_000);
+    await opponent.waitFor<SplitOrStealState>('ReceiveGameState', (s) => s.status === 4, 20_000);
 
     const seen = (c: HubClient) =>
       c.events<SplitOrStealState>('ReceiveGameState').map((s) => `${s.version}:${s.status}`);
