@@ -3,7 +3,7 @@
  * scale-out). Skipped outside CI, with the reason printed, when no Redis answers.
  */
 import { randomBytes } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { users } from '../db/schema/users';
@@ -43,12 +43,17 @@ describe.skipIf(missing !== null)('rate limits with Redis', () => {
     redis.disconnect();
   });
 
-  it('counts one user’s calls on two processes against one budget', async () => {
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
     const env = { REDIS_URL: redisUrl, REDIS_PREFIX: prefix, RATE_LIMIT_PER_MINUTE: '4' };
-    const a = await buildTestApp({ env });
+    a = await buildTestApp({ env });
     apps.push(a);
-    const b = await buildTestApp({ env });
+    b = await buildTestApp({ env });
     apps.push(b);
+  });
+
+  it('counts one user’s calls on two processes against one budget', async () => {
     // The same user (same id) on both: sessions live in each app's database, the budget in Redis.
     const user = await a.signIn();
     const twin = await b.signIn();

@@ -206,6 +206,40 @@ describe('a full game through the hub', () => {
   });
 });
 
+describe('after commit only', () => {
+  it('never broadcasts a state whose transaction rolled back; the deadline is retried and pays once', async () => {
+    const gameId = await createGame({ reward: 2 });
+    const p1 = await (await connect(gameId, alice)).connected();
+    const p2 = await (await connect(gameId, bob)).connected();
+    const watcher = await (await connect(gameId, null)).connected();
+    await p1.ok('JoinGame', 1);
+    const starting = await p2.ok<SplitOrStealState>('JoinGame', 2);
+    await passDeadline(starting);
+    const choosing = await watcher.waitFor<SplitOrStealState>('ReceiveGameState', (s) => s.status === 3);
+
+    // The ledger refuses this game's payout once: the transaction that would end the game fails.
+    await t.database.execScript(`
+      CREATE FUNCTION fail_game_win() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'ledger unavailable'; END $$;
+      CREATE TRIGGER fail_game_win BEFORE INSERT ON ledger FOR EACH ROW
+      WHEN (NEW.reference LIKE 'splitorsteal:${gameId}:%') EXECUTE FUNCTION fail_game_win();
+    `);
+    await passDeadline(choosing);
+    expect((await watcher.ok<SplitOrStealState>('GetGameState')).status).toBe(3);
+    expect(watcher.events<SplitOrStealState>('ReceiveGameState').some((s) => s.status === 4)).toBe(false);
+    expect(p1.events<SplitOrStealState>('ReceiveGameState').some((s) => s.status === 4)).toBe(false);
+
+    await t.database.execScript('DROP TRIGGER fail_game_win ON ledger; DROP FUNCTION fail_game_win();');
+    clock.advance(5_000); // the failed deadline is retried 5 s later
+    await t.app.timers.runDue();
+    const ended = await watcher.waitFor<SplitOrStealState>('ReceiveGameState', (s) => s.status === 4);
+    expect([ended.player1!.winnings, ended.player2!.winnings]).toEqual([1, 1]);
+    expect(watcher.events<SplitOrStealState>('ReceiveGameState').filter((s) => s.status === 4)).toHaveLength(1);
+    const paid = await t.database.db.select().from(ledger).where(eq(ledger.reason, 'game_win'));
+    expect(paid.filter((r) => r.reference?.startsWith(`splitorsteal:${gameId}:`))).toHaveLength(2);
+  });
+});
+
 describe('seats', () => {
   it('two users racing for one slot: exactly one gets it', async () => {
     const racers = [alice, bob, carol, await t.signIn({ name: 'Dave' }), await t.signIn({ name: 'Erin' })];

@@ -63,7 +63,7 @@ export function useSplitOrSteal(gameId: string): LiveGame {
           setState(null);
           setAnswers(null);
           setChat([]);
-          setView(willRetry ? 'lost' : 'failed');
+          setView(!willRetry ? 'failed' : everConnected ? 'lost' : 'connecting');
           // 'Unable to connect the game.' when the start fails, and when reconnecting gives up.
           if (!willRetry || (!everConnected && !startFailureShown)) {
             startFailureShown = true;
