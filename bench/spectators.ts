@@ -19,6 +19,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
 import { io, type Socket } from 'socket.io-client';
 import WebSocket from 'ws';
 import { printFigures, summarise } from './lib/stats';
@@ -145,6 +146,7 @@ async function main() {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const redisUrl = process.env.BENCH_REDIS_URL;
+  const redisPrefix = `kbbench:${randomBytes(4).toString('hex')}:`;
   const server = spawn(process.execPath, [serverMain], {
     cwd: root,
     env: {
@@ -158,7 +160,7 @@ async function main() {
       DEMO_DATA: '0',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: '100000',
-      ...(redisUrl ? { REDIS_URL: redisUrl, REDIS_PREFIX: `kbbench:${randomBytes(4).toString('hex')}:` } : {}),
+      ...(redisUrl ? { REDIS_URL: redisUrl, REDIS_PREFIX: redisPrefix } : {}),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -300,7 +302,17 @@ async function main() {
   for (const s of spectators) s.close();
   one.disconnect();
   two.disconnect();
-  stop();
+  await new Promise<void>((resolve) => {
+    server.once('exit', () => resolve());
+    stop();
+  });
+  if (redisUrl) {
+    // The adapter's stream and rate-limit keys of this run.
+    const redis = new Redis(redisUrl);
+    const keys = await redis.keys(`${redisPrefix}*`);
+    if (keys.length) await redis.del(...keys);
+    redis.disconnect();
+  }
 }
 
 main().catch((err: unknown) => {
