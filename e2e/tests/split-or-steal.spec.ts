@@ -141,6 +141,15 @@ test('an admin cancels a game; private games show "Game Is Private" to others', 
   await expect(viewer.getByText('This game was cancelled. No points were paid.')).toBeVisible();
   await screenshot(viewer, 'sos-5-cancelled');
 
+  // The create page lists recent games so a host can get back to one.
+  await admin.goto('/createsplitorsteal');
+  const recent = admin.getByRole('region', { name: 'Recent games' });
+  await expect(recent.getByRole('row').nth(1)).toContainText('Game cancelled');
+  await screenshot(admin, 'sos-recent-games');
+  await recent.getByRole('link', { name: 'Open' }).first().click();
+  await expect(admin).toHaveURL(url);
+  await expect(status(admin)).toHaveText('Game cancelled');
+
   const privateUrl = await createGame(admin, {
     reward: '5',
     player1: alice.name,

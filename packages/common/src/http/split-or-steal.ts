@@ -29,3 +29,17 @@ export type CreateSplitOrStealBody = z.input<typeof createSplitOrStealBody>;
 export const createSplitOrStealResponse = z.object({ gameId: z.string() });
 
 export const cancelSplitOrStealBody = z.object({ gameId: z.uuid() });
+
+/** `GET /api/SplitOrStealGame/recent` (admin): the latest games, to get back to one. */
+export const splitOrStealSummary = z.object({
+  gameId: z.string(),
+  status: z.number(),
+  reward: z.number(),
+  isPrivate: z.boolean(),
+  /** Who sits (or is reserved) in each seat; null for an open seat. */
+  player1: z.string().nullable(),
+  player2: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type SplitOrStealSummary = z.infer<typeof splitOrStealSummary>;
+export const recentSplitOrStealGames = z.array(splitOrStealSummary);

@@ -112,3 +112,23 @@ describe('POST /api/SplitOrStealGame/create', () => {
     expect((await create({ reward: 5 }, alice)).statusCode).toBe(403);
   });
 });
+
+describe('GET /api/SplitOrStealGame/recent', () => {
+  it('lists the latest games newest first with who sits or is reserved in each seat (admins only)', async () => {
+    t.clock.advance(60_000);
+    const { gameId } = (await create({ reward: 3.5, player2UserId: bob.user.id })).json();
+    const res = await t.call({ url: '/api/SplitOrStealGame/recent', as: admin });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()[0]).toEqual({
+      gameId,
+      status: 0,
+      reward: 3.5,
+      isPrivate: false,
+      player1: null,
+      player2: 'Bob',
+      createdAt: t.clock.now().toISOString(),
+    });
+    expect(res.json().length).toBeLessThanOrEqual(10);
+    expect((await t.call({ url: '/api/SplitOrStealGame/recent', as: alice })).statusCode).toBe(403);
+  });
+});

@@ -6,7 +6,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { splitOrStealHub, splitOrStealState } from '@kickback/common/hubs/split-or-steal';
-import { createSplitOrStealBody, createSplitOrStealResponse } from '@kickback/common/http/split-or-steal';
+import {
+  createSplitOrStealBody,
+  createSplitOrStealResponse,
+  recentSplitOrStealGames,
+} from '@kickback/common/http/split-or-steal';
 import { currentUser } from '../../plugins/access';
 import { splitOrStealHubHandlers } from './hub';
 import { SplitOrStealService, TIMER_KIND } from './service';
@@ -24,6 +28,12 @@ export async function splitOrStealRoutes(app: FastifyInstance): Promise<void> {
       schema: { body: createSplitOrStealBody, response: { 200: createSplitOrStealResponse } },
     },
     async (request) => games.create(currentUser(request), request.body),
+  );
+
+  r.get(
+    '/api/SplitOrStealGame/recent',
+    { config: { access: 'admin' }, schema: { response: { 200: recentSplitOrStealGames } } },
+    async () => games.recent(),
   );
 
   r.post(

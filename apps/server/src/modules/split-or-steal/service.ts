@@ -6,7 +6,8 @@
  */
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { inArray } from 'drizzle-orm';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import {
   cancel as cancelRule,
   dealAnswers,
@@ -23,7 +24,8 @@ import {
 } from '@kickback/common/games/split-or-steal';
 import { splitOrStealHub, type SplitOrStealState } from '@kickback/common/hubs/split-or-steal';
 import type { createSplitOrStealBody } from '@kickback/common/http/split-or-steal';
-import { centsToText, toCents } from '@kickback/common/money';
+import { centsToText, decimalToNumber, toCents } from '@kickback/common/money';
+import type { SplitOrStealSummary } from '@kickback/common/http/split-or-steal';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client';
 import { splitOrStealGames, type SplitOrStealRow } from '../../db/schema/games';
@@ -276,5 +278,41 @@ export class SplitOrStealService {
     const { row, visible } = await this.visibility(gameId, viewer);
     if (!visible) throw forbidden(GAME_IS_PRIVATE);
     return answerContextFor(toGame(row), viewer?.id ?? null);
+  }
+
+  /** The latest games for the admin page, newest first, with who sits (or is reserved) where. */
+  async recent(limit = 10): Promise<SplitOrStealSummary[]> {
+    const p1 = alias(users, 'p1');
+    const p2 = alias(users, 'p2');
+    const rows = await this.app.db
+      .select({
+        id: splitOrStealGames.id,
+        status: splitOrStealGames.status,
+        reward: splitOrStealGames.reward,
+        isPrivate: splitOrStealGames.isPrivate,
+        createdAt: splitOrStealGames.createdAt,
+        player1: p1.username,
+        player2: p2.username,
+      })
+      .from(splitOrStealGames)
+      .leftJoin(
+        p1,
+        eq(p1.id, sql`coalesce(${splitOrStealGames.player1UserId}, ${splitOrStealGames.designated1UserId})`),
+      )
+      .leftJoin(
+        p2,
+        eq(p2.id, sql`coalesce(${splitOrStealGames.player2UserId}, ${splitOrStealGames.designated2UserId})`),
+      )
+      .orderBy(desc(splitOrStealGames.createdAt), desc(splitOrStealGames.id))
+      .limit(limit);
+    return rows.map((r) => ({
+      gameId: r.id,
+      status: r.status,
+      reward: decimalToNumber(r.reward),
+      isPrivate: r.isPrivate,
+      player1: r.player1,
+      player2: r.player2,
+      createdAt: r.createdAt.toISOString(),
+    }));
   }
 }

@@ -14,6 +14,7 @@ import type { UserOption } from '@kickback/common/http/users';
 import { messages } from '@kickback/common/messages';
 import { UserSelect } from '../../components/ui/user-select';
 import { api } from '../../lib/api';
+import { RecentGames } from './recent-games';
 
 export default function CreateSplitOrStealPage() {
   const navigate = useNavigate();
@@ -98,6 +99,7 @@ export default function CreateSplitOrStealPage() {
           Create
         </Button>
       </Form>
+      <RecentGames />
     </section>
   );
 }
