@@ -23,9 +23,8 @@ import {
   type SplitOrStealError,
 } from '@kickback/common/games/split-or-steal';
 import { splitOrStealHub, type SplitOrStealState } from '@kickback/common/hubs/split-or-steal';
-import type { createSplitOrStealBody } from '@kickback/common/http/split-or-steal';
+import type { createSplitOrStealBody, SplitOrStealSummary } from '@kickback/common/http/split-or-steal';
 import { centsToText, decimalToNumber, toCents } from '@kickback/common/money';
-import type { SplitOrStealSummary } from '@kickback/common/http/split-or-steal';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client';
 import { splitOrStealGames, type SplitOrStealRow } from '../../db/schema/games';
