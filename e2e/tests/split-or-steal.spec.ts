@@ -183,6 +183,8 @@ test('an admin cancels a game; private games show "Game Is Private" to others', 
   const missing = await personPage(browser, null);
   await missing.goto('/game/splitorsteal/00000000-0000-4000-8000-000000000000');
   await expect(missing.getByRole('heading', { name: 'Game not found' })).toBeVisible();
+  await missing.goto('/game/splitorsteal/not-a-game');
+  await expect(missing.getByRole('heading', { name: 'Game not found' })).toBeVisible();
 });
 
 test('a User cannot open the create page', async ({ page }) => {

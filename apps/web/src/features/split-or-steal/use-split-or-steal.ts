@@ -71,8 +71,10 @@ export function useSplitOrSteal(gameId: string): LiveGame {
           }
         },
         onRefused: ({ code }) => {
-          setView(code === 'not_found' ? 'not-found' : 'failed');
-          if (code !== 'not_found') toast.error(messages.unableToConnectGame);
+          // An unknown game, or an address that cannot be a game id.
+          const missing = code === 'not_found' || code === 'bad_query';
+          setView(missing ? 'not-found' : 'failed');
+          if (!missing) toast.error(messages.unableToConnectGame);
         },
       },
     );
