@@ -147,7 +147,9 @@ async function main() {
   const base = `http://127.0.0.1:${port}`;
   const redisUrl = process.env.BENCH_REDIS_URL;
   const redisPrefix = `kbbench:${randomBytes(4).toString('hex')}:`;
-  const server = spawn(process.execPath, [serverMain], {
+  // BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const server = spawn(process.execPath, [...nodeArgs, serverMain], {
     cwd: root,
     env: {
       ...process.env,
