@@ -209,7 +209,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
           next();
         })().catch((err: unknown) => {
           app.log.error({ err, hub: hub.namespace }, 'hub handshake failed');
-          next(refusal(messages.systemError, 'bad_query'));
+          next(refusal(messages.systemError, 'unavailable')); // the client tries again
         });
       });
 
