@@ -29,6 +29,7 @@ import { devIdentityProvider } from './integrations/steam/dev-provider';
 import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
 import { healthRoutes } from './modules/health/routes';
+import { leaderboardsModule } from './modules/leaderboards/routes';
 import { siteRoutes } from './modules/site/routes';
 import { gameChatPlugin } from './modules/game-chat/plugin';
 import { splitOrStealRoutes } from './modules/split-or-steal/routes';
@@ -140,6 +141,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes);
   await app.register(userRoutes);
   await app.register(auditRoutes);
+  await app.register(leaderboardsModule);
   await app.register(splitOrStealRoutes);
   if (config.steam.signin === 'dev') await app.register(devIdentityProvider);
 

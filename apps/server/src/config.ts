@@ -64,6 +64,27 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  // Partner affiliate APIs (leaderboards). A site with its key uses the partner; without, the
+  // local simulator outside production, nothing in production.
+  CLASH_API_KEY: optionalString,
+  CLASH_API_URL: z.url().default('https://api.clash.gg'),
+  CLASH_ROYALE_API_KEY: optionalString,
+  CLASH_ROYALE_API_URL: z.url().default('https://api.clash.gg'),
+  CSGOBIG_REF_CODE: optionalString,
+  CSGOBIG_API_URL: z.url().default('https://csgobig.com'),
+  HOWL_API_KEY: optionalString,
+  HOWL_API_URL: z.url().default('https://howl.gg'),
+  RUSTMAGIC_API_KEY: optionalString,
+  RUSTMAGIC_API_URL: z.url().default('https://api.rustmagic.com'),
+  ROOBET_API_KEY: optionalString,
+  ROOBET_AFFILIATE_ID: optionalString,
+  ROOBET_API_URL: z.url().default('https://roobetconnect.com'),
+  CASES_API_KEY: optionalString,
+  CASES_API_URL: z.url().default('https://api.cases.gg'),
+  PARTNER_SIMULATORS: bool.optional(),
+  LEADERBOARD_POLLER: bool.optional(),
+  LEADERBOARD_POLL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(180),
+  LEADERBOARD_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -95,7 +116,23 @@ export interface Config {
   trustProxy: boolean;
   rateLimitPerMinute: number;
   cookies: { secure: boolean; prefix: string };
+  partners: PartnersConfig;
+  leaderboards: {
+    /** Run the background poller in this process (off in tests, which poll by hand). */
+    poller: boolean;
+    pollSeconds: number;
+    cacheSeconds: number;
+  };
 }
+
+/** How one partner site's stats are reached: its API, the local simulator, or not at all. */
+export type PartnerAccess =
+  { mode: 'partner' | 'simulator'; baseUrl: string; key: string; affiliateId?: string } | { mode: 'none' };
+
+/** Keyed by leaderboard site id (spec part 2): 1 Clash.gg … 7 Cases.gg. */
+export type PartnersConfig = Record<1 | 2 | 3 | 4 | 5 | 6 | 7, PartnerAccess>;
+
+export const SIMULATOR_KEY = 'dev-simulator-key';
 
 export class ConfigError extends Error {}
 
@@ -177,6 +214,34 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration: STEAM_OPENID_URL must be https://steamcommunity.com/openid/login in production',
     );
   }
+  const simulators = env.PARTNER_SIMULATORS ?? !isProduction;
+  if (isProduction && env.PARTNER_SIMULATORS) {
+    throw new ConfigError('Invalid configuration: PARTNER_SIMULATORS: the partner simulators cannot run in production');
+  }
+  if (Boolean(env.ROOBET_API_KEY) !== Boolean(env.ROOBET_AFFILIATE_ID)) {
+    const missing = env.ROOBET_API_KEY ? 'ROOBET_AFFILIATE_ID' : 'ROOBET_API_KEY';
+    throw new ConfigError(`Invalid configuration: ${missing} is required with the other Roobet setting`);
+  }
+  const partner = (slug: string, key: string | undefined, url: string, affiliateId?: string): PartnerAccess => {
+    if (key) return { mode: 'partner', baseUrl: url, key, ...(affiliateId ? { affiliateId } : {}) };
+    if (!simulators) return { mode: 'none' };
+    return {
+      mode: 'simulator',
+      baseUrl: `${publicUrl}/dev/partners/${slug}`,
+      key: slug === 'csgobig' ? 'SIMCODE' : SIMULATOR_KEY,
+      ...(slug === 'roobet' ? { affiliateId: '00000000-0000-4000-8000-00000000a1f1' } : {}),
+    };
+  };
+  const partners: PartnersConfig = {
+    1: partner('clash', env.CLASH_API_KEY, env.CLASH_API_URL),
+    2: partner('royale', env.CLASH_ROYALE_API_KEY, env.CLASH_ROYALE_API_URL),
+    3: partner('csgobig', env.CSGOBIG_REF_CODE, env.CSGOBIG_API_URL),
+    4: partner('howl', env.HOWL_API_KEY, env.HOWL_API_URL),
+    5: partner('rustmagic', env.RUSTMAGIC_API_KEY, env.RUSTMAGIC_API_URL),
+    6: partner('roobet', env.ROOBET_API_KEY, env.ROOBET_API_URL, env.ROOBET_AFFILIATE_ID),
+    7: partner('cases', env.CASES_API_KEY, env.CASES_API_URL),
+  };
+
   const adminSteamIds = [...env.ADMIN_STEAM_IDS];
   if (signin === 'dev') {
     for (const u of demoUsers) if (u.admin) adminSteamIds.push(u.steamId);
@@ -211,6 +276,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     cookies: {
       secure: isProduction,
       prefix: isProduction ? '__Host-' : '',
+    },
+    partners,
+    leaderboards: {
+      poller: env.LEADERBOARD_POLLER ?? env.NODE_ENV !== 'test',
+      pollSeconds: env.LEADERBOARD_POLL_SECONDS,
+      cacheSeconds: env.LEADERBOARD_CACHE_SECONDS,
     },
   };
 }

@@ -27,6 +27,18 @@ export const messages = {
   unableToJoinGame: 'Unable to join the game.',
   unableToSelect: 'Unable to select.',
   chatMessageNotSent: 'Chat message could not be sent.',
+  // Part 2 — leaderboards
+  weeklyLeaderboard: 'Weekly Leaderboard',
+  previousLeaderboard: 'Previous Leaderboard',
+  showPreviousLeaderboard: 'Show Previous Leaderboard',
+  showCurrentLeaderboard: 'Show Current Leaderboard',
+  clashIdTitle: 'Clash Id',
+  ruleOnCodeAtEnd: 'You must be on the code when the leaderboard ends or you lose the prize.',
+  ruleWagerAbuse: 'Wager abuse disqualifies.',
+  roobetRuleRtp:
+    'Games with an RTP of 97% or less count 100% of the wager, above 97% count 50%, and 98% and above count 10%.',
+  roobetRuleGames: 'Only Slots and Housegames count; Dice is excluded.',
+  swapOffWarning: 'Swapping off the code during the week means automatic disqualification.',
   // Server-side messages (not in the spec's catalogue, but shown through the API wrapper)
   notFound: 'Not found.',
   signInRequired: 'Sign in required.',

@@ -64,6 +64,11 @@ async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<D
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle client that loses its connection (server restart, failover) emits 'error' on the
+  // pool; without a listener that would crash the process. The pool replaces the client.
+  pool.on('error', (err) => {
+    console.error(`PostgreSQL connection lost: ${err.message}`);
+  });
   // Fail fast with a clear message when the server is unreachable.
   const probe = await pool.connect();
   probe.release();

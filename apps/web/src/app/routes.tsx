@@ -34,9 +34,20 @@ export const routes: AppRoute[] = [
     roles: adminOnly,
   },
   {
+    path: '/leaderboard',
+    page: lazy(() => import('../features/leaderboard/leaderboard-page')),
+    name: 'Leaderboard',
+  },
+  {
     path: '/admin/audit',
     page: lazy(() => import('../features/audit/audit-log-page')),
     name: 'Audit Log',
+    roles: adminOnly,
+  },
+  {
+    path: '/admin/leaderboards',
+    page: lazy(() => import('../features/leaderboard/admin-leaderboards-page')),
+    name: 'Leaderboards',
     roles: adminOnly,
   },
 ];

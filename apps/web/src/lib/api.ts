@@ -25,6 +25,8 @@ interface CallOptions<S extends z.ZodType> {
   /** Validates (and types) the answer. */
   schema?: S;
   signal?: AbortSignal;
+  /** No toast on failure (for calls whose failure the spec wants silent, e.g. leaderboards). */
+  silent?: boolean;
 }
 
 async function messageOf(res: Response): Promise<string> {
@@ -43,7 +45,7 @@ export async function api<S extends z.ZodType = z.ZodUnknown>(
   path: string,
   options: CallOptions<S> = {},
 ): Promise<z.infer<S>> {
-  const { method = 'GET', body, schema, signal } = options;
+  const { method = 'GET', body, schema, signal, silent = false } = options;
   let res: Response;
   try {
     res = await fetch(path, {
@@ -59,13 +61,13 @@ export async function api<S extends z.ZodType = z.ZodUnknown>(
     });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
-    toast.error(messages.systemError);
+    if (!silent) toast.error(messages.systemError);
     throw new ApiError(messages.handledApiError, 0, messages.systemError);
   }
   if (res.status === 401) throw new ApiError(messages.authorizationError, 401);
   if (!res.ok) {
     const message = await messageOf(res);
-    toast.error(message);
+    if (!silent) toast.error(message);
     throw new ApiError(messages.handledApiError, res.status, message);
   }
   const data: unknown = res.status === 204 ? undefined : await res.json();

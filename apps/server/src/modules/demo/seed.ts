@@ -4,10 +4,11 @@
  * a database that has none of its data yet.
  */
 import type { FastifyInstance } from 'fastify';
+import { seedLeaderboards } from '../leaderboards/demo';
 
 export type DemoSeeder = (app: FastifyInstance) => Promise<void>;
 
-const seeders: DemoSeeder[] = [];
+const seeders: DemoSeeder[] = [seedLeaderboards];
 
 export async function seedDemoData(app: FastifyInstance): Promise<void> {
   for (const seed of seeders) await seed(app);

@@ -67,7 +67,8 @@ export default function AuditLogPage() {
           }}
         />
       </div>
-      <div className="table-responsive">
+      {/* Focusable so keyboard users can scroll wide entries sideways. */}
+      <div className="table-responsive" tabIndex={0} role="region" aria-label="Audit entries">
         <Table variant="dark" hover size="sm" className="align-middle">
           <thead>
             <tr>

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const secret = 'x'.repeat(40);
+
+describe('loadConfig', () => {
+  it('runs npm start on embedded defaults: PGlite in ./data, dev sign-in, demo data', () => {
+    const c = loadConfig({});
+    expect(c.database).toMatchObject({ kind: 'pglite' });
+    expect(c.steam.signin).toBe('dev');
+    expect(c.steam.openIdUrl).toBe('http://localhost:3000/dev/openid/login');
+    expect(c.demoData).toBe(true);
+    expect(c.cookies).toEqual({ secure: false, prefix: '' });
+    // The dev provider's demo admin is an admin in dev.
+    expect(c.adminSteamIds).toContain('76561197960287930');
+  });
+
+  it('uses Secure, __Host- prefixed cookies and Steam in production', () => {
+    const c = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: secret, PUBLIC_URL: 'https://kb.example' });
+    expect(c.cookies).toEqual({ secure: true, prefix: '__Host-' });
+    expect(c.steam.signin).toBe('steam');
+    expect(c.steam.openIdUrl).toBe('https://steamcommunity.com/openid/login');
+    expect(c.demoData).toBe(false);
+    expect(c.adminSteamIds).toEqual([]);
+  });
+
+  it('refuses to start in production with the dev identity provider', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: secret, STEAM_SIGNIN: 'dev' })).toThrow(
+      /dev identity provider cannot run in production/,
+    );
+  });
+
+  it('refuses production without SESSION_SECRET, or with another OpenID endpoint', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET is required/);
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', SESSION_SECRET: secret, STEAM_OPENID_URL: 'https://evil.example/login' }),
+    ).toThrow(/STEAM_OPENID_URL/);
+  });
+
+  it('names the variable that is wrong', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL: must be a postgres/);
+    expect(() => loadConfig({ ADMIN_STEAM_IDS: '123' })).toThrow(/ADMIN_STEAM_IDS/);
+  });
+
+  it('selects PostgreSQL with DATABASE_URL and an in-memory PGlite with DATA_DIR=:memory:', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://u@h/db',
+    });
+    expect(loadConfig({ DATA_DIR: ':memory:' }).database).toEqual({ kind: 'pglite', dataDir: null });
+  });
+});

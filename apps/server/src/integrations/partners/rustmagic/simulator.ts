@@ -1,0 +1,32 @@
+/**
+ * RustMagic simulator: `GET /dev/partners/rustmagic/api/affiliates-data/users?fromTime=&toTime=`
+ * (epoch seconds) with `x-api-key`. Answers the `{data: [{…, board}]}` variant: a player who left
+ * the code stays listed with `board: false`.
+ */
+import type { SiteId } from '@kickback/common/http/leaderboards';
+import { avatarPath, cents, dateParam, unauthorized, type SimulatorContext } from '../simulator/common';
+import { simFigures } from '../simulator/model';
+
+export function rustMagicSimulator(ctx: SimulatorContext, site: SiteId): void {
+  ctx.app.get('/dev/partners/rustmagic/api/affiliates-data/users', async (request, reply) => {
+    const key = ctx.keyFor(site);
+    if (!key || request.headers['x-api-key'] !== key) return unauthorized(reply);
+    const q = request.query as Record<string, unknown>;
+    const from = dateParam(q.fromTime, true);
+    const to = dateParam(q.toTime, true);
+    if (!from || !to || to <= from) return reply.status(400).send({ message: 'Invalid time range' });
+    const origin = ctx.app.config.publicOrigin;
+    return {
+      data: simFigures(site, from, to, ctx.app.clock.now()).map((f) => {
+        const avatar = avatarPath(f.player);
+        return {
+          id: f.player.id,
+          username: f.player.name,
+          avatar: avatar ? origin + avatar : null,
+          wagered: cents(f.wagered),
+          board: f.onCode,
+        };
+      }),
+    };
+  });
+}

@@ -1,0 +1,34 @@
+/** Helpers the partner simulators share: key checks, avatars, reading query windows. */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { SiteId } from '@kickback/common/http/leaderboards';
+import type { SimPlayer } from './model';
+
+export interface SimulatorContext {
+  app: FastifyInstance;
+  /** `${PUBLIC_URL}/dev/partners` */
+  base: string;
+  /** The key (or referral code) the simulator accepts for a site. */
+  keyFor(site: SiteId): string | null;
+}
+
+export function avatarPath(player: SimPlayer): string | null {
+  return player.hasAvatar ? `/dev/partners/avatar/${player.site}/${player.id}.svg` : null;
+}
+
+export function unauthorized(reply: FastifyReply, body: unknown = { message: 'Unauthorized' }) {
+  return reply.status(401).send(body);
+}
+
+/** A date query value: ISO text, epoch milliseconds or (with `seconds`) epoch seconds. */
+export function dateParam(value: unknown, seconds = false): Date | null {
+  if (typeof value !== 'string' || value === '') return null;
+  if (/^\d+$/.test(value)) {
+    const n = Number(value) * (seconds ? 1000 : 1);
+    const d = new Date(n);
+    return Number.isNaN(d.getTime()) ? null : d;
+  }
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+export const cents = (n: number) => Math.round(n) / 100;
