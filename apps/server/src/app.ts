@@ -12,14 +12,17 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { createLoopbackFetch } from './lib/loopback-fetch';
+import { openRedis } from './lib/redis';
 import { systemClock, type Clock } from './lib/clock';
 import { accessPlugin } from './plugins/access';
 import { controlPlugin } from './plugins/control';
 import { csrfPlugin } from './plugins/csrf';
 import { errorsPlugin } from './plugins/errors';
+import { realtimePlugin, type SocketLimits } from './plugins/realtime';
 import { sessionPlugin } from './plugins/session';
 import { defaultWebDist, staticWebPlugin } from './plugins/static-web';
 import { devIdentityProvider } from './integrations/steam/dev-provider';
@@ -32,6 +35,9 @@ import { authRoutes } from './modules/auth/routes';
 import { healthRoutes } from './modules/health/routes';
 import { leaderboardsModule } from './modules/leaderboards/routes';
 import { siteRoutes } from './modules/site/routes';
+import { gameChatPlugin } from './modules/game-chat/plugin';
+import { splitOrStealRoutes } from './modules/split-or-steal/routes';
+import { timersPlugin } from './modules/timers/plugin';
 import { userRoutes } from './modules/users/routes';
 
 declare module 'fastify' {
@@ -42,6 +48,8 @@ declare module 'fastify' {
     clock: Clock;
     /** Outbound HTTP for integrations; our own origin is served in-process (loopback-fetch.ts). */
     http: typeof fetch;
+    /** The Redis connection when REDIS_URL is set (hub adapter, shared rate limits), else null. */
+    redis: Redis | null;
   }
 }
 
@@ -55,6 +63,8 @@ export interface AppDeps {
   webDist?: string | null;
   /** A pino logger to use instead of the configured one (tests capture log lines with it). */
   loggerInstance?: FastifyBaseLogger;
+  /** Per-socket hub call limits (tests tighten them). */
+  socketLimits?: SocketLimits;
 }
 
 export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
@@ -86,6 +96,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('db', database.db);
   app.decorate('clock', deps.clock ?? systemClock);
   app.decorate('http', createLoopbackFetch(app, config.publicOrigin, deps.networkFetch));
+  const redis = config.redisUrl ? openRedis(config.redisUrl) : null;
+  app.decorate('redis', redis);
+  if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
 
   // One log line per request, after the answer.
   app.addHook('onResponse', async (request, reply) => {
@@ -120,7 +133,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     timeWindow: 60_000,
     allowList: (request) => !request.url.startsWith('/api/') && !request.url.startsWith('/auth/'),
     keyGenerator: (request) => request.user?.id ?? request.ip,
+    // Several processes share one budget per user when Redis is there (DESIGN §1 scale-out).
+    ...(redis ? { redis, nameSpace: `${config.redisPrefix}rate-limit:`, skipOnError: true } : {}),
   });
+  await app.register(realtimePlugin, { redis, ...(deps.socketLimits ? { limits: deps.socketLimits } : {}) });
+  await app.register(timersPlugin);
+  await app.register(gameChatPlugin);
 
   await app.register(healthRoutes);
   await app.register(siteRoutes);
@@ -128,6 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(userRoutes);
   await app.register(auditRoutes);
   await app.register(leaderboardsModule);
+  await app.register(splitOrStealRoutes);
   if (config.steam.signin === 'dev') await app.register(devIdentityProvider);
   await app.register(accountRoutes);
   await app.register(discordLinkRoutes);

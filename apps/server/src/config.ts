@@ -38,6 +38,13 @@ const envSchema = z.object({
       .regex(/^rediss?:\/\//, 'must be a redis:// URL')
       .optional(),
   ),
+  /** Prefix of every Redis key and channel this deployment uses (several sites may share a Redis). */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{0,64}$/, 'letters, digits and : . _ - only')
+    .default('kickback:'),
+  /** How often each process looks for game deadlines it did not schedule itself (another process's, or missed while none ran). */
+  TIMER_SWEEP_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
   SESSION_SECRET: optionalString,
   ADMIN_STEAM_IDS: z
     .string()
@@ -121,6 +128,8 @@ export interface Config {
   publicOrigin: string;
   database: { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string };
   redisUrl: string | undefined;
+  redisPrefix: string;
+  timerSweepMs: number;
   sessionSecret: string;
   adminSteamIds: readonly string[];
   steam: {
@@ -314,6 +323,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       ? { kind: 'postgres', url: env.DATABASE_URL }
       : { kind: 'pglite', dataDir: env.DATA_DIR === ':memory:' ? null : path.resolve(env.DATA_DIR) },
     redisUrl: env.REDIS_URL,
+    redisPrefix: env.REDIS_PREFIX,
+    timerSweepMs: env.TIMER_SWEEP_MS,
     sessionSecret,
     adminSteamIds,
     steam: {

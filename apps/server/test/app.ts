@@ -65,10 +65,12 @@ export async function buildTestApp(
     logs?: LogCapture;
     /** Registers extra routes before the app is ready (e.g. a throwaway guarded route). */
     routes?: (app: FastifyInstance) => void;
+    /** Reuse a database (a restart on the same data); the caller drops it, close() does not. */
+    database?: Database & { drop(): Promise<void> };
   } = {},
 ): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: TEST_PUBLIC_URL, DEMO_DATA: '0', ...opts.env });
-  const database = await openTestDatabase();
+  const database = opts.database ?? (await openTestDatabase());
   const clock = opts.clock ?? new ManualClock(new Date());
   const app = await buildApp({
     config: { ...config, database: { kind: 'pglite', dataDir: null } },
@@ -122,7 +124,7 @@ export async function buildTestApp(
     },
     async close() {
       await app.close();
-      await database.drop();
+      if (!opts.database) await database.drop();
     },
   };
 }

@@ -27,6 +27,13 @@ export const routes: AppRoute[] = [
   { path: '/link/discord', page: lazy(() => import('../features/profile/discord-link-page')) },
   { path: '/terms', page: lazy(() => import('../features/pages/terms-page')) },
   { path: '/privacy', page: lazy(() => import('../features/pages/privacy-page')) },
+  { path: '/game/splitorsteal/:id', page: lazy(() => import('../features/split-or-steal/split-or-steal-page')) },
+  {
+    path: '/createsplitorsteal',
+    page: lazy(() => import('../features/split-or-steal/create-split-or-steal-page')),
+    name: 'Create Split Or Steal',
+    roles: adminOnly,
+  },
   {
     path: '/leaderboard',
     page: lazy(() => import('../features/leaderboard/leaderboard-page')),

@@ -1,0 +1,53 @@
+/**
+ * The `/SplitOrSteal?gameid={id}` hub (spec part 2 §7). The handshake decides the room: a viewer
+ * who may see the game joins its room and gets every state; a viewer of a private game who may
+ * not gets nothing (GetGameState answers null, the page shows "Game Is Private").
+ */
+import type { FastifyInstance } from 'fastify';
+import { splitOrStealHub, type SplitOrStealHub } from '@kickback/common/hubs/split-or-steal';
+import { forbidden, unauthorized } from '../../lib/errors';
+import type { HubContext, HubHandlers } from '../../plugins/realtime';
+import { roomOf } from './repository';
+import { GAME_IS_PRIVATE, type SplitOrStealService } from './service';
+
+/** The chat room of a game in the shared game-chat table. */
+export const chatRoomOf = (gameId: string) => `splitorsteal:${gameId}`;
+
+export function splitOrStealHubHandlers(
+  app: FastifyInstance,
+  games: SplitOrStealService,
+): HubHandlers<SplitOrStealHub> {
+  const mustSee = async (ctx: HubContext<SplitOrStealHub>) => {
+    const { visible } = await games.visibility(ctx.query.gameid, ctx.user);
+    if (!visible) throw forbidden(GAME_IS_PRIVATE);
+  };
+  return {
+    async connect(ctx) {
+      const { visible } = await games.visibility(ctx.query.gameid, ctx.user);
+      if (visible) ctx.join(roomOf(ctx.query.gameid));
+    },
+    calls: {
+      GetGameState: (ctx) => games.state(ctx.query.gameid, ctx.user),
+      GetAnswerContext: (ctx) => games.answerContext(ctx.query.gameid, ctx.user),
+      async GetChatMessages(ctx) {
+        await mustSee(ctx);
+        return app.gameChat.recent(chatRoomOf(ctx.query.gameid));
+      },
+      async JoinGame(ctx, slot) {
+        return games.join(await ctx.currentUser(), ctx.query.gameid, slot);
+      },
+      async UpdateSelection(ctx, ball) {
+        return games.select(await ctx.currentUser(), ctx.query.gameid, ball);
+      },
+      async SendChatMessage(ctx, text) {
+        const user = await ctx.currentUser();
+        if (!user) throw unauthorized();
+        const { visible } = await games.visibility(ctx.query.gameid, user);
+        if (!visible) throw forbidden(GAME_IS_PRIVATE);
+        const message = await app.gameChat.post(chatRoomOf(ctx.query.gameid), user, text);
+        app.realtime.emit(splitOrStealHub, roomOf(ctx.query.gameid), 'ReceiveChatMessage', message);
+        return message;
+      },
+    },
+  };
+}

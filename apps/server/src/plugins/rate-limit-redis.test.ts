@@ -1,0 +1,77 @@
+/**
+ * With REDIS_URL the API rate limit is one budget per user across every process (DESIGN §1
+ * scale-out). Skipped outside CI, with the reason printed, when no Redis answers.
+ */
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { Redis } from 'ioredis';
+import { users } from '../db/schema/users';
+import { createSession } from '../modules/auth/sessions';
+import { buildTestApp, type TestApp } from '../../test/app';
+
+const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+async function redisMissing(): Promise<string | null> {
+  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 2000 });
+  redis.on('error', () => undefined);
+  try {
+    await redis.connect();
+    await redis.ping();
+    return null;
+  } catch (err) {
+    return `Redis at ${redisUrl} is not reachable (${(err as Error).message})`;
+  } finally {
+    redis.disconnect();
+  }
+}
+
+const missing = await redisMissing();
+if (missing) {
+  if (process.env.CI) throw new Error(`rate-limit test: ${missing}`);
+  console.log(`Redis rate-limit test SKIPPED: ${missing}`);
+}
+
+describe.skipIf(missing !== null)('rate limits with Redis', () => {
+  const prefix = `kbtest:rl:${randomBytes(4).toString('hex')}:`;
+  const apps: TestApp[] = [];
+  afterAll(async () => {
+    for (const a of apps) await a.close();
+    const redis = new Redis(redisUrl);
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length) await redis.del(...keys);
+    redis.disconnect();
+  });
+
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    const env = { REDIS_URL: redisUrl, REDIS_PREFIX: prefix, RATE_LIMIT_PER_MINUTE: '4' };
+    a = await buildTestApp({ env });
+    apps.push(a);
+    b = await buildTestApp({ env });
+    apps.push(b);
+  });
+
+  it('counts one user’s calls on two processes against one budget', async () => {
+    // The same user (same id) on both: sessions live in each app's database, the budget in Redis.
+    const user = await a.signIn();
+    const twin = await b.signIn();
+    await b.database.db.delete(users).where(eq(users.id, twin.user.id));
+    await b.database.db.insert(users).values({ ...user.user });
+    const { token } = await createSession(b.database.db, user.user.id, new Date(), 'test');
+    const onB = { user: user.user, cookie: `kb_session=${token}` };
+
+    const codes: number[] = [];
+    for (const [app, as] of [
+      [a, user],
+      [b, onB],
+      [a, user],
+      [b, onB],
+      [a, user],
+    ] as const) {
+      codes.push((await app.call({ url: '/api/User/ping', as })).statusCode);
+    }
+    expect(codes).toEqual([200, 200, 200, 200, 429]);
+  });
+});

@@ -1,0 +1,285 @@
+/**
+ * The hub layer (DESIGN §1 real-time, STYLE rules 5–6): Socket.IO on the app's HTTP server, one
+ * namespace per hub, websocket transport only. Every hub gets the same guarantees:
+ *
+ * - the handshake's `Origin` must be ours, the session cookie names the user, the query is parsed
+ *   by the hub's schema, and the hub's `connect` decides the rooms (a client never picks them);
+ * - every call's payload is parsed by its schema from packages/common, answered through the
+ *   acknowledgement as `{ ok: true, data }` or `{ ok: false, error }`;
+ * - frames above 16 KB close the connection; each socket has a call budget, and one that keeps
+ *   sending refused or malformed calls is disconnected;
+ * - with REDIS_URL the Redis streams adapter carries broadcasts to sockets on every process.
+ *
+ * Keep-alive 15 s and server timeout 30 s (spec part 2 §9) are the engine's ping interval and the
+ * interval plus ping timeout: the client learns both in the handshake.
+ */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { Server, type Namespace, type Socket } from 'socket.io';
+import { createAdapter } from '@socket.io/redis-streams-adapter';
+import type { Redis } from 'ioredis';
+import { type z } from 'zod';
+import {
+  HUB_MAX_PAYLOAD_BYTES,
+  type CallName,
+  type CallOutput,
+  type EventName,
+  type EventPayload,
+  type HubQuery,
+  type HubRefusal,
+  type HubResult,
+  type HubSpec,
+} from '@kickback/common/hubs/hub';
+import { messages } from '@kickback/common/messages';
+import type { UserRow } from '../db/schema/users';
+import { AppError } from '../lib/errors';
+import { loadSession } from '../modules/auth/sessions';
+import { isAllowedOrigin } from './csrf';
+import { sessionCookieName } from './session';
+
+export const KEEP_ALIVE_MS = 15_000;
+export const SERVER_TIMEOUT_MS = 30_000;
+
+export interface HubContext<H extends HubSpec> {
+  /** The user of the session cookie at the handshake (null for visitors). */
+  readonly user: UserRow | null;
+  readonly query: HubQuery<H>;
+  readonly socketId: string;
+  /**
+   * The user as of now: re-reads the session, so a sign-out or role change elsewhere applies to
+   * the next call. Mutations use this.
+   */
+  currentUser(): Promise<UserRow | null>;
+  /** Puts the socket in a room (only during `connect`, or later from a call). */
+  join(room: string): void;
+}
+
+type CallHandlers<H extends HubSpec> = {
+  [C in CallName<H>]: (ctx: HubContext<H>, input: z.output<H['calls'][C]['input']>) => Promise<CallOutput<H, C>>;
+};
+
+export interface HubHandlers<H extends HubSpec> {
+  /** Runs during the handshake. Throw an AppError to refuse (404 → not_found, 403 → forbidden). */
+  connect(ctx: HubContext<H>): Promise<void>;
+  calls: CallHandlers<H>;
+}
+
+export interface SocketLimits {
+  /** Calls a socket may make per second on average … */
+  callsPerSecond: number;
+  /** … and in a burst. */
+  burst: number;
+  /** Refused or malformed calls within `strikeWindowMs` that disconnect the socket. */
+  strikes: number;
+  strikeWindowMs: number;
+}
+
+export const defaultSocketLimits: SocketLimits = { callsPerSecond: 5, burst: 20, strikes: 20, strikeWindowMs: 10_000 };
+
+export interface Realtime {
+  readonly io: Server;
+  register<H extends HubSpec>(hub: H, handlers: HubHandlers<H>): void;
+  /** Broadcasts an event to a room of a hub, on every process. Call it after commit only. */
+  emit<H extends HubSpec, E extends EventName<H>>(hub: H, room: string, event: E, payload: EventPayload<H, E>): void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: Realtime;
+  }
+}
+
+const refusalOf = (status: number): HubRefusal =>
+  status === 401 ? 'unauthorized' : status === 403 ? 'forbidden' : status === 404 ? 'not_found' : 'bad_query';
+
+function refusal(message: string, code: HubRefusal): Error {
+  const err = new Error(message) as Error & { data: { code: HubRefusal } };
+  err.data = { code };
+  return err;
+}
+
+function describeIssue(error: z.ZodError): string {
+  const first = error.issues[0];
+  if (!first) return 'Invalid payload.';
+  const where = first.path.length ? `${first.path.join('.')}: ` : '';
+  return `Invalid payload: ${where}${first.message}`;
+}
+
+/** Token bucket plus a strike counter: the per-socket call budget. */
+class SocketBudget {
+  private tokens: number;
+  private last = Date.now();
+  private strikes: number[] = [];
+  constructor(private readonly limits: SocketLimits) {
+    this.tokens = limits.burst;
+  }
+  take(): boolean {
+    const now = Date.now();
+    this.tokens = Math.min(this.limits.burst, this.tokens + ((now - this.last) / 1000) * this.limits.callsPerSecond);
+    this.last = now;
+    if (this.tokens < 1) return false;
+    this.tokens -= 1;
+    return true;
+  }
+  /** Records a refused call; true when the socket has had enough chances. */
+  strike(): boolean {
+    const now = Date.now();
+    this.strikes = this.strikes.filter((t) => now - t < this.limits.strikeWindowMs);
+    this.strikes.push(now);
+    return this.strikes.length >= this.limits.strikes;
+  }
+}
+
+export interface RealtimeOptions {
+  redis: Redis | null;
+  limits?: SocketLimits;
+}
+
+export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOptions) => {
+  const limits = opts.limits ?? defaultSocketLimits;
+  const cookieName = sessionCookieName(app.config);
+  const io = new Server(app.server, {
+    transports: ['websocket'],
+    serveClient: false,
+    maxHttpBufferSize: HUB_MAX_PAYLOAD_BYTES,
+    pingInterval: KEEP_ALIVE_MS,
+    pingTimeout: SERVER_TIMEOUT_MS - KEEP_ALIVE_MS,
+    connectTimeout: 20_000,
+    perMessageDeflate: false,
+    allowRequest: (req, callback) => {
+      const ok = isAllowedOrigin(req.headers.origin, app.config.publicOrigin);
+      if (!ok) app.log.warn({ origin: req.headers.origin }, 'hub handshake refused: origin');
+      callback(ok ? null : 'origin', ok);
+    },
+    ...(opts.redis
+      ? {
+          adapter: createAdapter(opts.redis, {
+            streamName: `${app.config.redisPrefix}socket.io`,
+            channelPrefix: `${app.config.redisPrefix}socket.io`,
+            sessionKeyPrefix: `${app.config.redisPrefix}sio:session:`,
+            onlyPlaintext: true,
+            blockTimeInMs: 1000,
+          }),
+        }
+      : {}),
+  });
+  const namespaces: Namespace[] = [];
+
+  const tokenOf = (cookieHeader: string | undefined): string | null => {
+    if (!cookieHeader) return null;
+    return app.parseCookie(cookieHeader)[cookieName] ?? null;
+  };
+
+  const realtime: Realtime = {
+    io,
+    register<H extends HubSpec>(hub: H, handlers: HubHandlers<H>) {
+      const nsp = io.of(hub.namespace);
+      namespaces.push(nsp);
+      const contexts = new WeakMap<Socket, { ctx: HubContext<H>; rooms: string[] }>();
+
+      nsp.use((socket, next) => {
+        void (async () => {
+          const query = hub.query.safeParse(socket.handshake.query);
+          if (!query.success) return next(refusal(describeIssue(query.error), 'bad_query'));
+          const token = tokenOf(socket.handshake.headers.cookie);
+          const session = token ? await loadSession(app.db, token, app.clock.now()) : null;
+          const rooms: string[] = [];
+          let live = false;
+          const ctx: HubContext<H> = {
+            user: session?.user ?? null,
+            query: query.data as HubQuery<H>,
+            socketId: socket.id,
+            async currentUser() {
+              if (!token) return null;
+              return (await loadSession(app.db, token, app.clock.now()))?.user ?? null;
+            },
+            join(room) {
+              if (live) void socket.join(room);
+              else rooms.push(room);
+            },
+          };
+          try {
+            await handlers.connect(ctx);
+          } catch (err) {
+            if (err instanceof AppError) return next(refusal(err.message, refusalOf(err.statusCode)));
+            throw err;
+          }
+          contexts.set(socket, { ctx, rooms });
+          live = true;
+          next();
+        })().catch((err: unknown) => {
+          app.log.error({ err, hub: hub.namespace }, 'hub handshake failed');
+          next(refusal(messages.systemError, 'unavailable')); // the client tries again
+        });
+      });
+
+      nsp.on('connection', (socket) => {
+        const entry = contexts.get(socket);
+        if (!entry) return socket.disconnect(true);
+        if (entry.rooms.length) void socket.join(entry.rooms);
+        const { ctx } = entry;
+        const budget = new SocketBudget(limits);
+        const strike = () => {
+          if (budget.strike()) {
+            app.log.warn(
+              { hub: hub.namespace, socket: socket.id, user: ctx.user?.id },
+              'hub socket disconnected: abuse',
+            );
+            socket.disconnect(true);
+          }
+        };
+
+        socket.onAny((event: string, ...args: unknown[]) => {
+          if (Object.hasOwn(hub.calls, event)) return;
+          strike();
+          const ack = args.at(-1);
+          if (typeof ack === 'function') ack({ ok: false, error: 'Unknown call.' } satisfies HubResult<never>);
+        });
+
+        for (const name of Object.keys(hub.calls) as Array<CallName<H>>) {
+          const spec = hub.calls[name]!;
+          const handler = handlers.calls[name] as (ctx: HubContext<H>, input: unknown) => Promise<unknown>;
+          (socket as Socket).on(name as string, (...args: unknown[]) => {
+            const ack = args.at(-1);
+            if (typeof ack !== 'function') return strike(); // a call must ask for its answer
+            const reply = ack as (result: HubResult<unknown>) => void;
+            if (args.length > 2) {
+              strike();
+              return reply({ ok: false, error: 'Invalid payload: one argument at most.' });
+            }
+            if (!budget.take()) {
+              strike();
+              return reply({ ok: false, error: messages.tooManyRequests });
+            }
+            const parsed = spec.input.safeParse(args.length === 2 ? args[0] : undefined);
+            if (!parsed.success) {
+              strike();
+              return reply({ ok: false, error: describeIssue(parsed.error) });
+            }
+            handler(ctx, parsed.data).then(
+              (data) => reply({ ok: true, data }),
+              (err: unknown) => {
+                if (err instanceof AppError) return reply({ ok: false, error: err.message });
+                app.log.error({ err, hub: hub.namespace, call: name }, 'hub call failed');
+                reply({ ok: false, error: messages.systemError });
+              },
+            );
+          });
+        }
+      });
+    },
+    emit(hub, room, event, payload) {
+      io.of(hub.namespace).to(room).emit(event, payload);
+    },
+  };
+
+  app.decorate('realtime', realtime);
+
+  // Shutting down: drop every connection (clients see a transport close and reconnect, to another
+  // process when there is one), then stop the adapter. The HTTP server itself is Fastify's to close.
+  app.addHook('preClose', async () => {
+    io.engine.close();
+    await Promise.allSettled(namespaces.map(async (nsp) => nsp.adapter.close()));
+    await Promise.allSettled([io.of('/').adapter.close()]);
+  });
+});

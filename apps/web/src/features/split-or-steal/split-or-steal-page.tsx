@@ -1,0 +1,283 @@
+/**
+ * /game/splitorsteal/{id} (spec part 2 §2, §4): the stage with both players, the reward, the
+ * status, the countdown, the balls, the result and the chat. The server pushes every transition;
+ * this page only reacts. Built to read well on the stream (OBS at 1080p) and on a phone.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { useParams } from 'react-router';
+import Button from 'react-bootstrap/Button';
+import Modal from 'react-bootstrap/Modal';
+import Spinner from 'react-bootstrap/Spinner';
+import { toast } from 'react-toastify';
+import { FaLock, FaVolumeHigh, FaVolumeXmark } from 'react-icons/fa6';
+import { isFinal, SPLIT, SplitOrStealStatus, STEAL, statusText } from '@kickback/common/games/split-or-steal';
+import { splitOrStealState, type SplitOrStealState } from '@kickback/common/hubs/split-or-steal';
+import { useAuth } from '../../app/auth/auth-context';
+import { api } from '../../lib/api';
+import { formatAmount } from '../../lib/format';
+import { celebrate } from './celebrate';
+import { GameChat } from './game-chat';
+import { PlayerSlot } from './player-slot';
+import { isMuted, setMuted } from './sounds';
+import { useSecondsLeft } from './use-seconds-left';
+import { useSplitOrSteal, type AnswerContext } from './use-split-or-steal';
+import './split-or-steal.css';
+
+function ballsOf(slot: 1 | 2, answers: AnswerContext | null, state: SplitOrStealState): [number, number] {
+  const source = answers ?? state.answerContext;
+  return slot === 1
+    ? [source.player1_Answer1, source.player1_Answer2]
+    : [source.player2_Answer1, source.player2_Answer2];
+}
+
+function choiceOf(slot: 1 | 2, state: SplitOrStealState): number {
+  const player = slot === 1 ? state.player1 : state.player2;
+  const balls = ballsOf(slot, null, state);
+  return player?.selection ? balls[player.selection - 1]! : SPLIT;
+}
+
+function outcomeHeadline(state: SplitOrStealState): string {
+  const a = choiceOf(1, state);
+  const b = choiceOf(2, state);
+  if (a === SPLIT && b === SPLIT) return 'Both split — they share the reward!';
+  if (a === STEAL && b === STEAL) return 'Both stole — nobody wins.';
+  const stealer = a === STEAL ? state.player1 : state.player2;
+  return `${stealer?.username ?? 'A player'} stole it all!`;
+}
+
+function StageMessage({ title, children }: { title: string; children?: React.ReactNode }) {
+  return (
+    <section className="sos-stage sos-stage-message">
+      <div className="sos-lights" aria-hidden />
+      <div className="sos-message-card">
+        <h1 className="sos-message-title">{title}</h1>
+        {children}
+      </div>
+    </section>
+  );
+}
+
+export default function SplitOrStealPage() {
+  const { id = '' } = useParams();
+  const game = useSplitOrSteal(id);
+  const { user, isAuthenticated, signIn } = useAuth();
+  const { state, view } = game;
+  const seconds = useSecondsLeft(state?.phaseEndsAt ?? null, game.clockOffset);
+  const [muted, setMutedState] = useState(isMuted);
+  const [confirmCancel, setConfirmCancel] = useState(false);
+  const [cancelling, setCancelling] = useState(false);
+  const celebrated = useRef<string | null>(null);
+
+  // Winner confetti once per game when status 4 shows.
+  useEffect(() => {
+    if (!state || state.status !== SplitOrStealStatus.Ended || celebrated.current === state.id) return;
+    celebrated.current = state.id;
+    const winners = ([1, 2] as const).filter((s) => (s === 1 ? state.player1 : state.player2)?.isWinner);
+    if (winners.length) celebrate(winners);
+  }, [state]);
+
+  if (view === 'not-found') {
+    return (
+      <StageMessage title="Game not found">
+        <p>There is no game at this address. Check the link from the stream.</p>
+      </StageMessage>
+    );
+  }
+  if (view === 'private') {
+    return (
+      <StageMessage title="Game Is Private">
+        <p>
+          <FaLock aria-hidden /> Only the players and the hosts can watch this game.
+        </p>
+        {!isAuthenticated && (
+          <Button size="lg" onClick={signIn}>
+            Sign In
+          </Button>
+        )}
+      </StageMessage>
+    );
+  }
+  if (!state) {
+    const failed = view === 'failed';
+    return (
+      <StageMessage title={failed ? 'Unable to connect the game' : view === 'lost' ? 'Connection lost' : 'Connecting…'}>
+        {failed ? (
+          <Button size="lg" onClick={game.retry}>
+            Try again
+          </Button>
+        ) : (
+          <p className="d-flex align-items-center justify-content-center gap-2">
+            <Spinner animation="border" size="sm" role="status" aria-label="Connecting" />
+            {view === 'lost' ? 'Reconnecting to the game…' : 'Joining the game…'}
+          </p>
+        )}
+      </StageMessage>
+    );
+  }
+
+  const openId = user?.openId ?? null;
+  const status = state.status;
+  const joining = status >= 0 && status <= 2;
+  const canJoin = (slot: 1 | 2): boolean => {
+    if (!isAuthenticated || !openId || !joining || game.mySlot) return false;
+    const seat = slot === 1 ? state.player1 : state.player2;
+    const reserved = slot === 1 ? state.reservedPlayer1 : state.reservedPlayer2;
+    const otherReserved = slot === 1 ? state.reservedPlayer2 : state.reservedPlayer1;
+    if (seat) return false;
+    if (reserved && reserved.userId !== openId) return false;
+    return otherReserved?.userId !== openId;
+  };
+  const isAdmin = user?.role === 'Admin';
+
+  const cancelGame = async () => {
+    setCancelling(true);
+    try {
+      await api(`/api/SplitOrStealGame/${state.id}/cancel`, { method: 'POST', body: {}, schema: splitOrStealState });
+      setConfirmCancel(false);
+    } catch {
+      // the API wrapper showed the server's message
+    } finally {
+      setCancelling(false);
+    }
+  };
+
+  const toggleMute = () => {
+    setMuted(!muted);
+    setMutedState(!muted);
+    toast.info(muted ? 'Sounds on.' : 'Sounds off.', { autoClose: 1500 });
+  };
+
+  const names = {
+    player1: state.player1?.username ?? state.reservedPlayer1?.username ?? null,
+    player2: state.player2?.username ?? state.reservedPlayer2?.username ?? null,
+  };
+
+  return (
+    <section className={`sos-stage sos-status-${status}`} aria-label="Split or Steal game">
+      <div className="sos-lights" aria-hidden />
+      <header className="sos-marquee">
+        <h1 className="sos-title">
+          Split <span>or</span> Steal
+        </h1>
+        <div className="sos-toolbar">
+          {state.isPrivate && (
+            <span className="sos-chip">
+              <FaLock aria-hidden /> Private
+            </span>
+          )}
+          {game.status !== 'connected' && <span className="sos-chip is-warn">Reconnecting…</span>}
+          <Button
+            variant="outline-secondary"
+            size="sm"
+            onClick={toggleMute}
+            aria-label={muted ? 'Turn sounds on' : 'Turn sounds off'}
+            aria-pressed={muted}
+          >
+            {muted ? <FaVolumeXmark aria-hidden /> : <FaVolumeHigh aria-hidden />}
+          </Button>
+          {isAdmin && !isFinal(status) && (
+            <Button variant="outline-danger" size="sm" onClick={() => setConfirmCancel(true)}>
+              Cancel
+            </Button>
+          )}
+        </div>
+      </header>
+
+      <p className="sos-status-line" role="status" aria-live="polite">
+        {statusText(status, names)}
+      </p>
+
+      <div className="sos-arena">
+        <PlayerSlot
+          slot={1}
+          status={status}
+          player={state.player1}
+          reserved={state.reservedPlayer1}
+          balls={ballsOf(1, game.answers, state)}
+          isMine={game.mySlot === 1}
+          canJoin={canJoin(1)}
+          onJoin={(s) => void game.join(s)}
+          onSelect={(b) => void game.select(b)}
+        />
+
+        <div className="sos-center">
+          <div className="sos-pot">
+            <div className="sos-pot-label">Reward</div>
+            <div className="sos-pot-amount" data-testid="reward">
+              {formatAmount(state.reward)}
+            </div>
+            <div className="sos-pot-unit">points</div>
+          </div>
+          {status === SplitOrStealStatus.Choosing && (
+            <div className="sos-countdown" aria-label={`${seconds ?? 0} seconds left`}>
+              <span className="sos-countdown-number" aria-hidden>
+                {seconds ?? 0}
+              </span>
+              <span className="sos-countdown-label">seconds</span>
+            </div>
+          )}
+          {status === SplitOrStealStatus.Starting && (
+            <div className="sos-countdown is-starting" aria-hidden>
+              <span className="sos-countdown-number">{seconds ?? 3}</span>
+              <span className="sos-countdown-label">get ready</span>
+            </div>
+          )}
+          {status === SplitOrStealStatus.Ended && <div className="sos-headline">{outcomeHeadline(state)}</div>}
+          {status === SplitOrStealStatus.Cancelled && (
+            <div className="sos-headline is-cancelled">This game was cancelled. No points were paid.</div>
+          )}
+          {joining && (
+            <div className="sos-hint">
+              {isAuthenticated
+                ? 'The game starts as soon as both seats are taken.'
+                : 'Sign in to take a seat — or just watch.'}
+            </div>
+          )}
+          {!isAuthenticated && joining && (
+            <Button variant="outline-secondary" onClick={signIn}>
+              Sign In
+            </Button>
+          )}
+          <div className="sos-vs" aria-hidden>
+            VS
+          </div>
+        </div>
+
+        <PlayerSlot
+          slot={2}
+          status={status}
+          player={state.player2}
+          reserved={state.reservedPlayer2}
+          balls={ballsOf(2, game.answers, state)}
+          isMine={game.mySlot === 2}
+          canJoin={canJoin(2)}
+          onJoin={(s) => void game.join(s)}
+          onSelect={(b) => void game.select(b)}
+        />
+      </div>
+
+      <GameChat
+        messages={game.chat}
+        canSend={isAuthenticated}
+        onSend={game.sendChat}
+        onSignIn={signIn}
+        playerIds={[state.player1?.userId, state.player2?.userId]}
+      />
+
+      <Modal show={confirmCancel} onHide={() => setConfirmCancel(false)} centered>
+        <Modal.Header closeButton>
+          <Modal.Title>Cancel this game?</Modal.Title>
+        </Modal.Header>
+        <Modal.Body>Everyone watching sees it cancelled and no points are paid. This cannot be undone.</Modal.Body>
+        <Modal.Footer>
+          <Button variant="outline-secondary" onClick={() => setConfirmCancel(false)}>
+            Keep playing
+          </Button>
+          <Button variant="danger" disabled={cancelling} onClick={() => void cancelGame()}>
+            Cancel game
+          </Button>
+        </Modal.Footer>
+      </Modal>
+    </section>
+  );
+}

@@ -1,0 +1,171 @@
+/**
+ * The one typed client for the real-time hubs (DESIGN §1, spec part 2 §9). A feature makes a
+ * `HubConnection` for a hub definition of packages/common, listens to its events and calls its
+ * methods; calls resolve with `data` or reject with the server's `error`.
+ *
+ * Spec defaults: reconnect after 0, 2, 10 and 30 s, then stop; request timeout 100 s. The
+ * keep-alive (15 s) and server timeout (30 s) are the server's ping interval and ping interval +
+ * ping timeout, which the client takes from the handshake. After every (re)connect `onConnected`
+ * runs so the feature resyncs (GetGameState); when the connection closes `onClosed` runs so the
+ * feature clears its view. Websocket transport only, like the server.
+ */
+import { io, type Socket } from 'socket.io-client';
+import type {
+  CallInput,
+  CallName,
+  CallOutput,
+  EventName,
+  EventPayload,
+  HubQuery,
+  HubResult,
+  HubSpec,
+} from '@kickback/common/hubs/hub';
+
+export const RECONNECT_DELAYS_MS = [0, 2_000, 10_000, 30_000] as const;
+export const REQUEST_TIMEOUT_MS = 100_000;
+
+/** The delay before reconnect attempt `attempt` (0-based), or null when it is time to stop. */
+export function reconnectDelay(attempt: number): number | null {
+  return RECONNECT_DELAYS_MS[attempt] ?? null;
+}
+
+export type HubStatus = 'connecting' | 'connected' | 'reconnecting' | 'closed';
+
+export class HubCallError extends Error {
+  constructor(
+    readonly call: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'HubCallError';
+  }
+}
+
+export interface HubListeners {
+  /** Connected (again): resync here. */
+  onConnected?(info: { reconnected: boolean }): void;
+  /** The connection closed (lost, or could not be made): clear the view. */
+  onClosed?(info: { willRetry: boolean; everConnected: boolean }): void;
+  /** The server refused the handshake for good (unknown game, bad query). */
+  onRefused?(info: { message: string; code: string | null }): void;
+  onStatus?(status: HubStatus): void;
+}
+
+type Args<H extends HubSpec, C extends CallName<H>> =
+  undefined extends CallInput<H, C> ? [input?: CallInput<H, C>] : [input: CallInput<H, C>];
+
+export class HubConnection<H extends HubSpec> {
+  private readonly socket: Socket;
+  private attempt = 0;
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private everConnected = false;
+  private stopped = false;
+
+  constructor(
+    readonly hub: H,
+    query: HubQuery<H>,
+    private readonly listeners: HubListeners = {},
+    /** Where the hubs live; the page's own origin by default. */
+    baseUrl = '',
+  ) {
+    this.socket = io(`${baseUrl}${hub.namespace}`, {
+      transports: ['websocket'],
+      query: query as Record<string, string>,
+      autoConnect: false,
+      reconnection: false, // the spec's schedule, below
+      withCredentials: true,
+    });
+    this.socket.on('connect', () => {
+      const reconnected = this.everConnected;
+      this.everConnected = true;
+      this.attempt = 0;
+      this.setStatus('connected');
+      this.listeners.onConnected?.({ reconnected });
+    });
+    this.socket.on('disconnect', (reason) => {
+      if (this.stopped || reason === 'io client disconnect') return;
+      this.lost();
+    });
+    this.socket.on('connect_error', (err: Error & { data?: { code?: string } }) => {
+      if (this.stopped) return;
+      const code = err.data?.code ?? null;
+      if (code === 'not_found' || code === 'bad_query') {
+        this.setStatus('closed');
+        this.listeners.onRefused?.({ message: err.message, code });
+        return;
+      }
+      this.lost();
+    });
+  }
+
+  start(): this {
+    this.stopped = false;
+    this.setStatus('connecting');
+    this.socket.connect();
+    return this;
+  }
+
+  /** Closes the connection for good (page left, signed-in user changed). */
+  stop(): void {
+    this.stopped = true;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    this.socket.removeAllListeners();
+    this.socket.disconnect();
+  }
+
+  /** A manual retry after the schedule ran out. */
+  retry(): void {
+    if (this.stopped || this.socket.connected) return;
+    this.attempt = 0;
+    this.setStatus('connecting');
+    this.socket.connect();
+  }
+
+  get connected(): boolean {
+    return this.socket.connected;
+  }
+
+  on<E extends EventName<H>>(event: E, handler: (payload: EventPayload<H, E>) => void): () => void {
+    const listener = (payload: EventPayload<H, E>) => handler(payload);
+    this.socket.on(event as string, listener);
+    return () => {
+      this.socket.off(event as string, listener);
+    };
+  }
+
+  async call<C extends CallName<H>>(name: C, ...args: Args<H, C>): Promise<CallOutput<H, C>> {
+    if (!this.socket.connected) throw new HubCallError(name, 'Not connected.');
+    let result: HubResult<CallOutput<H, C>>;
+    try {
+      result = (await this.socket
+        .timeout(REQUEST_TIMEOUT_MS)
+        .emitWithAck(name, ...(args.length ? [args[0]] : []))) as HubResult<CallOutput<H, C>>;
+    } catch {
+      throw new HubCallError(name, 'No answer from the server.');
+    }
+    if (!result || typeof result !== 'object') throw new HubCallError(name, 'Malformed answer.');
+    if (!result.ok) throw new HubCallError(name, result.error);
+    return result.data;
+  }
+
+  private setStatus(status: HubStatus) {
+    this.listeners.onStatus?.(status);
+  }
+
+  private lost() {
+    if (this.retryTimer) return; // already waiting for the next attempt
+    const delay = reconnectDelay(this.attempt);
+    this.listeners.onClosed?.({ willRetry: delay !== null, everConnected: this.everConnected });
+    if (delay === null) {
+      this.setStatus('closed');
+      return;
+    }
+    this.attempt += 1;
+    this.setStatus('reconnecting');
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      if (!this.stopped) this.socket.connect();
+    }, delay);
+  }
+}

@@ -1,0 +1,77 @@
+/**
+ * The Split or Steal hub, `/SplitOrSteal?gameid={id}` (spec part 2 §7): its calls and events and
+ * the game state of spec part 2 §3 as the server presents it.
+ */
+import { z } from 'zod';
+import { call, defineHub, noPayload } from './hub';
+import { gameChatMessage, gameChatText } from './game-chat';
+
+export const slotNumber = z.union([z.literal(1), z.literal(2)]);
+
+export const splitOrStealPlayer = z.object({
+  userId: z.string(),
+  username: z.string(),
+  avatarUrl: z.string().nullable(),
+  /** The ball the player picked (1 or 2), null before they pick. */
+  selection: z.number().nullable(),
+  /** Points won, set when the game has ended. */
+  winnings: z.number().nullable(),
+  isWinner: z.boolean(),
+});
+export type SplitOrStealPlayer = z.infer<typeof splitOrStealPlayer>;
+
+/** A slot an admin reserved for one user, shown before that user joins. */
+export const reservedPlayer = z.object({
+  userId: z.string(),
+  username: z.string(),
+  avatarUrl: z.string().nullable(),
+});
+export type ReservedPlayer = z.infer<typeof reservedPlayer>;
+
+export const answerContext = z.object({
+  player1_Answer1: z.number(),
+  player1_Answer2: z.number(),
+  player2_Answer1: z.number(),
+  player2_Answer2: z.number(),
+});
+
+export const splitOrStealState = z.object({
+  id: z.string(),
+  /** Grows with every change: a client drops any state older than the one it shows. */
+  version: z.number(),
+  status: z.number(),
+  counterInSeconds: z.number(),
+  reward: z.number(),
+  isPrivate: z.boolean(),
+  player1: splitOrStealPlayer.nullable(),
+  player2: splitOrStealPlayer.nullable(),
+  reservedPlayer1: reservedPlayer.nullable(),
+  reservedPlayer2: reservedPlayer.nullable(),
+  /** Balls revealed to everyone: all 0 until status 4. A player asks `GetAnswerContext` for theirs. */
+  answerContext,
+  /** End of the current timed phase (6 or 3), ISO time; the countdown runs to it. */
+  phaseEndsAt: z.string().nullable(),
+  /** The server's time when this state was sent, so clients can correct their clock. */
+  serverTime: z.string(),
+});
+export type SplitOrStealState = z.infer<typeof splitOrStealState>;
+
+export const splitOrStealHub = defineHub({
+  namespace: '/SplitOrSteal',
+  query: z.object({ gameid: z.uuid() }),
+  calls: {
+    /** The state, or null when the game is private and the caller may not see it. */
+    GetGameState: call(noPayload, splitOrStealState.nullable()),
+    /** The caller's own balls (and everyone's once the game ended). */
+    GetAnswerContext: call(noPayload, answerContext),
+    GetChatMessages: call(noPayload, z.array(gameChatMessage)),
+    JoinGame: call(slotNumber, splitOrStealState),
+    UpdateSelection: call(slotNumber, splitOrStealState),
+    SendChatMessage: call(gameChatText, gameChatMessage),
+  },
+  events: {
+    ReceiveGameState: splitOrStealState,
+    ReceiveChatMessage: gameChatMessage,
+  },
+});
+export type SplitOrStealHub = typeof splitOrStealHub;
