@@ -29,7 +29,9 @@ import { devIdentityProvider } from './integrations/steam/dev-provider';
 import { discordSimulator } from './integrations/discord/simulator/plugin';
 import { accountRoutes } from './modules/accounts/routes';
 import { discordLinkRoutes } from './modules/accounts/discord-link';
+import { challengeRoutes } from './modules/challenges/routes';
 import { chatModule } from './modules/chat/module';
+import { dailyRewardRoutes } from './modules/daily-rewards/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -147,6 +149,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(auditRoutes);
   await app.register(leaderboardsModule);
   await app.register(splitOrStealRoutes);
+  await app.register(challengeRoutes);
+  await app.register(dailyRewardRoutes);
   if (config.steam.signin === 'dev') await app.register(devIdentityProvider);
   await app.register(accountRoutes);
   await app.register(discordLinkRoutes);

@@ -230,6 +230,7 @@ export const defaultSite: Omit<SiteConfig, 'devSignIn'> = {
   ],
   termsUrl: '/terms',
   privacyUrl: '/privacy',
+  challengeCategory: 'Roobet',
 };
 
 function readSiteFile(file: string | undefined): Partial<SiteConfig> {
