@@ -55,11 +55,23 @@ const title = z
 
 /** Required and numeric: a number, or a string holding one (forms send either). */
 const price = z
-  .union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/)], { error: 'is required and must be a number' })
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^-?\d+(\.\d+)?$/),
+    ],
+    { error: 'is required and must be a number' },
+  )
   .transform((v) => (typeof v === 'number' ? v : Number(v)))
   .refine((v) => Number.isFinite(v) && v >= 0, 'must be 0 or more')
   .refine((v) => isAmount(v), 'must have at most 2 decimals')
-  .refine((v) => isAmount(v) && toCents(v) <= BigInt(MAX_CHALLENGE_PRICE) * 100n, `must be at most ${MAX_CHALLENGE_PRICE}`);
+  .refine(
+    (v) => isAmount(v) && toCents(v) <= BigInt(MAX_CHALLENGE_PRICE) * 100n,
+    `must be at most ${MAX_CHALLENGE_PRICE}`,
+  );
 
 const optionalText = (max: number) =>
   z

@@ -27,7 +27,10 @@ export function daysInUtcMonth(year: number, month: number): number {
   return new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
 }
 
-export function buildCalendar(now: Date, records: ReadonlyArray<{ createTime: string; gemAmount: number }>): CalendarDay[] {
+export function buildCalendar(
+  now: Date,
+  records: ReadonlyArray<{ createTime: string; gemAmount: number }>,
+): CalendarDay[] {
   const year = now.getUTCFullYear();
   const month = now.getUTCMonth();
   const today = now.getUTCDate();

@@ -67,7 +67,10 @@ describe('POST /api/Challenge/create', () => {
       winnerUserId: null,
       winnerUserName: null,
     });
-    const [audit] = await t.database.db.select().from(auditLog).where(eq(auditLog.targetId, String(c.id)));
+    const [audit] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, String(c.id)));
     expect(audit).toMatchObject({ action: 'challenge.create', actorLabel: 'Host' });
   });
 
@@ -141,7 +144,10 @@ describe('POST /api/Challenge/update', () => {
     // Another winner after the prize was queued: refused, nothing changes.
     const other = await update({ ...done, winnerUserId: alice.user.id });
     expect(other.statusCode).toBe(409);
-    const all = (await t.call({ url: '/api/Challenge/getall', as: admin })).json() as Array<{ id: number; winnerUserId: string }>;
+    const all = (await t.call({ url: '/api/Challenge/getall', as: admin })).json() as Array<{
+      id: number;
+      winnerUserId: string;
+    }>;
     expect(all.find((x) => x.id === c.id)?.winnerUserId).toBe(bob.user.id);
 
     const audits = await t.database.db
@@ -173,7 +179,10 @@ describe('GET /api/Challenge/getuserchallenges', () => {
 
     const res = await t.call({ url: '/api/Challenge/getuserchallenges' });
     expect(res.statusCode).toBe(200);
-    const body = res.json() as { challenges: Array<{ id: number; status: number; winnerUserName: string | null }>; categories: string[] };
+    const body = res.json() as {
+      challenges: Array<{ id: number; status: number; winnerUserName: string | null }>;
+      categories: string[];
+    };
     expect(body.categories).toEqual(['Roobet']);
     const ids = body.challenges.map((c) => c.id);
     expect(ids).toContain(active.id);

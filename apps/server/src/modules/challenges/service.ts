@@ -4,16 +4,14 @@
  * 'challenge', reference 'challenge:<id>', in USD) in the same transaction, once.
  */
 import type { FastifyInstance } from 'fastify';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { centsToText, decimalToNumber, toCents } from '@kickback/common/money';
 import {
   challengeStatusLabel,
   challengeStatuses,
   type Challenge,
-  type CreateChallengeBody,
-  type UpdateChallengeBody,
-  createChallengeBody,
-  updateChallengeBody,
+  type createChallengeBody,
+  type updateChallengeBody,
 } from '@kickback/common/http/challenges';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
@@ -26,7 +24,6 @@ import { enqueueFulfilment } from '../fulfilment/service';
 
 type CreateInput = z.output<typeof createChallengeBody>;
 type UpdateInput = z.output<typeof updateChallengeBody>;
-export type { CreateChallengeBody, UpdateChallengeBody };
 
 export const challengeReference = (id: number) => `challenge:${id}`;
 
@@ -139,7 +136,9 @@ export class ChallengeService {
       const [queued] = await tx
         .select({ userId: fulfilmentItems.userId })
         .from(fulfilmentItems)
-        .where(and(eq(fulfilmentItems.kind, 'challenge'), eq(fulfilmentItems.reference, challengeReference(before.id))));
+        .where(
+          and(eq(fulfilmentItems.kind, 'challenge'), eq(fulfilmentItems.reference, challengeReference(before.id))),
+        );
       if (queued && winnerUserId !== queued.userId) {
         throw conflict(
           'The prize of this challenge is already in the fulfilment queue for its winner; the winner cannot change.',
@@ -182,11 +181,5 @@ export class ChallengeService {
       });
       return this.one(tx, after.id);
     });
-  }
-
-  /** Demo data: the number of challenges there are. */
-  async count(): Promise<number> {
-    const result = await this.app.db.select({ n: sql<number>`count(*)::int` }).from(challenges);
-    return Number(result[0]?.n ?? 0);
   }
 }

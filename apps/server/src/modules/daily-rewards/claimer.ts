@@ -96,7 +96,11 @@ export async function claimDailyReward(
 }
 
 /** This UTC month's claims of one type by the user (the calendar's records). */
-export async function monthlyClaims(app: FastifyInstance, userId: string, type: number): Promise<MonthlyRewardRecord[]> {
+export async function monthlyClaims(
+  app: FastifyInstance,
+  userId: string,
+  type: number,
+): Promise<MonthlyRewardRecord[]> {
   const now = app.clock.now();
   const from = utcDay(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)));
   const to = utcDay(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)));
