@@ -54,16 +54,17 @@ const title = z
   .max(120, 'must be at most 120 characters');
 
 /** Required and numeric: a number, or a string holding one (forms send either). */
+const priceError = 'is required and must be a number';
 const price = z
   .union(
     [
-      z.number(),
+      z.number({ error: priceError }),
       z
-        .string()
+        .string({ error: priceError })
         .trim()
-        .regex(/^-?\d+(\.\d+)?$/),
+        .regex(/^-?\d+(\.\d+)?$/, priceError),
     ],
-    { error: 'is required and must be a number' },
+    { error: priceError },
   )
   .transform((v) => (typeof v === 'number' ? v : Number(v)))
   .refine((v) => Number.isFinite(v) && v >= 0, 'must be 0 or more')

@@ -197,3 +197,13 @@ describe('GET /api/Challenge/getuserchallenges', () => {
     expect(all.map((c) => c.id)).toEqual(expect.arrayContaining([cancelled.id, other.id]));
   });
 });
+
+describe('messages', () => {
+  it('says plainly what is wrong with a price', async () => {
+    for (const price of ['ten', '', null, undefined, true]) {
+      const res = await create({ title: 'Plain', price });
+      expect(res.json().message).toBe('Invalid price: is required and must be a number');
+    }
+    expect((await create({ price: 1 })).json().message).toBe('Invalid title: is required');
+  });
+});

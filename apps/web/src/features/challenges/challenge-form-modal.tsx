@@ -26,7 +26,7 @@ interface Props {
 export function ChallengeFormModal({ target, defaultCategory, onClose, onSaved }: Props) {
   const prefix = target !== null && target !== 'new' ? 'edit' : 'new';
   return (
-    <Modal show={target !== null} onHide={onClose} centered size="lg" aria-labelledby={`${prefix}-challenge-title`}>
+    <Modal show={target !== null} onHide={onClose} size="lg" aria-labelledby={`${prefix}-challenge-title`}>
       {target !== null && (
         <ChallengeForm
           key={target === 'new' ? 'new' : `${target.id}-${target.status}-${target.winnerUserId ?? ''}`}
@@ -111,7 +111,7 @@ function ChallengeForm({
             <Form.Label>Description</Form.Label>
             <Form.Control
               as="textarea"
-              rows={3}
+              rows={2}
               value={description}
               onChange={(e) => setDescription(e.target.value)}
               maxLength={2000}

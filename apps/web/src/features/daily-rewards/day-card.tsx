@@ -52,7 +52,7 @@ export function DayCard({ day, index, view, amount, icon, isToday, onClaim }: Pr
           <span className="kb-day-title">Day {day}</span>
           <CaseArt index={index} open={false} />
           <span className="kb-day-status">
-            {view === 'available' && <span className="kb-day-available">Available</span>}
+            {view === 'available' && <span className="kb-day-label-available">Available</span>}
             {view === 'loading' && <Spinner animation="border" size="sm" role="status" aria-label="Claiming" />}
             {view === 'timeout' && (
               <span className="kb-day-missed">

@@ -99,27 +99,35 @@ export default function RoobetVipPage() {
   return (
     <div className="kb-vip">
       <section className="kb-vip-hero">
-        <div className="container-xl py-5">
-          <p className="kb-eyebrow mb-2">
-            <FaCrown aria-hidden /> Roobet VIP
-          </p>
-          <h1 className="kb-vip-title">Bring your VIP status to Roobet</h1>
-          <p className="kb-vip-lead">
-            Already a VIP on another site? Move to Roobet under {codeText} and have your status matched after a{' '}
-            {EVALUATION_WEEKS}-week evaluation, with the rakeback, bonuses and personal host that come with it.
-          </p>
-          <div className="d-flex flex-wrap gap-2 mt-4">
-            {discord && (
-              <a className="btn btn-primary btn-lg" href={discord.url} target="_blank" rel="noreferrer">
-                <FaDiscord aria-hidden className="me-2" />
-                Start a transfer
-              </a>
-            )}
-            {roobet?.referralUrl && (
-              <a className="btn btn-outline-light btn-lg" href={roobet.referralUrl} target="_blank" rel="noreferrer">
-                Open Roobet <FaArrowRight aria-hidden className="ms-1" />
-              </a>
-            )}
+        <div className="container-xl py-5 kb-vip-hero-grid">
+          <div>
+            <p className="kb-eyebrow mb-2">
+              <FaCrown aria-hidden /> Roobet VIP
+            </p>
+            <h1 className="kb-vip-title">Bring your VIP status to Roobet</h1>
+            <p className="kb-vip-lead">
+              Already a VIP on another site? Move to Roobet under {codeText} and have your status matched after a{' '}
+              {EVALUATION_WEEKS}-week evaluation, with the rakeback, bonuses and personal host that come with it.
+            </p>
+            <div className="d-flex flex-wrap gap-2 mt-4">
+              {discord && (
+                <a className="btn btn-primary btn-lg" href={discord.url} target="_blank" rel="noreferrer">
+                  <FaDiscord aria-hidden className="me-2" />
+                  Start a transfer
+                </a>
+              )}
+              {roobet?.referralUrl && (
+                <a className="btn btn-outline-light btn-lg" href={roobet.referralUrl} target="_blank" rel="noreferrer">
+                  Open Roobet <FaArrowRight aria-hidden className="ms-1" />
+                </a>
+              )}
+            </div>
+          </div>
+          <div className="kb-vip-card" aria-hidden>
+            <FaCrown className="kb-vip-card-crown" />
+            <span className="kb-vip-card-label">VIP</span>
+            <span className="kb-vip-card-code">{code ?? site.streamerName.toUpperCase()}</span>
+            <span className="kb-vip-card-chip" />
           </div>
         </div>
       </section>
