@@ -1,8 +1,8 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ADMIN, expectAccessible, newPerson, screenshot, signIn } from './helpers';
 
 const today = () => new Date().getUTCDate();
-const card = (page: import('@playwright/test').Page, day: number) => page.locator(`button.kb-day[data-day="${day}"]`);
+const card = (page: Page, day: number) => page.locator(`button.kb-day[data-day="${day}"]`);
 
 test('the Daily Rewards button leads to the calendar; a visitor sees the month and must log in to claim', async ({
   page,
@@ -44,7 +44,7 @@ test('the Daily Rewards button leads to the calendar; a visitor sees the month a
   await expectAccessible(page);
 });
 
-test('a user links Roobet, claims today: toast, coin, the card turns over; the payout is queued', async ({ page }) => {
+test('a user links Roobet, claims today: toast, coin, the card turns over and stays claimed', async ({ page }) => {
   const person = newPerson('Claimer');
   await signIn(page, person);
   await page.goto('/dailyrewardroobet');
