@@ -76,7 +76,11 @@ test('a user links Roobet, claims today: toast, coin, the card turns over and st
   await expect(card(page, d).getByTestId('day-amount')).toHaveText(gemAmount.toFixed(2));
   await expect.poll(() => played.length).toBeGreaterThan(0);
   await page.waitForTimeout(700); // the turn
+  await page.getByText(`Earned ${gemAmount.toFixed(2)} coins.`).click(); // toasts close on click
+  await expect(page.getByText(`Earned ${gemAmount.toFixed(2)} coins.`)).toHaveCount(0);
+  await page.evaluate(() => window.scrollTo(0, 0));
   await screenshot(page, 'daily-rewards-claimed');
+  await card(page, d).screenshot({ path: 'screenshots/daily-rewards-claimed-card.png' });
 
   // After a reload the claimed day is still claimed with its amount; a second claim is refused.
   await page.reload();

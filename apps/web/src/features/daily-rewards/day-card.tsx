@@ -54,11 +54,7 @@ export function DayCard({ day, index, view, amount, icon, isToday, onClaim }: Pr
           <span className="kb-day-status">
             {view === 'available' && <span className="kb-day-label-available">Available</span>}
             {view === 'loading' && <Spinner animation="border" size="sm" role="status" aria-label="Claiming" />}
-            {view === 'timeout' && (
-              <span className="kb-day-missed">
-                <FaXmark aria-hidden /> Missed
-              </span>
-            )}
+            {view === 'timeout' && <span className="kb-day-missed">Missed</span>}
             {view === 'locked' && <span className="kb-day-soon">Locked</span>}
           </span>
           {view === 'locked' && (
