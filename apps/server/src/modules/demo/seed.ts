@@ -5,11 +5,12 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { seedChallenges } from '../challenges/demo';
+import { seedDailyRewards } from '../daily-rewards/demo';
 import { seedLeaderboards } from '../leaderboards/demo';
 
 export type DemoSeeder = (app: FastifyInstance) => Promise<void>;
 
-const seeders: DemoSeeder[] = [seedLeaderboards, seedChallenges];
+const seeders: DemoSeeder[] = [seedLeaderboards, seedChallenges, seedDailyRewards];
 
 export async function seedDemoData(app: FastifyInstance): Promise<void> {
   for (const seed of seeders) await seed(app);
