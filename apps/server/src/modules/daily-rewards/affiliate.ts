@@ -25,8 +25,21 @@ export function previousUtcDay(now: Date): { day: string; start: Date; end: Date
   return { day: utcDay(start), start, end };
 }
 
+/** One fetch per day at a time in this process: fifty claims at midnight make one partner call. */
+const inflight = new WeakMap<FastifyInstance, Map<string, Promise<void>>>();
+
+function ensureDayFetched(app: FastifyInstance, day: string, start: Date, end: Date): Promise<void> {
+  let running = inflight.get(app);
+  if (!running) inflight.set(app, (running = new Map()));
+  const current = running.get(day);
+  if (current) return current;
+  const started = fetchDay(app, day, start, end).finally(() => running.delete(day));
+  running.set(day, started);
+  return started;
+}
+
 /** Fetches and stores a day's figures unless that day was fetched already. */
-async function ensureDayFetched(app: FastifyInstance, day: string, start: Date, end: Date): Promise<void> {
+async function fetchDay(app: FastifyInstance, day: string, start: Date, end: Date): Promise<void> {
   const [done] = await app.db
     .select({ day: partnerDailyFetches.day })
     .from(partnerDailyFetches)

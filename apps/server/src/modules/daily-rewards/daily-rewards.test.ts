@@ -168,6 +168,22 @@ describe('type 5 (Roobet): the affiliate earnings on the previous day', () => {
     expect(await payouts(eve)).toHaveLength(0);
   });
 
+  it('fifty simultaneous first claims of the day: one partner call, exactly one claim', async () => {
+    partners.roobet([{ username: 'Gus', wagered: 1000, weightedWagered: 800 }]);
+    const release = partners.hold('roobet');
+    const gus = await user('Gus', { roobetName: 'Gus' });
+    const pending = Promise.all(Array.from({ length: 50 }, () => claim('GetDailyRewardRoobet', gus)));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    release();
+    const codes = (await pending).map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(1);
+    expect(codes.filter((c) => c === 409)).toHaveLength(49);
+    expect(partners.callsTo('roobet')).toBe(1);
+    const [item, ...more] = await payouts(gus);
+    expect(more).toHaveLength(0);
+    expect(item).toMatchObject({ amount: '4.00', unit: 'USD' });
+  });
+
   it('answers 503 when the partner fails, and claims nothing', async () => {
     partners.answer('roobet', 500, '{"error":"down"}');
     const dan = await user('Dan', { roobetName: 'DanOnRoobet' });
