@@ -47,7 +47,7 @@ function ChallengeForm({
   onSaved,
 }: Omit<Props, 'target'> & { editing: Challenge | null }) {
   const [title, setTitle] = useState(editing?.title ?? '');
-  const [price, setPrice] = useState(editing ? String(editing.price) : '');
+  const [price, setPrice] = useState(editing ? editing.price.toFixed(2) : '');
   const [description, setDescription] = useState(editing?.description ?? '');
   const [category, setCategory] = useState(editing?.category ?? defaultCategory);
   const [imageUrl, setImageUrl] = useState(editing?.imageUrl ?? '');
