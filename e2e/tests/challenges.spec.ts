@@ -90,6 +90,7 @@ test('an admin creates a challenge, is told what is wrong, then completes it wit
     'Edit',
   ]);
   await screenshot(page, 'challenge-management');
+  await expectAccessible(page);
 
   // Create: price must be numeric — the server names the field and nothing is created.
   await page.getByRole('button', { name: 'Create New Challenge' }).click();
