@@ -5,28 +5,13 @@
  */
 import { sql } from 'drizzle-orm';
 import { centsToText, toCents } from '@kickback/common/money';
+import type { LedgerReasonCode } from '@kickback/common/http/activity';
 import type { DbOrTx } from '../../db/client';
 import type { Currency } from '../../db/schema/ledger';
 import { conflict, notFound } from '../../lib/errors';
 
-/** Why a balance changed. Stored as a code; the web shows it in words. */
-export type LedgerReason =
-  | 'order'
-  | 'order_refund'
-  | 'admin_grant'
-  | 'admin_deduct'
-  | 'chat_activity'
-  | 'wager'
-  | 'game_win'
-  | 'game_refund'
-  | 'prediction_bet'
-  | 'prediction_win'
-  | 'prediction_refund'
-  | 'giveaway_win'
-  | 'daily_reward'
-  | 'challenge_prize'
-  | 'leaderboard_prize'
-  | 'fulfilment_refund';
+/** Why a balance changed. Stored as a code; the web shows it in words (packages/common activity.ts). */
+export type LedgerReason = LedgerReasonCode;
 
 export interface BalanceChange {
   userId: string;
@@ -103,6 +88,46 @@ export async function spend(tx: DbOrTx, change: BalanceChange, message: string):
     if (err instanceof InsufficientBalanceError) throw conflict(message);
     throw err;
   }
+}
+
+export interface Credit {
+  userId: string;
+  /** Positive amount, at most 2 decimals. */
+  amount: number | string;
+  reference?: string | null;
+}
+
+/**
+ * Many earnings of one currency and reason in one statement (chat points flush a whole batch at
+ * once): each credited user gets a balance increase and a ledger row; excluded accounts are
+ * skipped. A user may appear once per call. Returns the ids of the users credited.
+ */
+export async function creditMany(
+  tx: DbOrTx,
+  currency: Currency,
+  reason: LedgerReason,
+  credits: readonly Credit[],
+): Promise<string[]> {
+  if (credits.length === 0) return [];
+  const rows = credits.map((c) => {
+    const cents = toCents(c.amount);
+    if (cents <= 0n) throw new RangeError('A credit must be positive');
+    return sql`(${c.userId}::uuid, ${centsToText(cents)}::numeric, ${c.reference ?? null}::text)`;
+  });
+  const column = currency === 'points' ? sql.raw('points') : sql.raw('gems');
+  const result = await tx.execute<{ user_id: string }>(sql`
+    WITH input (user_id, delta, reference) AS (VALUES ${sql.join(rows, sql`, `)}),
+    updated AS (
+      UPDATE users u SET ${column} = u.${column} + i.delta
+      FROM input i
+      WHERE u.id = i.user_id AND NOT u.excluded
+      RETURNING u.id, u.${column} AS balance, i.delta, i.reference
+    )
+    INSERT INTO ledger (user_id, currency, delta, balance_after, reason, reference)
+    SELECT id, ${currency}, delta, balance, ${reason}, reference FROM updated
+    RETURNING user_id
+  `);
+  return rowsOf<{ user_id: string }>(result).map((r) => r.user_id);
 }
 
 /** The rows of a `db.execute` result on either driver (node-postgres and PGlite both use `.rows`). */
