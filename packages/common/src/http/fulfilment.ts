@@ -80,7 +80,7 @@ export const fulfilmentActionBody = z
       .max(500, 'must be at most 500 characters')
       .nullish(),
   })
-  .optional()
+  .nullish()
   .transform((b) => ({ note: b?.note || null }));
 export type FulfilmentActionBody = z.input<typeof fulfilmentActionBody>;
 
