@@ -115,7 +115,7 @@ describe('chat-activity points', () => {
     await t.app.close();
     const [row] = await t.database.db.select().from(users).where(eq(users.id, fan.user.id));
     expect(row?.points).toBe('5.00');
-    await t.database.drop();
+    await (t.database as typeof t.database & { drop(): Promise<void> }).drop();
     t = await buildTestApp({ env: { CHAT_POINTS_PER_MINUTE: '0' } });
     await linked('556');
     await chat('556');

@@ -3,7 +3,7 @@
  * balance and a ledger row, in the caller's transaction. The condition (`balance + delta >= 0`) is
  * what makes concurrent spending safe: the row lock serialises updates and the loser sees 0 rows.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { centsToText, toCents } from '@kickback/common/money';
 import type { LedgerReasonCode } from '@kickback/common/http/activity';
 import type { DbOrTx } from '../../db/client';
@@ -88,6 +88,30 @@ export async function spend(tx: DbOrTx, change: BalanceChange, message: string):
     if (err instanceof InsufficientBalanceError) throw conflict(message);
     throw err;
   }
+}
+
+/**
+ * The ledger's part of a purchase made in ONE statement (the store's order placer): a CTE named
+ * `debit` that takes `price` from the user when the balance covers it, and one named `entry`
+ * that writes the ledger row for it, referencing a row of the caller's CTE `ref_cte` (column `id`).
+ * The caller supplies `priced` (a CTE with columns id, name, price, allowed) and decides what
+ * else happens; if anything after the debit fails, the caller must abort the statement.
+ */
+export function pointsDebitCtes(userId: string): { debit: SQL; entry(refCte: string): SQL } {
+  return {
+    debit: sql`debit AS (
+      UPDATE users u SET points = u.points - priced.price
+      FROM priced
+      WHERE u.id = ${userId} AND priced.allowed AND u.points >= priced.price
+      RETURNING u.id AS user_id, u.points AS balance, priced.price, priced.name
+    )`,
+    entry: (refCte) => sql`entry AS (
+      INSERT INTO ledger (user_id, currency, delta, balance_after, reason, reference, memo)
+      SELECT debit.user_id, 'points', -debit.price, debit.balance, 'order', r.id::text, debit.name
+      FROM debit, ${sql.raw(refCte)} r
+      RETURNING id
+    )`,
+  };
 }
 
 export interface Credit {
