@@ -70,7 +70,12 @@ async function run(label: string, database: Database): Promise<void> {
       )
     ).map((r) => r.id);
     await db.transaction((tx) =>
-      creditMany(tx, 'points', 'admin_grant', ids.map((userId) => ({ userId, amount: 1_000_000, reference: 'bench' }))),
+      creditMany(
+        tx,
+        'points',
+        'admin_grant',
+        ids.map((userId) => ({ userId, amount: 1_000_000, reference: 'bench' })),
+      ),
     );
     const cookies: string[] = [];
     for (const id of ids) cookies.push(`kb_session=${(await createSession(db, id, new Date(), 'bench')).token}`);
@@ -86,7 +91,11 @@ async function run(label: string, database: Database): Promise<void> {
       app.inject({
         method: 'POST',
         url: '/api/Order/OrderProduct',
-        headers: { 'x-requested-with': 'kickback', 'content-type': 'application/json', cookie: cookies[i % cookies.length]! },
+        headers: {
+          'x-requested-with': 'kickback',
+          'content-type': 'application/json',
+          cookie: cookies[i % cookies.length]!,
+        },
         payload: JSON.stringify({ productId: products[(i * 7919) % products.length] }),
       });
 
@@ -113,7 +122,12 @@ async function run(label: string, database: Database): Promise<void> {
     const s = summarise(latencies);
 
     // The books.
-    const [books] = await database.query<{ orders: string; items: string; negative_stock: string; mismatches: string }>(`
+    const [books] = await database.query<{
+      orders: string;
+      items: string;
+      negative_stock: string;
+      mismatches: string;
+    }>(`
       SELECT (SELECT count(*) FROM orders) AS orders,
              (SELECT count(*) FROM fulfilment_items WHERE kind = 'order') AS items,
              (SELECT count(*) FROM products WHERE stock < 0) AS negative_stock,
@@ -121,7 +135,10 @@ async function run(label: string, database: Database): Promise<void> {
                 (SELECT sum(delta) FROM ledger l WHERE l.user_id = u.id AND l.currency = 'points'), 0)) AS mismatches`);
     const ok = (statuses.get(200) ?? 0) + 300; // the warm-up orders succeed too
     const booksOk =
-      Number(books?.orders) === ok && Number(books?.items) === ok && Number(books?.negative_stock) === 0 && Number(books?.mismatches) === 0;
+      Number(books?.orders) === ok &&
+      Number(books?.items) === ok &&
+      Number(books?.negative_stock) === 0 &&
+      Number(books?.mismatches) === 0;
 
     printFigures(`${label}: ${purchases} purchases, ${userCount} users, ${concurrency} concurrent`, {
       'purchases/s': purchases / seconds,
@@ -130,7 +147,9 @@ async function run(label: string, database: Database): Promise<void> {
       'max ms': s.max,
       'succeeded (200)': statuses.get(200) ?? 0,
       'sold out (409)': statuses.get(409) ?? 0,
-      books: booksOk ? 'balanced (orders = successes, ledger sum = balance, no negative stock)' : `WRONG ${JSON.stringify(books)}`,
+      books: booksOk
+        ? 'balanced (orders = successes, ledger sum = balance, no negative stock)'
+        : `WRONG ${JSON.stringify(books)}`,
       ...(label.startsWith('PostgreSQL')
         ? {
             target: `${TARGET_RPS}/s, p99 < ${TARGET_P99} ms: ${

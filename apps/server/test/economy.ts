@@ -6,7 +6,14 @@ import type { TestApp } from './app';
 
 export async function addProduct(
   t: TestApp,
-  p: { name?: string; price?: string; category?: string; stock?: number | null; active?: boolean; imageUrl?: string | null } = {},
+  p: {
+    name?: string;
+    price?: string;
+    category?: string;
+    stock?: number | null;
+    active?: boolean;
+    imageUrl?: string | null;
+  } = {},
 ): Promise<ProductRow> {
   const [row] = await t.database.db
     .insert(products)

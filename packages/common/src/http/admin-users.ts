@@ -46,7 +46,8 @@ export const adjustmentAmount = z
   .refine((v) => v !== '' && isAmount(v), 'must be a number with at most 2 decimals')
   .refine((v) => !isAmount(v) || toCents(v) !== 0n, 'must not be 0')
   .refine(
-    (v) => !isAmount(v) || (toCents(v) <= BigInt(MAX_ADJUSTMENT) * 100n && toCents(v) >= -BigInt(MAX_ADJUSTMENT) * 100n),
+    (v) =>
+      !isAmount(v) || (toCents(v) <= BigInt(MAX_ADJUSTMENT) * 100n && toCents(v) >= -BigInt(MAX_ADJUSTMENT) * 100n),
     `must be between -${MAX_ADJUSTMENT} and ${MAX_ADJUSTMENT}`,
   )
   .transform((v) => String(v));

@@ -74,11 +74,7 @@ export const fulfilmentIdParams = z.object({ id: z.coerce.number().int().positiv
 /** `{ note? }`; the body itself may be left out. */
 export const fulfilmentActionBody = z
   .object({
-    note: z
-      .string({ error: 'must be text' })
-      .trim()
-      .max(500, 'must be at most 500 characters')
-      .nullish(),
+    note: z.string({ error: 'must be text' }).trim().max(500, 'must be at most 500 characters').nullish(),
   })
   .nullish()
   .transform((b) => ({ note: b?.note || null }));

@@ -35,8 +35,6 @@ export const orderProductBody = z.object({
 });
 export type OrderProductBody = z.input<typeof orderProductBody>;
 
-export const messageResponse = z.object({ message: z.string() });
-
 export const MAX_PRICE = 100_000_000;
 
 /** A price typed in a form or sent as JSON: a number (or numeric text) > 0 with at most 2 decimals. */
@@ -59,15 +57,14 @@ export const productInput = z.object({
   name: z.string({ error: 'is required' }).trim().min(1, 'is required').max(100, 'must be at most 100 characters'),
   price: priceInput,
   imageUrl,
-  category: z
-    .string({ error: 'is required' })
-    .trim()
-    .min(1, 'is required')
-    .max(40, 'must be at most 40 characters'),
+  category: z.string({ error: 'is required' }).trim().min(1, 'is required').max(40, 'must be at most 40 characters'),
   stock: z
     .union([z.number(), z.null()], { error: 'must be a whole number or empty' })
     .optional()
-    .refine((v) => v === undefined || v === null || (Number.isInteger(v) && v >= 0 && v <= 1_000_000), 'must be a whole number from 0 to 1000000')
+    .refine(
+      (v) => v === undefined || v === null || (Number.isInteger(v) && v >= 0 && v <= 1_000_000),
+      'must be a whole number from 0 to 1000000',
+    )
     .transform((v) => v ?? null),
   active: z.boolean().default(true),
 });

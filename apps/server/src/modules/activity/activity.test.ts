@@ -22,7 +22,13 @@ describe('My activity', () => {
     const first = (await t.call({ url: '/api/me/activity', as: me })).json();
     expect(first).toMatchObject({ total: 25, page: 1, pageSize: 20 });
     expect(first.items).toHaveLength(20);
-    expect(first.items[0]).toMatchObject({ currency: 'points', delta: -30, balanceAfter: 270, reason: 'order', memo: 'Mousepad' });
+    expect(first.items[0]).toMatchObject({
+      currency: 'points',
+      delta: -30,
+      balanceAfter: 270,
+      reason: 'order',
+      memo: 'Mousepad',
+    });
     expect(first.items[1]).toMatchObject({ delta: 24, reason: 'admin_grant' });
     const second = (await t.call({ url: '/api/me/activity?page=2', as: me })).json();
     expect(second.items.map((e: { delta: number }) => e.delta)).toEqual([5, 4, 3, 2, 1]);

@@ -60,7 +60,12 @@ export async function activityRoutes(app: FastifyInstance): Promise<void> {
       const mine = eq(orders.userId, user.id);
       const [rows, totals] = await Promise.all([
         app.db
-          .select({ order: orders, status: fulfilmentItems.status, note: fulfilmentItems.note, handledAt: fulfilmentItems.handledAt })
+          .select({
+            order: orders,
+            status: fulfilmentItems.status,
+            note: fulfilmentItems.note,
+            handledAt: fulfilmentItems.handledAt,
+          })
           .from(orders)
           .leftJoin(
             fulfilmentItems,

@@ -96,7 +96,9 @@ export class ChatPoints {
           })),
         );
         const oldest = Math.min(...batch.map((b) => b.minute.getTime())) - this.keepMinutes * MINUTE_MS;
-        await tx.execute(sql`DELETE FROM chat_point_minutes WHERE minute < ${new Date(oldest).toISOString()}::timestamptz`);
+        await tx.execute(
+          sql`DELETE FROM chat_point_minutes WHERE minute < ${new Date(oldest).toISOString()}::timestamptz`,
+        );
         return claimed.length;
       });
     } catch (err) {

@@ -24,7 +24,12 @@ async function buy(price = '40'): Promise<{ buyer: TestUser; itemId: number }> {
   const buyer = await t.signIn({ name: `buyer${Math.random().toString(36).slice(2, 7)}` });
   await givePoints(t, buyer.user.id, '100');
   const product = await addProduct(t, { name: 'Gift card', price });
-  const res = await t.call({ method: 'POST', url: '/api/Order/OrderProduct', as: buyer, body: { productId: product.id } });
+  const res = await t.call({
+    method: 'POST',
+    url: '/api/Order/OrderProduct',
+    as: buyer,
+    body: { productId: product.id },
+  });
   expect(res.statusCode).toBe(200);
   const list = await t.call({ url: '/api/admin/fulfilment?status=pending&kind=order', as: admin });
   const item = list.json().items.find((i: { user: { id: string } }) => i.user.id === buyer.user.id);
@@ -74,7 +79,9 @@ describe('admin fulfilment queue', () => {
         steamId: buyer.user.steamId,
       },
     });
-    expect(orders.items.every((i: { kind: string; status: string }) => i.kind === 'order' && i.status === 'pending')).toBe(true);
+    expect(
+      orders.items.every((i: { kind: string; status: string }) => i.kind === 'order' && i.status === 'pending'),
+    ).toBe(true);
     expect(orders.pendingCount).toBeGreaterThanOrEqual(2);
     expect((await t.call({ url: '/api/admin/fulfilment?status=lost', as: admin })).statusCode).toBe(400);
   });
@@ -85,7 +92,12 @@ describe('admin fulfilment queue', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(fulfilmentMessages.delivered);
     const mine = (await t.call({ url: '/api/me/orders', as: buyer })).json();
-    expect(mine.items[0]).toMatchObject({ productName: 'Gift card', price: 40, status: 'delivered', note: 'Tip id 12345' });
+    expect(mine.items[0]).toMatchObject({
+      productName: 'Gift card',
+      price: 40,
+      status: 'delivered',
+      note: 'Tip id 12345',
+    });
     const again = await reject(itemId, admin);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(fulfilmentMessages.alreadyHandled('delivered'));
@@ -94,7 +106,11 @@ describe('admin fulfilment queue', () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, 'fulfilment.deliver'), eq(auditLog.targetId, String(itemId))));
-    expect(entry).toMatchObject({ actorLabel: 'Ops', before: { status: 'pending' }, after: { status: 'delivered', note: 'Tip id 12345' } });
+    expect(entry).toMatchObject({
+      actorLabel: 'Ops',
+      before: { status: 'pending' },
+      after: { status: 'delivered', note: 'Tip id 12345' },
+    });
   });
 
   it('rejecting refunds exactly once, even when two admins reject at once', async () => {

@@ -18,12 +18,21 @@ export interface HandleResult {
 }
 
 async function explainMiss(db: Db, id: number): Promise<never> {
-  const [row] = await db.select({ status: fulfilmentItems.status }).from(fulfilmentItems).where(eq(fulfilmentItems.id, id));
+  const [row] = await db
+    .select({ status: fulfilmentItems.status })
+    .from(fulfilmentItems)
+    .where(eq(fulfilmentItems.id, id));
   if (!row) throw notFound(fulfilmentMessages.notFound);
   throw conflict(fulfilmentMessages.alreadyHandled(row.status));
 }
 
-export async function deliverItem(db: Db, actor: Actor, id: number, note: string | null, now: Date): Promise<HandleResult> {
+export async function deliverItem(
+  db: Db,
+  actor: Actor,
+  id: number,
+  note: string | null,
+  now: Date,
+): Promise<HandleResult> {
   const done = await db.transaction(async (tx) => {
     const [item] = await tx
       .update(fulfilmentItems)
@@ -44,7 +53,13 @@ export async function deliverItem(db: Db, actor: Actor, id: number, note: string
   return { message: fulfilmentMessages.delivered };
 }
 
-export async function rejectItem(db: Db, actor: Actor, id: number, note: string | null, now: Date): Promise<HandleResult> {
+export async function rejectItem(
+  db: Db,
+  actor: Actor,
+  id: number,
+  note: string | null,
+  now: Date,
+): Promise<HandleResult> {
   const message = await db.transaction(async (tx) => {
     const [item] = await tx
       .update(fulfilmentItems)

@@ -4,6 +4,7 @@
  * knows where to deliver; and the deliver / reject actions.
  */
 import type { FastifyInstance } from 'fastify';
+import { messageBody } from '@kickback/common/http/errors';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
@@ -13,7 +14,6 @@ import {
   fulfilmentQuery,
   type FulfilmentItem,
 } from '@kickback/common/http/fulfilment';
-import { messageResponse } from '@kickback/common/http/store';
 import { decimalToNumber } from '@kickback/common/money';
 import { fulfilmentItems } from '../../db/schema/fulfilment';
 import { users } from '../../db/schema/users';
@@ -35,7 +35,9 @@ export async function fulfilmentRoutes(app: FastifyInstance): Promise<void> {
       if (status) filters.push(eq(fulfilmentItems.status, status));
       if (kind) filters.push(eq(fulfilmentItems.kind, kind));
       const where = filters.length ? and(...filters) : undefined;
-      const handledByName = sql<string | null>`(SELECT username FROM users h WHERE h.id = ${fulfilmentItems.handledBy})`;
+      const handledByName = sql<
+        string | null
+      >`(SELECT username FROM users h WHERE h.id = ${fulfilmentItems.handledBy})`;
       const [rows, totals, kinds, pending] = await Promise.all([
         app.db
           .select({ item: fulfilmentItems, user: users, handledByName })
@@ -90,7 +92,10 @@ export async function fulfilmentRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  const action = { config: { access: 'admin' as const }, schema: { params: fulfilmentIdParams, body: fulfilmentActionBody, response: { 200: messageResponse } } };
+  const action = {
+    config: { access: 'admin' as const },
+    schema: { params: fulfilmentIdParams, body: fulfilmentActionBody, response: { 200: messageBody } },
+  };
 
   r.post('/api/admin/fulfilment/:id/deliver', action, async (request) =>
     deliverItem(app.db, actorOf(currentUser(request)), request.params.id, request.body.note, app.clock.now()),

@@ -18,7 +18,13 @@ afterAll(async () => {
 const create = (body: unknown, as: TestUser | null = admin) =>
   t.call({ method: 'POST', url: '/api/admin/products', as, body });
 
-const valid = { name: 'Steam Gift Card $20', price: 8000, imageUrl: '/store/steam-10.svg', category: 'Gift cards', stock: 4 };
+const valid = {
+  name: 'Steam Gift Card $20',
+  price: 8000,
+  imageUrl: '/store/steam-10.svg',
+  category: 'Gift cards',
+  stock: 4,
+};
 
 describe('Admin: Products API', () => {
   it('creates, edits, deactivates and reactivates products; the store follows; all audited', async () => {
@@ -36,21 +42,39 @@ describe('Admin: Products API', () => {
     });
     expect(edit.json()).toMatchObject({ name: 'Steam Gift Card $25', price: 9999.99, stock: null, image: null });
 
-    const off = await t.call({ method: 'POST', url: `/api/admin/products/${p.id}/active`, as: admin, body: { active: false } });
+    const off = await t.call({
+      method: 'POST',
+      url: `/api/admin/products/${p.id}/active`,
+      as: admin,
+      body: { active: false },
+    });
     expect(off.json().active).toBe(false);
     expect((await t.call({ url: '/api/Product/GetProducts' })).json().data).toEqual([]);
     const buyer = await t.signIn();
     await givePoints(t, buyer.user.id, '10000');
-    const refused = await t.call({ method: 'POST', url: '/api/Order/OrderProduct', as: buyer, body: { productId: p.id } });
+    const refused = await t.call({
+      method: 'POST',
+      url: '/api/Order/OrderProduct',
+      as: buyer,
+      body: { productId: p.id },
+    });
     expect([refused.statusCode, refused.json().message]).toEqual([409, storeMessages.inactive]);
 
     await t.call({ method: 'POST', url: `/api/admin/products/${p.id}/active`, as: admin, body: { active: true } });
     expect((await t.call({ url: '/api/Product/GetProducts' })).json().data).toHaveLength(1);
-    expect((await t.call({ method: 'POST', url: '/api/Order/OrderProduct', as: buyer, body: { productId: p.id } })).statusCode).toBe(200);
+    expect(
+      (await t.call({ method: 'POST', url: '/api/Order/OrderProduct', as: buyer, body: { productId: p.id } }))
+        .statusCode,
+    ).toBe(200);
     const list = (await t.call({ url: '/api/admin/products', as: admin })).json();
     expect(list[0]).toMatchObject({ id: p.id, sold: 1 });
 
-    const actions = (await t.database.db.select().from(auditLog).where(eq(auditLog.targetId, String(p.id)))).map((a) => a.action);
+    const actions = (
+      await t.database.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.targetId, String(p.id)))
+    ).map((a) => a.action);
     expect(actions).toEqual(['product.create', 'product.update', 'product.deactivate', 'product.reactivate']);
     const [update] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'product.update'));
     expect(update?.before).toMatchObject({ name: 'Steam Gift Card $20', price: '8000.00', stock: 4 });
@@ -77,7 +101,9 @@ describe('Admin: Products API', () => {
       expect(res.json().message).toMatch(message);
     }
     expect((await t.call({ url: '/api/admin/products', as: admin })).json()).toHaveLength(before);
-    expect((await t.call({ method: 'PUT', url: '/api/admin/products/999999', as: admin, body: valid })).statusCode).toBe(404);
+    expect(
+      (await t.call({ method: 'PUT', url: '/api/admin/products/999999', as: admin, body: valid })).statusCode,
+    ).toBe(404);
   });
 
   it('is admin only', async () => {

@@ -7,7 +7,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { asc, count, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { centsToText, toCents } from '@kickback/common/money';
-import { adminProduct, adminProductList, productIdParams, productInput, storeMessages } from '@kickback/common/http/store';
+import {
+  adminProduct,
+  adminProductList,
+  productIdParams,
+  productInput,
+  storeMessages,
+} from '@kickback/common/http/store';
 import { orders, products, type ProductRow } from '../../db/schema/store';
 import { notFound } from '../../lib/errors';
 import { currentUser } from '../../plugins/access';
@@ -88,7 +94,11 @@ export async function adminProductRoutes(app: FastifyInstance): Promise<void> {
           .returning();
         if (!after) throw notFound(storeMessages.productNotFound);
         const action =
-          before.active === after.active ? 'product.update' : after.active ? 'product.reactivate' : 'product.deactivate';
+          before.active === after.active
+            ? 'product.update'
+            : after.active
+              ? 'product.reactivate'
+              : 'product.deactivate';
         await recordAudit(tx, actorOf(admin), {
           action,
           targetType: 'product',

@@ -96,7 +96,9 @@ export async function placeOrder(db: Db, userId: string, productId: number): Pro
     if (!outcome.found) throw notFound(storeMessages.productNotFound);
     if (!outcome.active) throw conflict(storeMessages.inactive);
     if (outcome.order_id === null) {
-      throw conflict(outcome.stock !== null && outcome.stock <= 0 ? storeMessages.soldOut : storeMessages.insufficientPoints);
+      throw conflict(
+        outcome.stock !== null && outcome.stock <= 0 ? storeMessages.soldOut : storeMessages.insufficientPoints,
+      );
     }
     return { orderId: Number(outcome.order_id), message: storeMessages.orderPlaced(outcome.name ?? '') };
   }

@@ -1,8 +1,9 @@
 /** The store's public API (spec part 1 §7): the active catalogue and placing an order. */
 import type { FastifyInstance } from 'fastify';
+import { messageBody } from '@kickback/common/http/errors';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { asc, desc, eq } from 'drizzle-orm';
-import { messageResponse, orderProductBody, productsResponse } from '@kickback/common/http/store';
+import { orderProductBody, productsResponse } from '@kickback/common/http/store';
 import { products } from '../../db/schema/store';
 import { currentUser } from '../../plugins/access';
 import { placeOrder } from './order-placer';
@@ -29,7 +30,7 @@ export async function storeRoutes(app: FastifyInstance): Promise<void> {
     '/api/Order/OrderProduct',
     {
       config: { access: 'user' },
-      schema: { body: orderProductBody, response: { 200: messageResponse } },
+      schema: { body: orderProductBody, response: { 200: messageBody } },
     },
     async (request) => {
       const user = currentUser(request);

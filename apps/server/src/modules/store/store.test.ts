@@ -72,7 +72,10 @@ describe('POST /api/Order/OrderProduct', () => {
     expect(await points(buyer.user.id)).toBe('49.75');
     const [row] = await t.database.db.select().from(orders).where(eq(orders.userId, buyer.user.id));
     expect(row).toMatchObject({ productId: product.id, productName: 'Hoodie', price: '150.25' });
-    const [stock] = await t.database.db.select({ stock: products.stock }).from(products).where(eq(products.id, product.id));
+    const [stock] = await t.database.db
+      .select({ stock: products.stock })
+      .from(products)
+      .where(eq(products.id, product.id));
     expect(stock?.stock).toBe(4);
     const entries = await t.database.db.select().from(ledger).where(eq(ledger.userId, buyer.user.id));
     expect(entries.find((e) => e.reason === 'order')).toMatchObject({
@@ -122,14 +125,19 @@ describe('POST /api/Order/OrderProduct', () => {
       expect(res.statusCode, `${String(productId)}`).toBe(status);
       expect(res.json().message).toMatch(message);
     }
-    expect((await t.call({ method: 'POST', url: '/api/Order/OrderProduct', as: buyer, body: {} })).statusCode).toBe(400);
+    expect((await t.call({ method: 'POST', url: '/api/Order/OrderProduct', as: buyer, body: {} })).statusCode).toBe(
+      400,
+    );
     expect(await points(buyer.user.id)).toBe('100.00');
     const [n] = await t.database.db.select({ n: count() }).from(orders).where(eq(orders.userId, buyer.user.id));
     expect(n?.n).toBe(0);
     // Insufficient funds did not take the stock either.
     const limited = await addProduct(t, { price: '500', stock: 1 });
     expect((await order(buyer, limited.id)).statusCode).toBe(409);
-    const [left] = await t.database.db.select({ stock: products.stock }).from(products).where(eq(products.id, limited.id));
+    const [left] = await t.database.db
+      .select({ stock: products.stock })
+      .from(products)
+      .where(eq(products.id, limited.id));
     expect(left?.stock).toBe(1);
   });
 
@@ -171,15 +179,25 @@ describe('POST /api/Order/OrderProduct', () => {
     const results = await Promise.all(buyers.map((b) => order(b, product.id)));
     const ok = results.filter((r) => r.statusCode === 200);
     expect(ok).toHaveLength(3);
-    expect(results.filter((r) => r.statusCode === 409).every((r) => r.json().message === storeMessages.soldOut)).toBe(true);
-    const [left] = await t.database.db.select({ stock: products.stock }).from(products).where(eq(products.id, product.id));
+    expect(results.filter((r) => r.statusCode === 409).every((r) => r.json().message === storeMessages.soldOut)).toBe(
+      true,
+    );
+    const [left] = await t.database.db
+      .select({ stock: products.stock })
+      .from(products)
+      .where(eq(products.id, product.id));
     expect(left?.stock).toBe(0);
     const [n] = await t.database.db.select({ n: count() }).from(orders).where(eq(orders.productId, product.id));
     expect(n?.n).toBe(3);
     const spent = await t.database.db
       .select({ id: users.id })
       .from(users)
-      .where(sql`${users.id} IN (${sql.join(buyers.map((b) => sql`${b.user.id}`), sql`, `)}) AND ${users.points} = 0`);
+      .where(
+        sql`${users.id} IN (${sql.join(
+          buyers.map((b) => sql`${b.user.id}`),
+          sql`, `,
+        )}) AND ${users.points} = 0`,
+      );
     expect(spent).toHaveLength(3);
     expect(await ledgerMismatches(t)).toEqual([]);
   }, 120_000);

@@ -107,7 +107,10 @@ export async function adminUserRoutes(app: FastifyInstance): Promise<void> {
 
   r.post(
     '/api/admin/users/:id/role',
-    { config: { access: 'admin' }, schema: { params: adminUserParams, body: roleBody, response: { 200: withMessage } } },
+    {
+      config: { access: 'admin' },
+      schema: { params: adminUserParams, body: roleBody, response: { 200: withMessage } },
+    },
     async (request) => {
       const user = await setRole(app.db, actorOf(currentUser(request)), request.params.id, request.body.role);
       return { message: adminUserMessages.roleChanged(user.role), user: toAdminUser(user) };

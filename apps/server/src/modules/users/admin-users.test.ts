@@ -95,24 +95,44 @@ describe('Admin: Users API', () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(status);
       expect(res.json().message).toMatch(message);
     }
-    expect((await adjust('00000000-0000-4000-8000-000000000000', { currency: 'points', amount: 1, reason: 'x' })).statusCode).toBe(404);
+    expect(
+      (await adjust('00000000-0000-4000-8000-000000000000', { currency: 'points', amount: 1, reason: 'x' })).statusCode,
+    ).toBe(404);
     expect((await adjust('not-a-uuid', { currency: 'points', amount: 1, reason: 'x' })).statusCode).toBe(400);
     const after = await t.reload(fan.user.id);
     expect([after.points, after.gems]).toEqual([before.points, before.gems]);
   });
 
   it('changes role and excluded, audited; not your own role', async () => {
-    const role = await t.call({ method: 'POST', url: `/api/admin/users/${fan.user.id}/role`, as: admin, body: { role: 'Admin' } });
+    const role = await t.call({
+      method: 'POST',
+      url: `/api/admin/users/${fan.user.id}/role`,
+      as: admin,
+      body: { role: 'Admin' },
+    });
     expect(role.json()).toMatchObject({ message: adminUserMessages.roleChanged('Admin'), user: { role: 'Admin' } });
     // The new role applies at once: the fan can now reach admin routes.
     expect((await t.call({ url: '/api/admin/users', as: fan })).statusCode).toBe(200);
     await t.call({ method: 'POST', url: `/api/admin/users/${fan.user.id}/role`, as: admin, body: { role: 'User' } });
     expect((await t.call({ url: '/api/admin/users', as: fan })).statusCode).toBe(403);
-    const own = await t.call({ method: 'POST', url: `/api/admin/users/${admin.user.id}/role`, as: admin, body: { role: 'User' } });
+    const own = await t.call({
+      method: 'POST',
+      url: `/api/admin/users/${admin.user.id}/role`,
+      as: admin,
+      body: { role: 'User' },
+    });
     expect(own.statusCode).toBe(409);
-    expect((await t.call({ method: 'POST', url: `/api/admin/users/${fan.user.id}/role`, as: admin, body: { role: 'God' } })).statusCode).toBe(400);
+    expect(
+      (await t.call({ method: 'POST', url: `/api/admin/users/${fan.user.id}/role`, as: admin, body: { role: 'God' } }))
+        .statusCode,
+    ).toBe(400);
 
-    const ex = await t.call({ method: 'POST', url: `/api/admin/users/${fan.user.id}/excluded`, as: admin, body: { excluded: true } });
+    const ex = await t.call({
+      method: 'POST',
+      url: `/api/admin/users/${fan.user.id}/excluded`,
+      as: admin,
+      body: { excluded: true },
+    });
     expect(ex.json()).toMatchObject({ message: adminUserMessages.excluded, user: { excluded: true } });
     const actions = (await t.database.db.select().from(auditLog).where(eq(auditLog.targetId, fan.user.id))).map((a) => [
       a.action,
@@ -126,7 +146,12 @@ describe('Admin: Users API', () => {
         ['user.exclude', { excluded: false }, { excluded: true }],
       ]),
     );
-    await t.call({ method: 'POST', url: `/api/admin/users/${fan.user.id}/excluded`, as: admin, body: { excluded: false } });
+    await t.call({
+      method: 'POST',
+      url: `/api/admin/users/${fan.user.id}/excluded`,
+      as: admin,
+      body: { excluded: false },
+    });
   });
 
   it('is admin only', async () => {
