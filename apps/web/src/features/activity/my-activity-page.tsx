@@ -12,6 +12,7 @@ import { formatPoints } from '../../lib/format';
 import { Pager } from '../../components/ui/pager';
 import { StatusBadge } from '../../components/ui/status-badge';
 import { usePaged } from '../../lib/use-paged';
+import './activity.css';
 
 function when(iso: string): string {
   return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -97,7 +98,7 @@ export default function MyActivityPage() {
                   {reasonInWords(e.reason)}
                   {e.memo && <div className="small text-body-secondary">{e.memo}</div>}
                 </td>
-                <td className={`text-end text-nowrap fw-semibold ${e.delta > 0 ? 'text-success' : 'text-danger'}`}>
+                <td className={`text-end text-nowrap fw-semibold ${e.delta > 0 ? 'kb-delta-plus' : 'kb-delta-minus'}`}>
                   {e.delta > 0 ? '+' : '−'}
                   {formatPoints(Math.abs(e.delta))} {e.currency === 'gems' ? 'gems' : 'pts'}
                 </td>
