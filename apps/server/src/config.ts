@@ -31,6 +31,8 @@ const envSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
       .optional(),
   ),
+  /** Connections per process to PostgreSQL (DATABASE_URL). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1, 'must be at least 1').max(200, 'must be at most 200').default(10),
   /** PGlite folder; ':memory:' keeps the database in memory (browser tests, throwaway demos). */
   DATA_DIR: z.string().default('./data'),
   REDIS_URL: optionalString.pipe(
@@ -136,7 +138,7 @@ export interface Config {
   /** Origin and base URL the browser uses, without trailing slash. */
   publicUrl: string;
   publicOrigin: string;
-  database: { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string };
+  database: { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string; poolSize: number };
   redisUrl: string | undefined;
   redisPrefix: string;
   timerSweepMs: number;
@@ -331,7 +333,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     publicOrigin,
     database: env.DATABASE_URL
-      ? { kind: 'postgres', url: env.DATABASE_URL }
+      ? { kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }
       : { kind: 'pglite', dataDir: env.DATA_DIR === ':memory:' ? null : path.resolve(env.DATA_DIR) },
     redisUrl: env.REDIS_URL,
     redisPrefix: env.REDIS_PREFIX,
