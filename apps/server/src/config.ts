@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { siteConfig, type SiteConfig } from '@kickback/common/http/site';
+import { isAmount } from '@kickback/common/money';
 
 const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
@@ -30,6 +31,8 @@ const envSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
       .optional(),
   ),
+  /** Connections per process to PostgreSQL (DATABASE_URL). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1, 'must be at least 1').max(200, 'must be at most 200').default(10),
   /** PGlite folder; ':memory:' keeps the database in memory (browser tests, throwaway demos). */
   DATA_DIR: z.string().default('./data'),
   REDIS_URL: optionalString.pipe(
@@ -109,6 +112,15 @@ const envSchema = z.object({
   KICK_API_URL: z.url().default('https://api.kick.com'),
   KICK_OAUTH_URL: z.url().default('https://id.kick.com'),
   KICK_CHAT_SIMULATOR: bool.optional(),
+  /** Chat-activity points per active minute of a linked Kick chatter (0 turns them off). */
+  CHAT_POINTS_PER_MINUTE: z.coerce
+    .number({ error: 'must be a number' })
+    .min(0, 'must be 0 or more')
+    .max(100_000, 'must be at most 100000')
+    .refine((v) => isAmount(v), 'must have at most 2 decimals')
+    .default(5),
+  /** How often buffered chat points are written (one batch per flush). */
+  CHAT_POINTS_FLUSH_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
   DISCORD_OAUTH: z.enum(['discord', 'dev', 'off']).optional(),
   DISCORD_CLIENT_ID: optionalString,
   DISCORD_CLIENT_SECRET: optionalString,
@@ -126,7 +138,7 @@ export interface Config {
   /** Origin and base URL the browser uses, without trailing slash. */
   publicUrl: string;
   publicOrigin: string;
-  database: { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string };
+  database: { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string; poolSize: number };
   redisUrl: string | undefined;
   redisPrefix: string;
   timerSweepMs: number;
@@ -154,6 +166,7 @@ export interface Config {
   };
   kick: KickConfig;
   discord: DiscordConfig;
+  chatPoints: { pointsPerMinute: number; flushMs: number };
 }
 
 /** How one partner site's stats are reached: its API, the local simulator, or not at all. */
@@ -320,7 +333,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     publicOrigin,
     database: env.DATABASE_URL
-      ? { kind: 'postgres', url: env.DATABASE_URL }
+      ? { kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }
       : { kind: 'pglite', dataDir: env.DATA_DIR === ':memory:' ? null : path.resolve(env.DATA_DIR) },
     redisUrl: env.REDIS_URL,
     redisPrefix: env.REDIS_PREFIX,
@@ -350,6 +363,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     kick,
     discord,
+    chatPoints: { pointsPerMinute: env.CHAT_POINTS_PER_MINUTE, flushMs: env.CHAT_POINTS_FLUSH_MS },
   };
 }
 

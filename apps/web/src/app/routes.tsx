@@ -39,6 +39,32 @@ export const routes: AppRoute[] = [
     page: lazy(() => import('../features/leaderboard/leaderboard-page')),
     name: 'Leaderboard',
   },
+  { path: '/store', page: lazy(() => import('../features/store/store-page')), name: 'Store' },
+  {
+    path: '/activity',
+    page: lazy(() => import('../features/activity/my-activity-page')),
+    name: 'My activity',
+    roles: ['User', 'Admin'],
+    menu: 'user',
+  },
+  {
+    path: '/admin/fulfilment',
+    page: lazy(() => import('../features/fulfilment/fulfilment-page')),
+    name: 'Fulfilment',
+    roles: adminOnly,
+  },
+  {
+    path: '/admin/products',
+    page: lazy(() => import('../features/store/admin-products-page')),
+    name: 'Products',
+    roles: adminOnly,
+  },
+  {
+    path: '/admin/users',
+    page: lazy(() => import('../features/admin-users/users-page')),
+    name: 'Users',
+    roles: adminOnly,
+  },
   {
     path: '/admin/audit',
     page: lazy(() => import('../features/audit/audit-log-page')),

@@ -5,10 +5,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { seedLeaderboards } from '../leaderboards/demo';
+import { seedStore } from '../store/demo';
 
 export type DemoSeeder = (app: FastifyInstance) => Promise<void>;
 
-const seeders: DemoSeeder[] = [seedLeaderboards];
+const seeders: DemoSeeder[] = [seedLeaderboards, seedStore];
 
 export async function seedDemoData(app: FastifyInstance): Promise<void> {
   for (const seed of seeders) await seed(app);
