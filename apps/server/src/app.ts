@@ -26,7 +26,7 @@ import { realtimePlugin, type SocketLimits } from './plugins/realtime';
 import { sessionPlugin } from './plugins/session';
 import { defaultWebDist, staticWebPlugin } from './plugins/static-web';
 import { devIdentityProvider } from './integrations/steam/dev-provider';
-import { discordSimulator } from './integrations/discord/simulator/plugin';
+import { discordSimulator, discordSimulatorWanted } from './integrations/discord/simulator/plugin';
 import { accountRoutes } from './modules/accounts/routes';
 import { discordLinkRoutes } from './modules/accounts/discord-link';
 import { chatModule } from './modules/chat/module';
@@ -150,7 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (config.steam.signin === 'dev') await app.register(devIdentityProvider);
   await app.register(accountRoutes);
   await app.register(discordLinkRoutes);
-  if (config.discord.oauth === 'dev') await app.register(discordSimulator);
+  if (discordSimulatorWanted(config)) await app.register(discordSimulator);
   await app.register(chatModule);
 
   await app.register(controlPlugin, {

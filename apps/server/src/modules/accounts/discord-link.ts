@@ -104,7 +104,7 @@ export async function discordLinkRoutes(app: FastifyInstance): Promise<void> {
     try {
       await app.db
         .update(users)
-        .set({ discordId: discordUser.id, discordUsername: discordUser.username })
+        .set({ discordId: discordUser.id, discordUsername: discordUser.username, discordDmClosedAt: null })
         .where(eq(users.id, pending.userId));
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
