@@ -29,6 +29,7 @@ import { devIdentityProvider } from './integrations/steam/dev-provider';
 import { discordSimulator, discordSimulatorWanted } from './integrations/discord/simulator/plugin';
 import { accountRoutes } from './modules/accounts/routes';
 import { discordLinkRoutes } from './modules/accounts/discord-link';
+import { discordBroadcastsModule } from './modules/discord-broadcasts/routes';
 import { chatModule } from './modules/chat/module';
 import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
@@ -151,6 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(accountRoutes);
   await app.register(discordLinkRoutes);
   if (discordSimulatorWanted(config)) await app.register(discordSimulator);
+  await app.register(discordBroadcastsModule);
   await app.register(chatModule);
 
   await app.register(controlPlugin, {

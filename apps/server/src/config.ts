@@ -461,14 +461,13 @@ function discordConfig(env: Env, isProduction: boolean, publicUrl: string, sessi
  * local simulator outside production (with a token derived from the session secret, which it
  * checks like Discord does), nothing in production.
  */
-function discordBotConfig(
-  env: Env,
-  isProduction: boolean,
-  simulator: string,
-  sessionSecret: string,
-): DiscordBotConfig {
+function discordBotConfig(env: Env, isProduction: boolean, simulator: string, sessionSecret: string): DiscordBotConfig {
   if (env.DISCORD_BOT_TOKEN) {
-    return { mode: 'discord', token: env.DISCORD_BOT_TOKEN, ...splitDiscordApiUrl(env.DISCORD_API_URL ?? 'https://discord.com/api') };
+    return {
+      mode: 'discord',
+      token: env.DISCORD_BOT_TOKEN,
+      ...splitDiscordApiUrl(env.DISCORD_API_URL ?? 'https://discord.com/api'),
+    };
   }
   if (isProduction) return { mode: 'off' };
   return {

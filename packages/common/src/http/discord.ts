@@ -10,7 +10,10 @@ export const sendDiscordMessageBody = z.object({
   message: z
     .string({ error: 'must be text' })
     .refine((s) => s.trim().length > 0, 'must not be empty')
-    .refine((s) => s.length <= DISCORD_MESSAGE_MAX, `must be at most ${DISCORD_MESSAGE_MAX.toLocaleString('en-US')} characters`),
+    .refine(
+      (s) => s.length <= DISCORD_MESSAGE_MAX,
+      `must be at most ${DISCORD_MESSAGE_MAX.toLocaleString('en-US')} characters`,
+    ),
   userIds: z
     .array(z.uuid({ error: 'each must be a user id' }))
     .max(DISCORD_PICK_MAX, `at most ${DISCORD_PICK_MAX} users`)

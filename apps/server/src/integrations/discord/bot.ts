@@ -66,7 +66,8 @@ export function createDiscordDmSender(
         const message = (await rest.post(Routes.channelMessages(channelId), { body })) as { id: string };
         return { ok: true, messageId: message.id };
       } catch (err) {
-        if (err instanceof DiscordAPIError && err.code === RESTJSONErrorCodes.UnknownChannel) channels.delete(discordId);
+        if (err instanceof DiscordAPIError && err.code === RESTJSONErrorCodes.UnknownChannel)
+          channels.delete(discordId);
         return { ok: false, ...failure(err) };
       }
     },

@@ -31,6 +31,8 @@ export class SimulatedBot {
   /** 0: never; n: every nth message post answers 429 once. */
   rateLimitEvery = 0;
   rateLimited = 0;
+  /** Posts answered 50007, per recipient (a well-behaved bot does not come back for more). */
+  readonly refusals = new Map<string, number>();
 
   constructor(private readonly now: () => number) {}
 
@@ -47,6 +49,10 @@ export class SimulatedBot {
 
   dmsClosed(discordId: string): boolean {
     return this.closed.has(discordId);
+  }
+
+  refuse(discordId: string): void {
+    this.refusals.set(discordId, (this.refusals.get(discordId) ?? 0) + 1);
   }
 
   setDmsClosed(discordId: string, closed: boolean): void {
@@ -88,5 +94,6 @@ export class SimulatedBot {
 
   clear(): void {
     this.inbox.length = 0;
+    this.refusals.clear();
   }
 }

@@ -83,9 +83,14 @@ export async function simulatorBotRoutes(app: FastifyInstance, ctx: DiscordSimul
         'x-ratelimit-bucket': 'simulated-dm-bucket',
         'x-ratelimit-scope': 'user',
       });
-      return reply.status(429).send({ message: 'You are being rate limited.', retry_after: RETRY_AFTER_S, global: false });
+      return reply
+        .status(429)
+        .send({ message: 'You are being rate limited.', retry_after: RETRY_AFTER_S, global: false });
     }
-    if (bot.dmsClosed(recipient)) return discordError(reply, 403, 50007, 'Cannot send messages to this user');
+    if (bot.dmsClosed(recipient)) {
+      bot.refuse(recipient);
+      return discordError(reply, 403, 50007, 'Cannot send messages to this user');
+    }
     const message = bot.receive(request.params.channelId, recipient, content);
     return {
       id: message.id,

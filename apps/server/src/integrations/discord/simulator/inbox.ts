@@ -15,7 +15,9 @@ const SHOW = 200;
 
 const dmsForm = z.object({
   discordId: z.string().regex(/^\d{15,25}$/),
-  closed: z.union([z.boolean(), z.enum(['1', '0', 'true', 'false'])]).transform((v) => v === true || v === '1' || v === 'true'),
+  closed: z
+    .union([z.boolean(), z.enum(['1', '0', 'true', 'false'])])
+    .transform((v) => v === true || v === '1' || v === 'true'),
 });
 
 export async function simulatorInboxRoutes(app: FastifyInstance, ctx: DiscordSimulatorContext): Promise<void> {
@@ -59,9 +61,7 @@ export async function simulatorInboxRoutes(app: FastifyInstance, ctx: DiscordSim
     const shown = all.slice(-SHOW).reverse();
     const who = (id: string) => {
       const name = nameOf(id);
-      return name
-        ? `<strong>@${escapeHtml(name)}</strong> <span class="hint">${id}</span>`
-        : `<strong>${id}</strong>`;
+      return name ? `<strong>@${escapeHtml(name)}</strong> <span class="hint">${id}</span>` : `<strong>${id}</strong>`;
     };
     const rows = shown
       .map(
