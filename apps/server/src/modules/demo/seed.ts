@@ -4,11 +4,12 @@
  * a database that has none of its data yet.
  */
 import type { FastifyInstance } from 'fastify';
+import { seedDiscordLinks } from '../discord-broadcasts/demo';
 import { seedLeaderboards } from '../leaderboards/demo';
 
 export type DemoSeeder = (app: FastifyInstance) => Promise<void>;
 
-const seeders: DemoSeeder[] = [seedLeaderboards];
+const seeders: DemoSeeder[] = [seedLeaderboards, seedDiscordLinks];
 
 export async function seedDemoData(app: FastifyInstance): Promise<void> {
   for (const seed of seeders) await seed(app);

@@ -11,6 +11,7 @@ import { users } from '../../db/schema/users';
 import { buildTestApp, type TestApp, type TestUser } from '../../../test/app';
 import { linkedUser, manyLinkedUsers, waitForBroadcast } from '../../../test/discord';
 import { warmUp, WARM_UP_TIMEOUT } from '../../../test/warm';
+import { seedDemoData } from '../demo/seed';
 import { INLINE_MAX } from './routes';
 
 let t: TestApp;
@@ -297,5 +298,18 @@ describe('Clash audiences', () => {
       'Dormant',
     ]);
     expect(await who({ isAllDiscordLinkedUsers: true })).toEqual(['Active', 'Dormant', 'NoClash']);
+  });
+});
+
+describe('demo data', () => {
+  it('links the demo users to simulated Discord accounts, one with DMs closed', async () => {
+    t = await buildTestApp();
+    await seedDemoData(t.app);
+    await seedDemoData(t.app); // a second start changes nothing
+    const admin = await t.signIn({ role: 'Admin' });
+    const body = (await send(admin, { message: 'demo', isAllDiscordLinkedUsers: true })).json<BroadcastResult>();
+    expect(body.users.map((u) => u.discordUsername)).toContain('luckyluke');
+    expect(body.failed).toMatchObject([{ username: 'Priya', discordUsername: 'quietpriya', reason: 'dms_closed' }]);
+    expect(body.total).toBe(8);
   });
 });
