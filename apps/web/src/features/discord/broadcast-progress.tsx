@@ -1,5 +1,4 @@
 /** A running broadcast: a progress bar with sent and failed so far (announced politely to screen readers). */
-import ProgressBar from 'react-bootstrap/ProgressBar';
 import Spinner from 'react-bootstrap/Spinner';
 import type { BroadcastSummary } from '@kickback/common/http/discord';
 import { percentDone } from './progress';
@@ -7,6 +6,7 @@ import { percentDone } from './progress';
 export function BroadcastProgress({ broadcast }: { broadcast: BroadcastSummary }) {
   const done = broadcast.sentCount + broadcast.failedCount;
   const pct = percentDone(broadcast);
+  const share = (n: number) => (n * 100) / Math.max(1, broadcast.total);
   return (
     <div className="kb-card kb-broadcast-progress" aria-live="polite">
       <div className="d-flex align-items-center gap-2 mb-2">
@@ -16,13 +16,21 @@ export function BroadcastProgress({ broadcast }: { broadcast: BroadcastSummary }
           {done.toLocaleString('en-US')} of {broadcast.total.toLocaleString('en-US')}
         </span>
       </div>
-      <ProgressBar aria-label="Broadcast progress" className="kb-progress">
-        <ProgressBar variant="success" now={(broadcast.sentCount * 100) / Math.max(1, broadcast.total)} key="sent" />
-        <ProgressBar variant="danger" now={(broadcast.failedCount * 100) / Math.max(1, broadcast.total)} key="failed" />
-      </ProgressBar>
+      <div
+        className="progress kb-progress"
+        role="progressbar"
+        aria-label="Broadcast progress"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={pct}
+        aria-valuetext={`${done} of ${broadcast.total} done: ${broadcast.sentCount} sent, ${broadcast.failedCount} failed`}
+      >
+        <div className="progress-bar kb-bar-sent" style={{ width: `${share(broadcast.sentCount)}%` }} />
+        <div className="progress-bar kb-bar-failed" style={{ width: `${share(broadcast.failedCount)}%` }} />
+      </div>
       <div className="d-flex gap-3 small mt-2">
-        <span className="text-success">{broadcast.sentCount.toLocaleString('en-US')} sent</span>
-        <span className="text-danger">{broadcast.failedCount.toLocaleString('en-US')} failed</span>
+        <span className="kb-sent">{broadcast.sentCount.toLocaleString('en-US')} sent</span>
+        <span className="kb-failed">{broadcast.failedCount.toLocaleString('en-US')} failed</span>
         <span className="ms-auto text-body-secondary">{pct}%</span>
       </div>
       <p className="small text-body-secondary mb-0 mt-2">

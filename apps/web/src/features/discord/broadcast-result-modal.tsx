@@ -16,9 +16,9 @@ function RecipientList({ items, failed }: { items: readonly BroadcastRecipient[]
       {items.map((r) => (
         <li key={`${r.userId ?? ''}:${r.discordId ?? ''}`} className="d-flex align-items-center gap-2">
           {failed ? (
-            <FaCircleXmark className="text-danger flex-shrink-0" aria-hidden="true" />
+            <FaCircleXmark className="kb-failed flex-shrink-0" aria-hidden="true" />
           ) : (
-            <FaCircleCheck className="text-success flex-shrink-0" aria-hidden="true" />
+            <FaCircleCheck className="kb-sent flex-shrink-0" aria-hidden="true" />
           )}
           <span className="kb-username">{r.username}</span>
           {r.discordUsername && <small className="text-body-secondary text-truncate">@{r.discordUsername}</small>}

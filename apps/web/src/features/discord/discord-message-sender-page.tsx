@@ -151,7 +151,7 @@ export default function DiscordMessageSenderPage() {
               <div className="d-flex align-items-baseline">
                 <Form.Label>Message</Form.Label>
                 <small
-                  className={`ms-auto ${count > DISCORD_MESSAGE_MAX ? 'text-danger' : 'text-body-secondary'}`}
+                  className={`ms-auto ${count > DISCORD_MESSAGE_MAX ? 'kb-failed' : 'text-body-secondary'}`}
                   aria-live="polite"
                 >
                   {count.toLocaleString('en-US')} / {DISCORD_MESSAGE_MAX.toLocaleString('en-US')}
@@ -265,7 +265,7 @@ export default function DiscordMessageSenderPage() {
                 </p>
               )}
               {bot.mode === 'off' && (
-                <p className="small text-danger mb-0">No Discord bot token is configured (DISCORD_BOT_TOKEN).</p>
+                <p className="small kb-failed mb-0">No Discord bot token is configured (DISCORD_BOT_TOKEN).</p>
               )}
             </section>
           )}

@@ -42,8 +42,8 @@ export function RecentBroadcasts({
                 </div>
                 <p className="kb-broadcast-text my-1">{b.message}</p>
                 <div className="d-flex align-items-center gap-2 small">
-                  <span className="text-success">{b.sentCount.toLocaleString('en-US')} sent</span>
-                  <span className={b.failedCount > 0 ? 'text-danger' : 'text-body-secondary'}>
+                  <span className="kb-sent">{b.sentCount.toLocaleString('en-US')} sent</span>
+                  <span className={b.failedCount > 0 ? 'kb-failed' : 'text-body-secondary'}>
                     {b.failedCount.toLocaleString('en-US')} failed
                   </span>
                   {!finished && <span className="text-body-secondary">{percentDone(b)}%</span>}

@@ -2,7 +2,7 @@
  * What the simulated Discord knows about our bot: the DM channels it opened, the messages it
  * posted (the last few thousand, newest last — what the inbox page and tests read), which users
  * have their DMs closed (they answer 50007), and an optional rate limit (every Nth message post
- * answers 429) to exercise the client's retry.
+ * answers 429) and latency to exercise the client's retry and show a broadcast's progress.
  */
 import { createHash } from 'node:crypto';
 import { demoDmsClosed, simulatedDiscordId } from './directory';
@@ -31,6 +31,8 @@ export class SimulatedBot {
   /** 0: never; n: every nth message post answers 429 once. */
   rateLimitEvery = 0;
   rateLimited = 0;
+  /** How long each message post takes (ms), like a slow network: makes progress visible in demos. */
+  latencyMs = 0;
   /** Posts answered 50007, per recipient (a well-behaved bot does not come back for more). */
   readonly refusals = new Map<string, number>();
 

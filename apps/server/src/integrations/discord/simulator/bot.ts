@@ -74,6 +74,7 @@ export async function simulatorBotRoutes(app: FastifyInstance, ctx: DiscordSimul
         content: { _errors: [{ code: 'BASE_TYPE_MAX_LENGTH', message: 'Must be 2000 or fewer in length.' }] },
       });
     }
+    if (bot.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, bot.latencyMs));
     if (bot.takeRateLimit()) {
       reply.headers({
         'retry-after': String(RETRY_AFTER_S),

@@ -2,7 +2,7 @@
  * Looking into the simulated Discord (dev only): `GET /inbox` is a page with the DMs the bot
  * posted, newest first, and who has DMs closed (with toggles); `GET /bot/messages` is the same as
  * JSON; `POST /bot/dms` opens or closes a user's DMs; `POST /bot/rate-limit` makes every Nth post
- * answer 429; `POST /bot/clear` empties the inbox.
+ * answer 429; `POST /bot/latency` slows every post down; `POST /bot/clear` empties the inbox.
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -48,6 +48,13 @@ export async function simulatorInboxRoutes(app: FastifyInstance, ctx: DiscordSim
     if (!body.success) return reply.status(400).send({ message: 'every: a whole number 0–1000 is required.' });
     bot.rateLimitEvery = body.data.every;
     return { every: bot.rateLimitEvery };
+  });
+
+  app.post('/bot/latency', async (request, reply) => {
+    const body = z.object({ ms: z.number().int().min(0).max(10_000) }).safeParse(request.body);
+    if (!body.success) return reply.status(400).send({ message: 'ms: a whole number 0–10000 is required.' });
+    bot.latencyMs = body.data.ms;
+    return { ms: bot.latencyMs };
   });
 
   app.post('/bot/clear', async (request, reply) => {
