@@ -1,5 +1,5 @@
 /** What the admin sees of broadcasts: one with its progress (and, once finished, who got it), or the recent ones. */
-import { asc, desc, eq } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import {
   isFinished,
   recipientReason,
@@ -55,7 +55,7 @@ export async function loadBroadcast(db: Db, id: string): Promise<BroadcastResult
       .select()
       .from(discordBroadcastRecipients)
       .where(eq(discordBroadcastRecipients.broadcastId, id))
-      .orderBy(asc(discordBroadcastRecipients.id))
+      .orderBy(asc(sql`lower(${discordBroadcastRecipients.username})`), asc(discordBroadcastRecipients.id))
   ).map(recipientOf);
   return {
     ...summary,

@@ -97,6 +97,7 @@ export default function DiscordMessageSenderPage() {
   };
 
   useBroadcastPoll(running?.id ?? null, (next) => {
+    setRecent((list) => list?.map((b) => (b.id === next.id ? next : b)) ?? list);
     if (isFinished(next.status)) finished(next, next.message);
     else setRunning(next);
   });
