@@ -102,6 +102,12 @@ test('a slow send runs in the background with a progress bar, then shows the res
     await page.waitForTimeout(2500);
     await screenshot(page, 'discord-5-progress');
 
+    // Leaving the page does not stop it; coming back shows it still going.
+    await page.getByRole('link', { name: 'Home' }).first().click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.goBack();
+    await expect(progress).toBeVisible();
+
     await expect(page.getByText('Message successfully sent.')).toBeVisible({ timeout: 30_000 });
     const modal = page.getByRole('dialog', { name: 'Users Sent Message' });
     await expect(modal.getByRole('region', { name: /Succeded/ })).toContainText('LuckyLuke');

@@ -18,6 +18,7 @@ import {
 } from '@kickback/common/http/discord';
 import type { UserOption } from '@kickback/common/http/users';
 import { messages } from '@kickback/common/messages';
+import { useAuth } from '../../app/auth/auth-context';
 import { UserMultiSelect } from '../../components/ui/user-select';
 import { getBroadcast, getDiscordBot, getRecentBroadcasts, sendDiscordMessage } from './api';
 import { BroadcastProgress } from './broadcast-progress';
@@ -41,6 +42,7 @@ function check(message: string, users: readonly UserOption[], anySwitch: boolean
 }
 
 export default function DiscordMessageSenderPage() {
+  const myName = useAuth().user?.username ?? null;
   const [message, setMessage] = useState('');
   const [users, setUsers] = useState<UserOption[]>([]);
   const [allLinked, setAllLinked] = useState(false);
@@ -63,11 +65,11 @@ export default function DiscordMessageSenderPage() {
 
   useEffect(() => {
     const controller = new AbortController();
-    // Back on the page while a broadcast still runs: follow it again.
+    // Back on the page while one's own broadcast still runs: follow it again.
     getRecentBroadcasts(controller.signal)
       .then(async (list) => {
         setRecent(list);
-        const open = list.find((b) => !isFinished(b.status));
+        const open = list.find((b) => !isFinished(b.status) && b.createdBy === myName);
         if (open) setRunning(await getBroadcast(open.id, controller.signal));
       })
       .catch(() => {
@@ -77,7 +79,7 @@ export default function DiscordMessageSenderPage() {
       .then(setBot)
       .catch(() => undefined);
     return () => controller.abort();
-  }, [loadRecent]);
+  }, [loadRecent, myName]);
 
   /** The end of a send: the spec's toast, the result modal; the form is cleared unless the admin wrote on. */
   const finished = (done: BroadcastResult, sentText: string) => {
