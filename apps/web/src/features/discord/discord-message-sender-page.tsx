@@ -7,6 +7,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
+import Spinner from 'react-bootstrap/Spinner';
 import { toast } from 'react-toastify';
 import { FaDiscord, FaPaperPlane, FaArrowUpRightFromSquare } from 'react-icons/fa6';
 import {
@@ -230,7 +231,12 @@ export default function DiscordMessageSenderPage() {
               </Form.Text>
             </fieldset>
             <Button type="submit" disabled={busy} className="d-inline-flex align-items-center gap-2">
-              <FaPaperPlane aria-hidden="true" /> Send
+              {submitting && !running ? (
+                <Spinner animation="border" size="sm" aria-hidden="true" />
+              ) : (
+                <FaPaperPlane aria-hidden="true" />
+              )}{' '}
+              Send
             </Button>
           </Form>
           {running && (
