@@ -26,12 +26,19 @@ import { realtimePlugin, type SocketLimits } from './plugins/realtime';
 import { sessionPlugin } from './plugins/session';
 import { defaultWebDist, staticWebPlugin } from './plugins/static-web';
 import { devIdentityProvider } from './integrations/steam/dev-provider';
-import { discordSimulator } from './integrations/discord/simulator/plugin';
+import { discordSimulator, discordSimulatorWanted } from './integrations/discord/simulator/plugin';
 import { accountRoutes } from './modules/accounts/routes';
 import { discordLinkRoutes } from './modules/accounts/discord-link';
+import { activityRoutes } from './modules/activity/routes';
 import { challengeRoutes } from './modules/challenges/routes';
-import { chatModule } from './modules/chat/module';
 import { dailyRewardRoutes } from './modules/daily-rewards/routes';
+import { discordBroadcastsModule } from './modules/discord-broadcasts/routes';
+import { chatModule } from './modules/chat/module';
+import { chatPointsPlugin } from './modules/chat-points/plugin';
+import { fulfilmentRoutes } from './modules/fulfilment/routes';
+import { adminProductRoutes } from './modules/store/admin-routes';
+import { storeRoutes } from './modules/store/routes';
+import { adminUserRoutes } from './modules/users/admin-routes';
 import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -154,7 +161,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (config.steam.signin === 'dev') await app.register(devIdentityProvider);
   await app.register(accountRoutes);
   await app.register(discordLinkRoutes);
-  if (config.discord.oauth === 'dev') await app.register(discordSimulator);
+  if (discordSimulatorWanted(config)) await app.register(discordSimulator);
+  await app.register(discordBroadcastsModule);
+  await app.register(storeRoutes);
+  await app.register(adminProductRoutes);
+  await app.register(fulfilmentRoutes);
+  await app.register(activityRoutes);
+  await app.register(adminUserRoutes);
+  await app.register(chatPointsPlugin);
   await app.register(chatModule);
 
   await app.register(controlPlugin, {

@@ -42,13 +42,21 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL: must be a postgres/);
     expect(() => loadConfig({ ADMIN_STEAM_IDS: '123' })).toThrow(/ADMIN_STEAM_IDS/);
+    expect(() => loadConfig({ CHAT_POINTS_PER_MINUTE: '-1' })).toThrow(/CHAT_POINTS_PER_MINUTE/);
+    expect(() => loadConfig({ CHAT_POINTS_PER_MINUTE: '0.333' })).toThrow(/CHAT_POINTS_PER_MINUTE: must have at most 2 decimals/);
+    expect(loadConfig({}).chatPoints).toEqual({ pointsPerMinute: 5, flushMs: 5000 });
   });
 
   it('selects PostgreSQL with DATABASE_URL and an in-memory PGlite with DATA_DIR=:memory:', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).database).toEqual({
       kind: 'postgres',
       url: 'postgres://u@h/db',
+      poolSize: 10,
     });
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', DATABASE_POOL_SIZE: '24' }).database).toMatchObject({
+      poolSize: 24,
+    });
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE/);
     expect(loadConfig({ DATA_DIR: ':memory:' }).database).toEqual({ kind: 'pglite', dataDir: null });
   });
 });

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { siteConfig, type SiteConfig } from '@kickback/common/http/site';
+import { isAmount } from '@kickback/common/money';
 
 const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
@@ -30,6 +31,8 @@ const envSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
       .optional(),
   ),
+  /** Connections per process to PostgreSQL (DATABASE_URL). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1, 'must be at least 1').max(200, 'must be at most 200').default(10),
   /** PGlite folder; ':memory:' keeps the database in memory (browser tests, throwaway demos). */
   DATA_DIR: z.string().default('./data'),
   REDIS_URL: optionalString.pipe(
@@ -109,11 +112,21 @@ const envSchema = z.object({
   KICK_API_URL: z.url().default('https://api.kick.com'),
   KICK_OAUTH_URL: z.url().default('https://id.kick.com'),
   KICK_CHAT_SIMULATOR: bool.optional(),
+  /** Chat-activity points per active minute of a linked Kick chatter (0 turns them off). */
+  CHAT_POINTS_PER_MINUTE: z.coerce
+    .number({ error: 'must be a number' })
+    .min(0, 'must be 0 or more')
+    .max(100_000, 'must be at most 100000')
+    .refine((v) => isAmount(v), 'must have at most 2 decimals')
+    .default(5),
+  /** How often buffered chat points are written (one batch per flush). */
+  CHAT_POINTS_FLUSH_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
   DISCORD_OAUTH: z.enum(['discord', 'dev', 'off']).optional(),
   DISCORD_CLIENT_ID: optionalString,
   DISCORD_CLIENT_SECRET: optionalString,
   DISCORD_AUTHORIZE_URL: z.url().default('https://discord.com/oauth2/authorize'),
   DISCORD_API_URL: optionalString.pipe(z.url().optional()),
+  DISCORD_BOT_TOKEN: optionalString,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -126,7 +139,7 @@ export interface Config {
   /** Origin and base URL the browser uses, without trailing slash. */
   publicUrl: string;
   publicOrigin: string;
-  database: { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string };
+  database: { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string; poolSize: number };
   redisUrl: string | undefined;
   redisPrefix: string;
   timerSweepMs: number;
@@ -154,6 +167,7 @@ export interface Config {
   };
   kick: KickConfig;
   discord: DiscordConfig;
+  chatPoints: { pointsPerMinute: number; flushMs: number };
 }
 
 /** How one partner site's stats are reached: its API, the local simulator, or not at all. */
@@ -191,6 +205,28 @@ export interface DiscordConfig {
   authorizeUrl: string;
   /** Base of the REST API, version included (…/api/v10). */
   apiUrl: string;
+  bot: DiscordBotConfig;
+}
+
+/** The bot that sends direct messages (Discord broadcasts). */
+export type DiscordBotConfig =
+  | {
+      /** `discord`: DISCORD_BOT_TOKEN against DISCORD_API_URL; `simulator`: the local Discord simulator. */
+      mode: 'discord' | 'simulator';
+      token: string;
+      /** REST base without the version (…/api), as @discordjs/rest takes it. */
+      api: string;
+      version: string;
+    }
+  | { mode: 'off' };
+
+export const DISCORD_API_VERSION = '10';
+
+/** `…/api` or `…/api/v9` → the base without version and the version (10 unless the URL names one). */
+export function splitDiscordApiUrl(url: string): { api: string; version: string } {
+  const trimmed = url.replace(/\/+$/, '');
+  const m = /^(.*)\/v(\d+)$/.exec(trimmed);
+  return m?.[1] && m[2] ? { api: m[1], version: m[2] } : { api: trimmed, version: DISCORD_API_VERSION };
 }
 
 /** The mount point of the local Discord simulator (OAuth and REST). */
@@ -321,7 +357,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     publicOrigin,
     database: env.DATABASE_URL
-      ? { kind: 'postgres', url: env.DATABASE_URL }
+      ? { kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }
       : { kind: 'pglite', dataDir: env.DATA_DIR === ':memory:' ? null : path.resolve(env.DATA_DIR) },
     redisUrl: env.REDIS_URL,
     redisPrefix: env.REDIS_PREFIX,
@@ -351,6 +387,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     kick,
     discord,
+    chatPoints: { pointsPerMinute: env.CHAT_POINTS_PER_MINUTE, flushMs: env.CHAT_POINTS_FLUSH_MS },
   };
 }
 
@@ -407,15 +444,21 @@ function discordConfig(env: Env, isProduction: boolean, publicUrl: string, sessi
       `Invalid configuration: ${env.DISCORD_CLIENT_ID ? 'DISCORD_CLIENT_SECRET' : 'DISCORD_CLIENT_ID'} is required for Discord linking`,
     );
   }
+  const simulator = `${publicUrl}${DISCORD_SIMULATOR_PATH}`;
+  const bot = discordBotConfig(env, isProduction, simulator, sessionSecret);
+  const versioned = (url: string) => {
+    const { api, version } = splitDiscordApiUrl(url);
+    return `${api}/v${version}`;
+  };
   if (oauth === 'dev') {
-    const simulator = `${publicUrl}${DISCORD_SIMULATOR_PATH}`;
     return {
       oauth,
       clientId: 'kickback-dev',
       // The simulator checks it like Discord does; derived so every process agrees on it.
       clientSecret: createHmac('sha256', sessionSecret).update('discord-simulator-client').digest('base64url'),
       authorizeUrl: `${simulator}/oauth2/authorize`,
-      apiUrl: (env.DISCORD_API_URL ?? `${simulator}/api/v10`).replace(/\/+$/, ''),
+      apiUrl: versioned(env.DISCORD_API_URL ?? `${simulator}/api/v10`),
+      bot,
     };
   }
   return {
@@ -423,7 +466,30 @@ function discordConfig(env: Env, isProduction: boolean, publicUrl: string, sessi
     clientId: env.DISCORD_CLIENT_ID ?? '',
     clientSecret: env.DISCORD_CLIENT_SECRET ?? '',
     authorizeUrl: env.DISCORD_AUTHORIZE_URL,
-    apiUrl: (env.DISCORD_API_URL ?? 'https://discord.com/api/v10').replace(/\/+$/, ''),
+    apiUrl: versioned(env.DISCORD_API_URL ?? 'https://discord.com/api/v10'),
+    bot,
+  };
+}
+
+/**
+ * DISCORD_BOT_TOKEN set: the real bot against DISCORD_API_URL (Discord's by default). Unset: the
+ * local simulator outside production (with a token derived from the session secret, which it
+ * checks like Discord does), nothing in production.
+ */
+function discordBotConfig(env: Env, isProduction: boolean, simulator: string, sessionSecret: string): DiscordBotConfig {
+  if (env.DISCORD_BOT_TOKEN) {
+    return {
+      mode: 'discord',
+      token: env.DISCORD_BOT_TOKEN,
+      ...splitDiscordApiUrl(env.DISCORD_API_URL ?? 'https://discord.com/api'),
+    };
+  }
+  if (isProduction) return { mode: 'off' };
+  return {
+    mode: 'simulator',
+    token: createHmac('sha256', sessionSecret).update('discord-simulator-bot').digest('base64url'),
+    api: `${simulator}/api`,
+    version: DISCORD_API_VERSION,
   };
 }
 

@@ -35,9 +35,41 @@ export const routes: AppRoute[] = [
     roles: adminOnly,
   },
   {
+    path: '/DiscordMessageSender',
+    page: lazy(() => import('../features/discord/discord-message-sender-page')),
+    name: 'Send Discord Message',
+    roles: adminOnly,
+  },
+  {
     path: '/leaderboard',
     page: lazy(() => import('../features/leaderboard/leaderboard-page')),
     name: 'Leaderboard',
+  },
+  { path: '/store', page: lazy(() => import('../features/store/store-page')), name: 'Store' },
+  {
+    path: '/activity',
+    page: lazy(() => import('../features/activity/my-activity-page')),
+    name: 'My activity',
+    roles: ['User', 'Admin'],
+    menu: 'user',
+  },
+  {
+    path: '/admin/fulfilment',
+    page: lazy(() => import('../features/fulfilment/fulfilment-page')),
+    name: 'Fulfilment',
+    roles: adminOnly,
+  },
+  {
+    path: '/admin/products',
+    page: lazy(() => import('../features/store/admin-products-page')),
+    name: 'Products',
+    roles: adminOnly,
+  },
+  {
+    path: '/admin/users',
+    page: lazy(() => import('../features/admin-users/users-page')),
+    name: 'Users',
+    roles: adminOnly,
   },
   {
     path: '/dailyrewardroobet',

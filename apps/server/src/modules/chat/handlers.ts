@@ -6,8 +6,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { verifyHandler } from '../accounts/kick-link';
+import { chatPointsHandler } from '../chat-points/handler';
 import type { ChatHandler } from './types';
 
 export function buildChatHandlers(app: FastifyInstance): ChatHandler[] {
-  return [verifyHandler(app.config.site.siteName)];
+  // `!verify` first: a message it consumes earns nothing (routing stops there).
+  return [verifyHandler(app.config.site.siteName), chatPointsHandler];
 }

@@ -3,30 +3,15 @@
  * balance and a ledger row, in the caller's transaction. The condition (`balance + delta >= 0`) is
  * what makes concurrent spending safe: the row lock serialises updates and the loser sees 0 rows.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { centsToText, toCents } from '@kickback/common/money';
+import type { LedgerReasonCode } from '@kickback/common/http/activity';
 import type { DbOrTx } from '../../db/client';
 import type { Currency } from '../../db/schema/ledger';
 import { conflict, notFound } from '../../lib/errors';
 
-/** Why a balance changed. Stored as a code; the web shows it in words. */
-export type LedgerReason =
-  | 'order'
-  | 'order_refund'
-  | 'admin_grant'
-  | 'admin_deduct'
-  | 'chat_activity'
-  | 'wager'
-  | 'game_win'
-  | 'game_refund'
-  | 'prediction_bet'
-  | 'prediction_win'
-  | 'prediction_refund'
-  | 'giveaway_win'
-  | 'daily_reward'
-  | 'challenge_prize'
-  | 'leaderboard_prize'
-  | 'fulfilment_refund';
+/** Why a balance changed. Stored as a code; the web shows it in words (packages/common activity.ts). */
+export type LedgerReason = LedgerReasonCode;
 
 export interface BalanceChange {
   userId: string;
@@ -103,6 +88,70 @@ export async function spend(tx: DbOrTx, change: BalanceChange, message: string):
     if (err instanceof InsufficientBalanceError) throw conflict(message);
     throw err;
   }
+}
+
+/**
+ * The ledger's part of a purchase made in ONE statement (the store's order placer): a CTE named
+ * `debit` that takes `price` from the user when the balance covers it, and one named `entry`
+ * that writes the ledger row for it, referencing a row of the caller's CTE `ref_cte` (column `id`).
+ * The caller supplies `priced` (a CTE with columns id, name, price, allowed) and decides what
+ * else happens; if anything after the debit fails, the caller must abort the statement.
+ */
+export function pointsDebitCtes(userId: string): { debit: SQL; entry(refCte: string): SQL } {
+  return {
+    debit: sql`debit AS (
+      UPDATE users u SET points = u.points - priced.price
+      FROM priced
+      WHERE u.id = ${userId} AND priced.allowed AND u.points >= priced.price
+      RETURNING u.id AS user_id, u.points AS balance, priced.price, priced.name
+    )`,
+    entry: (refCte) => sql`entry AS (
+      INSERT INTO ledger (user_id, currency, delta, balance_after, reason, reference, memo)
+      SELECT debit.user_id, 'points', -debit.price, debit.balance, 'order', r.id::text, debit.name
+      FROM debit, ${sql.raw(refCte)} r
+      RETURNING id
+    )`,
+  };
+}
+
+export interface Credit {
+  userId: string;
+  /** Positive amount, at most 2 decimals. */
+  amount: number | string;
+  reference?: string | null;
+}
+
+/**
+ * Many earnings of one currency and reason in one statement (chat points flush a whole batch at
+ * once): each credited user gets a balance increase and a ledger row; excluded accounts are
+ * skipped. A user may appear once per call. Returns the ids of the users credited.
+ */
+export async function creditMany(
+  tx: DbOrTx,
+  currency: Currency,
+  reason: LedgerReason,
+  credits: readonly Credit[],
+): Promise<string[]> {
+  if (credits.length === 0) return [];
+  const rows = credits.map((c) => {
+    const cents = toCents(c.amount);
+    if (cents <= 0n) throw new RangeError('A credit must be positive');
+    return sql`(${c.userId}::uuid, ${centsToText(cents)}::numeric, ${c.reference ?? null}::text)`;
+  });
+  const column = currency === 'points' ? sql.raw('points') : sql.raw('gems');
+  const result = await tx.execute<{ user_id: string }>(sql`
+    WITH input (user_id, delta, reference) AS (VALUES ${sql.join(rows, sql`, `)}),
+    updated AS (
+      UPDATE users u SET ${column} = u.${column} + i.delta
+      FROM input i
+      WHERE u.id = i.user_id AND NOT u.excluded
+      RETURNING u.id, u.${column} AS balance, i.delta, i.reference
+    )
+    INSERT INTO ledger (user_id, currency, delta, balance_after, reason, reference)
+    SELECT id, ${currency}, delta, balance, ${reason}, reference FROM updated
+    RETURNING user_id
+  `);
+  return rowsOf<{ user_id: string }>(result).map((r) => r.user_id);
 }
 
 /** The rows of a `db.execute` result on either driver (node-postgres and PGlite both use `.rows`). */

@@ -11,6 +11,7 @@ import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import { recordAudit, shellActor } from '../audit/service';
 import { chatShellCommand } from '../chat/shell';
+import { pointsShellCommand } from '../users/points-shell';
 
 export interface ShellContext {
   db: Db;
@@ -66,6 +67,7 @@ export const shellCommands = {
     run: ({ db }, { steamId }) => setRole(db, steamId, 'User'),
   } satisfies ShellCommand<typeof steamIdArg>,
   chat: chatShellCommand,
+  points: pointsShellCommand,
 } as const;
 
 export type ShellCommandName = keyof typeof shellCommands;

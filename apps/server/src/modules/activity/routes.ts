@@ -1,0 +1,96 @@
+/**
+ * "My activity" (DESIGN §14): the signed-in user's own ledger, newest first, and their store orders
+ * with the status of each order's fulfilment item (pending, delivered, rejected, and the note).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { activityPage, myOrdersPage, pageQuery } from '@kickback/common/http/activity';
+import { decimalToNumber } from '@kickback/common/money';
+import { fulfilmentItems } from '../../db/schema/fulfilment';
+import { ledger } from '../../db/schema/ledger';
+import { orders } from '../../db/schema/store';
+import { currentUser } from '../../plugins/access';
+
+const PAGE_SIZE = 20;
+
+export async function activityRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/me/activity',
+    { config: { access: 'user' }, schema: { querystring: pageQuery, response: { 200: activityPage } } },
+    async (request) => {
+      const user = currentUser(request);
+      const { page } = request.query;
+      const mine = eq(ledger.userId, user.id);
+      const [rows, totals] = await Promise.all([
+        app.db
+          .select()
+          .from(ledger)
+          .where(mine)
+          .orderBy(desc(ledger.id))
+          .limit(PAGE_SIZE)
+          .offset((page - 1) * PAGE_SIZE),
+        app.db.select({ n: count() }).from(ledger).where(mine),
+      ]);
+      return {
+        items: rows.map((e) => ({
+          id: e.id,
+          currency: e.currency,
+          delta: decimalToNumber(e.delta),
+          balanceAfter: decimalToNumber(e.balanceAfter),
+          reason: e.reason,
+          memo: e.memo,
+          createdAt: e.createdAt.toISOString(),
+        })),
+        total: totals[0]?.n ?? 0,
+        page,
+        pageSize: PAGE_SIZE,
+      };
+    },
+  );
+
+  r.get(
+    '/api/me/orders',
+    { config: { access: 'user' }, schema: { querystring: pageQuery, response: { 200: myOrdersPage } } },
+    async (request) => {
+      const user = currentUser(request);
+      const { page } = request.query;
+      const mine = eq(orders.userId, user.id);
+      const [rows, totals] = await Promise.all([
+        app.db
+          .select({
+            order: orders,
+            status: fulfilmentItems.status,
+            note: fulfilmentItems.note,
+            handledAt: fulfilmentItems.handledAt,
+          })
+          .from(orders)
+          .leftJoin(
+            fulfilmentItems,
+            and(eq(fulfilmentItems.kind, 'order'), eq(fulfilmentItems.reference, sql`${orders.id}::text`)),
+          )
+          .where(mine)
+          .orderBy(desc(orders.id))
+          .limit(PAGE_SIZE)
+          .offset((page - 1) * PAGE_SIZE),
+        app.db.select({ n: count() }).from(orders).where(mine),
+      ]);
+      return {
+        items: rows.map(({ order, status, note, handledAt }) => ({
+          id: order.id,
+          productName: order.productName,
+          price: decimalToNumber(order.price),
+          status: status ?? 'pending',
+          note,
+          createdAt: order.createdAt.toISOString(),
+          handledAt: handledAt?.toISOString() ?? null,
+        })),
+        total: totals[0]?.n ?? 0,
+        page,
+        pageSize: PAGE_SIZE,
+      };
+    },
+  );
+}

@@ -1,0 +1,107 @@
+/**
+ * Admin: the fulfilment queue (`/api/admin/fulfilment`): every kind of thing a person must deliver,
+ * filterable by status and kind, newest first, with the recipient's linked accounts so the admin
+ * knows where to deliver; and the deliver / reject actions.
+ */
+import type { FastifyInstance } from 'fastify';
+import { messageBody } from '@kickback/common/http/errors';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import {
+  fulfilmentActionBody,
+  fulfilmentIdParams,
+  fulfilmentPage,
+  fulfilmentQuery,
+  type FulfilmentItem,
+} from '@kickback/common/http/fulfilment';
+import { decimalToNumber } from '@kickback/common/money';
+import { fulfilmentItems } from '../../db/schema/fulfilment';
+import { users } from '../../db/schema/users';
+import { currentUser } from '../../plugins/access';
+import { actorOf } from '../audit/service';
+import { deliverItem, rejectItem } from './handling';
+
+const PAGE_SIZE = 25;
+
+export async function fulfilmentRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/admin/fulfilment',
+    { config: { access: 'admin' }, schema: { querystring: fulfilmentQuery, response: { 200: fulfilmentPage } } },
+    async (request) => {
+      const { status, kind, page } = request.query;
+      const filters: SQL[] = [];
+      if (status) filters.push(eq(fulfilmentItems.status, status));
+      if (kind) filters.push(eq(fulfilmentItems.kind, kind));
+      const where = filters.length ? and(...filters) : undefined;
+      const handledByName = sql<
+        string | null
+      >`(SELECT username FROM users h WHERE h.id = ${fulfilmentItems.handledBy})`;
+      const [rows, totals, kinds, pending] = await Promise.all([
+        app.db
+          .select({ item: fulfilmentItems, user: users, handledByName })
+          .from(fulfilmentItems)
+          .innerJoin(users, eq(users.id, fulfilmentItems.userId))
+          .where(where)
+          .orderBy(desc(fulfilmentItems.id))
+          .limit(PAGE_SIZE)
+          .offset((page - 1) * PAGE_SIZE),
+        app.db.select({ n: count() }).from(fulfilmentItems).where(where),
+        app.db.selectDistinct({ kind: fulfilmentItems.kind }).from(fulfilmentItems).orderBy(fulfilmentItems.kind),
+        app.db.select({ n: count() }).from(fulfilmentItems).where(eq(fulfilmentItems.status, 'pending')),
+      ]);
+      const items: FulfilmentItem[] = rows.map(({ item, user, handledByName: by }) => ({
+        id: item.id,
+        kind: item.kind,
+        reference: item.reference,
+        description: item.description,
+        amount: item.amount === null ? null : decimalToNumber(item.amount),
+        unit: item.unit,
+        status: item.status,
+        refund:
+          item.refundCurrency && item.refundAmount
+            ? { currency: item.refundCurrency, amount: decimalToNumber(item.refundAmount) }
+            : null,
+        note: item.note,
+        handledBy: by,
+        handledAt: item.handledAt?.toISOString() ?? null,
+        createdAt: item.createdAt.toISOString(),
+        user: {
+          id: user.id,
+          username: user.username,
+          steamId: user.steamId,
+          avatarUrl: user.avatarUrl,
+          kickUsername: user.kickUsername,
+          discordUsername: user.discordUsername,
+          clashId: user.clashId,
+          rustMagicId: user.rustMagicId,
+          roobetName: user.roobetName,
+          casesId: user.casesId,
+          excluded: user.excluded,
+        },
+      }));
+      return {
+        items,
+        total: totals[0]?.n ?? 0,
+        page,
+        pageSize: PAGE_SIZE,
+        kinds: kinds.map((k) => k.kind),
+        pendingCount: pending[0]?.n ?? 0,
+      };
+    },
+  );
+
+  const action = {
+    config: { access: 'admin' as const },
+    schema: { params: fulfilmentIdParams, body: fulfilmentActionBody, response: { 200: messageBody } },
+  };
+
+  r.post('/api/admin/fulfilment/:id/deliver', action, async (request) =>
+    deliverItem(app.db, actorOf(currentUser(request)), request.params.id, request.body.note, app.clock.now()),
+  );
+
+  r.post('/api/admin/fulfilment/:id/reject', action, async (request) =>
+    rejectItem(app.db, actorOf(currentUser(request)), request.params.id, request.body.note, app.clock.now()),
+  );
+}

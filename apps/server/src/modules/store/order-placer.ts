@@ -1,0 +1,105 @@
+/**
+ * Placing a store order (spec part 1 `POST /api/Order/OrderProduct`, DESIGN §5) in ONE SQL
+ * statement, which PostgreSQL runs as one transaction: read the product; take the price from the
+ * buyer when the balance covers it (the ledger's conditional debit and its ledger row, from
+ * ledger/service.ts); take one from the stock when it is limited (`… AND stock > 0`, re-checked
+ * under the row lock); write the order with the price paid and its fulfilment item (rejecting it
+ * refunds the price). One round trip instead of seven keeps the hot path fast (bench/orders.ts).
+ *
+ * The statement's parts see one snapshot, so the debit cannot wait for the stock decrement. When
+ * the last item goes to a concurrent buyer between our read and our decrement, the statement
+ * aborts itself (a failing cast), which rolls the debit back, and we ask again; the second time
+ * the product reads sold out. So concurrent orders can neither overspend nor oversell.
+ */
+import { sql } from 'drizzle-orm';
+import { storeMessages } from '@kickback/common/http/store';
+import type { Db } from '../../db/client';
+import { conflict, notFound } from '../../lib/errors';
+import { pointsDebitCtes, rowsOf } from '../ledger/service';
+
+export interface PlacedOrder {
+  orderId: number;
+  message: string;
+}
+
+interface Outcome {
+  found: boolean;
+  active: boolean | null;
+  stock: number | null;
+  name: string | null;
+  order_id: string | number | null;
+}
+
+const STOCK_RACE = 'kickback-stock-race';
+const MAX_ATTEMPTS = 5;
+
+function isStockRace(err: unknown): boolean {
+  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
+    if (String((e as { message?: unknown }).message ?? '').includes(STOCK_RACE)) return true;
+  }
+  return false;
+}
+
+async function attempt(db: Db, userId: string, productId: number): Promise<Outcome> {
+  const ledgerPart = pointsDebitCtes(userId);
+  const result = await db.execute(sql`
+    WITH product AS (
+      SELECT id, name, price, stock, active FROM products WHERE id = ${productId}
+    ), priced AS (
+      SELECT id, name, price, stock, active AND (stock IS NULL OR stock > 0) AS allowed FROM product
+    ), ${ledgerPart.debit}, taken AS (
+      UPDATE products p SET stock = p.stock - 1
+      FROM priced, debit
+      WHERE p.id = priced.id AND priced.stock IS NOT NULL AND p.active AND p.stock > 0
+      RETURNING p.id
+    ), placed AS (
+      INSERT INTO orders (user_id, product_id, product_name, price)
+      SELECT debit.user_id, priced.id, priced.name, priced.price
+      FROM debit, priced
+      WHERE priced.stock IS NULL OR EXISTS (SELECT 1 FROM taken)
+      RETURNING id, user_id, product_name, price
+    ), ${ledgerPart.entry('placed')}, queued AS (
+      INSERT INTO fulfilment_items (kind, reference, user_id, description, amount, unit, refund_currency, refund_amount)
+      SELECT 'order', placed.id::text, placed.user_id, placed.product_name, placed.price, 'points', 'points', placed.price
+      FROM placed
+      RETURNING id
+    ), outcome AS (
+      SELECT
+        EXISTS (SELECT 1 FROM product) AS found,
+        (SELECT active FROM product) AS active,
+        (SELECT stock FROM product) AS stock,
+        (SELECT name FROM product) AS name,
+        (SELECT id FROM placed) AS order_id,
+        EXISTS (SELECT 1 FROM debit) AS debited,
+        (SELECT count(*) FROM entry) + (SELECT count(*) FROM queued) AS written
+    )
+    SELECT found, active, stock, name, order_id,
+      -- Debited but no order (the stock went meanwhile): abort the whole statement.
+      CAST(CASE WHEN debited AND order_id IS NULL THEN ${STOCK_RACE} ELSE '0' END AS integer) AS guard
+    FROM outcome
+  `);
+  const row = rowsOf<Outcome>(result)[0];
+  if (!row) throw new Error('order statement returned no row');
+  return row;
+}
+
+export async function placeOrder(db: Db, userId: string, productId: number): Promise<PlacedOrder> {
+  for (let i = 1; ; i++) {
+    let outcome: Outcome;
+    try {
+      outcome = await attempt(db, userId, productId);
+    } catch (err) {
+      if (isStockRace(err) && i < MAX_ATTEMPTS) continue;
+      if (isStockRace(err)) throw conflict(storeMessages.soldOut);
+      throw err;
+    }
+    if (!outcome.found) throw notFound(storeMessages.productNotFound);
+    if (!outcome.active) throw conflict(storeMessages.inactive);
+    if (outcome.order_id === null) {
+      throw conflict(
+        outcome.stock !== null && outcome.stock <= 0 ? storeMessages.soldOut : storeMessages.insufficientPoints,
+      );
+    }
+    return { orderId: Number(outcome.order_id), message: storeMessages.orderPlaced(outcome.name ?? '') };
+  }
+}

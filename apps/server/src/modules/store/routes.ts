@@ -1,0 +1,41 @@
+/** The store's public API (spec part 1 §7): the active catalogue and placing an order. */
+import type { FastifyInstance } from 'fastify';
+import { messageBody } from '@kickback/common/http/errors';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { asc, desc, eq } from 'drizzle-orm';
+import { orderProductBody, productsResponse } from '@kickback/common/http/store';
+import { products } from '../../db/schema/store';
+import { currentUser } from '../../plugins/access';
+import { placeOrder } from './order-placer';
+import { toProduct } from './presenter';
+
+export async function storeRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/Product/GetProducts',
+    { config: { access: 'public' }, schema: { response: { 200: productsResponse } } },
+    async () => {
+      const rows = await app.db
+        .select()
+        .from(products)
+        .where(eq(products.active, true))
+        .orderBy(desc(products.price), asc(products.id));
+      const categories = [...new Set(rows.map((p) => p.category))].sort((a, b) => a.localeCompare(b));
+      return { data: rows.map(toProduct), categories };
+    },
+  );
+
+  r.post(
+    '/api/Order/OrderProduct',
+    {
+      config: { access: 'user' },
+      schema: { body: orderProductBody, response: { 200: messageBody } },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const { message } = await placeOrder(app.db, user.id, request.body.productId);
+      return { message };
+    },
+  );
+}

@@ -1,0 +1,134 @@
+/**
+ * Admin: Users (`/api/admin/users`): search with balances and linked accounts; grant or deduct
+ * points or gems (reason required), change role, mark excluded. The rules live in admin-service.ts.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { asc, count, or, sql, type SQL } from 'drizzle-orm';
+import {
+  adminUser,
+  adminUserMessages,
+  adminUserParams,
+  adminUsersPage,
+  adminUsersQuery,
+  balanceAdjustmentBody,
+  excludedBody,
+  roleBody,
+  type AdminUser,
+} from '@kickback/common/http/admin-users';
+import { decimalToNumber } from '@kickback/common/money';
+import { z } from 'zod';
+import { users, type UserRow } from '../../db/schema/users';
+import { currentUser } from '../../plugins/access';
+import { actorOf } from '../audit/service';
+import { adjustBalance, setExcluded, setRole } from './admin-service';
+
+const PAGE_SIZE = 25;
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export function toAdminUser(u: UserRow): AdminUser {
+  return {
+    id: u.id,
+    steamId: u.steamId,
+    username: u.username,
+    avatarUrl: u.avatarUrl,
+    role: u.role,
+    points: decimalToNumber(u.points),
+    gems: decimalToNumber(u.gems),
+    excluded: u.excluded,
+    kickUsername: u.kickUsername,
+    discordUsername: u.discordUsername,
+    clashId: u.clashId,
+    rustMagicId: u.rustMagicId,
+    roobetName: u.roobetName,
+    casesId: u.casesId,
+    createdAt: u.createdAt.toISOString(),
+    lastLoginAt: u.lastLoginAt?.toISOString() ?? null,
+  };
+}
+
+const withMessage = z.object({ message: z.string(), user: adminUser });
+
+export async function adminUserRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/admin/users',
+    { config: { access: 'admin' }, schema: { querystring: adminUsersQuery, response: { 200: adminUsersPage } } },
+    async (request) => {
+      const { query, page } = request.query;
+      let where: SQL | undefined;
+      const q = query.toLowerCase();
+      if (q) {
+        const prefix = `${escapeLike(q)}%`;
+        // Name prefix, or an exact id on any linked account (SteamID, Kick, Discord, partner ids).
+        where = or(
+          sql`lower(${users.username}) LIKE ${prefix}`,
+          sql`${users.steamId} = ${query}`,
+          sql`lower(${users.kickUsername}) = ${q}`,
+          sql`lower(${users.discordUsername}) = ${q}`,
+          sql`lower(${users.clashId}) = ${q}`,
+          sql`lower(${users.rustMagicId}) = ${q}`,
+          sql`lower(${users.roobetName}) = ${q}`,
+          sql`lower(${users.casesId}) = ${q}`,
+        );
+      }
+      const [rows, totals] = await Promise.all([
+        app.db
+          .select()
+          .from(users)
+          .where(where)
+          .orderBy(asc(sql`lower(${users.username}) COLLATE "C"`), asc(users.id))
+          .limit(PAGE_SIZE)
+          .offset((page - 1) * PAGE_SIZE),
+        app.db.select({ n: count() }).from(users).where(where),
+      ]);
+      return { items: rows.map(toAdminUser), total: totals[0]?.n ?? 0, page, pageSize: PAGE_SIZE };
+    },
+  );
+
+  r.post(
+    '/api/admin/users/:id/balance',
+    {
+      config: { access: 'admin' },
+      schema: { params: adminUserParams, body: balanceAdjustmentBody, response: { 200: withMessage } },
+    },
+    async (request) => {
+      const { message, user } = await adjustBalance(app.db, actorOf(currentUser(request)), {
+        userId: request.params.id,
+        ...request.body,
+      });
+      return { message, user: toAdminUser(user) };
+    },
+  );
+
+  r.post(
+    '/api/admin/users/:id/role',
+    {
+      config: { access: 'admin' },
+      schema: { params: adminUserParams, body: roleBody, response: { 200: withMessage } },
+    },
+    async (request) => {
+      const user = await setRole(app.db, actorOf(currentUser(request)), request.params.id, request.body.role);
+      return { message: adminUserMessages.roleChanged(user.role), user: toAdminUser(user) };
+    },
+  );
+
+  r.post(
+    '/api/admin/users/:id/excluded',
+    {
+      config: { access: 'admin' },
+      schema: { params: adminUserParams, body: excludedBody, response: { 200: withMessage } },
+    },
+    async (request) => {
+      const user = await setExcluded(app.db, actorOf(currentUser(request)), request.params.id, request.body.excluded);
+      return {
+        message: user.excluded ? adminUserMessages.excluded : adminUserMessages.included,
+        user: toAdminUser(user),
+      };
+    },
+  );
+}

@@ -1,0 +1,266 @@
+/**
+ * Admin → Users (/admin/users): find users by name or any linked id; see balances and linked
+ * accounts; grant or deduct points or gems with a required reason; change role; mark an account
+ * excluded (bots and alts earn nothing, never rank, never win). Everything is audited server-side.
+ */
+import { useEffect, useState, type FormEvent } from 'react';
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import InputGroup from 'react-bootstrap/InputGroup';
+import Modal from 'react-bootstrap/Modal';
+import Table from 'react-bootstrap/Table';
+import { toast } from 'react-toastify';
+import { FaMagnifyingGlass } from 'react-icons/fa6';
+import { z } from 'zod';
+import { adminUser, adminUsersPage, type AdminUser } from '@kickback/common/http/admin-users';
+import { useAuth } from '../../app/auth/auth-context';
+import { Avatar } from '../../components/ui/avatar';
+import { LinkedAccountList } from '../../components/ui/linked-accounts';
+import { Pager } from '../../components/ui/pager';
+import { api } from '../../lib/api';
+import { formatPoints } from '../../lib/format';
+import { usePaged } from '../../lib/use-paged';
+
+const changed = z.object({ message: z.string(), user: adminUser });
+
+function AdjustModal({ user, onClose, onDone }: { user: AdminUser | null; onClose(): void; onDone(): void }) {
+  const [mode, setMode] = useState<'grant' | 'deduct'>('grant');
+  const [currency, setCurrency] = useState<'points' | 'gems'>('points');
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!user) return;
+    setBusy(true);
+    const typed = amount.trim();
+    try {
+      const { message } = await api(`/api/admin/users/${user.id}/balance`, {
+        method: 'POST',
+        body: { currency, amount: mode === 'deduct' && typed && !typed.startsWith('-') ? `-${typed}` : typed, reason },
+        schema: changed,
+      });
+      toast.success(message);
+      onDone();
+    } catch {
+      // shown by the API wrapper
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal show={user !== null} onHide={onClose} centered>
+      <Form onSubmit={(e) => void submit(e)} noValidate>
+        <Modal.Header closeButton>
+          <Modal.Title as="h2" className="h5">
+            Adjust balance: {user?.username}
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          {user && (
+            <p className="text-body-secondary">
+              Now {formatPoints(user.points)} points · {formatPoints(user.gems)} gems
+            </p>
+          )}
+          <div className="d-flex gap-3 mb-3" role="radiogroup" aria-label="Grant or deduct">
+            <Form.Check
+              type="radio"
+              id="adjust-grant"
+              label="Grant"
+              checked={mode === 'grant'}
+              onChange={() => setMode('grant')}
+            />
+            <Form.Check
+              type="radio"
+              id="adjust-deduct"
+              label="Deduct"
+              checked={mode === 'deduct'}
+              onChange={() => setMode('deduct')}
+            />
+          </div>
+          <div className="row g-3 mb-3">
+            <Form.Group className="col-7" controlId="adjust-amount">
+              <Form.Label>Amount</Form.Label>
+              <Form.Control
+                inputMode="decimal"
+                value={amount}
+                onChange={(e) => setAmount(e.target.value)}
+                placeholder="e.g. 500"
+              />
+            </Form.Group>
+            <Form.Group className="col-5" controlId="adjust-currency">
+              <Form.Label>Currency</Form.Label>
+              <Form.Select value={currency} onChange={(e) => setCurrency(e.target.value as 'points' | 'gems')}>
+                <option value="points">Points</option>
+                <option value="gems">Gems</option>
+              </Form.Select>
+            </Form.Group>
+          </div>
+          <Form.Group controlId="adjust-reason">
+            <Form.Label>Reason</Form.Label>
+            <Form.Control
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              maxLength={200}
+              placeholder="Required, e.g. Won the stream quiz"
+            />
+            <Form.Text>Shown to the user in My activity and kept in the audit log.</Form.Text>
+          </Form.Group>
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="outline-secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" variant={mode === 'deduct' ? 'danger' : 'primary'} disabled={busy}>
+            {mode === 'deduct' ? 'Deduct' : 'Grant'}
+          </Button>
+        </Modal.Footer>
+      </Form>
+    </Modal>
+  );
+}
+
+export default function UsersPage() {
+  const { user: me } = useAuth();
+  const [query, setQuery] = useState('');
+  const [debounced, setDebounced] = useState('');
+  const [page, setPage] = useState(1);
+  const [adjusting, setAdjusting] = useState<AdminUser | null>(null);
+  useEffect(() => {
+    const t = window.setTimeout(() => setDebounced(query.trim()), 250);
+    return () => window.clearTimeout(t);
+  }, [query]);
+  const { data, reload } = usePaged(
+    '/api/admin/users',
+    adminUsersPage,
+    page,
+    debounced ? `&query=${encodeURIComponent(debounced)}` : '',
+  );
+
+  const post = async (u: AdminUser, what: 'role' | 'excluded', body: unknown) => {
+    try {
+      const { message } = await api(`/api/admin/users/${u.id}/${what}`, { method: 'POST', body, schema: changed });
+      toast.success(message);
+      reload();
+    } catch {
+      reload();
+    }
+  };
+
+  return (
+    <section className="container-xl py-4">
+      <h1 className="h3 mb-1">Users</h1>
+      <p className="text-body-secondary">
+        Balances, linked accounts, roles. Excluded accounts (bots, alts) earn nothing, never rank and never win.
+      </p>
+      <InputGroup className="mb-3" style={{ maxWidth: '28rem' }}>
+        <InputGroup.Text>
+          <FaMagnifyingGlass aria-hidden />
+        </InputGroup.Text>
+        <Form.Control
+          aria-label="Search users"
+          placeholder="Name, SteamID, Kick, Discord or partner id…"
+          value={query}
+          onChange={(e) => {
+            setQuery(e.target.value);
+            setPage(1);
+          }}
+        />
+      </InputGroup>
+      <div className="kb-card p-0 table-responsive" tabIndex={0} role="region" aria-label="Users">
+        <Table variant="dark" hover className="align-middle mb-0" data-testid="users-table">
+          <thead>
+            <tr>
+              <th>User</th>
+              <th className="text-end">Points</th>
+              <th className="text-end">Gems</th>
+              <th>Linked accounts</th>
+              <th>Role</th>
+              <th>Excluded</th>
+              <th className="text-end">Balance</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data?.items.map((u) => (
+              <tr key={u.id} data-user={u.username}>
+                <td>
+                  <span className="d-inline-flex align-items-center gap-2">
+                    <Avatar url={u.avatarUrl} size={28} />
+                    <span className="fw-semibold">{u.username}</span>
+                  </span>
+                  {u.excluded && (
+                    <Badge bg="danger" className="ms-2">
+                      excluded
+                    </Badge>
+                  )}
+                </td>
+                <td className="text-end fw-semibold kb-accent" data-testid="user-points">
+                  {formatPoints(u.points)}
+                </td>
+                <td className="text-end">{formatPoints(u.gems)}</td>
+                <td>
+                  <LinkedAccountList user={u} />
+                </td>
+                <td>
+                  <Form.Select
+                    size="sm"
+                    aria-label={`Role of ${u.username}`}
+                    value={u.role}
+                    disabled={u.id === me?.openId}
+                    onChange={(e) => void post(u, 'role', { role: e.target.value })}
+                  >
+                    <option value="User">User</option>
+                    <option value="Admin">Admin</option>
+                  </Form.Select>
+                </td>
+                <td>
+                  <Form.Check
+                    type="switch"
+                    id={`excluded-${u.id}`}
+                    aria-label={`Exclude ${u.username}`}
+                    checked={u.excluded}
+                    onChange={(e) => void post(u, 'excluded', { excluded: e.target.checked })}
+                  />
+                </td>
+                <td className="text-end">
+                  <Button
+                    size="sm"
+                    variant="outline-secondary"
+                    onClick={() => setAdjusting(u)}
+                    aria-label={`Adjust balance of ${u.username}`}
+                  >
+                    Adjust
+                  </Button>
+                </td>
+              </tr>
+            ))}
+            {data && data.items.length === 0 && (
+              <tr>
+                <td colSpan={7} className="text-center text-body-secondary py-4">
+                  No user matches.
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </Table>
+      </div>
+      {data && (
+        <div className="mt-3">
+          <Pager label="User pages" page={page} total={data.total} pageSize={data.pageSize} onPage={setPage} />
+        </div>
+      )}
+      <AdjustModal
+        key={adjusting?.id ?? 'closed'}
+        user={adjusting}
+        onClose={() => setAdjusting(null)}
+        onDone={() => {
+          setAdjusting(null);
+          reload();
+        }}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,265 @@
+/**
+ * Admin → Fulfilment (/admin/fulfilment): one queue of everything a person must deliver — store
+ * orders, daily-reward payouts, challenge and leaderboard prizes, game wins — filterable by status
+ * and kind. Each item shows what to deliver (description, amount and unit) and the recipient's
+ * linked accounts; Deliver takes an optional note (a tip id…), Reject refunds through the ledger
+ * when the item carries a refund.
+ */
+import { useState, type FormEvent } from 'react';
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Modal from 'react-bootstrap/Modal';
+import Table from 'react-bootstrap/Table';
+import { toast } from 'react-toastify';
+import { messageBody } from '@kickback/common/http/errors';
+import {
+  fulfilmentKindLabels,
+  fulfilmentPage,
+  fulfilmentStatuses,
+  type FulfilmentItem,
+} from '@kickback/common/http/fulfilment';
+import { Avatar } from '../../components/ui/avatar';
+import { LinkedAccountList } from '../../components/ui/linked-accounts';
+import { Pager } from '../../components/ui/pager';
+import { StatusBadge } from '../../components/ui/status-badge';
+import { api } from '../../lib/api';
+import { formatPoints } from '../../lib/format';
+import { usePaged } from '../../lib/use-paged';
+
+const kindLabel = (kind: string) => fulfilmentKindLabels[kind] ?? kind.replace(/_/g, ' ');
+
+function amountText(item: FulfilmentItem): string {
+  if (item.amount === null) return '—';
+  if (item.unit === 'USD') return `$${item.amount.toFixed(2)}`;
+  return `${formatPoints(item.amount)} ${item.unit ?? ''}`.trim();
+}
+
+type Action = { item: FulfilmentItem; kind: 'deliver' | 'reject' };
+
+function ActionModal({ action, onClose, onDone }: { action: Action | null; onClose(): void; onDone(): void }) {
+  const [note, setNote] = useState('');
+  const [busy, setBusy] = useState(false);
+  const item = action?.item;
+  const deliver = action?.kind === 'deliver';
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!action) return;
+    setBusy(true);
+    try {
+      const { message } = await api(`/api/admin/fulfilment/${action.item.id}/${action.kind}`, {
+        method: 'POST',
+        body: { note: note.trim() || null },
+        schema: messageBody,
+      });
+      toast.success(message);
+      setNote('');
+      onDone();
+    } catch {
+      // shown by the API wrapper
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal show={action !== null} onHide={onClose} centered>
+      <Form onSubmit={(e) => void submit(e)}>
+        <Modal.Header closeButton>
+          <Modal.Title as="h2" className="h5">
+            {deliver ? 'Mark as delivered' : 'Reject'}: {item?.description}
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          {item && (
+            <p className="mb-3">
+              {deliver ? 'Deliver' : 'Reject'} <strong>{amountText(item)}</strong> for{' '}
+              <strong>{item.user.username}</strong>.{' '}
+              {!deliver &&
+                (item.refund
+                  ? `${formatPoints(item.refund.amount)} ${item.refund.currency} go back to them automatically.`
+                  : 'Nothing is refunded for this kind of item.')}
+            </p>
+          )}
+          <Form.Group controlId="fulfilment-note">
+            <Form.Label>Note {deliver ? '(e.g. tip id or code sent)' : '(the reason, shown to the user)'}</Form.Label>
+            <Form.Control
+              as="textarea"
+              rows={2}
+              maxLength={500}
+              value={note}
+              onChange={(e) => setNote(e.target.value)}
+            />
+            <Form.Text>Optional. The user sees it in My activity.</Form.Text>
+          </Form.Group>
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="outline-secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" variant={deliver ? 'primary' : 'danger'} disabled={busy}>
+            {deliver ? 'Mark delivered' : item?.refund ? 'Reject and refund' : 'Reject'}
+          </Button>
+        </Modal.Footer>
+      </Form>
+    </Modal>
+  );
+}
+
+export default function FulfilmentPage() {
+  const [status, setStatus] = useState('pending');
+  const [kind, setKind] = useState('');
+  const [page, setPage] = useState(1);
+  const [action, setAction] = useState<Action | null>(null);
+  const params = `${status ? `&status=${status}` : ''}${kind ? `&kind=${kind}` : ''}`;
+  const { data, reload } = usePaged('/api/admin/fulfilment', fulfilmentPage, page, params);
+
+  return (
+    <section className="container-xl py-4">
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-1">
+        <h1 className="h3 mb-0">Fulfilment</h1>
+        {data && data.pendingCount > 0 && (
+          <Badge bg="warning" text="dark" pill>
+            {data.pendingCount} pending
+          </Badge>
+        )}
+      </div>
+      <p className="text-body-secondary">
+        Everything someone has to deliver by hand: store orders, reward payouts and prizes. Deliver it to the linked
+        account shown, then mark it delivered; rejecting refunds what the user paid.
+      </p>
+      <div className="d-flex flex-wrap gap-2 mb-3">
+        <Form.Select
+          aria-label="Filter by status"
+          className="w-auto"
+          value={status}
+          onChange={(e) => {
+            setStatus(e.target.value);
+            setPage(1);
+          }}
+        >
+          <option value="">All statuses</option>
+          {fulfilmentStatuses.map((s) => (
+            <option key={s} value={s}>
+              {s[0]!.toUpperCase() + s.slice(1)}
+            </option>
+          ))}
+        </Form.Select>
+        <Form.Select
+          aria-label="Filter by kind"
+          className="w-auto"
+          value={kind}
+          onChange={(e) => {
+            setKind(e.target.value);
+            setPage(1);
+          }}
+        >
+          <option value="">All kinds</option>
+          {[...new Set([...Object.keys(fulfilmentKindLabels), ...(data?.kinds ?? [])])].map((k) => (
+            <option key={k} value={k}>
+              {kindLabel(k)}
+            </option>
+          ))}
+        </Form.Select>
+      </div>
+      <div className="kb-card p-0 table-responsive" tabIndex={0} role="region" aria-label="Fulfilment queue">
+        <Table variant="dark" hover className="align-middle mb-0" data-testid="fulfilment-table">
+          <thead>
+            <tr>
+              <th>Requested</th>
+              <th>What</th>
+              <th className="text-end">Amount</th>
+              <th>Recipient</th>
+              <th>Deliver to</th>
+              <th>Status</th>
+              <th className="text-end">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data?.items.map((item) => (
+              <tr key={item.id} data-item={item.id}>
+                <td className="text-nowrap small">{new Date(item.createdAt).toLocaleString()}</td>
+                <td>
+                  <div className="fw-semibold">{item.description}</div>
+                  <Badge bg="secondary" className="fw-normal">
+                    {kindLabel(item.kind)}
+                  </Badge>{' '}
+                  <small className="text-body-secondary">#{item.reference}</small>
+                </td>
+                <td className="text-end text-nowrap fw-semibold">{amountText(item)}</td>
+                <td>
+                  <span className="d-inline-flex align-items-center gap-2">
+                    <Avatar url={item.user.avatarUrl} size={24} />
+                    {item.user.username}
+                  </span>
+                  {item.user.excluded && (
+                    <Badge bg="danger" className="ms-1">
+                      excluded
+                    </Badge>
+                  )}
+                </td>
+                <td>
+                  <LinkedAccountList user={item.user} />
+                </td>
+                <td>
+                  <StatusBadge status={item.status} />
+                  {item.note && <div className="small text-body-secondary mt-1">{item.note}</div>}
+                  {item.handledBy && (
+                    <div className="small text-body-secondary">
+                      by {item.handledBy}
+                      {item.handledAt ? `, ${new Date(item.handledAt).toLocaleDateString()}` : ''}
+                    </div>
+                  )}
+                </td>
+                <td className="text-end text-nowrap">
+                  {item.status === 'pending' && (
+                    <>
+                      <Button
+                        size="sm"
+                        className="me-1"
+                        onClick={() => setAction({ item, kind: 'deliver' })}
+                        aria-label={`Mark ${item.description} for ${item.user.username} delivered`}
+                      >
+                        Deliver
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="outline-danger"
+                        onClick={() => setAction({ item, kind: 'reject' })}
+                        aria-label={`Reject ${item.description} for ${item.user.username}`}
+                      >
+                        Reject
+                      </Button>
+                    </>
+                  )}
+                </td>
+              </tr>
+            ))}
+            {data && data.items.length === 0 && (
+              <tr>
+                <td colSpan={7} className="text-center text-body-secondary py-4">
+                  {status === 'pending' ? 'All caught up — nothing waiting to be delivered.' : 'Nothing here.'}
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </Table>
+      </div>
+      {data && (
+        <div className="mt-3">
+          <Pager label="Fulfilment pages" page={page} total={data.total} pageSize={data.pageSize} onPage={setPage} />
+        </div>
+      )}
+      <ActionModal
+        key={action ? `${action.kind}-${action.item.id}` : 'closed'}
+        action={action}
+        onClose={() => setAction(null)}
+        onDone={() => {
+          setAction(null);
+          reload();
+        }}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,22 @@
+/** The Store page's pure rules: category filter, price sort, and whether Buy is enabled (spec part 1 §2, §5). */
+import { PRODUCT_SORT_LOW_TO_HIGH, type Product } from '@kickback/common/http/store';
+
+export const ALL_CATEGORIES = 'All';
+
+export function visibleProducts(products: readonly Product[], category: string, sort: number): Product[] {
+  const shown = category === ALL_CATEGORIES ? [...products] : products.filter((p) => p.category === category);
+  const dir = sort === PRODUCT_SORT_LOW_TO_HIGH ? 1 : -1;
+  return shown.sort((a, b) => (a.price - b.price) * dir || a.name.localeCompare(b.name));
+}
+
+export type BuyState = 'sign-in' | 'too-dear' | 'sold-out' | 'ok';
+
+/** Buy is disabled when signed out or the price exceeds the user's points (and when sold out). */
+export function buyState(product: Product, points: number | null): BuyState {
+  if (points === null) return 'sign-in';
+  if (product.stock !== null && product.stock <= 0) return 'sold-out';
+  if (product.price > points) return 'too-dear';
+  return 'ok';
+}
+
+export const FALLBACK_IMAGE = '/store/fallback.svg';

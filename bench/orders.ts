@@ -1,0 +1,285 @@
+/**
+ * `npm run bench -- orders [--purchases 20000] [--concurrency 32] [--users 1000] [--pool 10]`
+ * (`npm run build` first; `--pg-only` / `--pglite-only`)
+ *
+ * Store purchases per second and latency through the real HTTP path: the built server runs as its
+ * own process (apps/server/dist/main.js) on a fresh in-memory PGlite, then on a fresh PostgreSQL
+ * database (BENCH_DATABASE_URL, or postgres://postgres@127.0.0.1:5432/postgres when it answers).
+ * 1,000 users sign in through the dev identity provider, an admin grants them points and creates
+ * 20 products (a quarter with limited stock, which sells out along the way), then a fixed number
+ * of keep-alive clients buy random products as random users (`POST /api/Order/OrderProduct`).
+ * Afterwards it checks the books: every user's balance is what they started with minus what their
+ * successful purchases cost, the queue holds one item per purchase, and on PostgreSQL also that
+ * for every user the ledger sums to the balance and no stock is negative.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { printFigures, summarise } from './lib/stats';
+
+const serverMain = fileURLToPath(new URL('../apps/server/dist/main.js', import.meta.url));
+const ADMIN_STEAM_ID = '76561197960287930'; // the dev provider's demo admin
+const START_POINTS = 1_000_000;
+const TARGET_RPS = 2000;
+const TARGET_P99 = 50;
+
+function arg(name: string, fallback: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 && process.argv[i + 1] ? Number(process.argv[i + 1]) : fallback;
+}
+const purchases = arg('purchases', 20_000);
+const concurrency = arg('concurrency', 32);
+const userCount = arg('users', 1000);
+const poolSize = arg('pool', 10);
+/** `--profile <dir>`: the server writes a V8 CPU profile there when it stops. */
+const profileDir = (() => {
+  const i = process.argv.indexOf('--profile');
+  return i >= 0 ? process.argv[i + 1] : undefined;
+})();
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(port: number, databaseUrl: string | null): Promise<ChildProcess> {
+  const profiling = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const child = spawn(process.execPath, [...profiling, serverMain], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: ':memory:',
+      DEMO_DATA: '0',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '100000000',
+      LEADERBOARD_POLLER: '0',
+      DATABASE_URL: databaseUrl ?? '',
+      DATABASE_POOL_SIZE: String(poolSize),
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  child.kill();
+  throw new Error('server did not come up');
+}
+
+/** Signs in through the dev identity provider like the browser popup does; returns the cookie. */
+async function signIn(base: string, steamId: string, name: string): Promise<string> {
+  const jar = new Map<string, string>();
+  const keep = (res: Response) => {
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const [k, v] = pair!.split('=');
+      jar.set(k!, v ?? '');
+    }
+  };
+  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  const start = await fetch(`${base}/auth/steam/signin`, { redirect: 'manual' });
+  keep(start);
+  const login = new URL(start.headers.get('location')!, base);
+  const posted = await fetch(login, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: cookie() },
+    body: new URLSearchParams({ steamid: steamId, personaname: name }),
+  });
+  const callback = new URL(posted.headers.get('location')!, base);
+  const done = await fetch(callback, { redirect: 'manual', headers: { cookie: cookie() } });
+  keep(done);
+  const session = [...jar].find(([k]) => k.endsWith('kb_session'));
+  if (!session) throw new Error(`sign-in failed for ${name}`);
+  return `${session[0]}=${session[1]}`;
+}
+
+async function call<T>(base: string, path: string, cookie: string, body?: unknown): Promise<{ status: number; json: T }> {
+  const res = await fetch(`${base}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: {
+      'x-requested-with': 'kickback',
+      cookie,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { status: res.status, json: (await res.json()) as T };
+}
+
+async function inBatches<T>(items: T[], size: number, fn: (item: T, i: number) => Promise<void>): Promise<void> {
+  for (let i = 0; i < items.length; i += size) {
+    await Promise.all(items.slice(i, i + size).map((item, k) => fn(item, i + k)));
+  }
+}
+
+async function run(label: string, databaseUrl: string | null): Promise<boolean> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = await startServer(port, databaseUrl);
+  try {
+    const admin = await signIn(base, ADMIN_STEAM_ID, 'StreamerAdmin');
+    const users: Array<{ cookie: string; id: string; spent: number }> = [];
+    const indexes = Array.from({ length: userCount }, (_, i) => i);
+    await inBatches(indexes, 25, async (i) => {
+      const steamId = `7656119${String(8_500_000_000 + i).padStart(10, '0')}`;
+      const cookie = await signIn(base, steamId, `bench${i}`);
+      const { json } = await call<{ openId: string }>(base, '/api/User/ping', cookie);
+      users[i] = { cookie, id: json.openId, spent: 0 };
+    });
+    await inBatches(users, 25, async (u) => {
+      const res = await call(base, `/api/admin/users/${u.id}/balance`, admin, {
+        currency: 'points',
+        amount: START_POINTS,
+        reason: 'bench',
+      });
+      if (res.status !== 200) throw new Error(`grant: HTTP ${res.status}`);
+    });
+    const products: Array<{ id: number; price: number }> = [];
+    for (let g = 1; g <= 20; g++) {
+      const { json } = await call<{ id: number; price: number }>(base, '/api/admin/products', admin, {
+        name: `Bench item ${g}`,
+        price: (g * 7) % 90 + 10,
+        category: 'Bench',
+        stock: g % 4 === 0 ? 200 : null,
+      });
+      products.push(json);
+    }
+
+    let warm = 0;
+    let ok = 0;
+    const order = async (i: number, record: boolean) => {
+      const user = users[(i * 31 + 17) % users.length]!;
+      const product = products[(i * 7919) % products.length]!;
+      const t0 = performance.now();
+      const res = await fetch(`${base}/api/Order/OrderProduct`, {
+        method: 'POST',
+        headers: { 'x-requested-with': 'kickback', 'content-type': 'application/json', cookie: user.cookie },
+        body: JSON.stringify({ productId: product.id }),
+      });
+      await res.arrayBuffer();
+      const ms = performance.now() - t0;
+      if (res.status === 200) {
+        user.spent += product.price;
+        if (record) ok += 1;
+        else warm += 1;
+      } else if (res.status !== 409) {
+        throw new Error(`order: HTTP ${res.status}`);
+      }
+      return ms;
+    };
+    await inBatches(
+      Array.from({ length: 300 }, (_, i) => i),
+      30,
+      async (i) => void (await order(purchases + i, false)),
+    );
+
+    const latencies: number[] = [];
+    let next = 0;
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (next < purchases) {
+          const i = next++;
+          latencies.push(await order(i, true));
+        }
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    const s = summarise(latencies);
+
+    // The books, seen from outside: balances and the fulfilment queue.
+    let wrongBalances = 0;
+    await inBatches(users, 25, async (u) => {
+      const { json } = await call<{ points: number }>(base, '/api/User/ping', u.cookie);
+      if (Math.round(json.points * 100) !== Math.round((START_POINTS - u.spent) * 100)) wrongBalances += 1;
+    });
+    const queue = await call<{ total: number }>(base, '/api/admin/fulfilment?kind=order', admin);
+    let books = wrongBalances === 0 && queue.json.total === ok + warm;
+    let detail = `balances off: ${wrongBalances}, queue ${queue.json.total} for ${ok + warm} purchases`;
+    if (databaseUrl) {
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      const { rows } = await client.query<{ mismatches: string; negative: string }>(`
+        SELECT (SELECT count(*) FROM users u WHERE u.points <> COALESCE(
+                  (SELECT sum(delta) FROM ledger l WHERE l.user_id = u.id AND l.currency = 'points'), 0)) AS mismatches,
+               (SELECT count(*) FROM products WHERE stock < 0) AS negative`);
+      await client.end();
+      books &&= Number(rows[0]?.mismatches) === 0 && Number(rows[0]?.negative) === 0;
+      detail += `, ledger ≠ balance: ${rows[0]?.mismatches}, negative stock: ${rows[0]?.negative}`;
+    }
+
+    printFigures(`${label}: ${purchases} purchases over HTTP, ${userCount} users, ${concurrency} concurrent`, {
+      'purchases/s': purchases / seconds,
+      'p50 ms': s.p50,
+      'p99 ms': s.p99,
+      'max ms': s.max,
+      'succeeded (200)': ok,
+      'sold out (409)': purchases - ok,
+      books: books ? `balanced (${detail})` : `WRONG (${detail})`,
+      ...(databaseUrl
+        ? {
+            target: `${TARGET_RPS}/s and p99 < ${TARGET_P99} ms: ${
+              purchases / seconds >= TARGET_RPS && s.p99 < TARGET_P99 ? 'met' : 'NOT met'
+            }`,
+          }
+        : {}),
+    });
+    return books;
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+  }
+}
+
+async function adminQuery(url: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+const only = process.argv.includes('--pg-only') ? 'pg' : process.argv.includes('--pglite-only') ? 'pglite' : 'both';
+let allBalanced = true;
+
+if (only !== 'pg') allBalanced &&= await run('PGlite (in memory)', null);
+
+if (only !== 'pglite') {
+  const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `kb_bench_${randomBytes(4).toString('hex')}`;
+  let created = false;
+  try {
+    await adminQuery(url, `CREATE DATABASE ${name}`);
+    created = true;
+  } catch (err) {
+    if (process.env.BENCH_DATABASE_URL) throw err;
+    console.log(`\nPostgreSQL: nothing answers at ${url} (set BENCH_DATABASE_URL); skipped.`);
+  }
+  if (created) {
+    const u = new URL(url);
+    u.pathname = `/${name}`;
+    try {
+      allBalanced &&= await run(`PostgreSQL (fresh database, pool ${poolSize})`, u.toString());
+    } finally {
+      await adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    }
+  }
+}
+if (!allBalanced) process.exitCode = 1;

@@ -1,0 +1,127 @@
+/**
+ * The points economy in the browser: an admin grants points on Admin → Users and adds a product on
+ * Admin → Products; a viewer buys it in the Store (toast, balance drops) and finds it in My
+ * activity; the admin sees the order in Fulfilment with the buyer's linked accounts and marks it
+ * delivered; the viewer sees the new status. Screenshots: e2e/screenshots/economy-*.png.
+ */
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { DEMO_ADMIN, expectAccessible, newPerson, screenshot, signIn } from './helpers';
+
+async function personPage(browser: Browser, who: { name: string; steamId: string } | null, demo = false): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto('/');
+  if (who) await signIn(page, who, { demo });
+  return page;
+}
+
+async function adminPage(page: Page, name: string) {
+  await page.getByRole('button', { name: 'Admin', exact: true }).click();
+  await page.getByRole('link', { name, exact: true }).click();
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+}
+
+test('a viewer buys a product; the admin delivers it; the viewer sees it delivered', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const buyer = newPerson('Buyer');
+  const viewer = await personPage(browser, buyer);
+  const admin = await personPage(browser, DEMO_ADMIN, true);
+
+  // Signed out, the store shows the demo catalogue but Buy is disabled.
+  const visitor = await personPage(browser, null);
+  await visitor.getByRole('link', { name: 'Store', exact: true }).first().click();
+  await expect(visitor.getByRole('heading', { name: 'Store', level: 1 })).toBeVisible();
+  await expect(visitor.getByRole('button', { name: 'Buy Kickback Hoodie' })).toBeDisabled();
+
+  // Admin → Users: grant the buyer points (a reason is required).
+  await adminPage(admin, 'Users');
+  await admin.getByLabel('Search users').fill(buyer.name);
+  const row = admin.locator(`tr[data-user="${buyer.name}"]`);
+  await expect(row).toBeVisible();
+  await row.getByRole('button', { name: `Adjust balance of ${buyer.name}` }).click();
+  await admin.getByLabel('Amount').fill('20000');
+  await admin.getByRole('button', { name: 'Grant', exact: true }).click();
+  await expect(admin.getByText('Invalid reason: is required')).toBeVisible();
+  await admin.getByLabel('Reason').fill('Welcome bonus');
+  await admin.getByRole('button', { name: 'Grant', exact: true }).click();
+  await expect(admin.getByText(`Balance updated: ${buyer.name} +20000 points, now 20000.`)).toBeVisible();
+  await expect(row.getByTestId('user-points')).toHaveText('20,000');
+  await admin.getByLabel('Search users').fill('');
+  await screenshot(admin, 'economy-admin-users');
+
+  // Admin → Products: a bad price is refused naming the field; a good product is created.
+  await adminPage(admin, 'Products');
+  await admin.getByRole('button', { name: 'New product' }).click();
+  await admin.getByLabel('Name').fill('Signed Vex Jersey');
+  await admin.getByLabel('Price (points)').fill('-5');
+  await admin.getByLabel('Category').fill('Merch');
+  await admin.getByLabel('Stock').fill('3');
+  await admin.getByLabel('Image URL').fill('/store/tee.svg');
+  await admin.getByRole('button', { name: 'Create', exact: true }).click();
+  await expect(admin.getByText('Invalid price: must be greater than 0')).toBeVisible();
+  await admin.getByLabel('Price (points)').fill('1500');
+  await admin.getByRole('button', { name: 'Create', exact: true }).click();
+  await expect(admin.getByText('Signed Vex Jersey added to the store.')).toBeVisible();
+  await expect(admin.getByTestId('products-table')).toContainText('Signed Vex Jersey');
+  await screenshot(admin, 'economy-admin-products');
+
+  // The viewer buys it in the Store.
+  await viewer.reload();
+  await viewer.getByRole('link', { name: 'Store', exact: true }).first().click();
+  await expect(viewer.getByTestId('store-balance')).toHaveText('You have 20,000 points');
+  await viewer.getByLabel('Category').selectOption('Merch');
+  await viewer.getByLabel('Sort').selectOption('2');
+  await expect(viewer.getByRole('button', { name: 'Buy Karambit | Fade' })).toHaveCount(0);
+  await expect(viewer.getByRole('button', { name: 'Buy Signed Vex Jersey' })).toBeEnabled();
+  await viewer.getByLabel('Category').selectOption('All');
+  await expect(viewer.getByRole('button', { name: 'Buy Karambit | Fade' })).toBeDisabled(); // 85,000 > 20,000
+  await screenshot(viewer, 'economy-store');
+  await expectAccessible(viewer);
+  await viewer.getByRole('button', { name: 'Buy Signed Vex Jersey' }).click();
+  await expect(viewer.getByText("You bought Signed Vex Jersey. We'll deliver it soon — track it in My activity.")).toBeVisible();
+  await expect(viewer.getByTestId('store-balance')).toHaveText('You have 18,500 points');
+  await expect(viewer.getByRole('article', { name: 'Signed Vex Jersey' })).toContainText('2 left');
+
+  // My activity shows the order (pending) and the ledger row in words.
+  await viewer.locator('#kb-user-menu').click();
+  await viewer.locator('.dropdown-menu').getByRole('link', { name: 'My activity' }).click();
+  await expect(viewer.getByRole('heading', { name: 'My activity', level: 1 })).toBeVisible();
+  const orders = viewer.getByTestId('my-orders');
+  await expect(orders.getByRole('row', { name: /Signed Vex Jersey/ })).toContainText('Pending');
+  const ledger = viewer.getByTestId('my-ledger');
+  await expect(ledger.getByRole('row', { name: /Store purchase/ })).toContainText('−1,500 pts');
+  await expect(ledger.getByRole('row', { name: /Granted by an admin/ })).toContainText('Welcome bonus');
+
+  // The admin sees it in Fulfilment with where to deliver, and marks it delivered with a note.
+  await adminPage(admin, 'Fulfilment');
+  const item = admin.getByTestId('fulfilment-table').getByRole('row', { name: new RegExp(buyer.name) });
+  await expect(item).toContainText('Signed Vex Jersey');
+  await expect(item).toContainText('1,500 points');
+  await expect(item).toContainText(buyer.steamId);
+  await screenshot(admin, 'economy-fulfilment');
+  await item.getByRole('button', { name: `Mark Signed Vex Jersey for ${buyer.name} delivered` }).click();
+  await admin.getByLabel(/^Note/).fill('Shipped, tracking KB-123');
+  await admin.getByRole('button', { name: 'Mark delivered' }).click();
+  await expect(admin.getByText('Marked as delivered.')).toBeVisible();
+  await expect(admin.getByTestId('fulfilment-table').getByRole('row', { name: new RegExp(buyer.name) })).toHaveCount(0);
+  await admin.getByLabel('Filter by status').selectOption('delivered');
+  await expect(admin.getByTestId('fulfilment-table').getByRole('row', { name: new RegExp(buyer.name) })).toContainText(
+    'Shipped, tracking KB-123',
+  );
+
+  // The viewer sees the status change.
+  await viewer.reload();
+  await expect(orders.getByRole('row', { name: /Signed Vex Jersey/ })).toContainText('Delivered');
+  await expect(orders.getByRole('row', { name: /Signed Vex Jersey/ })).toContainText('Shipped, tracking KB-123');
+  await screenshot(viewer, 'economy-my-activity');
+  await expectAccessible(viewer);
+});
+
+test('the store on a phone', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await page.goto('/store');
+  await expect(page.getByRole('heading', { name: 'Store', level: 1 })).toBeVisible();
+  await expect(page.getByRole('article').first()).toBeVisible();
+  await screenshot(page, 'economy-store-phone');
+});

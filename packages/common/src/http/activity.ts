@@ -1,0 +1,87 @@
+/** "My activity": the signed-in user's ledger and orders (`GET /api/me/activity`, `/api/me/orders`). */
+import { z } from 'zod';
+import { fulfilmentStatus } from './fulfilment';
+
+export const ledgerReasons = [
+  'order',
+  'order_refund',
+  'admin_grant',
+  'admin_deduct',
+  'chat_activity',
+  'wager',
+  'game_win',
+  'game_refund',
+  'prediction_bet',
+  'prediction_win',
+  'prediction_refund',
+  'giveaway_win',
+  'daily_reward',
+  'challenge_prize',
+  'leaderboard_prize',
+  'fulfilment_refund',
+] as const;
+export type LedgerReasonCode = (typeof ledgerReasons)[number];
+
+/** Each ledger reason in words, as My activity shows it. */
+export const ledgerReasonText: Record<LedgerReasonCode, string> = {
+  order: 'Store purchase',
+  order_refund: 'Store order refunded',
+  admin_grant: 'Granted by an admin',
+  admin_deduct: 'Deducted by an admin',
+  chat_activity: 'Chatting on stream',
+  wager: 'Wagering on the code',
+  game_win: 'Game winnings',
+  game_refund: 'Game refund',
+  prediction_bet: 'Prediction bet',
+  prediction_win: 'Prediction winnings',
+  prediction_refund: 'Prediction refund',
+  giveaway_win: 'Giveaway prize',
+  daily_reward: 'Daily reward',
+  challenge_prize: 'Challenge prize',
+  leaderboard_prize: 'Leaderboard prize',
+  fulfilment_refund: 'Prize refunded',
+};
+
+export function reasonInWords(code: string): string {
+  return (ledgerReasonText as Record<string, string>)[code] ?? code.replace(/_/g, ' ');
+}
+
+export const pageQuery = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) });
+
+export const ledgerEntry = z.object({
+  id: z.number(),
+  currency: z.enum(['points', 'gems']),
+  delta: z.number(),
+  balanceAfter: z.number(),
+  reason: z.string(),
+  memo: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type LedgerEntry = z.infer<typeof ledgerEntry>;
+
+export const activityPage = z.object({
+  items: z.array(ledgerEntry),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type ActivityPage = z.infer<typeof activityPage>;
+
+export const myOrder = z.object({
+  id: z.number(),
+  productName: z.string(),
+  price: z.number(),
+  status: fulfilmentStatus,
+  note: z.string().nullable(),
+  createdAt: z.string(),
+  handledAt: z.string().nullable(),
+});
+export type MyOrder = z.infer<typeof myOrder>;
+
+export const myOrdersPage = z.object({
+  items: z.array(myOrder),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type MyOrdersPage = z.infer<typeof myOrdersPage>;

@@ -1,0 +1,78 @@
+/** Admin: Users (`/api/admin/users`): search, balances, linked accounts, adjustments, role, excluded. */
+import { z } from 'zod';
+import { isAmount, toCents } from '../money';
+import { role } from './auth';
+
+export const adminUsersQuery = z.object({
+  query: z.string().trim().max(64, 'must be at most 64 characters').default(''),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+
+export const adminUser = z.object({
+  id: z.string(),
+  steamId: z.string(),
+  username: z.string(),
+  avatarUrl: z.string().nullable(),
+  role: role,
+  points: z.number(),
+  gems: z.number(),
+  excluded: z.boolean(),
+  kickUsername: z.string().nullable(),
+  discordUsername: z.string().nullable(),
+  clashId: z.string().nullable(),
+  rustMagicId: z.string().nullable(),
+  roobetName: z.string().nullable(),
+  casesId: z.string().nullable(),
+  createdAt: z.string(),
+  lastLoginAt: z.string().nullable(),
+});
+export type AdminUser = z.infer<typeof adminUser>;
+
+export const adminUsersPage = z.object({
+  items: z.array(adminUser),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type AdminUsersPage = z.infer<typeof adminUsersPage>;
+
+export const adminUserParams = z.object({ id: z.uuid('must be a user id') });
+
+export const MAX_ADJUSTMENT = 100_000_000;
+
+/** A signed amount (negative deducts), not zero, at most 2 decimals. */
+export const adjustmentAmount = z
+  .union([z.number(), z.string().trim()], { error: 'must be a number' })
+  .refine((v) => v !== '' && isAmount(v), 'must be a number with at most 2 decimals')
+  .refine((v) => !isAmount(v) || toCents(v) !== 0n, 'must not be 0')
+  .refine(
+    (v) =>
+      !isAmount(v) || (toCents(v) <= BigInt(MAX_ADJUSTMENT) * 100n && toCents(v) >= -BigInt(MAX_ADJUSTMENT) * 100n),
+    `must be between -${MAX_ADJUSTMENT} and ${MAX_ADJUSTMENT}`,
+  )
+  .transform((v) => String(v));
+
+export const adjustmentReason = z
+  .string({ error: 'is required' })
+  .trim()
+  .min(1, 'is required')
+  .max(200, 'must be at most 200 characters');
+
+export const balanceAdjustmentBody = z.object({
+  currency: z.enum(['points', 'gems'], { error: 'must be points or gems' }),
+  amount: adjustmentAmount,
+  reason: adjustmentReason,
+});
+export type BalanceAdjustmentBody = z.input<typeof balanceAdjustmentBody>;
+
+export const roleBody = z.object({ role: role });
+export const excludedBody = z.object({ excluded: z.boolean({ error: 'must be true or false' }) });
+
+export const adminUserMessages = {
+  adjusted: (text: string) => `Balance updated: ${text}.`,
+  wouldGoNegative: (currency: string) => `That would take the ${currency} balance below 0.`,
+  roleChanged: (role: string) => `Role changed to ${role}.`,
+  excluded: 'Account excluded: it earns nothing, never ranks and never wins.',
+  included: 'Account included again.',
+  ownRole: 'You cannot change your own role.',
+} as const;

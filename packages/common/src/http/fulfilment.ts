@@ -1,0 +1,89 @@
+/** The admin fulfilment queue: `GET /api/admin/fulfilment`, deliver and reject. */
+import { z } from 'zod';
+
+export const fulfilmentStatuses = ['pending', 'delivered', 'rejected'] as const;
+export const fulfilmentStatus = z.enum(fulfilmentStatuses);
+export type FulfilmentStatus = z.infer<typeof fulfilmentStatus>;
+
+/** Kinds other features enqueue; the page shows any kind it gets. */
+export const fulfilmentKindLabels: Record<string, string> = {
+  order: 'Store order',
+  daily_reward: 'Daily reward',
+  challenge: 'Challenge prize',
+  leaderboard: 'Leaderboard prize',
+  split_or_steal: 'Split or Steal',
+  deal_or_no_deal: 'Deal or No Deal',
+  giveaway: 'Giveaway',
+};
+
+export const fulfilmentQuery = z.object({
+  status: z.union([fulfilmentStatus, z.literal('')]).optional(),
+  kind: z
+    .string()
+    .max(40)
+    .regex(/^[a-z_]*$/, 'must be a kind such as order')
+    .optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+
+/** Where to deliver: the recipient's linked accounts. */
+export const recipient = z.object({
+  id: z.string(),
+  username: z.string(),
+  steamId: z.string(),
+  avatarUrl: z.string().nullable(),
+  kickUsername: z.string().nullable(),
+  discordUsername: z.string().nullable(),
+  clashId: z.string().nullable(),
+  rustMagicId: z.string().nullable(),
+  roobetName: z.string().nullable(),
+  casesId: z.string().nullable(),
+  excluded: z.boolean(),
+});
+export type Recipient = z.infer<typeof recipient>;
+
+export const fulfilmentItem = z.object({
+  id: z.number(),
+  kind: z.string(),
+  reference: z.string(),
+  description: z.string(),
+  amount: z.number().nullable(),
+  unit: z.string().nullable(),
+  status: fulfilmentStatus,
+  refund: z.object({ currency: z.enum(['points', 'gems']), amount: z.number() }).nullable(),
+  note: z.string().nullable(),
+  handledBy: z.string().nullable(),
+  handledAt: z.string().nullable(),
+  createdAt: z.string(),
+  user: recipient,
+});
+export type FulfilmentItem = z.infer<typeof fulfilmentItem>;
+
+export const fulfilmentPage = z.object({
+  items: z.array(fulfilmentItem),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+  kinds: z.array(z.string()),
+  pendingCount: z.number(),
+});
+export type FulfilmentPage = z.infer<typeof fulfilmentPage>;
+
+export const fulfilmentIdParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+
+/** `{ note? }`; the body itself may be left out. */
+export const fulfilmentActionBody = z
+  .object({
+    note: z.string({ error: 'must be text' }).trim().max(500, 'must be at most 500 characters').nullish(),
+  })
+  .nullish()
+  .transform((b) => ({ note: b?.note || null }));
+export type FulfilmentActionBody = z.input<typeof fulfilmentActionBody>;
+
+export const fulfilmentMessages = {
+  delivered: 'Marked as delivered.',
+  rejected: 'Rejected.',
+  rejectedWithRefund: (text: string) => `Rejected; ${text} refunded.`,
+  alreadyHandled: (status: string) => `This item was already ${status}.`,
+  notFound: 'Fulfilment item not found.',
+} as const;
