@@ -143,10 +143,13 @@ test('an admin creates a challenge, is told what is wrong, then completes it wit
   const endedCard = page.getByTestId('ended-challenges').getByRole('article', { name: /verified/ });
   await expect(endedCard).toContainText('CrateQueen');
 
-  // The prize is in the fulfilment queue (server side, through the admin API until the page lands).
-  const audit = await page.request.get('/api/admin/audit?action=challenge.update', {
-    headers: { 'X-Requested-With': 'kickback' },
-  });
-  const entries = (await audit.json()) as { items: Array<{ after: { fulfilmentId?: number } }> };
-  expect(entries.items.some((e) => typeof e.after.fulfilmentId === 'number')).toBe(true);
+  // The prize is in the Fulfilment queue for the winner, once.
+  await page.getByRole('button', { name: 'Admin', exact: true }).click();
+  await page.getByRole('link', { name: 'Fulfilment', exact: true }).click();
+  await page.getByLabel('Filter by kind').selectOption('challenge');
+  const prize = page.getByRole('row').filter({ hasText: 'Challenge prize: E2E Sugar Rush 1,000x' });
+  await expect(prize).toHaveCount(1);
+  await expect(prize).toContainText('CrateQueen');
+  await expect(prize).toContainText('$321.50');
+  await screenshot(page, 'challenge-prize-fulfilment');
 });

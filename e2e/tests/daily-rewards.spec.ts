@@ -44,7 +44,10 @@ test('the Daily Rewards button leads to the calendar; a visitor sees the month a
   await expectAccessible(page);
 });
 
-test('a user links Roobet, claims today: toast, coin, the card turns over and stays claimed', async ({ page }) => {
+test('a user links Roobet, claims today: toast, coin, the card turns over; the payout appears for the admin', async ({
+  page,
+  browser,
+}) => {
   const person = newPerson('Claimer');
   await signIn(page, person);
   await page.goto('/dailyrewardroobet');
@@ -94,6 +97,22 @@ test('a user links Roobet, claims today: toast, coin, the card turns over and st
   // Phone layout.
   await page.setViewportSize({ width: 390, height: 844 });
   await screenshot(page, 'daily-rewards-phone');
+
+  // The payout appears for the admin in the Fulfilment queue, ready to deliver.
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signIn(admin, DEMO_ADMIN, { demo: true });
+  await admin.getByRole('button', { name: 'Admin', exact: true }).click();
+  await admin.getByRole('link', { name: 'Fulfilment', exact: true }).click();
+  await expect(admin).toHaveURL(/\/admin\/fulfilment/);
+  await admin.getByLabel('Filter by kind').selectOption('daily_reward');
+  const payout = admin.getByRole('row').filter({ hasText: person.name }).filter({ hasText: 'to SpinDoctor' });
+  await expect(payout).toHaveCount(1);
+  await expect(payout).toContainText('Daily reward (Roobet)');
+  await expect(payout).toContainText(`$${gemAmount.toFixed(2)}`);
+  await expect(payout).toContainText(/pending/i);
+  await screenshot(admin, 'daily-rewards-fulfilment');
+  await adminContext.close();
 });
 
 test('an admin sets the reward policies', async ({ page }) => {

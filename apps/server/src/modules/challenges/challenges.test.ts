@@ -130,7 +130,13 @@ describe('POST /api/Challenge/update', () => {
     expect(res.json()).toMatchObject({ status: 1, endedAt: '2026-03-04T18:30:00.000Z', winnerUserName: 'Bob' });
     let items = await prizeItems(c.id);
     expect(items).toHaveLength(1);
-    expect(items[0]).toMatchObject({ userId: bob.user.id, amount: '125.75', unit: 'USD', status: 'pending' });
+    expect(items[0]).toMatchObject({
+      userId: bob.user.id,
+      amount: '125.75',
+      unit: 'USD',
+      status: 'pending',
+      description: 'Challenge prize: Land a 5 scatter bonus',
+    });
 
     // Saving again (edits, same winner) queues nothing more and keeps the end time.
     t.clock.advance(60_000);

@@ -27,6 +27,9 @@ type UpdateInput = z.output<typeof updateChallengeBody>;
 
 export const challengeReference = (id: number) => `challenge:${id}`;
 
+/** A title without the `{…}` highlight marks, for places that show plain text. */
+export const plainTitle = (title: string) => title.replace(/[{}]/g, '');
+
 type Joined = ChallengeRow & { winnerUserName: string | null };
 
 function present(row: Joined): Challenge {
@@ -167,7 +170,7 @@ export class ChallengeService {
           kind: 'challenge',
           reference: challengeReference(after.id),
           userId: after.winnerUserId,
-          description: `Challenge prize: ${after.title}`,
+          description: `Challenge prize: ${plainTitle(after.title)}`,
           amount: after.price,
           unit: 'USD',
         });
