@@ -126,6 +126,7 @@ const envSchema = z.object({
   DISCORD_CLIENT_SECRET: optionalString,
   DISCORD_AUTHORIZE_URL: z.url().default('https://discord.com/oauth2/authorize'),
   DISCORD_API_URL: optionalString.pipe(z.url().optional()),
+  DISCORD_BOT_TOKEN: optionalString,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -204,6 +205,28 @@ export interface DiscordConfig {
   authorizeUrl: string;
   /** Base of the REST API, version included (…/api/v10). */
   apiUrl: string;
+  bot: DiscordBotConfig;
+}
+
+/** The bot that sends direct messages (Discord broadcasts). */
+export type DiscordBotConfig =
+  | {
+      /** `discord`: DISCORD_BOT_TOKEN against DISCORD_API_URL; `simulator`: the local Discord simulator. */
+      mode: 'discord' | 'simulator';
+      token: string;
+      /** REST base without the version (…/api), as @discordjs/rest takes it. */
+      api: string;
+      version: string;
+    }
+  | { mode: 'off' };
+
+export const DISCORD_API_VERSION = '10';
+
+/** `…/api` or `…/api/v9` → the base without version and the version (10 unless the URL names one). */
+export function splitDiscordApiUrl(url: string): { api: string; version: string } {
+  const trimmed = url.replace(/\/+$/, '');
+  const m = /^(.*)\/v(\d+)$/.exec(trimmed);
+  return m?.[1] && m[2] ? { api: m[1], version: m[2] } : { api: trimmed, version: DISCORD_API_VERSION };
 }
 
 /** The mount point of the local Discord simulator (OAuth and REST). */
@@ -420,15 +443,21 @@ function discordConfig(env: Env, isProduction: boolean, publicUrl: string, sessi
       `Invalid configuration: ${env.DISCORD_CLIENT_ID ? 'DISCORD_CLIENT_SECRET' : 'DISCORD_CLIENT_ID'} is required for Discord linking`,
     );
   }
+  const simulator = `${publicUrl}${DISCORD_SIMULATOR_PATH}`;
+  const bot = discordBotConfig(env, isProduction, simulator, sessionSecret);
+  const versioned = (url: string) => {
+    const { api, version } = splitDiscordApiUrl(url);
+    return `${api}/v${version}`;
+  };
   if (oauth === 'dev') {
-    const simulator = `${publicUrl}${DISCORD_SIMULATOR_PATH}`;
     return {
       oauth,
       clientId: 'kickback-dev',
       // The simulator checks it like Discord does; derived so every process agrees on it.
       clientSecret: createHmac('sha256', sessionSecret).update('discord-simulator-client').digest('base64url'),
       authorizeUrl: `${simulator}/oauth2/authorize`,
-      apiUrl: (env.DISCORD_API_URL ?? `${simulator}/api/v10`).replace(/\/+$/, ''),
+      apiUrl: versioned(env.DISCORD_API_URL ?? `${simulator}/api/v10`),
+      bot,
     };
   }
   return {
@@ -436,7 +465,30 @@ function discordConfig(env: Env, isProduction: boolean, publicUrl: string, sessi
     clientId: env.DISCORD_CLIENT_ID ?? '',
     clientSecret: env.DISCORD_CLIENT_SECRET ?? '',
     authorizeUrl: env.DISCORD_AUTHORIZE_URL,
-    apiUrl: (env.DISCORD_API_URL ?? 'https://discord.com/api/v10').replace(/\/+$/, ''),
+    apiUrl: versioned(env.DISCORD_API_URL ?? 'https://discord.com/api/v10'),
+    bot,
+  };
+}
+
+/**
+ * DISCORD_BOT_TOKEN set: the real bot against DISCORD_API_URL (Discord's by default). Unset: the
+ * local simulator outside production (with a token derived from the session secret, which it
+ * checks like Discord does), nothing in production.
+ */
+function discordBotConfig(env: Env, isProduction: boolean, simulator: string, sessionSecret: string): DiscordBotConfig {
+  if (env.DISCORD_BOT_TOKEN) {
+    return {
+      mode: 'discord',
+      token: env.DISCORD_BOT_TOKEN,
+      ...splitDiscordApiUrl(env.DISCORD_API_URL ?? 'https://discord.com/api'),
+    };
+  }
+  if (isProduction) return { mode: 'off' };
+  return {
+    mode: 'simulator',
+    token: createHmac('sha256', sessionSecret).update('discord-simulator-bot').digest('base64url'),
+    api: `${simulator}/api`,
+    version: DISCORD_API_VERSION,
   };
 }
 

@@ -35,6 +35,12 @@ export const routes: AppRoute[] = [
     roles: adminOnly,
   },
   {
+    path: '/DiscordMessageSender',
+    page: lazy(() => import('../features/discord/discord-message-sender-page')),
+    name: 'Send Discord Message',
+    roles: adminOnly,
+  },
+  {
     path: '/leaderboard',
     page: lazy(() => import('../features/leaderboard/leaderboard-page')),
     name: 'Leaderboard',

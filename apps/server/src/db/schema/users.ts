@@ -16,6 +16,8 @@ export const users = pgTable('users', {
   kickUsername: text('kick_username'),
   discordId: text('discord_id').unique(),
   discordUsername: text('discord_username'),
+  /** Discord refused our DMs (50007); not retried until they link Discord again. */
+  discordDmClosedAt: timestamp('discord_dm_closed_at', { withTimezone: true }),
   clashId: text('clash_id'),
   rustMagicId: text('rustmagic_id'),
   roobetName: text('roobet_name'),

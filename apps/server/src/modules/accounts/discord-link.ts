@@ -2,7 +2,8 @@
  * Linking a Discord account: `/auth/discord/signin` starts the OAuth2 authorization-code flow with
  * a random `state` bound to the session (its hash stored with the session id, single use, 10
  * minutes); `/auth/discord/callback` checks the state before anything else, exchanges the code,
- * reads `/users/@me` and links the id and username. Either way the browser lands on
+ * reads `/users/@me` and links the id and username (clearing a DMs-closed mark: a new link is
+ * tried again by broadcasts). Either way the browser lands on
  * `/link/discord?result=…&returnTo=…`, where the site shows the outcome.
  */
 import { and, eq, gt, lt } from 'drizzle-orm';
@@ -104,7 +105,7 @@ export async function discordLinkRoutes(app: FastifyInstance): Promise<void> {
     try {
       await app.db
         .update(users)
-        .set({ discordId: discordUser.id, discordUsername: discordUser.username })
+        .set({ discordId: discordUser.id, discordUsername: discordUser.username, discordDmClosedAt: null })
         .where(eq(users.id, pending.userId));
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;

@@ -10,7 +10,7 @@ const linkColumns = {
   kick: { id: users.kickId, cleared: { kickId: null, kickUsername: null }, notLinked: messages.kickNotLinkedToUnlink },
   discord: {
     id: users.discordId,
-    cleared: { discordId: null, discordUsername: null },
+    cleared: { discordId: null, discordUsername: null, discordDmClosedAt: null },
     notLinked: messages.discordNotLinkedToUnlink,
   },
 } as const;

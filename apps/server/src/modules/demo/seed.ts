@@ -4,12 +4,13 @@
  * a database that has none of its data yet.
  */
 import type { FastifyInstance } from 'fastify';
+import { seedDiscordLinks } from '../discord-broadcasts/demo';
 import { seedLeaderboards } from '../leaderboards/demo';
 import { seedStore } from '../store/demo';
 
 export type DemoSeeder = (app: FastifyInstance) => Promise<void>;
 
-const seeders: DemoSeeder[] = [seedLeaderboards, seedStore];
+const seeders: DemoSeeder[] = [seedLeaderboards, seedStore, seedDiscordLinks];
 
 export async function seedDemoData(app: FastifyInstance): Promise<void> {
   for (const seed of seeders) await seed(app);

@@ -1,3 +1,4 @@
+import type { SimulatedBot } from './bot-state';
 import type { SimulatedDiscordDirectory } from './directory';
 import type { SimulatorTokens } from './tokens';
 
@@ -10,5 +11,9 @@ export interface DiscordSimulatorContext {
   clientSecret: string;
   /** Redirect URIs registered for that application. */
   redirectUris: readonly string[];
+  /** Our bot: its DM channels, the messages it posted, users with DMs closed. */
+  bot: SimulatedBot;
+  /** The bot token the simulator accepts; null when the bot side is not simulated. */
+  botToken: string | null;
   now(): number;
 }

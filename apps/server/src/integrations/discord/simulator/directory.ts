@@ -16,6 +16,10 @@ export const DISCORD_USERNAME = /^(?!.*\.\.)[a-z0-9_.]{2,32}$/;
 
 export const demoDiscordUsers = ['vexfan', 'luckyluke', 'cratequeen', 'highroller'] as const;
 
+/** More demo accounts (linked to demo site users by the demo data); the last has DMs closed. */
+export const demoDiscordCommunity = ['marta.spins', 'jonas_bets', 'tomasz', 'aiko', 'quietpriya'] as const;
+export const demoDmsClosed: readonly string[] = ['quietpriya'];
+
 export function simulatedDiscordId(username: string): string {
   const n = createHash('sha256').update(username.toLowerCase()).digest().readBigUInt64BE(0);
   return String(100_000_000_000_000_000n + (n % 800_000_000_000_000_000n));
@@ -23,6 +27,10 @@ export function simulatedDiscordId(username: string): string {
 
 export class SimulatedDiscordDirectory {
   private readonly byId = new Map<string, SimulatedDiscordUser>();
+
+  constructor() {
+    for (const name of [...demoDiscordUsers, ...demoDiscordCommunity]) this.user(name);
+  }
 
   /** The user with this username (created on first use). */
   user(username: string): SimulatedDiscordUser {

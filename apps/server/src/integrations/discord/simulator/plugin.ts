@@ -1,33 +1,60 @@
 /**
- * The local Discord simulator, mounted under /dev/discord (the default while DISCORD_CLIENT_ID is
- * not set; never in production). It speaks Discord's protocol so the real OAuth code path runs:
- * `/oauth2/authorize` (a consent page), `/api/v10/oauth2/token`, `/api/v10/users/@me`. More
- * Discord endpoints (the bot's DMs) plug in here, sharing the context (users, tokens).
+ * The local Discord simulator, mounted under /dev/discord (never in production). It speaks
+ * Discord's protocol so the real code paths run: while DISCORD_CLIENT_ID is not set, the OAuth side
+ * (`/oauth2/authorize`, `/api/v10/oauth2/token`, `/api/v10/users/@me`); while DISCORD_BOT_TOKEN is
+ * not set, the bot side (`/api/v10/users/@me/channels`, `/api/v10/channels/{id}/messages`) and its
+ * inbox page. `app.discordSimulator` exposes the shared state (tests close a user's DMs with it).
  */
 import { createHmac } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { DISCORD_SIMULATOR_PATH } from '../../../config';
+import { simulatorBotRoutes } from './bot';
+import { SimulatedBot } from './bot-state';
 import type { DiscordSimulatorContext } from './context';
 import { SimulatedDiscordDirectory } from './directory';
+import { simulatorInboxRoutes } from './inbox';
 import { simulatorOAuthRoutes } from './oauth';
 import { SimulatorTokens } from './tokens';
 import { simulatorUserRoutes } from './users';
 
-export async function discordSimulator(app: FastifyInstance): Promise<void> {
+declare module 'fastify' {
+  interface FastifyInstance {
+    discordSimulator?: DiscordSimulatorContext;
+  }
+}
+
+export const discordSimulator = fp(async (app: FastifyInstance) => {
   const { config } = app;
+  const now = () => app.clock.now().getTime();
+  const { bot } = config.discord;
   const ctx: DiscordSimulatorContext = {
     directory: new SimulatedDiscordDirectory(),
     tokens: new SimulatorTokens(createHmac('sha256', config.sessionSecret).update('discord-simulator').digest()),
     clientId: config.discord.clientId,
     clientSecret: config.discord.clientSecret,
     redirectUris: [`${config.publicUrl}/auth/discord/callback`],
-    now: () => app.clock.now().getTime(),
+    bot: new SimulatedBot(now),
+    botToken: bot.mode === 'simulator' ? bot.token : null,
+    now,
   };
+  app.decorate('discordSimulator', ctx);
   await app.register(
     async (scope) => {
-      await simulatorOAuthRoutes(scope, ctx);
-      await simulatorUserRoutes(scope, ctx);
+      if (config.discord.oauth === 'dev') {
+        await simulatorOAuthRoutes(scope, ctx);
+        await simulatorUserRoutes(scope, ctx);
+      }
+      if (bot.mode === 'simulator') {
+        await simulatorBotRoutes(scope, ctx);
+        await simulatorInboxRoutes(scope, ctx);
+      }
     },
     { prefix: DISCORD_SIMULATOR_PATH },
   );
+});
+
+/** Whether this configuration mounts the simulator at all. */
+export function discordSimulatorWanted(config: FastifyInstance['config']): boolean {
+  return config.discord.oauth === 'dev' || config.discord.bot.mode === 'simulator';
 }

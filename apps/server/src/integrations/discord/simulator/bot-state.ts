@@ -1,0 +1,101 @@
+/**
+ * What the simulated Discord knows about our bot: the DM channels it opened, the messages it
+ * posted (the last few thousand, newest last — what the inbox page and tests read), which users
+ * have their DMs closed (they answer 50007), and an optional rate limit (every Nth message post
+ * answers 429) and latency to exercise the client's retry and show a broadcast's progress.
+ */
+import { createHash } from 'node:crypto';
+import { demoDmsClosed, simulatedDiscordId } from './directory';
+
+export interface ReceivedMessage {
+  id: string;
+  channelId: string;
+  recipientId: string;
+  content: string;
+  at: string;
+}
+
+const KEEP_MESSAGES = 5000;
+
+function snowflakeFrom(seed: string): string {
+  const n = createHash('sha256').update(seed).digest().readBigUInt64BE(0);
+  return String(100_000_000_000_000_000n + (n % 800_000_000_000_000_000n));
+}
+
+export class SimulatedBot {
+  private readonly channels = new Map<string, string>();
+  private readonly closed = new Set<string>(demoDmsClosed.map(simulatedDiscordId));
+  private readonly inbox: ReceivedMessage[] = [];
+  private messageCounter = 0;
+  private postCounter = 0;
+  /** 0: never; n: every nth message post answers 429 once. */
+  rateLimitEvery = 0;
+  rateLimited = 0;
+  /** How long each message post takes (ms), like a slow network: makes progress visible in demos. */
+  latencyMs = 0;
+  /** Posts answered 50007, per recipient (a well-behaved bot does not come back for more). */
+  readonly refusals = new Map<string, number>();
+
+  constructor(private readonly now: () => number) {}
+
+  /** The DM channel with a user (the same one every time, as Discord does). */
+  openChannel(recipientId: string): string {
+    const id = snowflakeFrom(`dm:${recipientId}`);
+    this.channels.set(id, recipientId);
+    return id;
+  }
+
+  recipientOf(channelId: string): string | null {
+    return this.channels.get(channelId) ?? null;
+  }
+
+  dmsClosed(discordId: string): boolean {
+    return this.closed.has(discordId);
+  }
+
+  refuse(discordId: string): void {
+    this.refusals.set(discordId, (this.refusals.get(discordId) ?? 0) + 1);
+  }
+
+  setDmsClosed(discordId: string, closed: boolean): void {
+    if (closed) this.closed.add(discordId);
+    else this.closed.delete(discordId);
+  }
+
+  closedIds(): string[] {
+    return [...this.closed];
+  }
+
+  /** True when this post should be answered with a 429 instead. */
+  takeRateLimit(): boolean {
+    if (this.rateLimitEvery <= 0) return false;
+    this.postCounter += 1;
+    if (this.postCounter % this.rateLimitEvery !== 0) return false;
+    this.rateLimited += 1;
+    return true;
+  }
+
+  receive(channelId: string, recipientId: string, content: string): ReceivedMessage {
+    this.messageCounter += 1;
+    const message = {
+      id: snowflakeFrom(`msg:${channelId}:${this.messageCounter}:${this.now()}`),
+      channelId,
+      recipientId,
+      content,
+      at: new Date(this.now()).toISOString(),
+    };
+    this.inbox.push(message);
+    if (this.inbox.length > KEEP_MESSAGES) this.inbox.splice(0, this.inbox.length - KEEP_MESSAGES);
+    return message;
+  }
+
+  /** Received messages, oldest first; optionally only those to one user. */
+  messages(recipientId?: string): ReceivedMessage[] {
+    return recipientId ? this.inbox.filter((m) => m.recipientId === recipientId) : [...this.inbox];
+  }
+
+  clear(): void {
+    this.inbox.length = 0;
+    this.refusals.clear();
+  }
+}

@@ -1,0 +1,90 @@
+/** The simulator's bot endpoints speak Discord's protocol: token check, DM channels, 50007, limits, the inbox. */
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../../test/app';
+import { warmUp, WARM_UP_TIMEOUT } from '../../../../test/warm';
+
+let t: TestApp;
+afterEach(async () => {
+  await t?.close();
+});
+beforeAll(warmUp, WARM_UP_TIMEOUT);
+
+const recipient = '123456789012345678';
+
+function post(url: string, body: unknown, token: string | null) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/dev/discord/api/v10${url}`,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bot ${token}` } : {}) },
+    payload: JSON.stringify(body),
+  });
+}
+
+describe('Discord simulator: bot DMs', () => {
+  it('checks the bot token, opens one DM channel per user and posts to it', async () => {
+    t = await buildTestApp();
+    const bot = t.config.discord.bot;
+    if (bot.mode === 'off') throw new Error('expected the simulator');
+    expect((await post('/users/@me/channels', { recipient_id: recipient }, null)).statusCode).toBe(401);
+    expect((await post('/users/@me/channels', { recipient_id: recipient }, 'wrong')).json()).toMatchObject({ code: 0 });
+    const bad = await post('/users/@me/channels', { recipient_id: 'abc' }, bot.token);
+    expect(bad.json()).toMatchObject({ code: 50035 });
+
+    const channel = (await post('/users/@me/channels', { recipient_id: recipient }, bot.token)).json();
+    expect(channel).toMatchObject({ type: 1, recipients: [{ id: recipient }] });
+    expect((await post('/users/@me/channels', { recipient_id: recipient }, bot.token)).json().id).toBe(channel.id);
+
+    const sent = await post(`/channels/${channel.id}/messages`, { content: 'hi <b>there</b>' }, bot.token);
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json()).toMatchObject({ channel_id: channel.id, content: 'hi <b>there</b>' });
+    expect((await post(`/channels/${channel.id}/messages`, { content: ' ' }, bot.token)).json().code).toBe(50006);
+    expect((await post(`/channels/${channel.id}/messages`, { content: 'x'.repeat(2001) }, bot.token)).statusCode).toBe(
+      400,
+    );
+    expect((await post('/channels/999/messages', { content: 'x' }, bot.token)).json().code).toBe(10003);
+
+    t.app.discordSimulator?.bot.setDmsClosed(recipient, true);
+    const refused = await post(`/channels/${channel.id}/messages`, { content: 'again' }, bot.token);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ message: 'Cannot send messages to this user', code: 50007 });
+
+    const listed = (await t.app.inject({ url: '/dev/discord/bot/messages' })).json();
+    expect(listed.messages).toMatchObject([{ recipientId: recipient, content: 'hi <b>there</b>' }]);
+    expect(listed.dmsClosed).toContain(recipient);
+
+    const page = await t.app.inject({ url: '/dev/discord/inbox' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('hi &lt;b&gt;there&lt;/b&gt;');
+  });
+
+  it('answers 429 with Retry-After when told to, and opens DMs again from a form', async () => {
+    t = await buildTestApp();
+    const bot = t.config.discord.bot;
+    if (bot.mode === 'off') throw new Error('expected the simulator');
+    const channel = (await post('/users/@me/channels', { recipient_id: recipient }, bot.token)).json();
+    await t.app.inject({
+      method: 'POST',
+      url: '/dev/discord/bot/rate-limit',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"every":1}',
+    });
+    const limited = await post(`/channels/${channel.id}/messages`, { content: 'x' }, bot.token);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+    expect(limited.json()).toMatchObject({ retry_after: expect.any(Number), global: false });
+
+    const form = (closed: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/dev/discord/bot/dms',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
+        payload: `discordId=${recipient}&closed=${closed}`,
+      });
+    const closed = await form('1');
+    expect(closed.statusCode).toBe(303);
+    expect(closed.headers.location).toBe('/dev/discord/inbox');
+    expect(t.app.discordSimulator?.bot.dmsClosed(recipient)).toBe(true);
+    await form('0');
+    expect(t.app.discordSimulator?.bot.dmsClosed(recipient)).toBe(false);
+  });
+});

@@ -1,0 +1,96 @@
+/**
+ * Starting a broadcast: the audience is resolved and written with the job in one transaction,
+ * audited with it. Recipients without a Discord link fail at once; those whose DMs were found
+ * closed before are skipped at once (no request to Discord). The rest stay pending for the worker.
+ */
+import type { SendDiscordMessageBody } from '@kickback/common/http/discord';
+import type { Db } from '../../db/client';
+import { discordBroadcastRecipients, discordBroadcasts } from '../../db/schema/discord-broadcasts';
+import { badRequest } from '../../lib/errors';
+import { recordAudit, type Actor } from '../audit/service';
+import { resolveAudience, type AudienceChoice } from './audience';
+
+const INSERT_CHUNK = 1000;
+
+export interface CreatedBroadcast {
+  id: string;
+  total: number;
+  pending: number;
+}
+
+export async function createBroadcast(
+  db: Db,
+  actor: Actor,
+  input: Required<Pick<SendDiscordMessageBody, 'message'>> & AudienceChoice,
+  now: Date,
+): Promise<CreatedBroadcast> {
+  return db.transaction(async (tx) => {
+    const recipients = await resolveAudience(tx, input, now);
+    if (recipients.length === 0) {
+      const chose =
+        input.userIds.length > 0 ||
+        input.isAllDiscordLinkedUsers ||
+        input.isIncludeClashActiveUsers ||
+        input.isIncludeClashNonActiveUsers;
+      throw badRequest(
+        chose
+          ? 'No Discord-linked users match the chosen audience.'
+          : 'userIds: choose at least one user, or switch on an audience.',
+      );
+    }
+    const rows = recipients.map((r) => {
+      const outcome = !r.discordId
+        ? { status: 'failed' as const, reason: 'not_linked' }
+        : r.dmClosed
+          ? { status: 'skipped' as const, reason: 'dms_closed' }
+          : { status: 'pending' as const, reason: null };
+      return {
+        userId: r.userId,
+        username: r.username,
+        discordId: r.discordId,
+        discordUsername: r.discordUsername,
+        ...outcome,
+        doneAt: outcome.status === 'pending' ? null : now,
+      };
+    });
+    const pending = rows.filter((r) => r.status === 'pending').length;
+    const audience = {
+      pickedUsers: input.userIds.length,
+      isAllDiscordLinkedUsers: input.isAllDiscordLinkedUsers,
+      isIncludeClashActiveUsers: input.isIncludeClashActiveUsers,
+      isIncludeClashNonActiveUsers: input.isIncludeClashNonActiveUsers,
+    };
+    const [job] = await tx
+      .insert(discordBroadcasts)
+      .values({
+        message: input.message,
+        audience,
+        status: pending === 0 ? 'completed' : 'pending',
+        total: rows.length,
+        failed: rows.length - pending,
+        createdBy: actor.userId,
+        createdByLabel: actor.label,
+        createdAt: now,
+        finishedAt: pending === 0 ? now : null,
+      })
+      .returning({ id: discordBroadcasts.id });
+    if (!job) throw new Error('broadcast insert returned nothing');
+    for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+      await tx
+        .insert(discordBroadcastRecipients)
+        .values(rows.slice(i, i + INSERT_CHUNK).map((r) => ({ ...r, broadcastId: job.id })));
+    }
+    await recordAudit(tx, actor, {
+      action: 'discord.broadcast',
+      targetType: 'discord_broadcast',
+      targetId: job.id,
+      after: {
+        message: input.message.length > 200 ? `${input.message.slice(0, 200)}…` : input.message,
+        ...audience,
+        recipients: rows.length,
+        skipped: rows.length - pending,
+      },
+    });
+    return { id: job.id, total: rows.length, pending };
+  });
+}

@@ -1,0 +1,91 @@
+/**
+ * Discord broadcasts (admin): `POST /api/Discord/sendmessage` (spec part 1 §7) starts a background
+ * job and answers its result at once when it is small and finishes within a few seconds (200),
+ * else its progress (202) for the page to poll at `GET /api/Discord/broadcasts/:id`;
+ * `GET /api/Discord/broadcasts` lists the recent ones; `GET /api/Discord/bot` says where DMs go.
+ */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  broadcastList,
+  broadcastResult,
+  discordBotInfo,
+  isFinished,
+  sendDiscordMessageBody,
+} from '@kickback/common/http/discord';
+import { DISCORD_SIMULATOR_PATH } from '../../config';
+import { createDiscordDmSender } from '../../integrations/discord/bot';
+import { AppError } from '../../lib/errors';
+import { currentUser } from '../../plugins/access';
+import { actorOf } from '../audit/service';
+import { createBroadcast } from './create';
+import { loadBroadcast, recentBroadcasts } from './read';
+import { BroadcastWorker } from './worker';
+
+/** Sends this small are awaited (up to INLINE_WAIT_MS) so the answer carries the result lists. */
+export const INLINE_MAX = 25;
+const INLINE_WAIT_MS = 5000;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    discordBroadcasts: BroadcastWorker;
+  }
+}
+
+export const discordBroadcastsModule = fp(async (app: FastifyInstance) => {
+  const { bot } = app.config.discord;
+  const worker = new BroadcastWorker(app, bot.mode === 'off' ? null : createDiscordDmSender(bot, app.http));
+  app.decorate('discordBroadcasts', worker);
+  app.addHook('onReady', async () => worker.start());
+  app.addHook('preClose', async () => worker.stop());
+
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/api/Discord/sendmessage',
+    {
+      config: { access: 'admin', rateLimit: { max: 20, timeWindow: 60_000 } },
+      schema: { body: sendDiscordMessageBody, response: { 200: broadcastResult, 202: broadcastResult } },
+    },
+    async (request, reply) => {
+      if (bot.mode === 'off') {
+        throw new AppError(503, 'Discord messages are not set up on this server (DISCORD_BOT_TOKEN is missing).');
+      }
+      const admin = currentUser(request);
+      const created = await createBroadcast(app.db, actorOf(admin), request.body, app.clock.now());
+      if (created.pending > 0) {
+        const inline = created.pending <= INLINE_MAX ? worker.waitFor(created.id, INLINE_WAIT_MS) : null;
+        void worker.kick();
+        if (inline) await inline;
+      }
+      const result = await loadBroadcast(app.db, created.id);
+      return reply.status(isFinished(result.status) ? 200 : 202).send(result);
+    },
+  );
+
+  r.get(
+    '/api/Discord/broadcasts/:id',
+    {
+      config: { access: 'admin' },
+      schema: { params: z.object({ id: z.uuid() }), response: { 200: broadcastResult } },
+    },
+    async (request) => loadBroadcast(app.db, request.params.id),
+  );
+
+  r.get(
+    '/api/Discord/broadcasts',
+    { config: { access: 'admin' }, schema: { response: { 200: broadcastList } } },
+    async () => recentBroadcasts(app.db),
+  );
+
+  r.get(
+    '/api/Discord/bot',
+    { config: { access: 'admin' }, schema: { response: { 200: discordBotInfo } } },
+    async () => ({
+      mode: bot.mode,
+      inboxUrl: bot.mode === 'simulator' ? `${DISCORD_SIMULATOR_PATH}/inbox` : null,
+    }),
+  );
+});

@@ -1,0 +1,56 @@
+/** Discord broadcast test helpers: link users to Discord ids and wait for a broadcast to finish. */
+import { eq, sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { BroadcastResult } from '@kickback/common/http/discord';
+import { users } from '../src/db/schema/users';
+import type { TestApp, TestUser } from './app';
+
+let discordCounter = 0;
+/** A fresh 18-digit Discord id. */
+export function nextDiscordId(): string {
+  discordCounter += 1;
+  return String(300_000_000_000_000_000n + BigInt(process.pid) * 1_000_000n + BigInt(discordCounter));
+}
+
+/** Signs a user in and links a Discord account to them (as the OAuth link would). */
+export async function linkedUser(
+  t: TestApp,
+  name: string,
+  extra: { clashId?: string } = {},
+): Promise<TestUser & { discordId: string }> {
+  const u = await t.signIn({ name });
+  const discordId = nextDiscordId();
+  await t.database.db
+    .update(users)
+    .set({ discordId, discordUsername: name.toLowerCase(), ...(extra.clashId ? { clashId: extra.clashId } : {}) })
+    .where(eq(users.id, u.user.id));
+  return { ...u, discordId };
+}
+
+/** Many Discord-linked users at once (straight SQL: thousands in a moment). */
+export async function manyLinkedUsers(t: TestApp, count: number, prefix: string): Promise<void> {
+  const base = 400_000_000_000_000_000n + BigInt(process.pid % 1000) * 10_000_000n;
+  await t.database.db.execute(sql`
+    INSERT INTO users (steam_id, username, discord_id, discord_username)
+    SELECT '7656119' || lpad((${Number(process.pid % 1000) * 100_000} + g)::text, 10, '9'),
+           ${prefix} || g, (${String(base)}::numeric + g)::text, lower(${prefix}) || g
+    FROM generate_series(1, ${count}) AS g
+  `);
+}
+
+export async function waitForBroadcast(
+  t: TestApp,
+  admin: TestUser,
+  id: string,
+  timeoutMs = 25_000,
+): Promise<BroadcastResult> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await t.call({ url: `/api/Discord/broadcasts/${id}`, as: admin });
+    expect(res.statusCode).toBe(200);
+    const body = res.json<BroadcastResult>();
+    if (body.status === 'completed' || body.status === 'failed') return body;
+    if (Date.now() > until) throw new Error(`broadcast ${id} still ${body.status} (${body.sentCount}/${body.total})`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+
+/** Discord's limit on a message's content. */
+export const DISCORD_MESSAGE_MAX = 2000;
+/** Users an admin may pick by hand in one send (the audience switches may add thousands more). */
+export const DISCORD_PICK_MAX = 5000;
+
+/** `POST /api/Discord/sendmessage` (spec part 1 §7): flags as booleans, users as an array. */
+export const sendDiscordMessageBody = z.object({
+  message: z
+    .string({ error: 'must be text' })
+    .refine((s) => s.trim().length > 0, 'must not be empty')
+    .refine(
+      (s) => s.length <= DISCORD_MESSAGE_MAX,
+      `must be at most ${DISCORD_MESSAGE_MAX.toLocaleString('en-US')} characters`,
+    ),
+  userIds: z
+    .array(z.uuid({ error: 'each must be a user id' }))
+    .max(DISCORD_PICK_MAX, `at most ${DISCORD_PICK_MAX} users`)
+    .default([]),
+  isIncludeClashActiveUsers: z.boolean().default(false),
+  isIncludeClashNonActiveUsers: z.boolean().default(false),
+  isAllDiscordLinkedUsers: z.boolean().default(false),
+});
+export type SendDiscordMessageBody = z.input<typeof sendDiscordMessageBody>;
+
+export const broadcastStatus = z.enum(['pending', 'running', 'completed', 'failed']);
+export type BroadcastStatus = z.infer<typeof broadcastStatus>;
+
+export const recipientStatus = z.enum(['pending', 'sent', 'failed', 'skipped']);
+
+/** Why a recipient did not get the message. */
+export const recipientReason = z.enum([
+  'dms_closed',
+  'no_mutual_guild',
+  'unknown_user',
+  'not_linked',
+  'unauthorized',
+  'error',
+  'not_sent',
+]);
+export type RecipientReason = z.infer<typeof recipientReason>;
+
+export const recipientReasonText: Record<RecipientReason, string> = {
+  dms_closed: 'DMs closed',
+  no_mutual_guild: 'Not in a shared server',
+  unknown_user: 'Unknown Discord user',
+  not_linked: 'No Discord account linked',
+  unauthorized: 'Bot token refused',
+  error: 'Discord error',
+  not_sent: 'Not sent (the broadcast stopped)',
+};
+
+/** One recipient of a broadcast (an item of the spec's users and failed lists). */
+export const broadcastRecipient = z.object({
+  userId: z.string().nullable(),
+  username: z.string(),
+  discordUsername: z.string().nullable(),
+  discordId: z.string().nullable(),
+  status: recipientStatus,
+  reason: recipientReason.nullable(),
+});
+export type BroadcastRecipient = z.infer<typeof broadcastRecipient>;
+
+export const broadcastSummary = z.object({
+  id: z.string(),
+  status: broadcastStatus,
+  message: z.string(),
+  total: z.number().int(),
+  sentCount: z.number().int(),
+  failedCount: z.number().int(),
+  createdBy: z.string(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+  error: z.string().nullable(),
+});
+export type BroadcastSummary = z.infer<typeof broadcastSummary>;
+
+/**
+ * The answer of the send and of `GET /api/Discord/broadcasts/:id`: the job's progress, and once it
+ * finished the spec's `users` (succeeded) and `failed` lists (empty while it runs).
+ */
+export const broadcastResult = broadcastSummary.extend({
+  users: z.array(broadcastRecipient),
+  failed: z.array(broadcastRecipient),
+});
+export type BroadcastResult = z.infer<typeof broadcastResult>;
+
+export const broadcastList = z.array(broadcastSummary);
+
+/** `GET /api/Discord/bot`: where DMs go (the simulator has an inbox page to look at). */
+export const discordBotInfo = z.object({
+  mode: z.enum(['discord', 'simulator', 'off']),
+  inboxUrl: z.string().nullable(),
+});
+export type DiscordBotInfo = z.infer<typeof discordBotInfo>;
+
+export function isFinished(status: BroadcastStatus): boolean {
+  return status === 'completed' || status === 'failed';
+}
