@@ -7,7 +7,11 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DEMO_ADMIN, expectAccessible, newPerson, screenshot, signIn } from './helpers';
 
-async function personPage(browser: Browser, who: { name: string; steamId: string } | null, demo = false): Promise<Page> {
+async function personPage(
+  browser: Browser,
+  who: { name: string; steamId: string } | null,
+  demo = false,
+): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto('/');
@@ -78,7 +82,9 @@ test('a viewer buys a product; the admin delivers it; the viewer sees it deliver
   await screenshot(viewer, 'economy-store');
   await expectAccessible(viewer);
   await viewer.getByRole('button', { name: 'Buy Signed Vex Jersey' }).click();
-  await expect(viewer.getByText("You bought Signed Vex Jersey. We'll deliver it soon — track it in My activity.")).toBeVisible();
+  await expect(
+    viewer.getByText("You bought Signed Vex Jersey. We'll deliver it soon — track it in My activity."),
+  ).toBeVisible();
   await expect(viewer.getByTestId('store-balance')).toHaveText('You have 18,500 points');
   await expect(viewer.getByRole('article', { name: 'Signed Vex Jersey' })).toContainText('2 left');
 
