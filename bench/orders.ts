@@ -108,7 +108,12 @@ async function signIn(base: string, steamId: string, name: string): Promise<stri
   return `${session[0]}=${session[1]}`;
 }
 
-async function call<T>(base: string, path: string, cookie: string, body?: unknown): Promise<{ status: number; json: T }> {
+async function call<T>(
+  base: string,
+  path: string,
+  cookie: string,
+  body?: unknown,
+): Promise<{ status: number; json: T }> {
   const res = await fetch(`${base}${path}`, {
     method: body === undefined ? 'GET' : 'POST',
     headers: {
@@ -153,7 +158,7 @@ async function run(label: string, databaseUrl: string | null): Promise<boolean> 
     for (let g = 1; g <= 20; g++) {
       const { json } = await call<{ id: number; price: number }>(base, '/api/admin/products', admin, {
         name: `Bench item ${g}`,
-        price: (g * 7) % 90 + 10,
+        price: ((g * 7) % 90) + 10,
         category: 'Bench',
         stock: g % 4 === 0 ? 200 : null,
       });

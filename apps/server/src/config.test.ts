@@ -43,7 +43,9 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL: must be a postgres/);
     expect(() => loadConfig({ ADMIN_STEAM_IDS: '123' })).toThrow(/ADMIN_STEAM_IDS/);
     expect(() => loadConfig({ CHAT_POINTS_PER_MINUTE: '-1' })).toThrow(/CHAT_POINTS_PER_MINUTE/);
-    expect(() => loadConfig({ CHAT_POINTS_PER_MINUTE: '0.333' })).toThrow(/CHAT_POINTS_PER_MINUTE: must have at most 2 decimals/);
+    expect(() => loadConfig({ CHAT_POINTS_PER_MINUTE: '0.333' })).toThrow(
+      /CHAT_POINTS_PER_MINUTE: must have at most 2 decimals/,
+    );
     expect(loadConfig({}).chatPoints).toEqual({ pointsPerMinute: 5, flushMs: 5000 });
   });
 

@@ -19,8 +19,11 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Runs SQL text that may hold several statements, in one transaction. */
   execScript(sqlText: string): Promise<void>;
-  /** Runs one parameterised statement and returns its rows. */
-  query<T extends Record<string, unknown>>(sqlText: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * Runs one parameterised statement and returns its rows. With `name`, PostgreSQL prepares it once
+   * per connection and reuses the plan (hot paths); the same text must always go with the name.
+   */
+  query<T extends Record<string, unknown>>(sqlText: string, params?: unknown[], name?: string): Promise<T[]>;
   /** Runs `fn` while holding a database-wide advisory lock (a no-op on single-process PGlite). */
   withAdvisoryLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -90,8 +93,10 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
         conn.release();
       }
     },
-    async query<T extends Record<string, unknown>>(sqlText: string, params: unknown[] = []) {
-      const res = await pool.query<T>(sqlText, params);
+    async query<T extends Record<string, unknown>>(sqlText: string, params: unknown[] = [], name?: string) {
+      const res = await pool.query<T>(
+        name ? { name, text: sqlText, values: params } : { text: sqlText, values: params },
+      );
       return res.rows;
     },
     async withAdvisoryLock(key, fn) {

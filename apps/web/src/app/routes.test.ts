@@ -29,3 +29,14 @@ describe('menus from the route table', () => {
     expect(userMenu('User', table).map((r) => r.path)).toEqual(['/activity']);
   });
 });
+
+describe('the economy pages in the real route table', () => {
+  it('Store in the main menu, My activity in the user dropdown, the admin pages in the Admin dropdown', () => {
+    expect(mainMenu(null).map((r) => r.name)).toContain('Store');
+    expect(userMenu('User').map((r) => [r.path, r.name])).toContainEqual(['/activity', 'My activity']);
+    expect(mainMenu('User').map((r) => r.name)).not.toContain('My activity');
+    expect(adminMenu().map((r) => r.path)).toEqual(
+      expect.arrayContaining(['/admin/fulfilment', '/admin/products', '/admin/users', '/admin/audit']),
+    );
+  });
+});

@@ -29,7 +29,9 @@ describe('ledger invariant', () => {
       ]);
     });
     await expect(
-      db.transaction((tx) => applyBalanceChange(tx, { userId: b.user.id, currency: 'points', delta: -1, reason: 'order' })),
+      db.transaction((tx) =>
+        applyBalanceChange(tx, { userId: b.user.id, currency: 'points', delta: -1, reason: 'order' }),
+      ),
     ).rejects.toBeInstanceOf(InsufficientBalanceError);
     expect((await t.reload(a.user.id)).points).toBe('12.05');
     expect((await t.reload(b.user.id)).points).toBe('0.01');

@@ -3,7 +3,7 @@
  * balance and a ledger row, in the caller's transaction. The condition (`balance + delta >= 0`) is
  * what makes concurrent spending safe: the row lock serialises updates and the loser sees 0 rows.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { centsToText, toCents } from '@kickback/common/money';
 import type { LedgerReasonCode } from '@kickback/common/http/activity';
 import type { DbOrTx } from '../../db/client';
@@ -97,7 +97,7 @@ export async function spend(tx: DbOrTx, change: BalanceChange, message: string):
  * The caller supplies `priced` (a CTE with columns id, name, price, allowed) and decides what
  * else happens; if anything after the debit fails, the caller must abort the statement.
  */
-export function pointsDebitCtes(userId: string): { debit: SQL; entry(refCte: string): SQL } {
+export function pointsDebitCtes(userId: string | SQLWrapper): { debit: SQL; entry(refCte: string): SQL } {
   return {
     debit: sql`debit AS (
       UPDATE users u SET points = u.points - priced.price

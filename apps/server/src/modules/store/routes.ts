@@ -34,7 +34,7 @@ export async function storeRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const user = currentUser(request);
-      const { message } = await placeOrder(app.db, user.id, request.body.productId);
+      const { message } = await placeOrder(app.database, user.id, request.body.productId);
       return { message };
     },
   );

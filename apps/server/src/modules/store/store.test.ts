@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
 import { storeMessages } from '@kickback/common/http/store';
@@ -201,4 +202,29 @@ describe('POST /api/Order/OrderProduct', () => {
     expect(spent).toHaveLength(3);
     expect(await ledgerMismatches(t)).toEqual([]);
   }, 120_000);
+});
+
+describe.runIf(usingPostgres())('the last item taken between our read and our decrement (PostgreSQL)', () => {
+  it('rolls the debit back and answers sold out', async () => {
+    const buyer = await t.signIn({ name: 'Late' });
+    await givePoints(t, buyer.user.id, '50');
+    const product = await addProduct(t, { name: 'Last one', price: '20', stock: 1 });
+    // Another buyer's transaction holds the row, about to take the last item.
+    const other = await (t.database.raw as pg.Pool).connect();
+    try {
+      await other.query('BEGIN');
+      await other.query('UPDATE products SET stock = stock - 1 WHERE id = $1', [product.id]);
+      const pending = order(buyer, product.id); // reads stock 1, debits, then waits for the row
+      await new Promise((r) => setTimeout(r, 300));
+      await other.query('COMMIT');
+      const res = await pending;
+      expect([res.statusCode, res.json().message]).toEqual([409, storeMessages.soldOut]);
+    } finally {
+      other.release();
+    }
+    expect(await points(buyer.user.id)).toBe('50.00');
+    const [n] = await t.database.db.select({ n: count() }).from(orders).where(eq(orders.userId, buyer.user.id));
+    expect(n?.n).toBe(0);
+    expect(await ledgerMismatches(t)).toEqual([]);
+  });
 });

@@ -4,7 +4,12 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { adminUserMessages } from '@kickback/common/http/admin-users';
+import { buildApp } from '../../app';
 import { runCommand } from '../../cli/run-command';
+import { loadConfig } from '../../config';
+import { openDatabase } from '../../db/client';
+import { acquireDataDirLock } from '../../db/data-lock';
+import { migrate } from '../../db/migrate';
 import { auditLog } from '../../db/schema/audit';
 import { ledger } from '../../db/schema/ledger';
 import { users } from '../../db/schema/users';
@@ -194,6 +199,34 @@ describe('npm run admin -- points, as the CLI runs it', () => {
     for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
   });
 
+  it('goes through the running server that holds the embedded database', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'kb-points-'));
+    dirs.push(dataDir);
+    process.env = { ...saved, NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: '', PORT: '0' };
+    const lock = acquireDataDirLock(dataDir);
+    const database = await openDatabase({ kind: 'pglite', dataDir });
+    await migrate(database);
+    const app = await buildApp({ config: loadConfig(), database, webDist: null });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      await database.query("INSERT INTO users (steam_id, username) VALUES ('76561198000000002', 'Live')");
+      expect(await runCommand('points', pointsArgv(['76561198000000002', '7.5', '--reason', 'via server']))).toBe(
+        adminUserMessages.adjusted('Live +7.5 points, now 7.5'),
+      );
+      await expect(runCommand('points', pointsArgv(['76561198000000002', '-8', '--reason', 'x']))).rejects.toThrow(
+        /below 0/,
+      );
+      const [row] = await database.query<{ points: string }>(
+        "SELECT points FROM users WHERE steam_id = '76561198000000002'",
+      );
+      expect(row?.points).toBe('7.50');
+    } finally {
+      await app.close();
+      await database.close();
+      lock.release();
+    }
+  }, 120_000);
+
   it('runs on the embedded database when no server holds it', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'kb-points-'));
     dirs.push(dataDir);
@@ -201,7 +234,6 @@ describe('npm run admin -- points, as the CLI runs it', () => {
     await expect(runCommand('points', pointsArgv(['76561198000000001', '5', '--reason', 'x']))).rejects.toThrow(
       /must sign in once/,
     );
-    const { openDatabase } = await import('../../db/client');
     const database = await openDatabase({ kind: 'pglite', dataDir });
     await database.query("INSERT INTO users (steam_id, username) VALUES ('76561198000000001', 'Cli')");
     await database.close();
