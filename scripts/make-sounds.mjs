@@ -83,7 +83,14 @@ for (const [f, g] of [
   tone(reveal, 0.75, f, 1.15, g, 2.2);
 }
 
+// A daily reward claimed: the classic two-step coin pickup (B5 then E6), bright and short.
+const coin = new Float64Array(Math.floor(RATE * 0.55));
+tone(coin, 0.0, 987.77, 0.09, 0.6, 10); // B5
+tone(coin, 0.075, 1318.51, 0.47, 0.75, 7); // E6
+tone(coin, 0.075, 2637.02, 0.3, 0.12, 12); // a glint an octave up
+
 mkdirSync(out, { recursive: true });
 writeFileSync(path.join(out, 'choose.wav'), wav(normalise(choose)));
 writeFileSync(path.join(out, 'reveal.wav'), wav(normalise(reveal)));
+writeFileSync(path.join(out, 'coin.wav'), wav(normalise(coin)));
 console.log(`sounds written to ${path.relative(process.cwd(), out)}`);

@@ -30,6 +30,8 @@ import { discordSimulator, discordSimulatorWanted } from './integrations/discord
 import { accountRoutes } from './modules/accounts/routes';
 import { discordLinkRoutes } from './modules/accounts/discord-link';
 import { activityRoutes } from './modules/activity/routes';
+import { challengeRoutes } from './modules/challenges/routes';
+import { dailyRewardRoutes } from './modules/daily-rewards/routes';
 import { discordBroadcastsModule } from './modules/discord-broadcasts/routes';
 import { chatModule } from './modules/chat/module';
 import { chatPointsPlugin } from './modules/chat-points/plugin';
@@ -154,6 +156,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(auditRoutes);
   await app.register(leaderboardsModule);
   await app.register(splitOrStealRoutes);
+  await app.register(challengeRoutes);
+  await app.register(dailyRewardRoutes);
   if (config.steam.signin === 'dev') await app.register(devIdentityProvider);
   await app.register(accountRoutes);
   await app.register(discordLinkRoutes);

@@ -266,6 +266,7 @@ export const defaultSite: Omit<SiteConfig, 'devSignIn'> = {
   ],
   termsUrl: '/terms',
   privacyUrl: '/privacy',
+  challengeCategory: 'Roobet',
 };
 
 function readSiteFile(file: string | undefined): Partial<SiteConfig> {

@@ -72,6 +72,37 @@ export const routes: AppRoute[] = [
     roles: adminOnly,
   },
   {
+    path: '/dailyrewardroobet',
+    page: lazy(() => import('../features/daily-rewards/daily-reward-roobet-page')),
+  },
+  {
+    path: '/DailyRewards',
+    page: lazy(() => import('../features/daily-rewards/daily-rewards-page')),
+    name: 'Daily Rewards',
+  },
+  {
+    path: '/Challenges',
+    page: lazy(() => import('../features/challenges/challenges-page')),
+    name: 'Challenges',
+  },
+  {
+    path: '/RoobetVip',
+    page: lazy(() => import('../features/vip/roobet-vip-page')),
+    name: 'Roobet VIP',
+  },
+  {
+    path: '/ChallengeManagement',
+    page: lazy(() => import('../features/challenges/challenge-management-page')),
+    name: 'Challenge Management',
+    roles: adminOnly,
+  },
+  {
+    path: '/admin/daily-rewards',
+    page: lazy(() => import('../features/daily-rewards/admin-daily-rewards-page')),
+    name: 'Daily Reward Policies',
+    roles: adminOnly,
+  },
+  {
     path: '/admin/audit',
     page: lazy(() => import('../features/audit/audit-log-page')),
     name: 'Audit Log',

@@ -17,6 +17,8 @@ export const siteConfig = z.object({
   quickLinks: z.array(quickLink),
   termsUrl: z.string(),
   privacyUrl: z.string(),
+  /** The one challenge category the public Challenges page shows (DESIGN §6; default Roobet). */
+  challengeCategory: z.string(),
   /** True when sign-in goes through the built-in dev identity provider instead of Steam. */
   devSignIn: z.boolean(),
 });

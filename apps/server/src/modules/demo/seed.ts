@@ -4,13 +4,15 @@
  * a database that has none of its data yet.
  */
 import type { FastifyInstance } from 'fastify';
+import { seedChallenges } from '../challenges/demo';
+import { seedDailyRewards } from '../daily-rewards/demo';
 import { seedDiscordLinks } from '../discord-broadcasts/demo';
 import { seedLeaderboards } from '../leaderboards/demo';
 import { seedStore } from '../store/demo';
 
 export type DemoSeeder = (app: FastifyInstance) => Promise<void>;
 
-const seeders: DemoSeeder[] = [seedLeaderboards, seedStore, seedDiscordLinks];
+const seeders: DemoSeeder[] = [seedLeaderboards, seedStore, seedDiscordLinks, seedChallenges, seedDailyRewards];
 
 export async function seedDemoData(app: FastifyInstance): Promise<void> {
   for (const seed of seeders) await seed(app);

@@ -28,10 +28,10 @@ it('demo data: prizes, codes, linked users and a finished previous week on every
   expect(previous.data.find((e: { userName: string }) => e.userName === 'LuckyLuke')?.clashId).not.toBe(-1);
   // CrateQueen is linked but keeps her name hidden.
   expect(previous.data.some((e: { userName: string }) => e.userName === 'Cr***en')).toBe(true);
+  // Other features' demo data queue their own prizes too (challenges, daily rewards).
   const queued = await t.database.db.select().from(fulfilmentItems);
   const before = queued.length;
-  expect(before).toBeGreaterThan(0);
-  expect(queued.every((q) => q.kind === 'leaderboard')).toBe(true);
+  expect(queued.filter((q) => q.kind === 'leaderboard').length).toBeGreaterThan(0);
 
   await seedDemoData(t.app);
   expect(await t.database.db.select().from(fulfilmentItems)).toHaveLength(before);

@@ -29,7 +29,7 @@ export function Header() {
   };
 
   return (
-    <Navbar expand="lg" className="kb-header" variant="dark" sticky="top" collapseOnSelect>
+    <Navbar expand="xl" className="kb-header" variant="dark" sticky="top" collapseOnSelect>
       <Container fluid="xl">
         <Navbar.Brand as={NavLink} to="/" className="d-flex align-items-center gap-2">
           <img src={site.logoUrl} alt="" width={32} height={32} />

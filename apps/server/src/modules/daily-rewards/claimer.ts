@@ -1,0 +1,120 @@
+/**
+ * rewardClaimer: one daily reward claim. Once per user, type and UTC day — the UNIQUE constraint
+ * `daily_reward_claims_once_per_day` decides (INSERT … ON CONFLICT DO NOTHING), so fifty
+ * simultaneous claims make one row. The claim and its payout in the fulfilment queue are written
+ * in one transaction; a person delivers it on the partner site (up to 24 hours, spec part 1 §2).
+ */
+import type { FastifyInstance } from 'fastify';
+import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
+import { centsToNumber, centsToText, decimalToNumber } from '@kickback/common/money';
+import type { MonthlyRewardRecord, RewardTypeInfo } from '@kickback/common/http/daily-rewards';
+import { dailyRewardClaims } from '../../db/schema/daily-rewards';
+import type { UserRow } from '../../db/schema/users';
+import { conflict } from '../../lib/errors';
+import { rowsOf } from '../ledger/service';
+import { enqueueFulfilment } from '../fulfilment/service';
+import { previousDayWager, utcDay } from './affiliate';
+import { earningsOf, loadPolicy } from './policies';
+
+export const claimMessages = {
+  alreadyClaimed: "You have already claimed today's reward. Come back tomorrow.",
+  unavailable: 'This daily reward is not available right now.',
+  nothingToClaim: 'There is nothing to claim today.',
+  noRoobetWager: 'No wagering under the code on Roobet yesterday, so there is nothing to claim today.',
+} as const;
+
+/** The partner id a type pays out to; the payout cannot be delivered without it. */
+const requiredLinks: Partial<Record<number, { field: keyof UserRow; message: string }>> = {
+  1: { field: 'clashId', message: 'Link your Clash.gg id in your profile to claim this reward.' },
+  2: { field: 'rustMagicId', message: 'Link your RustMagic id in your profile to claim this reward.' },
+  3: { field: 'casesId', message: 'Link your Cases.gg id in your profile to claim this reward.' },
+  5: { field: 'roobetName', message: 'Link your Roobet username in your profile to claim this reward.' },
+};
+
+function linkedId(user: UserRow, type: number): string | null {
+  const need = requiredLinks[type];
+  if (!need) return null;
+  const value = user[need.field];
+  if (typeof value !== 'string' || value.trim() === '') throw conflict(need.message);
+  return value;
+}
+
+export async function claimDailyReward(
+  app: FastifyInstance,
+  user: UserRow,
+  info: RewardTypeInfo,
+): Promise<{ gemAmount: number }> {
+  const now = app.clock.now();
+  const day = utcDay(now);
+  const partnerId = linkedId(user, info.type);
+  const policy = await loadPolicy(app.db, info.type);
+  if (!policy.enabled) throw conflict(claimMessages.unavailable);
+
+  // Not the guard (the constraint is): spares a partner call when the answer is known already.
+  const [existing] = await app.db
+    .select({ id: dailyRewardClaims.id })
+    .from(dailyRewardClaims)
+    .where(
+      and(
+        eq(dailyRewardClaims.userId, user.id),
+        eq(dailyRewardClaims.rewardType, info.type),
+        eq(dailyRewardClaims.day, day),
+      ),
+    );
+  if (existing) throw conflict(claimMessages.alreadyClaimed);
+
+  let amount = policy.amount;
+  if (info.type === 5) {
+    const wager = await previousDayWager(app, partnerId ?? '');
+    amount = earningsOf(wager, policy.earningsPercent);
+    if (amount <= 0n) throw conflict(wager > 0n ? claimMessages.nothingToClaim : claimMessages.noRoobetWager);
+  } else if (amount <= 0n) {
+    throw conflict(claimMessages.nothingToClaim);
+  }
+
+  return app.db.transaction(async (tx) => {
+    const inserted = rowsOf<{ id: string | number }>(
+      await tx.execute(sql`
+        INSERT INTO daily_reward_claims (user_id, reward_type, day, amount, unit, created_at)
+        VALUES (${user.id}, ${info.type}, ${day}, ${centsToText(amount)}::numeric, ${info.unit}, ${now.toISOString()}::timestamptz)
+        ON CONFLICT ON CONSTRAINT daily_reward_claims_once_per_day DO NOTHING
+        RETURNING id
+      `),
+    )[0];
+    if (!inserted) throw conflict(claimMessages.alreadyClaimed);
+    const who = partnerId ? ` to ${partnerId}` : '';
+    await enqueueFulfilment(tx, {
+      kind: 'daily_reward',
+      reference: `daily:${inserted.id}`,
+      userId: user.id,
+      description: `Daily reward (${info.site}) for ${day}${who}`,
+      amount: centsToText(amount),
+      unit: info.unit,
+    });
+    return { gemAmount: centsToNumber(amount) };
+  });
+}
+
+/** This UTC month's claims of one type by the user (the calendar's records). */
+export async function monthlyClaims(
+  app: FastifyInstance,
+  userId: string,
+  type: number,
+): Promise<MonthlyRewardRecord[]> {
+  const now = app.clock.now();
+  const from = utcDay(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)));
+  const to = utcDay(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)));
+  const rows = await app.db
+    .select({ createdAt: dailyRewardClaims.createdAt, amount: dailyRewardClaims.amount })
+    .from(dailyRewardClaims)
+    .where(
+      and(
+        eq(dailyRewardClaims.userId, userId),
+        eq(dailyRewardClaims.rewardType, type),
+        gte(dailyRewardClaims.day, from),
+        lt(dailyRewardClaims.day, to),
+      ),
+    )
+    .orderBy(asc(dailyRewardClaims.day));
+  return rows.map((r) => ({ createTime: r.createdAt.toISOString(), gemAmount: decimalToNumber(r.amount) }));
+}

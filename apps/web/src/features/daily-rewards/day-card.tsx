@@ -1,0 +1,82 @@
+/**
+ * One day of the calendar (spec part 1 §3, §4): "Day {n}", a case in the day's colour, and the
+ * state — Available, a spinner while claiming, a cross when timed out, a padlock when locked. A
+ * claimed card turns over to its second face: the open case, the amount and the currency icon.
+ */
+import Spinner from 'react-bootstrap/Spinner';
+import { FaLock, FaXmark } from 'react-icons/fa6';
+import type { RewardIcon as RewardIconKind } from '@kickback/common/http/daily-rewards';
+import { caseColourOf } from '@kickback/common/rewards/calendar';
+import { formatAmount } from '../../lib/format';
+import { CaseArt } from './case-art';
+import { RewardIcon } from './reward-icon';
+
+export type DayView = 'available' | 'loading' | 'claimed' | 'locked' | 'timeout';
+
+interface Props {
+  day: number;
+  index: number;
+  view: DayView;
+  amount: number;
+  icon: RewardIconKind;
+  isToday: boolean;
+  onClaim(): void;
+}
+
+const stateText: Record<DayView, string> = {
+  available: 'available, press to claim',
+  loading: 'claiming',
+  claimed: 'claimed',
+  locked: 'locked',
+  timeout: 'timed out',
+};
+
+export function DayCard({ day, index, view, amount, icon, isToday, onClaim }: Props) {
+  const claimable = view === 'available';
+  const label = `Day ${day}, ${stateText[view]}${view === 'claimed' ? `: ${formatAmount(amount)}` : ''}`;
+  return (
+    <button
+      type="button"
+      className={`kb-day kb-day-${view} kb-case-${caseColourOf(index)}${isToday ? ' kb-day-today' : ''}`}
+      aria-label={label}
+      aria-busy={view === 'loading'}
+      disabled={!claimable}
+      data-day={day}
+      data-state={view}
+      onClick={() => {
+        if (claimable) onClaim();
+      }}
+    >
+      <span className={`kb-day-inner${view === 'claimed' ? ' kb-day-flipped' : ''}`}>
+        <span className="kb-day-face kb-day-front" aria-hidden={view === 'claimed'}>
+          <span className="kb-day-title">Day {day}</span>
+          <CaseArt index={index} open={false} />
+          <span className="kb-day-status">
+            {view === 'available' && <span className="kb-day-label-available">Available</span>}
+            {view === 'loading' && <Spinner animation="border" size="sm" role="status" aria-label="Claiming" />}
+            {view === 'timeout' && <span className="kb-day-missed">Missed</span>}
+            {view === 'locked' && <span className="kb-day-soon">Locked</span>}
+          </span>
+          {view === 'locked' && (
+            <span className="kb-day-lock" aria-hidden>
+              <FaLock />
+            </span>
+          )}
+          {view === 'timeout' && (
+            <span className="kb-day-cross" aria-hidden>
+              <FaXmark />
+            </span>
+          )}
+        </span>
+        <span className="kb-day-face kb-day-back" aria-hidden={view !== 'claimed'}>
+          <span className="kb-day-title">Day {day}</span>
+          <CaseArt index={index} open />
+          <span className="kb-day-amount">
+            <RewardIcon icon={icon} size={18} />
+            <span data-testid="day-amount">{formatAmount(amount)}</span>
+          </span>
+        </span>
+      </span>
+    </button>
+  );
+}

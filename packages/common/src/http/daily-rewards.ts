@@ -1,0 +1,85 @@
+/**
+ * Daily rewards (spec part 1 §3, §7): the six reward types and their claim actions, the monthly
+ * record list, the claim answer, and the admin's per-type policies.
+ */
+import { z } from 'zod';
+import { isAmount } from '../money';
+
+export const rewardTypes = [0, 1, 2, 3, 4, 5] as const;
+export type RewardType = (typeof rewardTypes)[number];
+
+export type RewardIcon = 'chip' | 'gems' | 'coins' | 'USD';
+
+export interface RewardTypeInfo {
+  type: RewardType;
+  /** The path segment of `POST /api/DailyReward/{action}`. */
+  action: string;
+  /** The partner site (or the site itself for type 0). */
+  site: string;
+  /** The currency icon (spec part 1 §9): 0 a chip, 1 a gem, 2 a coin, 3 to 5 a dollar. */
+  icon: RewardIcon;
+  /** What the payout is in, for the fulfilment queue. */
+  unit: string;
+}
+
+export const rewardTypeInfo: readonly RewardTypeInfo[] = [
+  { type: 0, action: 'GetDailyReward', site: 'Kickback', icon: 'chip', unit: 'chips' },
+  { type: 1, action: 'GetDailyRewardClash', site: 'Clash.gg', icon: 'gems', unit: 'gems' },
+  { type: 2, action: 'GetDailyRewardRustMagic', site: 'RustMagic', icon: 'coins', unit: 'coins' },
+  { type: 3, action: 'GetDailyRewardCases', site: 'Cases.gg', icon: 'USD', unit: 'USD' },
+  { type: 4, action: 'GetDailyRewardCsgoRoll', site: 'CSGORoll', icon: 'USD', unit: 'USD' },
+  { type: 5, action: 'GetDailyRewardRoobet', site: 'Roobet', icon: 'USD', unit: 'USD' },
+];
+
+export function rewardTypeOf(type: number): RewardTypeInfo {
+  const info = rewardTypeInfo[type];
+  if (!info) throw new RangeError(`unknown reward type ${type}`);
+  return info;
+}
+
+export function rewardTypeByAction(action: string): RewardTypeInfo | undefined {
+  const lower = action.toLowerCase();
+  return rewardTypeInfo.find((t) => t.action.toLowerCase() === lower);
+}
+
+/** The type the affiliate-earnings policy applies to (Roobet). */
+export const AFFILIATE_REWARD_TYPE = 5;
+
+/** `GET /api/DailyReward/GetMontlyRewardsRoobet`: this month's claims of the signed-in user. */
+export const monthlyRewardRecord = z.object({ createTime: z.string(), gemAmount: z.number() });
+export type MonthlyRewardRecord = z.infer<typeof monthlyRewardRecord>;
+export const monthlyRewardsResponse = z.array(monthlyRewardRecord);
+
+export const claimResponse = z.object({ gemAmount: z.number() });
+
+export const rewardActionParam = z.object({ action: z.string().max(64) });
+
+/** One type's policy: off, a fixed amount, or (type 5) a share of the previous day's wager. */
+export const rewardPolicy = z.object({
+  type: z.number(),
+  enabled: z.boolean(),
+  /** Fixed amount paid per claim (types 0–4). */
+  amount: z.number(),
+  /** Type 5: the streamer's affiliate earnings, in percent of the previous day's weighted wager. */
+  earningsPercent: z.number(),
+});
+export type RewardPolicy = z.infer<typeof rewardPolicy>;
+export const rewardPoliciesResponse = z.object({ policies: z.array(rewardPolicy) });
+
+const amount = z
+  .number({ error: 'must be a number' })
+  .min(0, 'must be 0 or more')
+  .max(1_000_000, 'must be at most 1000000')
+  .refine((v) => isAmount(v), 'must have at most 2 decimals');
+
+export const rewardPolicyInput = z.object({
+  enabled: z.boolean({ error: 'must be true or false' }),
+  amount,
+  earningsPercent: z
+    .number({ error: 'must be a number' })
+    .min(0, 'must be 0 or more')
+    .max(100, 'must be at most 100')
+    .refine((v) => /^\d+(\.\d{1,4})?$/.test(String(v)), 'must have at most 4 decimals'),
+});
+export type RewardPolicyInput = z.infer<typeof rewardPolicyInput>;
+export const rewardTypeParam = z.object({ type: z.coerce.number().int().min(0).max(5) });
