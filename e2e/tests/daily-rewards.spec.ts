@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ADMIN, expectAccessible, newPerson, screenshot, signIn } from './helpers';
 
 const today = () => new Date().getUTCDate();
+const MY_ACTIVITY = '/activity';
 const card = (page: Page, day: number) => page.locator(`button.kb-day[data-day="${day}"]`);
 
 test('the Daily Rewards button leads to the calendar; a visitor sees the month and must log in to claim', async ({
@@ -112,7 +113,21 @@ test('a user links Roobet, claims today: toast, coin, the card turns over; the p
   await expect(payout).toContainText(`$${gemAmount.toFixed(2)}`);
   await expect(payout).toContainText(/pending/i);
   await screenshot(admin, 'daily-rewards-fulfilment');
+
+  // The admin delivers it with a tip id; the user follows it in My activity.
+  await payout.getByRole('button', { name: /^Mark Daily reward .* delivered$/ }).click();
+  await admin.getByLabel(/^Note/).fill('Tip 8812');
+  await admin.getByRole('button', { name: 'Mark delivered' }).click();
+  await expect(admin.getByText('Marked as delivered.')).toBeVisible();
   await adminContext.close();
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(MY_ACTIVITY);
+  const mine = page.getByTestId('my-payouts').getByRole('row', { name: /Daily reward \(Roobet\)/ });
+  await expect(mine).toContainText(`$${gemAmount.toFixed(2)}`);
+  await expect(mine).toContainText('Delivered');
+  await expect(mine).toContainText('Tip 8812');
+  await screenshot(page, 'daily-rewards-my-activity');
 });
 
 test('an admin sets the reward policies', async ({ page }) => {

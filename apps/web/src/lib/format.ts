@@ -12,3 +12,10 @@ export function formatAmount(value: number): string {
 export function formatWhole(value: number): string {
   return value.toLocaleString('en-US', { maximumFractionDigits: 0 });
 }
+
+/** A prize or payout with its unit: dollars as `$14.27`, anything else as `1,500 points`. */
+export function formatPrize(amount: number | null, unit: string | null): string {
+  if (amount === null) return '—';
+  if (unit === 'USD') return `$${formatAmount(amount)}`;
+  return `${formatPoints(amount)} ${unit ?? ''}`.trim();
+}

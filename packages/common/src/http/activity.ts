@@ -85,3 +85,25 @@ export const myOrdersPage = z.object({
   pageSize: z.number(),
 });
 export type MyOrdersPage = z.infer<typeof myOrdersPage>;
+
+/** A prize or payout someone delivers by hand (daily rewards, challenge and leaderboard prizes…). */
+export const myPayout = z.object({
+  id: z.number(),
+  kind: z.string(),
+  description: z.string(),
+  amount: z.number().nullable(),
+  unit: z.string().nullable(),
+  status: fulfilmentStatus,
+  note: z.string().nullable(),
+  createdAt: z.string(),
+  handledAt: z.string().nullable(),
+});
+export type MyPayout = z.infer<typeof myPayout>;
+
+export const myPayoutsPage = z.object({
+  items: z.array(myPayout),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type MyPayoutsPage = z.infer<typeof myPayoutsPage>;

@@ -16,6 +16,11 @@ export const fulfilmentKindLabels: Record<string, string> = {
   giveaway: 'Giveaway',
 };
 
+/** A kind in words: the label above, or the code made readable. */
+export function fulfilmentKindLabel(kind: string): string {
+  return fulfilmentKindLabels[kind] ?? kind.replace(/_/g, ' ');
+}
+
 export const fulfilmentQuery = z.object({
   status: z.union([fulfilmentStatus, z.literal('')]).optional(),
   kind: z

@@ -1,11 +1,12 @@
 /**
  * "My activity" (DESIGN §14): the signed-in user's own ledger, newest first, and their store orders
- * with the status of each order's fulfilment item (pending, delivered, rejected, and the note).
+ * with the status of each order's fulfilment item (pending, delivered, rejected, and the note), and
+ * their other payouts in the fulfilment queue (daily rewards, challenge, leaderboard and game prizes).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
-import { activityPage, myOrdersPage, pageQuery } from '@kickback/common/http/activity';
+import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { activityPage, myOrdersPage, myPayoutsPage, pageQuery } from '@kickback/common/http/activity';
 import { decimalToNumber } from '@kickback/common/money';
 import { fulfilmentItems } from '../../db/schema/fulfilment';
 import { ledger } from '../../db/schema/ledger';
@@ -86,6 +87,43 @@ export async function activityRoutes(app: FastifyInstance): Promise<void> {
           note,
           createdAt: order.createdAt.toISOString(),
           handledAt: handledAt?.toISOString() ?? null,
+        })),
+        total: totals[0]?.n ?? 0,
+        page,
+        pageSize: PAGE_SIZE,
+      };
+    },
+  );
+
+  r.get(
+    '/api/me/payouts',
+    { config: { access: 'user' }, schema: { querystring: pageQuery, response: { 200: myPayoutsPage } } },
+    async (request) => {
+      const user = currentUser(request);
+      const { page } = request.query;
+      // Store orders have their own list; everything else the team delivers is a payout.
+      const mine = and(eq(fulfilmentItems.userId, user.id), ne(fulfilmentItems.kind, 'order'));
+      const [rows, totals] = await Promise.all([
+        app.db
+          .select()
+          .from(fulfilmentItems)
+          .where(mine)
+          .orderBy(desc(fulfilmentItems.id))
+          .limit(PAGE_SIZE)
+          .offset((page - 1) * PAGE_SIZE),
+        app.db.select({ n: count() }).from(fulfilmentItems).where(mine),
+      ]);
+      return {
+        items: rows.map((item) => ({
+          id: item.id,
+          kind: item.kind,
+          description: item.description,
+          amount: item.amount === null ? null : decimalToNumber(item.amount),
+          unit: item.unit,
+          status: item.status,
+          note: item.note,
+          createdAt: item.createdAt.toISOString(),
+          handledAt: item.handledAt?.toISOString() ?? null,
         })),
         total: totals[0]?.n ?? 0,
         page,

@@ -1,14 +1,16 @@
 /**
  * My activity (user dropdown; DESIGN §14 "a ledger users can see"): the user's store orders with
- * their delivery status and the admin's note, and every change of their points and gems, newest
- * first, with the reason in words.
+ * their delivery status and the admin's note, their rewards and prizes on the way (daily rewards,
+ * challenge, leaderboard and game prizes from the fulfilment queue), and every change of their
+ * points and gems, newest first, with the reason in words.
  */
 import { useState } from 'react';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
-import { activityPage, myOrdersPage, reasonInWords } from '@kickback/common/http/activity';
+import { activityPage, myOrdersPage, myPayoutsPage, reasonInWords } from '@kickback/common/http/activity';
+import { fulfilmentKindLabel } from '@kickback/common/http/fulfilment';
 import { useAuth } from '../../app/auth/auth-context';
-import { formatPoints } from '../../lib/format';
+import { formatPoints, formatPrize } from '../../lib/format';
 import { Pager } from '../../components/ui/pager';
 import { StatusBadge } from '../../components/ui/status-badge';
 import { usePaged } from '../../lib/use-paged';
@@ -21,8 +23,10 @@ function when(iso: string): string {
 export default function MyActivityPage() {
   const { user } = useAuth();
   const [orderPage, setOrderPage] = useState(1);
+  const [payoutPage, setPayoutPage] = useState(1);
   const [ledgerPage, setLedgerPage] = useState(1);
   const orders = usePaged('/api/me/orders', myOrdersPage, orderPage).data;
+  const payouts = usePaged('/api/me/payouts', myPayoutsPage, payoutPage).data;
   const ledger = usePaged('/api/me/activity', activityPage, ledgerPage).data;
 
   return (
@@ -76,6 +80,53 @@ export default function MyActivityPage() {
           total={orders.total}
           pageSize={orders.pageSize}
           onPage={setOrderPage}
+        />
+      )}
+
+      <h2 className="h5 mt-4 mb-2">Rewards and prizes</h2>
+      <div className="kb-card p-0 mb-2 table-responsive" tabIndex={0} role="region" aria-label="My rewards and prizes">
+        <Table variant="dark" hover className="align-middle mb-0" data-testid="my-payouts">
+          <thead>
+            <tr>
+              <th>Date</th>
+              <th>What</th>
+              <th className="text-end">Amount</th>
+              <th>Status</th>
+              <th>Note</th>
+            </tr>
+          </thead>
+          <tbody>
+            {payouts?.items.map((p) => (
+              <tr key={p.id}>
+                <td className="text-nowrap">{when(p.createdAt)}</td>
+                <td>
+                  {p.description}
+                  <div className="small text-body-secondary">{fulfilmentKindLabel(p.kind)}</div>
+                </td>
+                <td className="text-end text-nowrap">{formatPrize(p.amount, p.unit)}</td>
+                <td>
+                  <StatusBadge status={p.status} />
+                </td>
+                <td className="small text-body-secondary">{p.note ?? '—'}</td>
+              </tr>
+            ))}
+            {payouts && payouts.items.length === 0 && (
+              <tr>
+                <td colSpan={5} className="text-center text-body-secondary py-4">
+                  No rewards yet. <Link to="/DailyRewards">Claim today&apos;s daily reward</Link>.
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </Table>
+      </div>
+      {payouts && (
+        <Pager
+          label="Reward pages"
+          page={payoutPage}
+          total={payouts.total}
+          pageSize={payouts.pageSize}
+          onPage={setPayoutPage}
         />
       )}
 

@@ -14,6 +14,7 @@ import Table from 'react-bootstrap/Table';
 import { toast } from 'react-toastify';
 import { messageBody } from '@kickback/common/http/errors';
 import {
+  fulfilmentKindLabel,
   fulfilmentKindLabels,
   fulfilmentPage,
   fulfilmentStatuses,
@@ -24,16 +25,11 @@ import { LinkedAccountList } from '../../components/ui/linked-accounts';
 import { Pager } from '../../components/ui/pager';
 import { StatusBadge } from '../../components/ui/status-badge';
 import { api } from '../../lib/api';
-import { formatPoints } from '../../lib/format';
+import { formatPoints, formatPrize } from '../../lib/format';
 import { usePaged } from '../../lib/use-paged';
 
-const kindLabel = (kind: string) => fulfilmentKindLabels[kind] ?? kind.replace(/_/g, ' ');
-
-function amountText(item: FulfilmentItem): string {
-  if (item.amount === null) return '—';
-  if (item.unit === 'USD') return `$${item.amount.toFixed(2)}`;
-  return `${formatPoints(item.amount)} ${item.unit ?? ''}`.trim();
-}
+const kindLabel = fulfilmentKindLabel;
+const amountText = (item: FulfilmentItem) => formatPrize(item.amount, item.unit);
 
 type Action = { item: FulfilmentItem; kind: 'deliver' | 'reject' };
 
