@@ -110,8 +110,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
 
   // One log line per request, after the answer.
+  const infoLevels = new Set(['trace', 'debug', 'info']);
   app.addHook('onResponse', async (request, reply) => {
     if (request.url === '/healthz' && reply.statusCode === 200) return;
+    if (!infoLevels.has(request.log.level)) return; // LOG_LEVEL=warn: not even the object
     request.log.info(
       {
         method: request.method,

@@ -1,17 +1,33 @@
 /**
  * Reads the session cookie on API, auth and hub requests and puts the signed-in user (or null) on
  * `request.user`. Also the cookie helpers routes use to start and end sessions.
+ *
+ * Routes whose handler uses nothing of the user but its id declare `config: { access: 'user',
+ * identityOnly: true }` and may get the session from a cache of a few seconds (session-cache.ts);
+ * on them `request.user` is a snapshot whose balances and flags must not be relied on.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import type { UserRow } from '../db/schema/users';
+import { SessionCache } from '../modules/auth/session-cache';
+import { syncSessionCache } from '../modules/auth/session-cache-sync';
 import { createSession, deleteSession, loadSession, SESSION_TTL_MS } from '../modules/auth/sessions';
+import { sha256Hex } from '../lib/random';
 
 declare module 'fastify' {
   interface FastifyRequest {
     user: UserRow | null;
     sessionToken: string | null;
+  }
+  interface FastifyInstance {
+    /** Recently loaded sessions for identity-only routes; evict through it on sign-out and role or
+     * exclusion changes. */
+    sessionCache: SessionCache;
+  }
+  interface FastifyContextConfig {
+    /** The handler uses only `request.user.id`: the session may come from the short-lived cache. */
+    identityOnly?: boolean;
   }
 }
 
@@ -25,11 +41,21 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
   const cookieName = sessionCookieName(app.config);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', null);
+  const cache = new SessionCache();
+  app.decorate('sessionCache', cache);
+  if (app.redis) await syncSessionCache(app, app.redis, cache);
   app.addHook('onRequest', async (request) => {
     if (!sessionPaths.some((p) => request.url.startsWith(p))) return;
     const token = request.cookies[cookieName];
     if (!token) return;
-    const session = await loadSession(app.db, token, app.clock.now());
+    const now = app.clock.now();
+    const { config } = request.routeOptions;
+    const cacheable = config.identityOnly === true && config.access === 'user';
+    let session = cacheable ? cache.get(sha256Hex(token), now.getTime()) : null;
+    if (!session) {
+      session = await loadSession(app.db, token, now);
+      if (session && cacheable) cache.set(session, now.getTime());
+    }
     if (session) {
       request.user = session.user;
       request.sessionToken = token;
@@ -43,7 +69,7 @@ export async function startSession(
   reply: FastifyReply,
   userId: string,
 ): Promise<void> {
-  if (request.sessionToken) await deleteSession(app.db, request.sessionToken);
+  if (request.sessionToken) await dropSession(app, request.sessionToken);
   const { token } = await createSession(app.db, userId, app.clock.now(), request.headers['user-agent']);
   reply.setCookie(sessionCookieName(app.config), token, {
     path: '/',
@@ -54,8 +80,13 @@ export async function startSession(
   });
 }
 
+async function dropSession(app: FastifyInstance, token: string): Promise<void> {
+  await deleteSession(app.db, token);
+  app.sessionCache.evict({ sessionId: sha256Hex(token) });
+}
+
 export async function endSession(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  if (request.sessionToken) await deleteSession(app.db, request.sessionToken);
+  if (request.sessionToken) await dropSession(app, request.sessionToken);
   reply.clearCookie(sessionCookieName(app.config), {
     path: '/',
     httpOnly: true,

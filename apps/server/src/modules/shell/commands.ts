@@ -34,13 +34,13 @@ const steamIdArg = z.object({
   steamId: z.string().regex(/^7656119\d{10}$/, 'a SteamID64 (17 digits starting with 7656119)'),
 });
 
-async function setRole(db: Db, steamId: string, role: 'User' | 'Admin'): Promise<string> {
-  return db.transaction(async (tx) => {
+async function setRole({ db, app }: ShellContext, steamId: string, role: 'User' | 'Admin'): Promise<string> {
+  const result = await db.transaction(async (tx) => {
     const [before] = await tx.select().from(users).where(eq(users.steamId, steamId)).for('update');
     if (!before) {
       throw notFound(`No user with SteamID ${steamId}. They must sign in once before a role can be set.`);
     }
-    if (before.role === role) return `${before.username} (${steamId}) is already ${role}.`;
+    if (before.role === role) return { userId: null, text: `${before.username} (${steamId}) is already ${role}.` };
     await tx.update(users).set({ role }).where(eq(users.id, before.id));
     await recordAudit(tx, shellActor, {
       action: 'user.role',
@@ -49,8 +49,11 @@ async function setRole(db: Db, steamId: string, role: 'User' | 'Admin'): Promise
       before: { role: before.role },
       after: { role },
     });
-    return `${before.username} (${steamId}) is now ${role}.`;
+    return { userId: before.id, text: `${before.username} (${steamId}) is now ${role}.` };
   });
+  // Inside the server (the control endpoint) the change reaches its session cache at once.
+  if (result.userId) app?.sessionCache.evict({ userId: result.userId });
+  return result.text;
 }
 
 export const shellCommands = {
@@ -58,13 +61,13 @@ export const shellCommands = {
     usage: 'grant <steamId>',
     fromArgv: ([steamId]) => ({ steamId }),
     args: steamIdArg,
-    run: ({ db }, { steamId }) => setRole(db, steamId, 'Admin'),
+    run: (ctx, { steamId }) => setRole(ctx, steamId, 'Admin'),
   } satisfies ShellCommand<typeof steamIdArg>,
   revoke: {
     usage: 'revoke <steamId>',
     fromArgv: ([steamId]) => ({ steamId }),
     args: steamIdArg,
-    run: ({ db }, { steamId }) => setRole(db, steamId, 'User'),
+    run: (ctx, { steamId }) => setRole(ctx, steamId, 'User'),
   } satisfies ShellCommand<typeof steamIdArg>,
   chat: chatShellCommand,
   points: pointsShellCommand,

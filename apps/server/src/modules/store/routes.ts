@@ -29,7 +29,8 @@ export async function storeRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/Order/OrderProduct',
     {
-      config: { access: 'user' },
+      // Uses only the buyer's id; the statement checks the balance itself (plugins/session.ts).
+      config: { access: 'user', identityOnly: true },
       schema: { body: orderProductBody, response: { 200: messageBody } },
     },
     async (request) => {

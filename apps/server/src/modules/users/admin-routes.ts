@@ -113,6 +113,7 @@ export async function adminUserRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const user = await setRole(app.db, actorOf(currentUser(request)), request.params.id, request.body.role);
+      app.sessionCache.evict({ userId: user.id });
       return { message: adminUserMessages.roleChanged(user.role), user: toAdminUser(user) };
     },
   );
@@ -125,6 +126,7 @@ export async function adminUserRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const user = await setExcluded(app.db, actorOf(currentUser(request)), request.params.id, request.body.excluded);
+      app.sessionCache.evict({ userId: user.id });
       return {
         message: user.excluded ? adminUserMessages.excluded : adminUserMessages.included,
         user: toAdminUser(user),
