@@ -21,11 +21,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { KeepAliveClient as OrderClient } from './lib/keep-alive-client';
 import { printFigures, summarise } from './lib/stats';
+import { freePort, signIn } from './lib/site';
 
 const serverMain = fileURLToPath(new URL('../apps/server/dist/main.js', import.meta.url));
 const ADMIN_STEAM_ID = '76561197960287930'; // the dev provider's demo admin
@@ -76,16 +76,6 @@ async function cpuSnapshot(
   return { client: (user + system) / 1000, server: processCpuMs(serverPid), backends };
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 async function startServer(port: number, databaseUrl: string | null): Promise<ChildProcess> {
   const profiling = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
   const child = spawn(process.execPath, [...profiling, serverMain], {
@@ -115,34 +105,6 @@ async function startServer(port: number, databaseUrl: string | null): Promise<Ch
   }
   child.kill();
   throw new Error('server did not come up');
-}
-
-/** Signs in through the dev identity provider like the browser popup does; returns the cookie. */
-async function signIn(base: string, steamId: string, name: string): Promise<string> {
-  const jar = new Map<string, string>();
-  const keep = (res: Response) => {
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      const [k, v] = pair!.split('=');
-      jar.set(k!, v ?? '');
-    }
-  };
-  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  const start = await fetch(`${base}/auth/steam/signin`, { redirect: 'manual' });
-  keep(start);
-  const login = new URL(start.headers.get('location')!, base);
-  const posted = await fetch(login, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: cookie() },
-    body: new URLSearchParams({ steamid: steamId, personaname: name }),
-  });
-  const callback = new URL(posted.headers.get('location')!, base);
-  const done = await fetch(callback, { redirect: 'manual', headers: { cookie: cookie() } });
-  keep(done);
-  const session = [...jar].find(([k]) => k.endsWith('kb_session'));
-  if (!session) throw new Error(`sign-in failed for ${name}`);
-  return `${session[0]}=${session[1]}`;
 }
 
 async function call<T>(

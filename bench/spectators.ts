@@ -15,7 +15,6 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync, existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +22,7 @@ import { Redis } from 'ioredis';
 import { io, type Socket } from 'socket.io-client';
 import WebSocket from 'ws';
 import { printFigures, summarise } from './lib/stats';
+import { freePort, signIn } from './lib/site';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverMain = path.join(root, 'apps/server/dist/main.js');
@@ -38,17 +38,6 @@ const levels = arg('levels', '1000,2500,5000')
 const samples = Number(arg('samples', '100'));
 const targetP99Ms = 200;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** CPU time (user + system) the process used so far, in ms (from /proc, 10 ms ticks). */
@@ -61,34 +50,6 @@ function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
   return Math.round(kb / 1024);
-}
-
-/** Signs in through the dev identity provider like the browser popup does; returns the cookie. */
-async function signIn(base: string, steamId: string, name: string): Promise<string> {
-  const jar = new Map<string, string>();
-  const keep = (res: Response) => {
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      const [k, v] = pair!.split('=');
-      jar.set(k!, v ?? '');
-    }
-  };
-  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  const start = await fetch(`${base}/auth/steam/signin`, { redirect: 'manual' });
-  keep(start);
-  const login = new URL(start.headers.get('location')!, base);
-  const posted = await fetch(login, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: cookie() },
-    body: new URLSearchParams({ steamid: steamId, personaname: name }),
-  });
-  const callback = new URL(posted.headers.get('location')!, base);
-  const done = await fetch(callback, { redirect: 'manual', headers: { cookie: cookie() } });
-  keep(done);
-  const session = [...jar].find(([k]) => k.endsWith('kb_session'));
-  if (!session) throw new Error(`sign-in failed for ${name}`);
-  return `${session[0]}=${session[1]}`;
 }
 
 interface Frame {
