@@ -2,27 +2,18 @@
 import { z } from 'zod';
 import { isAmount, toCents } from '../money';
 import { role } from './auth';
+import { recipient } from './fulfilment';
 
 export const adminUsersQuery = z.object({
   query: z.string().trim().max(64, 'must be at most 64 characters').default(''),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
 });
 
-export const adminUser = z.object({
-  id: z.string(),
-  steamId: z.string(),
-  username: z.string(),
-  avatarUrl: z.string().nullable(),
+/** A user with their linked accounts (the fulfilment recipient), plus balances, role and dates. */
+export const adminUser = recipient.extend({
   role: role,
   points: z.number(),
   gems: z.number(),
-  excluded: z.boolean(),
-  kickUsername: z.string().nullable(),
-  discordUsername: z.string().nullable(),
-  clashId: z.string().nullable(),
-  rustMagicId: z.string().nullable(),
-  roobetName: z.string().nullable(),
-  casesId: z.string().nullable(),
   createdAt: z.string(),
   lastLoginAt: z.string().nullable(),
 });

@@ -7,7 +7,7 @@
 import { and, eq } from 'drizzle-orm';
 import { fulfilmentMessages } from '@kickback/common/http/fulfilment';
 import { centsToText, decimalToNumber, toCents } from '@kickback/common/money';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { fulfilmentItems } from '../../db/schema/fulfilment';
 import { conflict, notFound } from '../../lib/errors';
 import { recordAudit, type Actor } from '../audit/service';
@@ -26,6 +26,23 @@ async function explainMiss(db: Db, id: number): Promise<never> {
   throw conflict(fulfilmentMessages.alreadyHandled(row.status));
 }
 
+/** Moves a pending item to `status`; null when it is not pending (or not there). */
+async function takePending(
+  tx: DbOrTx,
+  id: number,
+  status: 'delivered' | 'rejected',
+  actor: Actor,
+  note: string | null,
+  now: Date,
+) {
+  const [item] = await tx
+    .update(fulfilmentItems)
+    .set({ status, note, handledBy: actor.userId, handledAt: now })
+    .where(and(eq(fulfilmentItems.id, id), eq(fulfilmentItems.status, 'pending')))
+    .returning();
+  return item ?? null;
+}
+
 export async function deliverItem(
   db: Db,
   actor: Actor,
@@ -34,11 +51,7 @@ export async function deliverItem(
   now: Date,
 ): Promise<HandleResult> {
   const done = await db.transaction(async (tx) => {
-    const [item] = await tx
-      .update(fulfilmentItems)
-      .set({ status: 'delivered', note, handledBy: actor.userId, handledAt: now })
-      .where(and(eq(fulfilmentItems.id, id), eq(fulfilmentItems.status, 'pending')))
-      .returning();
+    const item = await takePending(tx, id, 'delivered', actor, note, now);
     if (!item) return false;
     await recordAudit(tx, actor, {
       action: 'fulfilment.deliver',
@@ -61,11 +74,7 @@ export async function rejectItem(
   now: Date,
 ): Promise<HandleResult> {
   const message = await db.transaction(async (tx) => {
-    const [item] = await tx
-      .update(fulfilmentItems)
-      .set({ status: 'rejected', note, handledBy: actor.userId, handledAt: now })
-      .where(and(eq(fulfilmentItems.id, id), eq(fulfilmentItems.status, 'pending')))
-      .returning();
+    const item = await takePending(tx, id, 'rejected', actor, note, now);
     if (!item) return null;
     let refunded: { currency: string; amount: string; balance: string } | null = null;
     if (item.refundCurrency && item.refundAmount && toCents(item.refundAmount) > 0n) {

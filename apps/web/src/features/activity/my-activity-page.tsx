@@ -16,6 +16,7 @@ import { StatusBadge } from '../../components/ui/status-badge';
 import { usePaged } from '../../lib/use-paged';
 import type { z } from 'zod';
 import './activity.css';
+import { EmptyRow } from '../../components/ui/empty-row';
 
 function when(iso: string): string {
   return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -67,13 +68,7 @@ function PagedSection<T extends { id: number }>({
             {data?.items.map((item) => (
               <tr key={item.id}>{row(item)}</tr>
             ))}
-            {data && data.items.length === 0 && (
-              <tr>
-                <td colSpan={columns.length} className="text-center text-body-secondary py-4">
-                  {empty}
-                </td>
-              </tr>
-            )}
+            {data && data.items.length === 0 && <EmptyRow columns={columns.length}>{empty}</EmptyRow>}
           </tbody>
         </Table>
       </div>

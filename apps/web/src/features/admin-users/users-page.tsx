@@ -21,6 +21,7 @@ import { Pager } from '../../components/ui/pager';
 import { api } from '../../lib/api';
 import { formatPoints } from '../../lib/format';
 import { usePaged } from '../../lib/use-paged';
+import { EmptyRow } from '../../components/ui/empty-row';
 
 const changed = z.object({ message: z.string(), user: adminUser });
 
@@ -237,13 +238,7 @@ export default function UsersPage() {
                 </td>
               </tr>
             ))}
-            {data && data.items.length === 0 && (
-              <tr>
-                <td colSpan={7} className="text-center text-body-secondary py-4">
-                  No user matches.
-                </td>
-              </tr>
-            )}
+            {data && data.items.length === 0 && <EmptyRow columns={7}>No user matches.</EmptyRow>}
           </tbody>
         </Table>
       </div>

@@ -4,6 +4,7 @@ import Table from 'react-bootstrap/Table';
 import Pagination from 'react-bootstrap/Pagination';
 import { auditPage, type AuditPage } from '@kickback/common/http/audit';
 import { api } from '../../lib/api';
+import { EmptyRow } from '../../components/ui/empty-row';
 
 function compact(value: unknown): string {
   if (value === null || value === undefined) return '—';
@@ -93,13 +94,7 @@ export default function AuditLogPage() {
                 <td className="small font-monospace">{compact(e.after)}</td>
               </tr>
             ))}
-            {data && data.items.length === 0 && (
-              <tr>
-                <td colSpan={6} className="text-center text-body-secondary py-4">
-                  Nothing recorded yet.
-                </td>
-              </tr>
-            )}
+            {data && data.items.length === 0 && <EmptyRow columns={6}>Nothing recorded yet.</EmptyRow>}
           </tbody>
         </Table>
       </div>

@@ -14,6 +14,7 @@ import { formatAmount } from '../../lib/format';
 import { loadAllChallenges } from './api';
 import { ChallengeFormModal } from './challenge-form-modal';
 import './challenges.css';
+import { EmptyRow } from '../../components/ui/empty-row';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const when = (iso: string | null) => (iso ? dateFormat.format(new Date(iso)) : '—');
@@ -66,13 +67,7 @@ export default function ChallengeManagementPage() {
               </tr>
             </thead>
             <tbody>
-              {list.length === 0 && (
-                <tr>
-                  <td colSpan={8} className="text-center text-body-secondary py-4">
-                    No challenges yet. Create the first one.
-                  </td>
-                </tr>
-              )}
+              {list.length === 0 && <EmptyRow columns={8}>No challenges yet. Create the first one.</EmptyRow>}
               {list.map((c) => (
                 <tr key={c.id}>
                   <td className="kb-wrap fw-semibold">{c.title}</td>

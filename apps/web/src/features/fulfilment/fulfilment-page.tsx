@@ -27,6 +27,7 @@ import { StatusBadge } from '../../components/ui/status-badge';
 import { api } from '../../lib/api';
 import { formatPoints, formatPrize } from '../../lib/format';
 import { usePaged } from '../../lib/use-paged';
+import { EmptyRow } from '../../components/ui/empty-row';
 
 const kindLabel = fulfilmentKindLabel;
 const amountText = (item: FulfilmentItem) => formatPrize(item.amount, item.unit);
@@ -233,11 +234,9 @@ export default function FulfilmentPage() {
               </tr>
             ))}
             {data && data.items.length === 0 && (
-              <tr>
-                <td colSpan={7} className="text-center text-body-secondary py-4">
-                  {status === 'pending' ? 'All caught up — nothing waiting to be delivered.' : 'Nothing here.'}
-                </td>
-              </tr>
+              <EmptyRow columns={7}>
+                {status === 'pending' ? 'All caught up — nothing waiting to be delivered.' : 'Nothing here.'}
+              </EmptyRow>
             )}
           </tbody>
         </Table>

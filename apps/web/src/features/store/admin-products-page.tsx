@@ -16,6 +16,7 @@ import { api } from '../../lib/api';
 import { formatPoints } from '../../lib/format';
 import { FALLBACK_IMAGE } from './catalogue';
 import './store.css';
+import { EmptyRow } from '../../components/ui/empty-row';
 
 interface Draft {
   name: string;
@@ -254,13 +255,7 @@ export default function AdminProductsPage() {
                 </td>
               </tr>
             ))}
-            {products && products.length === 0 && (
-              <tr>
-                <td colSpan={8} className="text-center text-body-secondary py-4">
-                  No products yet. Add the first one.
-                </td>
-              </tr>
-            )}
+            {products && products.length === 0 && <EmptyRow columns={8}>No products yet. Add the first one.</EmptyRow>}
           </tbody>
         </Table>
       </div>
