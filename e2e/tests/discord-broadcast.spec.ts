@@ -87,9 +87,10 @@ test('an admin sends a Discord message to picked users and sees who got it', asy
 test('a slow send runs in the background with a progress bar, then shows the result', async ({ page }) => {
   test.setTimeout(90_000);
   await openSender(page);
-  // Make the simulated Discord slow (1.2 s per message) so the send outlasts the request.
-  const slow = await page.request.post('/dev/discord/bot/latency', { data: { ms: 1200 } });
-  expect(slow.ok()).toBe(true);
+  // The simulated Discord delivers three messages, then holds the rest until released: the send
+  // outlasts the request and stays mid-way for as long as the test looks, however slow the machine.
+  const held = await page.request.post('/dev/discord/bot/hold', { data: { after: 3 } });
+  expect(held.ok()).toBe(true);
   try {
     await page.getByLabel('Message').fill('Weekly leaderboard closes Sunday 20:00 UTC. Good luck!');
     await page.getByLabel('All Discord Linked Users').check();
@@ -99,7 +100,7 @@ test('a slow send runs in the background with a progress bar, then shows the res
     await expect(progress).toBeVisible();
     await expect(page.getByText(/of \d+/).first()).toBeVisible();
     await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeDisabled();
-    await page.waitForTimeout(2500);
+    await expect(page.getByText(/^3 sent$/).first()).toBeVisible();
     await screenshot(page, 'discord-5-progress');
 
     // Leaving the page does not stop it; coming back shows it still going.
@@ -107,6 +108,8 @@ test('a slow send runs in the background with a progress bar, then shows the res
     await expect(page).toHaveURL(/\/$/);
     await page.goBack();
     await expect(progress).toBeVisible();
+    await expect(page.getByText(/^3 sent$/).first()).toBeVisible();
+    expect((await page.request.post('/dev/discord/bot/hold', { data: { release: true } })).ok()).toBe(true);
 
     await expect(page.getByText('Message successfully sent.')).toBeVisible({ timeout: 30_000 });
     const modal = page.getByRole('dialog', { name: 'Users Sent Message' });
@@ -114,7 +117,7 @@ test('a slow send runs in the background with a progress bar, then shows the res
     await expect(modal.getByRole('region', { name: /Failed/ })).toContainText('Priya');
     await screenshot(page, 'discord-6-background-result');
   } finally {
-    await page.request.post('/dev/discord/bot/latency', { data: { ms: 0 } });
+    await page.request.post('/dev/discord/bot/hold', { data: { release: true } });
   }
 });
 

@@ -33,6 +33,10 @@ export class SimulatedBot {
   rateLimited = 0;
   /** How long each message post takes (ms), like a slow network: makes progress visible in demos. */
   latencyMs = 0;
+  /** Message posts that may still go through before the rest wait for `release()` (null: no hold). */
+  private holdAfter: number | null = null;
+  private releaseHeld: (() => void) | null = null;
+  private heldGate: Promise<void> | null = null;
   /** Posts answered 50007, per recipient (a well-behaved bot does not come back for more). */
   readonly refusals = new Map<string, number>();
 
@@ -66,6 +70,34 @@ export class SimulatedBot {
     return [...this.closed];
   }
 
+  /**
+   * Lets `posts` more message posts through, then holds every later one until `release()`: a test
+   * can look at a broadcast mid-way without racing the clock.
+   */
+  hold(posts: number): void {
+    this.release();
+    this.holdAfter = posts;
+    this.heldGate = new Promise((resolve) => (this.releaseHeld = resolve));
+  }
+
+  release(): void {
+    this.releaseHeld?.();
+    this.holdAfter = null;
+    this.heldGate = null;
+    this.releaseHeld = null;
+  }
+
+  /** Waits while a hold is on and its allowance is used up; otherwise takes one from it. */
+  async passHold(): Promise<void> {
+    const gate = this.heldGate;
+    if (this.holdAfter === null || !gate) return;
+    if (this.holdAfter > 0) {
+      this.holdAfter -= 1;
+      return;
+    }
+    await gate;
+  }
+
   /** True when this post should be answered with a 429 instead. */
   takeRateLimit(): boolean {
     if (this.rateLimitEvery <= 0) return false;
@@ -95,6 +127,7 @@ export class SimulatedBot {
   }
 
   clear(): void {
+    this.release();
     this.inbox.length = 0;
     this.refusals.clear();
   }

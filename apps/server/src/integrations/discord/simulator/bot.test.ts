@@ -57,6 +57,34 @@ describe('Discord simulator: bot DMs', () => {
     expect(page.body).toContain('hi &lt;b&gt;there&lt;/b&gt;');
   });
 
+  it('holds message posts after the next n until released (browser tests look at a broadcast mid-way)', async () => {
+    t = await buildTestApp();
+    const bot = t.config.discord.bot;
+    if (bot.mode === 'off') throw new Error('expected the simulator');
+    const control = (payload: unknown) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/dev/discord/bot/hold',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify(payload),
+      });
+    expect((await control({ after: -1 })).statusCode).toBe(400);
+    const channel = (await post('/users/@me/channels', { recipient_id: recipient }, bot.token)).json();
+    expect((await control({ after: 1 })).json()).toEqual({ held: true });
+    expect((await post(`/channels/${channel.id}/messages`, { content: 'first' }, bot.token)).statusCode).toBe(200);
+    let settled = false;
+    const second = post(`/channels/${channel.id}/messages`, { content: 'second' }, bot.token).then((res) => {
+      settled = true;
+      return res;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(settled).toBe(false);
+    expect(t.app.discordSimulator?.bot.messages(recipient).map((m) => m.content)).toEqual(['first']);
+    expect((await control({ release: true })).json()).toEqual({ held: false });
+    expect((await second).statusCode).toBe(200);
+    expect(t.app.discordSimulator?.bot.messages(recipient).map((m) => m.content)).toEqual(['first', 'second']);
+  });
+
   it('answers 429 with Retry-After when told to, and opens DMs again from a form', async () => {
     t = await buildTestApp();
     const bot = t.config.discord.bot;

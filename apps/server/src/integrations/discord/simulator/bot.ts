@@ -75,6 +75,7 @@ export async function simulatorBotRoutes(app: FastifyInstance, ctx: DiscordSimul
       });
     }
     if (bot.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, bot.latencyMs));
+    await bot.passHold();
     if (bot.takeRateLimit()) {
       reply.headers({
         'retry-after': String(RETRY_AFTER_S),

@@ -2,7 +2,8 @@
  * Looking into the simulated Discord (dev only): `GET /inbox` is a page with the DMs the bot
  * posted, newest first, and who has DMs closed (with toggles); `GET /bot/messages` is the same as
  * JSON; `POST /bot/dms` opens or closes a user's DMs; `POST /bot/rate-limit` makes every Nth post
- * answer 429; `POST /bot/latency` slows every post down; `POST /bot/clear` empties the inbox.
+ * answer 429; `POST /bot/latency` slows every post down; `POST /bot/hold` lets the next n posts
+ * through and holds the rest until released; `POST /bot/clear` empties the inbox.
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -55,6 +56,19 @@ export async function simulatorInboxRoutes(app: FastifyInstance, ctx: DiscordSim
     if (!body.success) return reply.status(400).send({ message: 'ms: a whole number 0–10000 is required.' });
     bot.latencyMs = body.data.ms;
     return { ms: bot.latencyMs };
+  });
+
+  /** `{ after: n }` lets n more message posts through and holds the rest; `{ release: true }` lets them go. */
+  app.post('/bot/hold', async (request, reply) => {
+    const body = z
+      .union([z.object({ after: z.number().int().min(0).max(10_000) }), z.object({ release: z.literal(true) })])
+      .safeParse(request.body);
+    if (!body.success) {
+      return reply.status(400).send({ message: 'Send { after: n } (0–10000) to hold, or { release: true }.' });
+    }
+    if ('after' in body.data) bot.hold(body.data.after);
+    else bot.release();
+    return { held: 'after' in body.data };
   });
 
   app.post('/bot/clear', async (request, reply) => {
