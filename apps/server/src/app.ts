@@ -44,9 +44,8 @@ import { authRoutes } from './modules/auth/routes';
 import { healthRoutes } from './modules/health/routes';
 import { leaderboardsModule } from './modules/leaderboards/routes';
 import { siteRoutes } from './modules/site/routes';
-import { gameChatPlugin } from './modules/game-chat/plugin';
 import { splitOrStealRoutes } from './modules/split-or-steal/routes';
-import { timersPlugin } from './modules/timers/plugin';
+import { gamesPlugin } from './games/plugin';
 import { userRoutes } from './modules/users/routes';
 
 declare module 'fastify' {
@@ -148,8 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(redis ? { redis, nameSpace: `${config.redisPrefix}rate-limit:`, skipOnError: true } : {}),
   });
   await app.register(realtimePlugin, { redis, ...(deps.socketLimits ? { limits: deps.socketLimits } : {}) });
-  await app.register(timersPlugin);
-  await app.register(gameChatPlugin);
+  await app.register(gamesPlugin);
 
   await app.register(healthRoutes);
   await app.register(siteRoutes);

@@ -1,7 +1,8 @@
 import { bigint, boolean, integer, numeric, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { SplitOrStealStatusCode } from '@kickback/common/games/split-or-steal';
 import { users } from './users';
 
-/** Pending phase deadlines of live games (modules/timers). */
+/** Pending phase deadlines of live games (games/timers). */
 export const gameTimers = pgTable('game_timers', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
   kind: text('kind').notNull(),
@@ -11,7 +12,7 @@ export const gameTimers = pgTable('game_timers', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Chat of live games, one room per game (modules/game-chat). */
+/** Chat of live games, one room per game (games/chat). */
 export const gameChatMessages = pgTable('game_chat_messages', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
   room: text('room').notNull(),
@@ -24,7 +25,7 @@ export const gameChatMessages = pgTable('game_chat_messages', {
 
 export const splitOrStealGames = pgTable('split_or_steal_games', {
   id: uuid('id').primaryKey().defaultRandom(),
-  status: smallint('status').notNull().default(0),
+  status: smallint('status').$type<SplitOrStealStatusCode>().notNull().default(0),
   version: integer('version').notNull().default(1),
   reward: numeric('reward', { precision: 18, scale: 2 }).notNull(),
   counterSeconds: integer('counter_seconds').notNull(),
