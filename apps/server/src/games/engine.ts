@@ -15,9 +15,14 @@ export class GameEngine {
     this.hooks = {};
   }
 
-  register<G extends LiveGameState, E extends string, S, Row extends { id: string }, H extends HubSpec, Ev extends EventName<H>>(
-    definition: GameDefinition<G, E, S, Row, H, Ev>,
-  ): GameRunner<G, E, S, Row, H, Ev> {
+  register<
+    G extends LiveGameState,
+    E extends string,
+    S,
+    Row extends { id: string },
+    H extends HubSpec,
+    Ev extends EventName<H>,
+  >(definition: GameDefinition<G, E, S, Row, H, Ev>): GameRunner<G, E, S, Row, H, Ev> {
     const runner = new GameRunner({ ...this.deps, hooks: this.hooks }, definition);
     this.deps.timers.register(definition.kind, {
       fire: (tx, gameId, version, after) => runner.fireDeadline(tx, gameId, version, after),

@@ -92,7 +92,10 @@ export interface Viewer {
 }
 
 /** The audience of a viewer: their seat if they have one, else admin or watcher. */
-export function audienceOf(seats: readonly Seat[], viewer: Viewer | null): { audience: Audience; userId: string | null } {
+export function audienceOf(
+  seats: readonly Seat[],
+  viewer: Viewer | null,
+): { audience: Audience; userId: string | null } {
   const seat = viewer?.userId ? seats.find((s) => s.userId === viewer.userId) : undefined;
   if (seat) return { audience: seat.audience, userId: seat.userId };
   return { audience: viewer?.isAdmin ? 'admin' : 'watcher', userId: viewer?.userId ?? null };
