@@ -151,6 +151,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(timersPlugin);
   await app.register(gameChatPlugin);
 
+  // The chat pipeline before the features: they register their chat handlers into it.
+  await app.register(chatModule);
+
   await app.register(healthRoutes);
   await app.register(siteRoutes);
   await app.register(authRoutes);
@@ -171,7 +174,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(activityRoutes);
   await app.register(adminUserRoutes);
   await app.register(chatPointsPlugin);
-  await app.register(chatModule);
 
   await app.register(controlPlugin, {
     dataDir: config.database.kind === 'pglite' ? config.database.dataDir : null,

@@ -10,7 +10,7 @@ import pino from 'pino';
 import type { Tx } from '../../db/client';
 import { ManualClock } from '../../lib/clock';
 import { transactionThen } from '../../lib/after-commit';
-import { rowsOf } from '../ledger/service';
+import { rowsOf } from '../../db/rows';
 import { GameTimers } from './service';
 import { openTestDatabase } from '../../../test/database';
 
