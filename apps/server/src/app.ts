@@ -42,6 +42,7 @@ import { adminUserRoutes } from './modules/users/admin-routes';
 import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
 import { healthRoutes } from './modules/health/routes';
+import { runShellCommand } from './modules/shell/commands';
 import { leaderboardsModule } from './modules/leaderboards/routes';
 import { siteRoutes } from './modules/site/routes';
 import { gameChatPlugin } from './modules/game-chat/plugin';
@@ -177,6 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(controlPlugin, {
     dataDir: config.database.kind === 'pglite' ? config.database.dataDir : null,
+    run: runShellCommand,
   });
   await app.register(staticWebPlugin, { webDist: deps.webDist === undefined ? defaultWebDist() : deps.webDist });
   return app;
