@@ -42,6 +42,7 @@ import { adminUserRoutes } from './modules/users/admin-routes';
 import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
 import { healthRoutes } from './modules/health/routes';
+import { runShellCommand } from './modules/shell/commands';
 import { leaderboardsModule } from './modules/leaderboards/routes';
 import { siteRoutes } from './modules/site/routes';
 import { splitOrStealRoutes } from './modules/split-or-steal/routes';
@@ -149,6 +150,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(realtimePlugin, { redis, ...(deps.socketLimits ? { limits: deps.socketLimits } : {}) });
   await app.register(gamesPlugin);
 
+  // The chat pipeline before the features: they register their chat handlers into it.
+  await app.register(chatModule);
+
   await app.register(healthRoutes);
   await app.register(siteRoutes);
   await app.register(authRoutes);
@@ -169,10 +173,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(activityRoutes);
   await app.register(adminUserRoutes);
   await app.register(chatPointsPlugin);
-  await app.register(chatModule);
 
   await app.register(controlPlugin, {
     dataDir: config.database.kind === 'pglite' ? config.database.dataDir : null,
+    run: runShellCommand,
   });
   await app.register(staticWebPlugin, { webDist: deps.webDist === undefined ? defaultWebDist() : deps.webDist });
   return app;

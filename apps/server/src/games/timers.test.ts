@@ -10,7 +10,7 @@ import pino from 'pino';
 import type { Tx } from '../db/client';
 import { ManualClock } from '../lib/clock';
 import { transactionThen } from '../lib/after-commit';
-import { rowsOf } from '../modules/ledger/service';
+import { rowsOf } from '../db/rows';
 import { GameTimers } from './timers';
 import { openTestDatabase } from '../../test/database';
 

@@ -15,7 +15,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import type { Clock } from '../lib/clock';
 import { AfterCommit } from '../lib/after-commit';
-import { rowsOf } from '../modules/ledger/service';
+import { rowsOf } from '../db/rows';
 
 /** 'done' deletes the deadline; `{ notBefore }` moves it (the game says it is not due yet). */
 export type FireResult = 'done' | { notBefore: Date };

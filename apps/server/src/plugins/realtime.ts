@@ -41,7 +41,7 @@ import {
 import { messages } from '@kickback/common/messages';
 import type { UserRow } from '../db/schema/users';
 import { AppError } from '../lib/errors';
-import { loadSession } from '../modules/auth/sessions';
+import { loadSession } from '../lib/sessions';
 import { isAllowedOrigin } from './csrf';
 import { sessionCookieName } from './session';
 
