@@ -7,7 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../src/db/client';
-import { rowsOf } from '../src/modules/ledger/service';
+import { rowsOf } from '../src/db/rows';
 
 export function raceBarrier(racers: number, pauseMs = 150) {
   let gameId = '';
