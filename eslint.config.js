@@ -1,11 +1,67 @@
 // Lint: typescript-eslint (no `any`), React hooks, boundaries of STYLE.md (common imports no
-// app, apps do not import each other, features do not reach into each other), kebab-case files and
-// no barrel files. Two small local rules cover the last two.
+// app, apps do not import each other, web features do not reach into each other, the server's
+// layers run one way and its modules meet only through each other's service.ts), kebab-case files
+// and no barrel files. Two small local rules cover the last two. Import cycles are found by
+// scripts/import-cycles.test.ts (type-only imports count too, which lint rules skip).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import path from 'node:path';
+
+// The server's layers (STYLE.md rule 10), top to bottom:
+//   main.ts, cli/ → app.ts → modules/ → games/, plugins/, integrations/ → lib/, db/, config.ts
+// An import may go down, never up. The three middle layers do not import each other, except that a
+// game (the engine) emits through the real-time plugin: a mechanism is registered into by its users
+// and never imports them. Zones are checked on resolved paths, so `../../modules/x` from any depth
+// counts. Tests are exempt: they build the whole app (rule 11).
+const server = 'apps/server/src';
+const inServer = (...names) => names.map((n) => `${server}/${n}`);
+const serverLayerZones = [
+  {
+    target: inServer('lib/**', 'db/**', 'config.ts'),
+    from: inServer('modules', 'games', 'plugins', 'integrations', 'cli', 'app.ts', 'main.ts'),
+    message: 'lib, db and config are the bottom layer: they import no module, game, plugin, integration or app.',
+  },
+  {
+    target: inServer('plugins/**'),
+    from: inServer('modules', 'games', 'integrations', 'cli', 'app.ts', 'main.ts'),
+    message:
+      'A plugin is a mechanism features register into: it imports lib and db only (put what it shares with modules in lib).',
+  },
+  {
+    target: inServer('integrations/**'),
+    from: inServer('modules', 'games', 'plugins', 'cli', 'app.ts', 'main.ts'),
+    message: 'An integration talks to the outside world and imports lib and db only; the modules call it.',
+  },
+  {
+    target: inServer('games/**'),
+    from: inServer('modules', 'integrations', 'cli', 'app.ts', 'main.ts'),
+    message: 'The game engine imports plugins, lib and db; games register into it from their modules.',
+  },
+  {
+    target: inServer('modules/**'),
+    from: inServer('cli', 'app.ts', 'main.ts'),
+    message: 'Modules do not import the app that composes them.',
+  },
+  {
+    target: inServer('app.ts'),
+    from: inServer('cli', 'main.ts'),
+    message: 'app.ts builds the app; main.ts and the CLI start it.',
+  },
+];
+
+const serverNotWeb = {
+  group: ['**/apps/web/**', '@kickback/web*', 'react', 'react-dom'],
+  message: 'The server imports nothing from the web app.',
+};
+// A module's public surface is its service.ts. Two collectors read one more file of each module:
+// modules/shell its shell.ts (operator commands), modules/demo its demo.ts (demo data).
+const moduleInternals = (alsoPublic = []) => ({
+  regex: `^\\.\\./(?!\\.\\.)[^/]+/(?!(?:${['service', ...alsoPublic].join('|')})$)`,
+  message: `A module imports another module only through its service.ts${alsoPublic.length ? ` (or ${alsoPublic.map((f) => `${f}.ts`).join(', ')})` : ''}; move what is shared there, or below, to lib.`,
+});
 
 const local = {
   rules: {
@@ -133,18 +189,30 @@ export default tseslint.config(
   },
   {
     files: ['apps/server/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [serverNotWeb] }] },
+  },
+  {
+    files: [`${server}/**/*.ts`],
+    ignores: ['**/*.test.ts'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js', '.json'] })] },
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/apps/web/**', '@kickback/web*', 'react', 'react-dom'],
-              message: 'The server imports nothing from the web app.',
-            },
-          ],
-        },
-      ],
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: serverLayerZones }],
     },
+  },
+  {
+    files: [`${server}/modules/**/*.ts`],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [serverNotWeb, moduleInternals()] }] },
+  },
+  {
+    files: [`${server}/modules/shell/**/*.ts`],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [serverNotWeb, moduleInternals(['shell'])] }] },
+  },
+  {
+    files: [`${server}/modules/demo/**/*.ts`],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [serverNotWeb, moduleInternals(['demo'])] }] },
   },
 );

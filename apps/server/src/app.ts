@@ -42,11 +42,11 @@ import { adminUserRoutes } from './modules/users/admin-routes';
 import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
 import { healthRoutes } from './modules/health/routes';
+import { runShellCommand } from './modules/shell/commands';
 import { leaderboardsModule } from './modules/leaderboards/routes';
 import { siteRoutes } from './modules/site/routes';
-import { gameChatPlugin } from './modules/game-chat/plugin';
 import { splitOrStealRoutes } from './modules/split-or-steal/routes';
-import { timersPlugin } from './modules/timers/plugin';
+import { gamesPlugin } from './games/plugin';
 import { userRoutes } from './modules/users/routes';
 
 declare module 'fastify' {
@@ -148,8 +148,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(redis ? { redis, nameSpace: `${config.redisPrefix}rate-limit:`, skipOnError: true } : {}),
   });
   await app.register(realtimePlugin, { redis, ...(deps.socketLimits ? { limits: deps.socketLimits } : {}) });
-  await app.register(timersPlugin);
-  await app.register(gameChatPlugin);
+  await app.register(gamesPlugin);
+
+  // The chat pipeline before the features: they register their chat handlers into it.
+  await app.register(chatModule);
 
   await app.register(healthRoutes);
   await app.register(siteRoutes);
@@ -171,10 +173,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(activityRoutes);
   await app.register(adminUserRoutes);
   await app.register(chatPointsPlugin);
-  await app.register(chatModule);
 
   await app.register(controlPlugin, {
     dataDir: config.database.kind === 'pglite' ? config.database.dataDir : null,
+    run: runShellCommand,
   });
   await app.register(staticWebPlugin, { webDist: deps.webDist === undefined ? defaultWebDist() : deps.webDist });
   return app;

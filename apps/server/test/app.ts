@@ -10,7 +10,7 @@ import { loadConfig, type Config } from '../src/config';
 import type { Database } from '../src/db/client';
 import { users, type UserRow } from '../src/db/schema/users';
 import { ManualClock } from '../src/lib/clock';
-import { createSession } from '../src/modules/auth/sessions';
+import { createSession } from '../src/lib/sessions';
 import { upsertSteamUser } from '../src/modules/auth/user-accounts';
 import { openTestDatabase } from './database';
 

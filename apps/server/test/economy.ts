@@ -1,7 +1,8 @@
 /** Test helpers for the points economy: products, grants, and the ledger invariant. */
 import { sql } from 'drizzle-orm';
 import { products, type ProductRow } from '../src/db/schema/store';
-import { applyBalanceChange, rowsOf } from '../src/modules/ledger/service';
+import { rowsOf } from '../src/db/rows';
+import { applyBalanceChange } from '../src/modules/ledger/service';
 import type { TestApp } from './app';
 
 export async function addProduct(

@@ -5,7 +5,9 @@ import 'bootstrap/dist/css/bootstrap.min.css';
 import 'react-toastify/dist/ReactToastify.css';
 import './styles.css';
 import { AuthProvider } from './app/auth/auth-context';
+import { KnownRoutesProvider } from './app/known-routes';
 import { router } from './app/router';
+import { routes } from './app/routes';
 import { SiteProvider } from './app/site-context';
 import { ProfileModalProvider } from './app/profile-modal-context';
 
@@ -17,7 +19,9 @@ createRoot(root).render(
     <SiteProvider>
       <AuthProvider>
         <ProfileModalProvider>
-          <RouterProvider router={router} />
+          <KnownRoutesProvider paths={routes.map((r) => r.path)}>
+            <RouterProvider router={router} />
+          </KnownRoutesProvider>
         </ProfileModalProvider>
       </AuthProvider>
     </SiteProvider>

@@ -13,7 +13,8 @@ import { acquireDataDirLock, lockHolder } from '../db/data-lock';
 import { migrate } from '../db/migrate';
 import { AppError } from '../lib/errors';
 import { CONTROL_FILE, type ControlInfo } from '../plugins/control';
-import { isShellCommand, runShellCommand, shellCommands, type ShellCommand } from '../modules/shell/commands';
+import type { ShellCommand } from '../lib/shell-command';
+import { isShellCommand, runShellCommand, shellCommands } from '../modules/shell/commands';
 
 async function viaServer(info: ControlInfo, command: string, args: unknown): Promise<string> {
   const res = await fetch(`${info.url}/internal/control`, {

@@ -1,7 +1,8 @@
 /**
  * The loopback control endpoint shell commands use while a server holds the embedded database:
  * `POST /internal/control { command, args }`, only from 127.0.0.1/::1, authorised by a secret the
- * server writes (mode 0600) into its data folder at start.
+ * server writes (mode 0600) into its data folder at start. The app hands it the command runner, so
+ * this plugin does not import the commands (they are features).
  */
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -11,7 +12,7 @@ import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { forbidden } from '../lib/errors';
 import { randomToken } from '../lib/random';
-import { runShellCommand } from '../modules/shell/commands';
+import type { ShellRunner } from '../lib/shell-command';
 
 export const CONTROL_FILE = 'control.json';
 
@@ -24,7 +25,7 @@ export interface ControlInfo {
 const loopback = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 const body = z.object({ command: z.string().max(50), args: z.unknown() });
 
-export const controlPlugin = fp(async (app: FastifyInstance, opts: { dataDir: string | null }) => {
+export const controlPlugin = fp(async (app: FastifyInstance, opts: { dataDir: string | null; run: ShellRunner }) => {
   const secret = randomToken(32);
   const file = opts.dataDir ? path.join(opts.dataDir, CONTROL_FILE) : null;
 
@@ -34,7 +35,7 @@ export const controlPlugin = fp(async (app: FastifyInstance, opts: { dataDir: st
     const expected = Buffer.from(secret);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw forbidden();
     const { command, args } = body.parse(request.body);
-    return { output: await runShellCommand({ db: app.db, app }, command, args) };
+    return { output: await opts.run({ db: app.db, app }, command, args) };
   });
 
   if (!file) return;

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { users } from '../db/schema/users';
-import { createSession } from '../modules/auth/sessions';
+import { createSession } from '../lib/sessions';
 import { buildTestApp, type TestApp } from '../../test/app';
 
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';

@@ -10,6 +10,14 @@
  *   sending refused or malformed calls is disconnected;
  * - with REDIS_URL the Redis streams adapter carries broadcasts to sockets on every process.
  *
+ * Audiences (DESIGN §9): besides a whole room, an event may go to one user (all their sockets on
+ * this hub, on every process), to the admins, or to a room with one payload per audience, so a
+ * game's hidden information is cut per viewer here on the server. The server decides every
+ * socket's audience rooms at the handshake from its session: a signed-in socket is in its user's
+ * room, an admin's in the admins' room, and each game room it joins brings the per-user and
+ * admin sub-rooms of that room. All of them are plain Socket.IO rooms, so the Redis adapter
+ * carries them across processes like any room.
+ *
  * Keep-alive 15 s and server timeout 30 s (spec part 2 §9) are the engine's ping interval and the
  * interval plus ping timeout: the client learns both in the handshake.
  */
@@ -33,7 +41,7 @@ import {
 import { messages } from '@kickback/common/messages';
 import type { UserRow } from '../db/schema/users';
 import { AppError } from '../lib/errors';
-import { loadSession } from '../modules/auth/sessions';
+import { loadSession } from '../lib/sessions';
 import { isAllowedOrigin } from './csrf';
 import { sessionCookieName } from './session';
 
@@ -50,9 +58,27 @@ export interface HubContext<H extends HubSpec> {
    * the next call. Mutations use this.
    */
   currentUser(): Promise<UserRow | null>;
-  /** Puts the socket in a room (only during `connect`, or later from a call). */
+  /** Puts the socket in a room, and in that room's audience rooms (its user's, the admins'). */
   join(room: string): void;
 }
+
+/** One payload per audience of a room: named users (owner, players), admins, everyone else. */
+export interface AudienceViews<P> {
+  /** Everyone in the room who is neither a named user nor (when `admin` is set) an admin. */
+  watcher: P;
+  /** Admins in the room who are not named users; without it they get the watcher's view. */
+  admin?: P;
+  /** Users with their own view (the owner, each player), by user id. */
+  users?: ReadonlyMap<string, P>;
+}
+
+/** Audience rooms (the separators cannot occur in a game room name chosen by the server). */
+export const audienceRooms = {
+  user: (userId: string) => `#user:${userId}`,
+  admins: '#admins',
+  userIn: (room: string, userId: string) => `${room}#user:${userId}`,
+  adminsIn: (room: string) => `${room}#admins`,
+};
 
 type CallHandlers<H extends HubSpec> = {
   [C in CallName<H>]: (ctx: HubContext<H>, input: z.output<H['calls'][C]['input']>) => Promise<CallOutput<H, C>>;
@@ -81,6 +107,25 @@ export interface Realtime {
   register<H extends HubSpec>(hub: H, handlers: HubHandlers<H>): void;
   /** Broadcasts an event to a room of a hub, on every process. Call it after commit only. */
   emit<H extends HubSpec, E extends EventName<H>>(hub: H, room: string, event: E, payload: EventPayload<H, E>): void;
+  /** To every socket of one user on this hub, on every process. After commit only. */
+  emitToUser<H extends HubSpec, E extends EventName<H>>(
+    hub: H,
+    userId: string,
+    event: E,
+    payload: EventPayload<H, E>,
+  ): void;
+  /** To every admin's sockets on this hub, on every process. After commit only. */
+  emitToAdmins<H extends HubSpec, E extends EventName<H>>(hub: H, event: E, payload: EventPayload<H, E>): void;
+  /**
+   * To a room, each socket getting its audience's payload: a named user their own, an admin the
+   * admins' (when given), everyone else the watchers'. No socket gets two. After commit only.
+   */
+  emitPerAudience<H extends HubSpec, E extends EventName<H>>(
+    hub: H,
+    room: string,
+    event: E,
+    views: AudienceViews<EventPayload<H, E>>,
+  ): void;
 }
 
 declare module 'fastify' {
@@ -183,10 +228,22 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
           if (!query.success) return next(refusal(describeIssue(query.error), 'bad_query'));
           const token = tokenOf(socket.handshake.headers.cookie);
           const session = token ? await loadSession(app.db, token, app.clock.now()) : null;
-          const rooms: string[] = [];
+          const user = session?.user ?? null;
+          // The socket's own audience rooms, then each game room with its audience sub-rooms.
+          const rooms: string[] = user
+            ? [audienceRooms.user(user.id), ...(user.role === 'Admin' ? [audienceRooms.admins] : [])]
+            : [];
+          const withAudiences = (room: string): string[] =>
+            user
+              ? [
+                  room,
+                  audienceRooms.userIn(room, user.id),
+                  ...(user.role === 'Admin' ? [audienceRooms.adminsIn(room)] : []),
+                ]
+              : [room];
           let live = false;
           const ctx: HubContext<H> = {
-            user: session?.user ?? null,
+            user,
             query: query.data as HubQuery<H>,
             socketId: socket.id,
             async currentUser() {
@@ -194,8 +251,8 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
               return (await loadSession(app.db, token, app.clock.now()))?.user ?? null;
             },
             join(room) {
-              if (live) void socket.join(room);
-              else rooms.push(room);
+              if (live) void socket.join(withAudiences(room));
+              else rooms.push(...withAudiences(room));
             },
           };
           try {
@@ -270,6 +327,25 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
     },
     emit(hub, room, event, payload) {
       io.of(hub.namespace).to(room).emit(event, payload);
+    },
+    emitToUser(hub, userId, event, payload) {
+      io.of(hub.namespace).to(audienceRooms.user(userId)).emit(event, payload);
+    },
+    emitToAdmins(hub, event, payload) {
+      io.of(hub.namespace).to(audienceRooms.admins).emit(event, payload);
+    },
+    emitPerAudience(hub, room, event, views) {
+      const nsp = io.of(hub.namespace);
+      const named = [...(views.users?.keys() ?? [])].map((id) => audienceRooms.userIn(room, id));
+      const admins = views.admin === undefined ? [] : [audienceRooms.adminsIn(room)];
+      nsp
+        .to(room)
+        .except([...named, ...admins])
+        .emit(event, views.watcher);
+      if (views.admin !== undefined) nsp.to(admins).except(named).emit(event, views.admin);
+      for (const [userId, payload] of views.users ?? []) {
+        nsp.to(audienceRooms.userIn(room, userId)).emit(event, payload);
+      }
     },
   };
 

@@ -3,16 +3,16 @@
  * `request.user`. Also the cookie helpers routes use to start and end sessions.
  *
  * Routes whose handler uses nothing of the user but its id declare `config: { access: 'user',
- * identityOnly: true }` and may get the session from a cache of a few seconds (session-cache.ts);
+ * identityOnly: true }` and may get the session from a cache of a few seconds (lib/session-cache.ts);
  * on them `request.user` is a snapshot whose balances and flags must not be relied on.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import type { UserRow } from '../db/schema/users';
-import { SessionCache } from '../modules/auth/session-cache';
-import { syncSessionCache } from '../modules/auth/session-cache-sync';
-import { createSession, deleteSession, loadSession, SESSION_TTL_MS } from '../modules/auth/sessions';
+import { SessionCache } from '../lib/session-cache';
+import { syncSessionCache } from '../lib/session-cache-sync';
+import { createSession, deleteSession, loadSession, SESSION_TTL_MS } from '../lib/sessions';
 import { sha256Hex } from '../lib/random';
 
 declare module 'fastify' {

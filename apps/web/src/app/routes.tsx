@@ -140,7 +140,3 @@ export function mainMenu(role: Role | null, list: readonly AppRoute[] = routes):
 export function userMenu(role: Role, list: readonly AppRoute[] = routes): AppRoute[] {
   return list.filter((r) => r.name && r.menu === 'user' && (!r.roles || r.roles.includes(role)));
 }
-
-export function hasRoute(path: string, list: readonly AppRoute[] = routes): boolean {
-  return list.some((r) => r.path.toLowerCase() === path.toLowerCase());
-}

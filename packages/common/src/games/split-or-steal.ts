@@ -14,6 +14,16 @@
  * Payout (points, exact to the cent): both Split → half each, and when the reward has an odd cent
  * Player 1 gets it; one Steal → the stealer takes the whole reward; both Steal → nobody wins.
  */
+import {
+  changed as engineChanged,
+  deadlineCheck,
+  refuse as engineRefuse,
+  unchanged,
+  audienceOf,
+  type LiveGameState,
+  type Outcome as EngineOutcome,
+  type Seat,
+} from './engine';
 
 export const SplitOrStealStatus = {
   WaitingForPlayers: 0,
@@ -43,7 +53,7 @@ export const MAX_GAME_SECONDS = 300;
 
 export type Pair<T> = readonly [T, T];
 
-export interface SplitOrStealGame {
+export interface SplitOrStealGame extends LiveGameState {
   status: SplitOrStealStatusCode;
   /** Grows by one with every change; clients use it to drop stale states. */
   version: number;
@@ -78,36 +88,20 @@ export type SplitOrStealError =
   | 'stale_deadline'
   | 'not_due';
 
-export type Outcome =
-  | {
-      ok: true;
-      game: SplitOrStealGame;
-      /**
-       * A phase deadline to store and fire (epoch ms), when the action started a timed phase; it
-       * is fired with `game.phaseVersion`.
-       */
-      deadline: number | null;
-      /** Set when this action ended the game: what each player chose and won. */
-      settlement: Settlement | null;
-    }
-  | { ok: false; error: SplitOrStealError };
+/** The rules contract of ./engine for this game. */
+export type Outcome = EngineOutcome<SplitOrStealGame, SplitOrStealError, Settlement>;
 
 export interface Settlement {
   choices: Pair<Answer>;
   winnings: Pair<bigint>;
 }
 
-const refuse = (error: SplitOrStealError): Outcome => ({ ok: false, error });
+const refuse = (error: SplitOrStealError): Outcome => engineRefuse(error);
 const changed = (
   game: SplitOrStealGame,
   deadline: number | null = null,
   settlement: Settlement | null = null,
-): Outcome => ({
-  ok: true,
-  game: { ...game, version: game.version + 1 },
-  deadline,
-  settlement,
-});
+): Outcome => engineChanged(game, deadline, settlement);
 
 function replace<T>(pair: Pair<T>, slot: Slot, value: T): Pair<T> {
   return slot === 1 ? [value, pair[1]] : [pair[0], value];
@@ -211,7 +205,7 @@ export function select(game: SplitOrStealGame, action: { userId: string; ball: B
   const slot = slotOf(game, action.userId);
   if (!slot) return refuse('not_a_player');
   if (game.phaseEndsAt !== null && action.now >= game.phaseEndsAt) return refuse('choosing_over');
-  if (game.selections[slot - 1] === action.ball) return { ok: true, game, deadline: null, settlement: null };
+  if (game.selections[slot - 1] === action.ball) return unchanged(game);
   return changed({ ...game, selections: replace(game.selections, slot, action.ball) });
 }
 
@@ -241,9 +235,8 @@ export function settle(rewardCents: bigint, choices: Pair<Answer>): Pair<bigint>
  * cancelled) and nothing happens. Selections change the version but not the phase.
  */
 export function onDeadline(game: SplitOrStealGame, at: { version: number; now: number }): Outcome {
-  if (game.phaseVersion === null || at.version !== game.phaseVersion) return refuse('stale_deadline');
-  if (game.phaseEndsAt === null) return refuse('stale_deadline');
-  if (at.now < game.phaseEndsAt) return refuse('not_due');
+  const why = deadlineCheck(game, at);
+  if (why) return refuse(why);
   if (game.status === SplitOrStealStatus.Starting) {
     const deadline = at.now + game.counterInSeconds * 1000;
     return changed(
@@ -272,11 +265,19 @@ export function cancel(game: SplitOrStealGame): Outcome {
   return changed({ ...game, status: SplitOrStealStatus.Cancelled, phaseEndsAt: null, phaseVersion: null });
 }
 
+/** The seated players: each is the "player" audience of the game (there is no owner). */
+export function seatsOf(game: SplitOrStealGame): Seat[] {
+  return game.players.filter((id): id is string => id !== null).map((userId) => ({ userId, audience: 'player' }));
+}
+
+/** A ball as a viewer sees it: its content, or 0 while it is hidden from them. */
+export type SeenAnswer = Answer | 0;
+
 export interface AnswerContext {
-  player1_Answer1: number;
-  player1_Answer2: number;
-  player2_Answer1: number;
-  player2_Answer2: number;
+  player1_Answer1: SeenAnswer;
+  player1_Answer2: SeenAnswer;
+  player2_Answer1: SeenAnswer;
+  player2_Answer2: SeenAnswer;
 }
 
 export const hiddenAnswers: AnswerContext = {
@@ -292,7 +293,8 @@ export const hiddenAnswers: AnswerContext = {
  */
 export function answerContextFor(game: SplitOrStealGame, viewerUserId: string | null): AnswerContext {
   const all = game.status === SplitOrStealStatus.Ended;
-  const mine = slotOf(game, viewerUserId);
+  const viewer = audienceOf(seatsOf(game), { userId: viewerUserId, isAdmin: false });
+  const mine = viewer.audience === 'player' ? slotOf(game, viewer.userId) : null;
   const show = (slot: Slot, ball: Ball) => (all || mine === slot ? game.answers[slot - 1]![ball - 1]! : 0);
   return {
     player1_Answer1: show(1, 1),

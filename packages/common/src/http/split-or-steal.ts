@@ -1,6 +1,6 @@
 /** `POST /api/SplitOrStealGame/create` and the admin cancel (spec part 2 §3, §7). */
 import { z } from 'zod';
-import { DEFAULT_GAME_SECONDS, MAX_GAME_SECONDS, MIN_GAME_SECONDS } from '../games/split-or-steal';
+import { DEFAULT_GAME_SECONDS, MAX_GAME_SECONDS, MIN_GAME_SECONDS, SplitOrStealStatus } from '../games/split-or-steal';
 import { isAmount, toCents } from '../money';
 
 const optionalUserId = z
@@ -33,7 +33,7 @@ export const cancelSplitOrStealBody = z.object({ gameId: z.uuid() });
 /** `GET /api/SplitOrStealGame/recent` (admin): the latest games, to get back to one. */
 export const splitOrStealSummary = z.object({
   gameId: z.string(),
-  status: z.number(),
+  status: z.enum(SplitOrStealStatus),
   reward: z.number(),
   isPrivate: z.boolean(),
   /** Who sits (or is reserved) in each seat; null for an open seat. */

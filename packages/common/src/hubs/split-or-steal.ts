@@ -5,6 +5,15 @@
 import { z } from 'zod';
 import { call, defineHub, noPayload } from './hub';
 import { gameChatMessage, gameChatText } from './game-chat';
+import { SplitOrStealStatus } from '../games/split-or-steal';
+import { liveStateFields } from './live-state';
+
+/** The status codes of spec part 2 §4, still serialised as their numbers. */
+export const splitOrStealStatus = z.enum(SplitOrStealStatus);
+/** Which of a player's two balls (1 or 2). */
+export const ballNumber = z.literal([1, 2]);
+/** A ball as a viewer sees it: 1 Split, 2 Steal, 0 not revealed. */
+export const ballContent = z.literal([0, 1, 2]);
 
 export const slotNumber = z.union([z.literal(1), z.literal(2)]);
 
@@ -13,7 +22,7 @@ export const splitOrStealPlayer = z.object({
   username: z.string(),
   avatarUrl: z.string().nullable(),
   /** The ball the player picked (1 or 2), null before they pick. */
-  selection: z.number().nullable(),
+  selection: ballNumber.nullable(),
   /** Points won, set when the game has ended. */
   winnings: z.number().nullable(),
   isWinner: z.boolean(),
@@ -29,17 +38,15 @@ export const reservedPlayer = z.object({
 export type ReservedPlayer = z.infer<typeof reservedPlayer>;
 
 export const answerContext = z.object({
-  player1_Answer1: z.number(),
-  player1_Answer2: z.number(),
-  player2_Answer1: z.number(),
-  player2_Answer2: z.number(),
+  player1_Answer1: ballContent,
+  player1_Answer2: ballContent,
+  player2_Answer1: ballContent,
+  player2_Answer2: ballContent,
 });
 
 export const splitOrStealState = z.object({
-  id: z.string(),
-  /** Grows with every change: a client drops any state older than the one it shows. */
-  version: z.number(),
-  status: z.number(),
+  ...liveStateFields,
+  status: splitOrStealStatus,
   counterInSeconds: z.number(),
   reward: z.number(),
   isPrivate: z.boolean(),
@@ -49,10 +56,6 @@ export const splitOrStealState = z.object({
   reservedPlayer2: reservedPlayer.nullable(),
   /** Balls revealed to everyone: all 0 until status 4. A player asks `GetAnswerContext` for theirs. */
   answerContext,
-  /** End of the current timed phase (6 or 3), ISO time; the countdown runs to it. */
-  phaseEndsAt: z.string().nullable(),
-  /** The server's time when this state was sent, so clients can correct their clock. */
-  serverTime: z.string(),
 });
 export type SplitOrStealState = z.infer<typeof splitOrStealState>;
 
@@ -66,7 +69,7 @@ export const splitOrStealHub = defineHub({
     GetAnswerContext: call(noPayload, answerContext),
     GetChatMessages: call(noPayload, z.array(gameChatMessage)),
     JoinGame: call(slotNumber, splitOrStealState),
-    UpdateSelection: call(slotNumber, splitOrStealState),
+    UpdateSelection: call(ballNumber, splitOrStealState),
     SendChatMessage: call(gameChatText, gameChatMessage),
   },
   events: {

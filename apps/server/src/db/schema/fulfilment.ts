@@ -1,25 +1,33 @@
-import { bigint, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, numeric, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { currencies } from './ledger';
 import { users } from './users';
 
 export const fulfilmentStatuses = ['pending', 'delivered', 'rejected'] as const;
 export type FulfilmentStatus = (typeof fulfilmentStatuses)[number];
 
-export const fulfilmentItems = pgTable('fulfilment_items', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-  kind: text('kind').notNull(),
-  reference: text('reference').notNull(),
-  userId: uuid('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  description: text('description').notNull(),
-  amount: numeric('amount', { precision: 18, scale: 2 }),
-  unit: text('unit'),
-  status: text('status', { enum: fulfilmentStatuses }).notNull().default('pending'),
-  refundCurrency: text('refund_currency', { enum: currencies }),
-  refundAmount: numeric('refund_amount', { precision: 18, scale: 2 }),
-  note: text('note'),
-  handledBy: uuid('handled_by').references(() => users.id, { onDelete: 'set null' }),
-  handledAt: timestamp('handled_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const fulfilmentItems = pgTable(
+  'fulfilment_items',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind').notNull(),
+    reference: text('reference').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    description: text('description').notNull(),
+    amount: numeric('amount', { precision: 18, scale: 2 }),
+    unit: text('unit'),
+    status: text('status', { enum: fulfilmentStatuses }).notNull().default('pending'),
+    refundCurrency: text('refund_currency', { enum: currencies }),
+    refundAmount: numeric('refund_amount', { precision: 18, scale: 2 }),
+    note: text('note'),
+    handledBy: uuid('handled_by').references(() => users.id, { onDelete: 'set null' }),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique().on(t.kind, t.reference),
+    index('fulfilment_status').on(t.status, t.id.desc()),
+    index('fulfilment_user').on(t.userId, t.id.desc()),
+  ],
+);

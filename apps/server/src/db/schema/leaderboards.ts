@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  index,
   integer,
   jsonb,
   numeric,
@@ -9,6 +11,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './users';
@@ -33,18 +36,28 @@ export const leaderboardSites = pgTable('leaderboard_sites', {
 });
 export type LeaderboardSiteRow = typeof leaderboardSites.$inferSelect;
 
-export const leaderboardPeriods = pgTable('leaderboard_periods', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-  site: smallint('site').notNull(),
-  startAt: timestamp('start_at', { withTimezone: true }).notNull(),
-  endAt: timestamp('end_at', { withTimezone: true }).notNull(),
-  status: text('status', { enum: ['open', 'closed'] })
-    .notNull()
-    .default('open'),
-  fetchedAt: timestamp('fetched_at', { withTimezone: true }),
-  closedAt: timestamp('closed_at', { withTimezone: true }),
-  rewardUnit: text('reward_unit'),
-});
+export const leaderboardPeriods = pgTable(
+  'leaderboard_periods',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    site: smallint('site').notNull(),
+    startAt: timestamp('start_at', { withTimezone: true }).notNull(),
+    endAt: timestamp('end_at', { withTimezone: true }).notNull(),
+    status: text('status', { enum: ['open', 'closed'] })
+      .notNull()
+      .default('open'),
+    fetchedAt: timestamp('fetched_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    rewardUnit: text('reward_unit'),
+  },
+  (t) => [
+    unique().on(t.site, t.startAt),
+    index('leaderboard_periods_site_end').on(t.site, t.endAt.desc()),
+    index('leaderboard_periods_open')
+      .on(t.site)
+      .where(sql`${t.status} = 'open'`),
+  ],
+);
 export type LeaderboardPeriodRow = typeof leaderboardPeriods.$inferSelect;
 
 export const leaderboardStandings = pgTable(

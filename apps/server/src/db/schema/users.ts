@@ -1,29 +1,48 @@
-import { boolean, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
-export const users = pgTable('users', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  steamId: text('steam_id').notNull().unique(),
-  username: text('username').notNull(),
-  avatarUrl: text('avatar_url'),
-  role: text('role', { enum: ['User', 'Admin'] })
-    .notNull()
-    .default('User'),
-  points: numeric('points', { precision: 18, scale: 2 }).notNull().default('0'),
-  gems: numeric('gems', { precision: 18, scale: 2 }).notNull().default('0'),
-  excluded: boolean('excluded').notNull().default(false),
-  showNameOnBoards: boolean('show_name_on_boards').notNull().default(false),
-  kickId: text('kick_id').unique(),
-  kickUsername: text('kick_username'),
-  discordId: text('discord_id').unique(),
-  discordUsername: text('discord_username'),
-  /** Discord refused our DMs (50007); not retried until they link Discord again. */
-  discordDmClosedAt: timestamp('discord_dm_closed_at', { withTimezone: true }),
-  clashId: text('clash_id'),
-  rustMagicId: text('rustmagic_id'),
-  roobetName: text('roobet_name'),
-  casesId: text('cases_id'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    steamId: text('steam_id').notNull().unique(),
+    username: text('username').notNull(),
+    avatarUrl: text('avatar_url'),
+    role: text('role', { enum: ['User', 'Admin'] })
+      .notNull()
+      .default('User'),
+    points: numeric('points', { precision: 18, scale: 2 }).notNull().default('0'),
+    gems: numeric('gems', { precision: 18, scale: 2 }).notNull().default('0'),
+    excluded: boolean('excluded').notNull().default(false),
+    showNameOnBoards: boolean('show_name_on_boards').notNull().default(false),
+    kickId: text('kick_id').unique(),
+    kickUsername: text('kick_username'),
+    discordId: text('discord_id').unique(),
+    discordUsername: text('discord_username'),
+    /** Discord refused our DMs (50007); not retried until they link Discord again. */
+    discordDmClosedAt: timestamp('discord_dm_closed_at', { withTimezone: true }),
+    clashId: text('clash_id'),
+    rustMagicId: text('rustmagic_id'),
+    roobetName: text('roobet_name'),
+    casesId: text('cases_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('users_username_lower').on(sql`lower(${t.username}) text_pattern_ops`),
+    uniqueIndex('users_clash_id_unique')
+      .on(sql`lower(${t.clashId})`)
+      .where(sql`${t.clashId} IS NOT NULL`),
+    uniqueIndex('users_rustmagic_id_unique')
+      .on(sql`lower(${t.rustMagicId})`)
+      .where(sql`${t.rustMagicId} IS NOT NULL`),
+    uniqueIndex('users_roobet_name_unique')
+      .on(sql`lower(${t.roobetName})`)
+      .where(sql`${t.roobetName} IS NOT NULL`),
+    uniqueIndex('users_cases_id_unique')
+      .on(sql`lower(${t.casesId})`)
+      .where(sql`${t.casesId} IS NOT NULL`),
+  ],
+);
 
 export type UserRow = typeof users.$inferSelect;

@@ -4,7 +4,7 @@
  * pipeline needs is required.
  */
 import { z } from 'zod';
-import type { ChatMessage } from '../../modules/chat/types';
+import type { ChatMessage } from './chat-message';
 
 export const KICK_WEBHOOK_EVENTS = [
   'chat.message.sent',

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { ChatMessage } from '../../modules/chat/types';
+import type { ChatMessage } from './chat-message';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { warmUp, WARM_UP_TIMEOUT } from '../../../test/warm';
 import type { KickSubscriber } from './events';

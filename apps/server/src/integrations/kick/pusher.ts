@@ -8,7 +8,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import WebSocket from 'ws';
 import { z } from 'zod';
-import type { ChatMessage } from '../../modules/chat/types';
+import type { ChatMessage } from './chat-message';
 import type { KickSubscriber } from './events';
 
 const frame = z.object({ event: z.string(), channel: z.string().optional(), data: z.unknown().optional() });

@@ -6,7 +6,7 @@
  * goes to the sink. A refusal answers 4xx with no detail; the log says why.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ChatMessage } from '../../modules/chat/types';
+import type { ChatMessage } from './chat-message';
 import { kickWebhookDeliveries } from '../../db/schema/chat';
 import {
   broadcasterIdOf,

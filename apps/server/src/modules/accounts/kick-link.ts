@@ -13,7 +13,7 @@ import { kickLinkCodes } from '../../db/schema/accounts';
 import { users, type UserRow } from '../../db/schema/users';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { conflict } from '../../lib/errors';
-import type { ChatHandler } from '../chat/types';
+import type { ChatHandler } from '../chat/service';
 
 /** No 0/O or 1/I: people copy these by eye too. */
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -137,6 +137,8 @@ const VERIFY_COMMAND = /^!verify(?:\s+(\S+))?(?:\s|$)/i;
 export function verifyHandler(siteName: string): ChatHandler {
   return {
     name: 'verify',
+    // A command: before the observers, so a `!verify` earns no chat points (chat/service.ts).
+    order: 100,
     async handle(message, { app }) {
       const match = VERIFY_COMMAND.exec(message.content.trim());
       if (!match) return false;

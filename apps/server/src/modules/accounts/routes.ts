@@ -1,7 +1,7 @@
 /**
  * The signed-in user's own accounts: partner ids (`POST /api/User/ids`), Kick link codes
  * (`GET /api/User/link/kick`), unlinking (`GET /api/User/unlink?type=kick|discord`) and the
- * leaderboard-name preference (`POST /api/User/preferences`).
+ * leaderboard-name preference (`POST /api/User/preferences`); and `!verify <code>` in the chat.
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -11,11 +11,12 @@ import { messageBody } from '@kickback/common/http/errors';
 import { messages } from '@kickback/common/messages';
 import { users } from '../../db/schema/users';
 import { currentUser } from '../../plugins/access';
-import { createKickLinkCode } from './kick-link';
+import { createKickLinkCode, verifyHandler } from './kick-link';
 import { savePartnerIds } from './partner-ids';
 import { unlinkAccount } from './unlink';
 
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
+  app.chat.register(verifyHandler(app.config.site.siteName));
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(

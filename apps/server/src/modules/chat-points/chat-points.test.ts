@@ -3,7 +3,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { ledger } from '../../db/schema/ledger';
 import { chatPointMinutes } from '../../db/schema/store';
 import { users } from '../../db/schema/users';
-import type { ChatMessage } from '../chat/types';
+import type { ChatMessage } from '../../integrations/kick/chat-message';
 import { buildTestApp, type TestApp, type TestUser } from '../../../test/app';
 import { ledgerMismatches } from '../../../test/economy';
 

@@ -1,6 +1,10 @@
-/** `app.chatPoints`: the chat-points buffer, flushed on a timer in a listening server and on close. */
+/**
+ * `app.chatPoints`: the chat-points buffer, flushed on a timer in a listening server and on close;
+ * its chat handler marks linked chatters active.
+ */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { chatPointsHandler } from './handler';
 import { ChatPoints } from './service';
 
 declare module 'fastify' {
@@ -14,6 +18,7 @@ export const chatPointsPlugin = fp(async (app: FastifyInstance) => {
   const onError = (err: unknown) => app.log.error({ err }, 'chat points flush failed');
   const chatPoints = new ChatPoints(app.db, { pointsPerMinute }, onError);
   app.decorate('chatPoints', chatPoints);
+  app.chat.register(chatPointsHandler);
 
   let timer: NodeJS.Timeout | null = null;
   app.addHook('onListen', async () => {

@@ -8,7 +8,8 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { creditMany, rowsOf } from '../ledger/service';
+import { creditMany } from '../ledger/service';
+import { rowsOf } from '../../db/rows';
 
 export interface ChatPointsOptions {
   pointsPerMinute: number;

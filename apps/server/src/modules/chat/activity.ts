@@ -7,7 +7,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { kickChatActivity, type KickChatActivityRow } from '../../db/schema/chat';
 import type { KickSubscriber } from '../../integrations/kick/events';
-import type { ChatMessage } from './types';
+import type { ChatMessage } from '../../integrations/kick/chat-message';
 
 /** A subscription event without an end date (the chat websocket's) counts for this long. */
 const ASSUMED_SUBSCRIPTION_MS = 30 * 24 * 60 * 60 * 1000;

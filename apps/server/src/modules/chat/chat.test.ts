@@ -8,7 +8,8 @@ import { chatArgv } from './shell';
 import { findChatActivity, isSubscribedNow } from './activity';
 import { pruneChatLog } from './log';
 import { processChatMessage } from './pipeline';
-import type { ChatHandler, ChatMessage } from './types';
+import type { ChatMessage } from '../../integrations/kick/chat-message';
+import type { ChatHandler } from './service';
 
 let t: TestApp;
 afterEach(async () => {
@@ -31,10 +32,11 @@ function message(overrides: Partial<ChatMessage> = {}): ChatMessage {
   };
 }
 
-function recorder(name: string, answer: boolean | 'throw' = false) {
+function recorder(name: string, answer: boolean | 'throw' = false, order = 0) {
   const seen: string[] = [];
   const handler: ChatHandler = {
     name,
+    order,
     async handle(m) {
       seen.push(m.messageId);
       if (answer === 'throw') throw new Error(`${name} broke`);
@@ -90,6 +92,7 @@ describe('the chat pipeline', () => {
     let seenUser: string | null | undefined;
     const spy: ChatHandler = {
       name: 'spy',
+      order: 0,
       async handle(_m, ctx) {
         seenUser = ctx.linkedUser?.username ?? null;
       },
@@ -138,9 +141,36 @@ describe('the chat pipeline', () => {
   });
 });
 
+describe('registering chat handlers', () => {
+  it('runs what features registered by order, not by when they registered, around the built-in ones', async () => {
+    t = await buildTestApp();
+    const early = recorder('early', false, 50);
+    const between = recorder('between', false, 500);
+    const last = recorder('last', false, 950);
+    // Registered last-first: the pipeline must still run them by their order.
+    for (const r of [last, between, early]) t.app.chat.register(r.handler);
+    const user = await t.signIn({ name: 'Chatty' });
+    await t.app.db.execute(`UPDATE users SET kick_id = '777', kick_username = 'chatter' WHERE id = '${user.user.id}'`);
+
+    const command = message({ content: '!verify NOPE00' });
+    const taken = await t.app.chat.process(command, 'kick-webhook');
+    expect(taken.handledBy).toBe('verify');
+    expect([early.seen, between.seen, last.seen]).toEqual([[command.messageId], [], []]);
+
+    const chatter = message({ content: 'hello' });
+    expect((await t.app.chat.process(chatter, 'kick-webhook')).handledBy).toBeNull();
+    expect([early.seen, between.seen, last.seen].map((s) => s.at(-1))).toEqual([
+      chatter.messageId,
+      chatter.messageId,
+      chatter.messageId,
+    ]);
+  });
+});
+
 describe('chat replies', () => {
   const replier: ChatHandler = {
     name: 'replier',
+    order: 0,
     async handle(m, { app }) {
       await app.chat.reply(m, `@${m.kickUsername} pong`);
       return true;

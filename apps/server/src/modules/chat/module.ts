@@ -13,28 +13,10 @@ import { keepKickSubscriptions } from '../../integrations/kick/subscriptions';
 import { kickWebhookRoutes } from '../../integrations/kick/webhook';
 import { createWebhookKeyring } from '../../integrations/kick/webhook-keys';
 import { recordSubscribers } from './activity';
-import { buildChatHandlers } from './handlers';
 import { pruneChatLog } from './log';
-import { processChatMessage, type ChatSource, type PipelineResult } from './pipeline';
+import { processChatMessage } from './pipeline';
 import { chatAdminRoutes } from './routes';
-import type { ChatMessage } from './types';
-
-export interface ChatService {
-  /** Runs a message through the pipeline (once per message id). */
-  process(message: ChatMessage, source: ChatSource): Promise<PipelineResult>;
-  /**
-   * Answers a message in chat: posted with KICK_BOT_TOKEN through Kick's API (logged when there is
-   * none) and kept with the message for the Chat Simulator page. Never throws for Kick's sake.
-   */
-  reply(message: ChatMessage, text: string): Promise<void>;
-  kickApi: KickApi;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    chat: ChatService;
-  }
-}
+import { ChatHandlers, type ChatService } from './service';
 
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 const MAX_REPLY = 500;
@@ -48,11 +30,12 @@ export const chatModule = fp(async (app: FastifyInstance) => {
     http: app.http,
     clock: app.clock,
   });
-  const handlers = buildChatHandlers(app);
+  const handlers = new ChatHandlers();
 
   const service: ChatService = {
     kickApi,
-    process: (message, source) => processChatMessage(app, handlers, message, source),
+    register: (handler) => handlers.register(handler),
+    process: (message, source) => processChatMessage(app, handlers.inOrder(), message, source),
     async reply(message, text) {
       const content = text.slice(0, MAX_REPLY);
       await app.db
@@ -111,7 +94,9 @@ export const chatModule = fp(async (app: FastifyInstance) => {
     timer.unref();
     stops.push(() => clearInterval(timer));
   });
-  app.addHook('onClose', async () => {
+  // preClose: the sources stop before any feature's onClose (chat points flush their buffer there),
+  // whatever the order the plugins were registered in.
+  app.addHook('preClose', async () => {
     for (const stop of stops.splice(0)) await stop();
   });
 });

@@ -2,25 +2,16 @@
  * The chat pipeline every source feeds (Kick webhooks, the Kick chat websocket, the simulator
  * through the webhook): claim the message id (a row in chat_messages, so each message is processed
  * once even with several server processes), record the sender's activity, find the site user who
- * linked the sender's Kick account, then run the handlers of handlers.ts in order until one takes
- * the message as its command. A failing handler is logged and the others still run.
+ * linked the sender's Kick account, then run the registered handlers (service.ts) in order until one
+ * takes the message as its command. A failing handler is logged and the others still run.
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { chatMessages } from '../../db/schema/chat';
 import { users, type UserRow } from '../../db/schema/users';
 import { recordChatActivity } from './activity';
-import type { ChatHandler, ChatMessage } from './types';
-
-export type ChatSource = 'kick-webhook' | 'kick-websocket' | 'simulator';
-
-export interface PipelineResult {
-  /** The message id had been processed before; nothing ran. */
-  duplicate: boolean;
-  handledBy: string | null;
-  linkedUserId: string | null;
-  errors: string[];
-}
+import type { ChatMessage } from '../../integrations/kick/chat-message';
+import type { ChatHandler, ChatSource, PipelineResult } from './service';
 
 const MAX_CONTENT = 2000;
 

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { CHAT_MESSAGE_MAX_LENGTH, kickUsername } from '@kickback/common/http/chat';
 import { AppError } from '../../lib/errors';
-import type { ShellCommand, ShellContext } from '../shell/commands';
+import type { ShellCommand, ShellContext } from '../../lib/shell-command';
 import { simulateChat } from './simulate';
 
 const chatArgs = z.object({

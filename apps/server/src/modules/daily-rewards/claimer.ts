@@ -11,7 +11,7 @@ import type { MonthlyRewardRecord, RewardTypeInfo } from '@kickback/common/http/
 import { dailyRewardClaims } from '../../db/schema/daily-rewards';
 import type { UserRow } from '../../db/schema/users';
 import { conflict } from '../../lib/errors';
-import { rowsOf } from '../ledger/service';
+import { rowsOf } from '../../db/rows';
 import { enqueueFulfilment } from '../fulfilment/service';
 import { previousDayWager, utcDay } from './affiliate';
 import { earningsOf, loadPolicy } from './policies';

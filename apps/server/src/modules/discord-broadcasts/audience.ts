@@ -9,7 +9,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { notFound } from '../../lib/errors';
-import { rowsOf } from '../ledger/service';
+import { rowsOf } from '../../db/rows';
 
 export const ACTIVE_DAYS = 14;
 const CLASH_SITES = [1, 2];

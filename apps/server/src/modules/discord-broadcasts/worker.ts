@@ -15,7 +15,7 @@ import type { Db } from '../../db/client';
 import { discordBroadcastRecipients, discordBroadcasts } from '../../db/schema/discord-broadcasts';
 import { users } from '../../db/schema/users';
 import type { DiscordDmSender, DmOutcome } from '../../integrations/discord/bot';
-import { rowsOf } from '../ledger/service';
+import { rowsOf } from '../../db/rows';
 
 const LEASE_MS = 2 * 60_000;
 const POLL_MS = 3000;

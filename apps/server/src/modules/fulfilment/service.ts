@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { centsToText, toCents } from '@kickback/common/money';
 import type { DbOrTx } from '../../db/client';
 import type { Currency } from '../../db/schema/ledger';
-import { rowsOf } from '../ledger/service';
+import { rowsOf } from '../../db/rows';
 
 export type FulfilmentKind =
   'order' | 'daily_reward' | 'challenge' | 'leaderboard' | 'split_or_steal' | 'deal_or_no_deal' | 'giveaway';

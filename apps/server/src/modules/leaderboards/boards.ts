@@ -9,7 +9,7 @@ import { centsToNumber, toCents } from '@kickback/common/money';
 import type { BoardType, LeaderboardEntry, LeaderboardResponse, SiteId } from '@kickback/common/http/leaderboards';
 import type { DbOrTx } from '../../db/client';
 import { leaderboardPeriods, type LeaderboardPeriodRow } from '../../db/schema/leaderboards';
-import { rowsOf } from '../ledger/service';
+import { rowsOf } from '../../db/rows';
 import { periodPlayers } from './closer';
 import { maskName, matchUsers, rankPlayers } from './ranking';
 import { loadSiteSettings, prizeFor, type SiteSettings } from './settings';

@@ -11,7 +11,7 @@ import { siteById, type SiteId } from '@kickback/common/http/leaderboards';
 import type { DbOrTx } from '../../db/client';
 import { leaderboardPeriods, leaderboardResults } from '../../db/schema/leaderboards';
 import { enqueueFulfilment } from '../fulfilment/service';
-import { rowsOf } from '../ledger/service';
+import { rowsOf } from '../../db/rows';
 import { matchUsers, rankPlayers, type PlayerRow } from './ranking';
 import { loadSiteSettings, prizeFor } from './settings';
 import { rankedAmount } from './standings';

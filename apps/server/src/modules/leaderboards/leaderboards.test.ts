@@ -13,7 +13,7 @@ import { fulfilmentItems } from '../../db/schema/fulfilment';
 import { leaderboardPeriods } from '../../db/schema/leaderboards';
 import { users } from '../../db/schema/users';
 import { ManualClock } from '../../lib/clock';
-import { rowsOf } from '../ledger/service';
+import { rowsOf } from '../../db/rows';
 import { buildBoard } from './boards';
 import { closePeriod } from './closer';
 import { LeaderboardService } from './service';

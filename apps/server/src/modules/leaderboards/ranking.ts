@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { siteById, type SiteId } from '@kickback/common/http/leaderboards';
 import type { DbOrTx } from '../../db/client';
-import { rowsOf } from '../ledger/service';
+import { rowsOf } from '../../db/rows';
 
 export interface PlayerRow {
   playerKey: string;

@@ -25,7 +25,7 @@ import { leaderboardPeriods, leaderboardSites, type LeaderboardPeriodRow } from 
 import { buildPartnerProviders, type PartnerProvider } from '../../integrations/partners/registry';
 import { AppError, badRequest, conflict } from '../../lib/errors';
 import { recordAudit, type Actor } from '../audit/service';
-import { rowsOf } from '../ledger/service';
+import { rowsOf } from '../../db/rows';
 import { BoardCache, buildBoard, lastClosedPeriod } from './boards';
 import { closePeriod } from './closer';
 import { boundaryAfter } from './periods';

@@ -11,7 +11,7 @@ import { ledger } from '../../db/schema/ledger';
 import { users } from '../../db/schema/users';
 import type { PartnerStanding } from '../../integrations/partners/types';
 import { ManualClock } from '../../lib/clock';
-import { rowsOf } from '../ledger/service';
+import { rowsOf } from '../../db/rows';
 import { LeaderboardService } from './service';
 import { loadSiteSettings } from './settings';
 import { ensureCurrentPeriod, writeStandings } from './standings';

@@ -7,6 +7,7 @@ import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { centsToText, toCents } from '@kickback/common/money';
 import type { LedgerReasonCode } from '@kickback/common/http/activity';
 import type { DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import type { Currency } from '../../db/schema/ledger';
 import { conflict, notFound } from '../../lib/errors';
 
@@ -152,11 +153,4 @@ export async function creditMany(
     RETURNING user_id
   `);
   return rowsOf<{ user_id: string }>(result).map((r) => r.user_id);
-}
-
-/** The rows of a `db.execute` result on either driver (node-postgres and PGlite both use `.rows`). */
-export function rowsOf<T>(result: unknown): T[] {
-  if (Array.isArray(result)) return result as T[];
-  const rows = (result as { rows?: T[] }).rows;
-  return rows ?? [];
 }

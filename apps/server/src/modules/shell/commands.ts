@@ -1,34 +1,17 @@
 /**
  * Shell commands (`npm run admin -- …`, `npm run chat -- …`). Each runs against a database handle;
  * the CLI runs it through the running server's control endpoint when one holds the embedded
- * database, or on its own connection otherwise. Features add their commands here.
+ * database, or on its own connection otherwise. Features add their commands here; a command's shape
+ * (lib/shell-command.ts) is below both, so a command file does not import this list.
  */
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { users } from '../../db/schema/users';
-import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
+import type { ShellCommand, ShellContext } from '../../lib/shell-command';
 import { recordAudit, shellActor } from '../audit/service';
 import { chatShellCommand } from '../chat/shell';
-import { pointsShellCommand } from '../users/points-shell';
-
-export interface ShellContext {
-  db: Db;
-  /** Present when the command runs inside the server (live effects such as chat need it). */
-  app?: FastifyInstance;
-}
-
-export interface ShellCommand<A extends z.ZodType = z.ZodType> {
-  /** How the operator types it, after the script name: "grant <steamId>". */
-  usage: string;
-  /** argv (after the command word) → the raw arguments `args` validates. */
-  fromArgv(argv: string[]): unknown;
-  args: A;
-  /** Needs the whole app (`ctx.app`); run without a server, the CLI builds one for the command. */
-  needsApp?: boolean;
-  run(ctx: ShellContext, args: z.infer<A>): Promise<string>;
-}
+import { pointsShellCommand } from '../users/shell';
 
 const steamIdArg = z.object({
   steamId: z.string().regex(/^7656119\d{10}$/, 'a SteamID64 (17 digits starting with 7656119)'),

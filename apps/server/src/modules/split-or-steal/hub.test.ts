@@ -12,6 +12,7 @@ import { ledger } from '../../db/schema/ledger';
 import { users } from '../../db/schema/users';
 import { buildTestApp, type TestApp, type TestUser } from '../../../test/app';
 import { HubClient, listen, WallClock } from '../../../test/hub-client';
+import { raceBarrier } from '../../../test/race';
 
 let t: TestApp;
 let url: string;
@@ -217,19 +218,29 @@ describe('after commit only', () => {
     await passDeadline(starting);
     const choosing = await watcher.waitFor<SplitOrStealState>('ReceiveGameState', (s) => s.status === 3);
 
-    // The ledger refuses this game's payout once: the transaction that would end the game fails.
+    // The database refuses the COMMIT of the transaction that ends this game: a deferred
+    // constraint trigger runs at commit, after everything the transaction did — the save, the
+    // payout and the point where an emit made inside the transaction would already have gone out.
     await t.database.execScript(`
-      CREATE FUNCTION fail_game_win() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN RAISE EXCEPTION 'ledger unavailable'; END $$;
-      CREATE TRIGGER fail_game_win BEFORE INSERT ON ledger FOR EACH ROW
-      WHEN (NEW.reference LIKE 'splitorsteal:${gameId}:%') EXECUTE FUNCTION fail_game_win();
+      CREATE FUNCTION fail_game_end() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'commit refused'; END $$;
+      CREATE CONSTRAINT TRIGGER fail_game_end AFTER UPDATE ON split_or_steal_games
+      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW
+      WHEN (NEW.id = '${gameId}' AND NEW.status = 4) EXECUTE FUNCTION fail_game_end();
     `);
     await passDeadline(choosing);
     expect((await watcher.ok<SplitOrStealState>('GetGameState')).status).toBe(3);
+    // A broadcast made after the failed attempt: each client gets events in order, so once it has
+    // arrived, any state emitted during that attempt would have arrived before it.
+    await p1.ok('SendChatMessage', 'still choosing?');
+    await watcher.waitFor<GameChatMessage>('ReceiveChatMessage', (m) => m.message === 'still choosing?');
+    await p1.waitFor<GameChatMessage>('ReceiveChatMessage', (m) => m.message === 'still choosing?');
     expect(watcher.events<SplitOrStealState>('ReceiveGameState').some((s) => s.status === 4)).toBe(false);
     expect(p1.events<SplitOrStealState>('ReceiveGameState').some((s) => s.status === 4)).toBe(false);
+    const refused = await t.database.db.select().from(ledger).where(eq(ledger.reason, 'game_win'));
+    expect(refused.filter((r) => r.reference?.startsWith(`splitorsteal:${gameId}:`))).toHaveLength(0);
 
-    await t.database.execScript('DROP TRIGGER fail_game_win ON ledger; DROP FUNCTION fail_game_win();');
+    await t.database.execScript('DROP TRIGGER fail_game_end ON split_or_steal_games; DROP FUNCTION fail_game_end();');
     clock.advance(5_000); // the failed deadline is retried 5 s later
     await t.app.timers.runDue();
     const ended = await watcher.waitFor<SplitOrStealState>('ReceiveGameState', (s) => s.status === 4);
@@ -243,19 +254,33 @@ describe('after commit only', () => {
 describe('seats', () => {
   it('two users racing for one slot: exactly one gets it', async () => {
     const racers = [alice, bob, carol, await t.signIn({ name: 'Dave' }), await t.signIn({ name: 'Erin' })];
-    for (let round = 0; round < 3; round++) {
-      const gameId = await createGame();
-      const sockets = await Promise.all(racers.map(async (r) => (await connect(gameId, r)).connected()));
-      const results = await Promise.all(sockets.map((s) => s.call<SplitOrStealState>('JoinGame', 1)));
-      const winners = results.filter((r) => r.ok);
-      expect(winners).toHaveLength(1);
-      expect(results.filter((r) => !r.ok).map((r) => (r.ok ? '' : r.error))).toEqual(
-        Array(racers.length - 1).fill('That seat is taken.'),
-      );
-      const state = await sockets[0]!.ok<SplitOrStealState>('GetGameState');
-      expect(state.version).toBe(2);
-      expect(state.status).toBe(2);
-      for (const s of sockets) s.close();
+    // Each JoinGame pauses right after reading the game row, until every racer has read it or the
+    // pause ran out: without the row lock, on PostgreSQL, all of them read the seat free and all
+    // take it. PGlite runs one transaction at a time whatever the lock, so the pause also checks
+    // that the row it read is locked by its own transaction (the lock's mark on the row).
+    const race = raceBarrier(racers.length);
+    t.app.games.hooks.afterLock = async (tx, kind) => {
+      if (kind === 'split_or_steal') await race.arrive(tx);
+    };
+    try {
+      for (let round = 0; round < 3; round++) {
+        const gameId = await createGame();
+        const sockets = await Promise.all(racers.map(async (r) => (await connect(gameId, r)).connected()));
+        race.reset(gameId);
+        const results = await Promise.all(sockets.map((s) => s.call<SplitOrStealState>('JoinGame', 1)));
+        expect(race.unlockedReads()).toEqual([]);
+        const winners = results.filter((r) => r.ok);
+        expect(winners).toHaveLength(1);
+        expect(results.filter((r) => !r.ok).map((r) => (r.ok ? '' : r.error))).toEqual(
+          Array(racers.length - 1).fill('That seat is taken.'),
+        );
+        const state = await sockets[0]!.ok<SplitOrStealState>('GetGameState');
+        expect(state.version).toBe(2);
+        expect(state.status).toBe(2);
+        for (const s of sockets) s.close();
+      }
+    } finally {
+      delete t.app.games.hooks.afterLock;
     }
   });
 

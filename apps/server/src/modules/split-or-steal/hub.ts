@@ -8,7 +8,8 @@ import { splitOrStealHub, type SplitOrStealHub } from '@kickback/common/hubs/spl
 import { forbidden, unauthorized } from '../../lib/errors';
 import type { HubContext, HubHandlers } from '../../plugins/realtime';
 import { roomOf } from './repository';
-import { GAME_IS_PRIVATE, type SplitOrStealService } from './service';
+import { GAME_IS_PRIVATE } from './game';
+import type { SplitOrStealService } from './service';
 
 /** The chat room of a game in the shared game-chat table. */
 export const chatRoomOf = (gameId: string) => `splitorsteal:${gameId}`;

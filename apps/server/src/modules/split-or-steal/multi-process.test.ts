@@ -20,7 +20,7 @@ import { splitOrStealHub, type SplitOrStealState } from '@kickback/common/hubs/s
 import { openDatabase, type Database } from '../../db/client';
 import { migrate } from '../../db/migrate';
 import { users } from '../../db/schema/users';
-import { createSession } from '../auth/sessions';
+import { createSession } from '../../lib/sessions';
 import { upsertSteamUser } from '../auth/user-accounts';
 import { HubClient } from '../../../test/hub-client';
 import { nextSteamId } from '../../../test/app';

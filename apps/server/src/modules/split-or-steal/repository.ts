@@ -10,7 +10,6 @@ import {
   type Answer,
   type Ball,
   type SplitOrStealGame,
-  type SplitOrStealStatusCode,
 } from '@kickback/common/games/split-or-steal';
 import type { SplitOrStealState } from '@kickback/common/hubs/split-or-steal';
 import { centsToText, decimalToNumber, toCents } from '@kickback/common/money';
@@ -34,7 +33,7 @@ const answer = (v: number): Answer => (v === 1 ? 1 : 2);
 
 export function toGame(row: SplitOrStealRow): SplitOrStealGame {
   return {
-    status: row.status as SplitOrStealStatusCode,
+    status: row.status,
     version: row.version,
     rewardCents: toCents(decimalToNumber(row.reward)),
     counterInSeconds: row.counterSeconds,
@@ -55,7 +54,12 @@ export function toGame(row: SplitOrStealRow): SplitOrStealGame {
 }
 
 /** Writes a changed game back (the row is locked by the caller). */
-export async function saveGame(tx: Tx, id: string, game: SplitOrStealGame, now: Date): Promise<SplitOrStealRow> {
+export async function saveGame(
+  tx: Tx,
+  { id }: SplitOrStealRow,
+  game: SplitOrStealGame,
+  now: Date,
+): Promise<SplitOrStealRow> {
   const final = game.status === SplitOrStealStatus.Ended || game.status === SplitOrStealStatus.Cancelled;
   const [row] = await tx
     .update(splitOrStealGames)
@@ -128,7 +132,7 @@ export async function presentState(db: DbOrTx, row: SplitOrStealRow): Promise<Om
   return {
     id: row.id,
     version: row.version,
-    status: row.status,
+    status: game.status,
     counterInSeconds: row.counterSeconds,
     reward: decimalToNumber(row.reward),
     isPrivate: row.isPrivate,

@@ -13,11 +13,10 @@ import {
 } from '@kickback/common/http/split-or-steal';
 import { currentUser } from '../../plugins/access';
 import { splitOrStealHubHandlers } from './hub';
-import { SplitOrStealService, TIMER_KIND } from './service';
+import { SplitOrStealService } from './service';
 
 export async function splitOrStealRoutes(app: FastifyInstance): Promise<void> {
   const games = new SplitOrStealService(app);
-  app.timers.register(TIMER_KIND, { fire: (tx, id, version, after) => games.fireDeadline(tx, id, version, after) });
   app.realtime.register(splitOrStealHub, splitOrStealHubHandlers(app, games));
 
   const r = app.withTypeProvider<ZodTypeProvider>();

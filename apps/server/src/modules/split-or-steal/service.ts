@@ -1,8 +1,7 @@
 /**
- * Split or Steal on the server: the pure rules of packages/common wrapped with storage, durable
- * deadlines, the ledger and broadcasts. Every action locks the game row for its transaction, so
- * actions on one game run one at a time on every process; the state it produced is broadcast to
- * the game's room only after the commit (STYLE rules 5 and 7).
+ * Split or Steal on the server: creating a game, and the actions players and admins take, run by
+ * the game engine (../../games/runner: lock, rule, save, pay, deadline, emit after commit) with
+ * the definition of ./game. This adds who may act and what the admin page lists.
  */
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -13,109 +12,45 @@ import {
   dealAnswers,
   join as joinRule,
   newGame,
-  onDeadline,
   answerContextFor,
   select as selectRule,
   type AnswerContext,
   type Ball,
   type Outcome,
   type Slot,
-  type SplitOrStealError,
 } from '@kickback/common/games/split-or-steal';
-import { splitOrStealHub, type SplitOrStealState } from '@kickback/common/hubs/split-or-steal';
+import type { Viewer as EngineViewer } from '@kickback/common/games/engine';
+import type { SplitOrStealState } from '@kickback/common/hubs/split-or-steal';
 import type { createSplitOrStealBody, SplitOrStealSummary } from '@kickback/common/http/split-or-steal';
 import { centsToText, decimalToNumber, toCents } from '@kickback/common/money';
 import type { z } from 'zod';
-import type { Tx } from '../../db/client';
 import { splitOrStealGames, type SplitOrStealRow } from '../../db/schema/games';
 import { users, type UserRow } from '../../db/schema/users';
-import { type AfterCommit, transactionThen } from '../../lib/after-commit';
-import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../lib/errors';
+import { badRequest, forbidden, notFound, unauthorized } from '../../lib/errors';
 import { actorOf, recordAudit } from '../audit/service';
-import { applyBalanceChange } from '../ledger/service';
-import { canSee, findGame, lockGame, presentState, roomOf, saveGame, toGame, type Viewer } from './repository';
+import { canSee, findGame, toGame, type Viewer } from './repository';
+import { GAME_IS_PRIVATE, GAME_NOT_FOUND, splitOrStealGame } from './game';
 
-export const TIMER_KIND = 'split_or_steal';
-export const GAME_NOT_FOUND = 'Game not found.';
-export const GAME_IS_PRIVATE = 'Game Is Private';
+export { GAME_IS_PRIVATE, GAME_NOT_FOUND, TIMER_KIND } from './game';
 
-const refusals: Record<SplitOrStealError, [number, string]> = {
-  not_joinable: [409, 'The game is not taking players.'],
-  slot_taken: [409, 'That seat is taken.'],
-  slot_reserved: [403, 'That seat is reserved for another player.'],
-  already_seated: [409, 'You are already playing in this game.'],
-  reserved_elsewhere: [409, 'Your seat is the other one.'],
-  not_choosing: [409, 'Choosing is not open.'],
-  not_a_player: [403, 'Only the players choose.'],
-  choosing_over: [409, 'Time is up.'],
-  already_final: [409, 'The game is already over.'],
-  stale_deadline: [409, 'The game moved on.'],
-  not_due: [409, 'Not yet.'],
-};
+type Runner = ReturnType<typeof registerSplitOrSteal>;
 
-function refused(error: SplitOrStealError): AppError {
-  const [status, message] = refusals[error];
-  return new AppError(status, message);
+function registerSplitOrSteal(app: FastifyInstance) {
+  return app.games.register(splitOrStealGame(app.log));
 }
 
-type Changed = Extract<Outcome, { ok: true }>;
+const viewerOf = (user: Viewer | null): EngineViewer | null =>
+  user ? { userId: user.id, isAdmin: user.role === 'Admin' } : null;
 
 export class SplitOrStealService {
-  constructor(private readonly app: FastifyInstance) {}
+  private readonly runner: Runner;
+
+  constructor(private readonly app: FastifyInstance) {
+    this.runner = registerSplitOrSteal(app);
+  }
 
   private now(): Date {
     return this.app.clock.now();
-  }
-
-  /** Queues the broadcast of a committed state to the game's room. */
-  private announce(after: AfterCommit, state: Omit<SplitOrStealState, 'serverTime'>): void {
-    after.push(() =>
-      this.app.realtime.emit(splitOrStealHub, roomOf(state.id), 'ReceiveGameState', {
-        ...state,
-        serverTime: this.now().toISOString(),
-      }),
-    );
-  }
-
-  /** Stores an outcome, schedules its deadline, pays a settlement; queues the broadcast. */
-  private async apply(tx: Tx, after: AfterCommit, id: string, outcome: Changed): Promise<SplitOrStealState> {
-    const row = await saveGame(tx, id, outcome.game, this.now());
-    if (outcome.deadline !== null && outcome.game.phaseVersion !== null) {
-      await this.app.timers.schedule(tx, after, {
-        kind: TIMER_KIND,
-        subjectId: id,
-        version: outcome.game.phaseVersion,
-        dueAt: new Date(outcome.deadline),
-      });
-    }
-    if (outcome.settlement) await this.payOut(tx, row, outcome.settlement.winnings);
-    const state = await presentState(tx, row);
-    this.announce(after, state);
-    return { ...state, serverTime: this.now().toISOString() };
-  }
-
-  /**
-   * Winnings in points through the ledger, in the transaction that ended the game: the status
-   * change 3 → 4 happens once under the row lock, so the payout does too (the reference
-   * `splitorsteal:{game}:{slot}` names it in the ledger).
-   */
-  private async payOut(tx: Tx, row: SplitOrStealRow, winnings: readonly [bigint, bigint]): Promise<void> {
-    const seats = [row.player1UserId, row.player2UserId] as const;
-    for (const slot of [1, 2] as const) {
-      const userId = seats[slot - 1];
-      const cents = winnings[slot - 1]!;
-      if (!userId || cents <= 0n) continue;
-      const result = await applyBalanceChange(tx, {
-        userId,
-        currency: 'points',
-        delta: { cents },
-        reason: 'game_win',
-        reference: `splitorsteal:${row.id}:${slot}`,
-        memo: 'Split or Steal winnings',
-        earning: true,
-      });
-      if (!result) this.app.log.warn({ game: row.id, userId }, 'split or steal winnings skipped: excluded account');
-    }
   }
 
   // ---------------------------------------------------------------- admin
@@ -181,50 +116,36 @@ export class SplitOrStealService {
   }
 
   async cancel(admin: UserRow, gameId: string): Promise<SplitOrStealState> {
-    return transactionThen(
-      this.app.db,
-      async (tx, after) => {
-        const row = await lockGame(tx, gameId);
-        if (!row) throw notFound(GAME_NOT_FOUND);
-        const outcome = cancelRule(toGame(row));
-        if (!outcome.ok) throw refused(outcome.error);
-        const state = await this.apply(tx, after, gameId, outcome);
-        await recordAudit(tx, actorOf(admin), {
+    const { view } = await this.runner.act(
+      gameId,
+      viewerOf(admin),
+      (game) => cancelRule(game),
+      (tx, before, after) =>
+        recordAudit(tx, actorOf(admin), {
           action: 'splitorsteal.cancel',
           targetType: 'split_or_steal_game',
           targetId: gameId,
-          before: { status: row.status },
-          after: { status: state.status },
-        });
-        return state;
-      },
-      this.app.log,
+          before: { status: before.status },
+          after: { status: after.status },
+        }),
     );
+    return view;
   }
 
   // ---------------------------------------------------------------- players
 
-  /** A player action: lock, check the user may act, run the rule, store, broadcast after commit. */
+  /** A player action: the runner locks, this checks the user may act, the rule decides. */
   private async act(
     user: UserRow | null,
     gameId: string,
     rule: (game: ReturnType<typeof toGame>, user: UserRow) => Outcome,
   ): Promise<SplitOrStealState> {
     if (!user) throw unauthorized();
-    return transactionThen(
-      this.app.db,
-      async (tx, after) => {
-        const row = await lockGame(tx, gameId);
-        if (!row) throw notFound(GAME_NOT_FOUND);
-        if (!canSee(row, user)) throw forbidden(GAME_IS_PRIVATE);
-        const game = toGame(row);
-        const outcome = rule(game, user);
-        if (!outcome.ok) throw refused(outcome.error);
-        if (outcome.game === game) return { ...(await presentState(tx, row)), serverTime: this.now().toISOString() };
-        return this.apply(tx, after, gameId, outcome);
-      },
-      this.app.log,
-    );
+    const { view } = await this.runner.act(gameId, viewerOf(user), (game, row) => {
+      if (!canSee(row, user)) throw forbidden(GAME_IS_PRIVATE);
+      return rule(game, user);
+    });
+    return view;
   }
 
   join(user: UserRow | null, gameId: string, slot: Slot): Promise<SplitOrStealState> {
@@ -236,24 +157,6 @@ export class SplitOrStealService {
 
   select(user: UserRow | null, gameId: string, ball: Ball): Promise<SplitOrStealState> {
     return this.act(user, gameId, (game, u) => selectRule(game, { userId: u.id, ball, now: this.now().getTime() }));
-  }
-
-  /** The timer handler: the stored deadline of a phase has come (6 → 3, 3 → 4 with payouts). */
-  async fireDeadline(
-    tx: Tx,
-    gameId: string,
-    version: number,
-    after: AfterCommit,
-  ): Promise<'done' | { notBefore: Date }> {
-    const row = await lockGame(tx, gameId);
-    if (!row) return 'done';
-    const outcome = onDeadline(toGame(row), { version, now: this.now().getTime() });
-    if (!outcome.ok) {
-      if (outcome.error === 'not_due' && row.phaseEndsAt) return { notBefore: row.phaseEndsAt };
-      return 'done'; // stale: the game moved on (cancelled) since this deadline was set
-    }
-    await this.apply(tx, after, gameId, outcome);
-    return 'done';
   }
 
   // ---------------------------------------------------------------- reads
@@ -269,7 +172,7 @@ export class SplitOrStealService {
   async state(gameId: string, viewer: Viewer | null): Promise<SplitOrStealState | null> {
     const { row, visible } = await this.visibility(gameId, viewer);
     if (!visible) return null;
-    return { ...(await presentState(this.app.db, row)), serverTime: this.now().toISOString() };
+    return this.runner.view(row, viewerOf(viewer));
   }
 
   /** The viewer's own balls (everyone's once the game ended). */

@@ -16,7 +16,7 @@ import { users } from '../../db/schema/users';
 import { runShellCommand } from '../shell/commands';
 import { buildTestApp, type TestApp, type TestUser } from '../../../test/app';
 import { ledgerMismatches } from '../../../test/economy';
-import { pointsArgv } from './points-shell';
+import { pointsArgv } from './shell';
 
 let t: TestApp;
 let admin: TestUser;

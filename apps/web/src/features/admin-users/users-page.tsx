@@ -3,7 +3,7 @@
  * accounts; grant or deduct points or gems with a required reason; change role; mark an account
  * excluded (bots and alts earn nothing, never rank, never win). Everything is audited server-side.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -20,6 +20,7 @@ import { LinkedAccountList } from '../../components/ui/linked-accounts';
 import { Pager } from '../../components/ui/pager';
 import { api } from '../../lib/api';
 import { formatPoints } from '../../lib/format';
+import { useFormSubmit } from '../../lib/use-form-submit';
 import { usePaged } from '../../lib/use-paged';
 import { EmptyRow } from '../../components/ui/empty-row';
 
@@ -30,31 +31,20 @@ function AdjustModal({ user, onClose, onDone }: { user: AdminUser | null; onClos
   const [currency, setCurrency] = useState<'points' | 'gems'>('points');
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!user) return;
-    setBusy(true);
+  const { busy, onSubmit } = useFormSubmit(async () => {
+    if (!user) return null;
     const typed = amount.trim();
-    try {
-      const { message } = await api(`/api/admin/users/${user.id}/balance`, {
-        method: 'POST',
-        body: { currency, amount: mode === 'deduct' && typed && !typed.startsWith('-') ? `-${typed}` : typed, reason },
-        schema: changed,
-      });
-      toast.success(message);
-      onDone();
-    } catch {
-      // shown by the API wrapper
-    } finally {
-      setBusy(false);
-    }
-  };
+    const { message } = await api(`/api/admin/users/${user.id}/balance`, {
+      method: 'POST',
+      body: { currency, amount: mode === 'deduct' && typed && !typed.startsWith('-') ? `-${typed}` : typed, reason },
+      schema: changed,
+    });
+    return message;
+  }, onDone);
 
   return (
     <Modal show={user !== null} onHide={onClose} centered>
-      <Form onSubmit={(e) => void submit(e)} noValidate>
+      <Form onSubmit={onSubmit} noValidate>
         <Modal.Header closeButton>
           <Modal.Title as="h2" className="h5">
             Adjust balance: {user?.username}

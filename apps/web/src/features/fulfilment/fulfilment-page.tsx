@@ -5,13 +5,12 @@
  * linked accounts; Deliver takes an optional note (a tip id…), Reject refunds through the ledger
  * when the item carries a refund.
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import Table from 'react-bootstrap/Table';
-import { toast } from 'react-toastify';
 import { messageBody } from '@kickback/common/http/errors';
 import {
   fulfilmentKindLabel,
@@ -26,6 +25,7 @@ import { Pager } from '../../components/ui/pager';
 import { StatusBadge } from '../../components/ui/status-badge';
 import { api } from '../../lib/api';
 import { formatPoints, formatPrize } from '../../lib/format';
+import { useFormSubmit } from '../../lib/use-form-submit';
 import { usePaged } from '../../lib/use-paged';
 import { EmptyRow } from '../../components/ui/empty-row';
 
@@ -36,33 +36,23 @@ type Action = { item: FulfilmentItem; kind: 'deliver' | 'reject' };
 
 function ActionModal({ action, onClose, onDone }: { action: Action | null; onClose(): void; onDone(): void }) {
   const [note, setNote] = useState('');
-  const [busy, setBusy] = useState(false);
   const item = action?.item;
   const deliver = action?.kind === 'deliver';
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!action) return;
-    setBusy(true);
-    try {
-      const { message } = await api(`/api/admin/fulfilment/${action.item.id}/${action.kind}`, {
-        method: 'POST',
-        body: { note: note.trim() || null },
-        schema: messageBody,
-      });
-      toast.success(message);
-      setNote('');
-      onDone();
-    } catch {
-      // shown by the API wrapper
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, onSubmit } = useFormSubmit(async () => {
+    if (!action) return null;
+    const { message } = await api(`/api/admin/fulfilment/${action.item.id}/${action.kind}`, {
+      method: 'POST',
+      body: { note: note.trim() || null },
+      schema: messageBody,
+    });
+    setNote('');
+    return message;
+  }, onDone);
 
   return (
     <Modal show={action !== null} onHide={onClose} centered>
-      <Form onSubmit={(e) => void submit(e)}>
+      <Form onSubmit={onSubmit}>
         <Modal.Header closeButton>
           <Modal.Title as="h2" className="h5">
             {deliver ? 'Mark as delivered' : 'Reject'}: {item?.description}

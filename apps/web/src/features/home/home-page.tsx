@@ -17,7 +17,7 @@ import {
 import { SiKick } from 'react-icons/si';
 import { useAuth } from '../../app/auth/auth-context';
 import { useSite } from '../../app/site-context';
-import { hasRoute } from '../../app/routes';
+import { useHasRoute } from '../../app/known-routes';
 import { useProfileModal } from '../../app/profile-modal-context';
 import { formatPoints } from '../../lib/format';
 
@@ -81,6 +81,7 @@ export default function HomePage() {
   const site = useSite();
   const { user, signIn } = useAuth();
   const { openProfile } = useProfileModal();
+  const hasRoute = useHasRoute();
 
   return (
     <>

@@ -3,7 +3,7 @@
  * points, image URL, category, optional stock), deactivate and reactivate them. The server
  * validates; its message (naming the field) is shown as the error toast.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -14,6 +14,7 @@ import { FaPlus } from 'react-icons/fa6';
 import { adminProduct, adminProductList, type AdminProduct } from '@kickback/common/http/store';
 import { api } from '../../lib/api';
 import { formatPoints } from '../../lib/format';
+import { useFormSubmit } from '../../lib/use-form-submit';
 import { FALLBACK_IMAGE } from './catalogue';
 import './store.css';
 import { EmptyRow } from '../../components/ui/empty-row';
@@ -50,14 +51,11 @@ function ProductModal({
   onSaved(): void;
 }) {
   const [draft, setDraft] = useState<Draft>(() => (editing && editing !== 'new' ? toDraft(editing) : empty));
-  const [busy, setBusy] = useState(false);
   const set = (k: keyof Draft) => (e: { target: { value: string } }) =>
     setDraft((d) => ({ ...d, [k]: e.target.value }));
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!editing) return;
-    setBusy(true);
+  const { busy, onSubmit } = useFormSubmit(async () => {
+    if (!editing) return null;
     const body = {
       name: draft.name,
       // Sent as typed: the server names the field when it is not a positive amount.
@@ -67,24 +65,17 @@ function ProductModal({
       stock: draft.stock.trim() === '' ? null : Number(draft.stock),
       active: editing === 'new' ? true : editing.active,
     };
-    try {
-      const saved = await api(editing === 'new' ? '/api/admin/products' : `/api/admin/products/${editing.id}`, {
-        method: editing === 'new' ? 'POST' : 'PUT',
-        body,
-        schema: adminProduct,
-      });
-      toast.success(editing === 'new' ? `${saved.name} added to the store.` : `${saved.name} saved.`);
-      onSaved();
-    } catch {
-      // the API wrapper showed the server's message
-    } finally {
-      setBusy(false);
-    }
-  };
+    const saved = await api(editing === 'new' ? '/api/admin/products' : `/api/admin/products/${editing.id}`, {
+      method: editing === 'new' ? 'POST' : 'PUT',
+      body,
+      schema: adminProduct,
+    });
+    return editing === 'new' ? `${saved.name} added to the store.` : `${saved.name} saved.`;
+  }, onSaved);
 
   return (
     <Modal show={editing !== null} onHide={onClose} centered>
-      <Form onSubmit={(e) => void submit(e)} noValidate>
+      <Form onSubmit={onSubmit} noValidate>
         <Modal.Header closeButton>
           <Modal.Title as="h2" className="h5">
             {editing === 'new' ? 'New product' : 'Edit product'}

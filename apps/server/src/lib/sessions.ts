@@ -5,10 +5,10 @@
  * a few seconds earlier (session-cache.ts).
  */
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { sessions } from '../../db/schema/sessions';
-import { users, type UserRow } from '../../db/schema/users';
-import { randomToken, sha256Hex } from '../../lib/random';
+import type { Db } from '../db/client';
+import { sessions } from '../db/schema/sessions';
+import { users, type UserRow } from '../db/schema/users';
+import { randomToken, sha256Hex } from './random';
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** A session's expiry slides forward when it is used, at most this often (saves a write per call). */

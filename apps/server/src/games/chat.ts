@@ -5,11 +5,11 @@
  */
 import { and, desc, eq, lte } from 'drizzle-orm';
 import { GAME_CHAT_HISTORY, GAME_CHAT_MAX_LENGTH, type GameChatMessage } from '@kickback/common/hubs/game-chat';
-import type { Db, DbOrTx } from '../../db/client';
-import { gameChatMessages } from '../../db/schema/games';
-import { users, type UserRow } from '../../db/schema/users';
-import { badRequest, tooManyRequests } from '../../lib/errors';
-import type { Limiter } from '../../lib/limiter';
+import type { Db, DbOrTx } from '../db/client';
+import { gameChatMessages } from '../db/schema/games';
+import { users, type UserRow } from '../db/schema/users';
+import { badRequest, tooManyRequests } from '../lib/errors';
+import type { Limiter } from '../lib/limiter';
 
 /** At most this many messages per user in this window, over all game rooms. */
 export const GAME_CHAT_FLOOD = { limit: 5, windowMs: 10_000 } as const;

@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
-import { sessions } from '../../db/schema/sessions';
-import type { UserRow } from '../../db/schema/users';
-import { sha256Hex } from '../../lib/random';
-import { buildTestApp, type TestApp, type TestUser } from '../../../test/app';
-import { addProduct, givePoints } from '../../../test/economy';
+import { sessions } from '../db/schema/sessions';
+import type { UserRow } from '../db/schema/users';
+import { sha256Hex } from './random';
+import { buildTestApp, type TestApp, type TestUser } from '../../test/app';
+import { addProduct, givePoints } from '../../test/economy';
 import { SessionCache } from './session-cache';
 
 const user = (id: string) => ({ id }) as UserRow;

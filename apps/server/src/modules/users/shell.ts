@@ -9,7 +9,7 @@ import { adjustmentAmount, adjustmentReason } from '@kickback/common/http/admin-
 import { users } from '../../db/schema/users';
 import { notFound } from '../../lib/errors';
 import { shellActor } from '../audit/service';
-import type { ShellCommand } from '../shell/commands';
+import type { ShellCommand } from '../../lib/shell-command';
 import { adjustBalance } from './admin-service';
 
 const pointsArgs = z.object({

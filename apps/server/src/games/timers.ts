@@ -12,10 +12,10 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
-import type { Clock } from '../../lib/clock';
-import { AfterCommit } from '../../lib/after-commit';
-import { rowsOf } from '../ledger/service';
+import type { Db, Tx } from '../db/client';
+import type { Clock } from '../lib/clock';
+import { AfterCommit } from '../lib/after-commit';
+import { rowsOf } from '../db/rows';
 
 /** 'done' deletes the deadline; `{ notBefore }` moves it (the game says it is not due yet). */
 export type FireResult = 'done' | { notBefore: Date };

@@ -7,12 +7,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
-import type { Tx } from '../../db/client';
-import { ManualClock } from '../../lib/clock';
-import { transactionThen } from '../../lib/after-commit';
-import { rowsOf } from '../ledger/service';
-import { GameTimers } from './service';
-import { openTestDatabase } from '../../../test/database';
+import type { Tx } from '../db/client';
+import { ManualClock } from '../lib/clock';
+import { transactionThen } from '../lib/after-commit';
+import { rowsOf } from '../db/rows';
+import { GameTimers } from './timers';
+import { openTestDatabase } from '../../test/database';
 
 const log = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
 const opened: Array<{ drop(): Promise<void> }> = [];

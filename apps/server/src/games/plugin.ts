@@ -1,0 +1,31 @@
+/**
+ * Puts the game engine on the app: the durable timers (`app.timers`, sweeping from ready, stopped
+ * on close), the game chat pipeline (`app.gameChat`, Redis flood limits when configured) and the
+ * engine games register with (`app.games`). Registered after the real-time layer.
+ */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { MemoryLimiter, RedisLimiter } from '../lib/limiter';
+import { GameChat } from './chat';
+import { GameEngine } from './engine';
+import { GameTimers } from './timers';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    timers: GameTimers;
+    gameChat: GameChat;
+    games: GameEngine;
+  }
+}
+
+export const gamesPlugin = fp(async (app: FastifyInstance) => {
+  const timers = new GameTimers(app.db, app.clock, app.log, app.config.timerSweepMs);
+  app.decorate('timers', timers);
+  app.addHook('onReady', async () => timers.start());
+  app.addHook('preClose', async () => timers.stop());
+
+  const limiter = app.redis ? new RedisLimiter(app.redis, app.config.redisPrefix) : new MemoryLimiter();
+  app.decorate('gameChat', new GameChat(app.db, limiter, () => app.clock.now()));
+
+  app.decorate('games', new GameEngine({ db: app.db, clock: app.clock, log: app.log, realtime: app.realtime, timers }));
+});

@@ -1,0 +1,78 @@
+/**
+ * Split or Steal as the engine runs it: its rules (packages/common), its row (./repository), its
+ * refusals in words, its payout through the ledger and the state it presents. Every viewer gets
+ * the same state (no ball is revealed before status 4); a player's own balls go only to that
+ * player, on request (GetAnswerContext).
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { onDeadline, type Settlement, type SplitOrStealError } from '@kickback/common/games/split-or-steal';
+import { splitOrStealHub } from '@kickback/common/hubs/split-or-steal';
+import type { Tx } from '../../db/client';
+import type { SplitOrStealRow } from '../../db/schema/games';
+import type { GameDefinition } from '../../games/runner';
+import { applyBalanceChange } from '../ledger/service';
+import { findGame, lockGame, presentState, roomOf, saveGame, toGame } from './repository';
+
+export const TIMER_KIND = 'split_or_steal';
+export const GAME_NOT_FOUND = 'Game not found.';
+export const GAME_IS_PRIVATE = 'Game Is Private';
+
+const refusals: Record<SplitOrStealError, readonly [number, string]> = {
+  not_joinable: [409, 'The game is not taking players.'],
+  slot_taken: [409, 'That seat is taken.'],
+  slot_reserved: [403, 'That seat is reserved for another player.'],
+  already_seated: [409, 'You are already playing in this game.'],
+  reserved_elsewhere: [409, 'Your seat is the other one.'],
+  not_choosing: [409, 'Choosing is not open.'],
+  not_a_player: [403, 'Only the players choose.'],
+  choosing_over: [409, 'Time is up.'],
+  already_final: [409, 'The game is already over.'],
+  stale_deadline: [409, 'The game moved on.'],
+  not_due: [409, 'Not yet.'],
+};
+
+/**
+ * Winnings in points through the ledger, in the transaction that ended the game: the status
+ * change 3 → 4 happens once under the row lock, so the payout does too (the reference
+ * `splitorsteal:{game}:{slot}` names it in the ledger).
+ */
+async function payOut(tx: Tx, row: SplitOrStealRow, { winnings }: Settlement, log: FastifyBaseLogger): Promise<void> {
+  const seats = [row.player1UserId, row.player2UserId] as const;
+  for (const slot of [1, 2] as const) {
+    const userId = seats[slot - 1];
+    const cents = winnings[slot - 1]!;
+    if (!userId || cents <= 0n) continue;
+    const result = await applyBalanceChange(tx, {
+      userId,
+      currency: 'points',
+      delta: { cents },
+      reason: 'game_win',
+      reference: `splitorsteal:${row.id}:${slot}`,
+      memo: 'Split or Steal winnings',
+      earning: true,
+    });
+    if (!result) log.warn({ game: row.id, userId }, 'split or steal winnings skipped: excluded account');
+  }
+}
+
+export function splitOrStealGame(log: FastifyBaseLogger) {
+  return {
+    kind: TIMER_KIND,
+    hub: splitOrStealHub,
+    stateEvent: 'ReceiveGameState',
+    room: roomOf,
+    store: { lock: lockGame, find: findGame, toGame, save: saveGame },
+    notFoundMessage: GAME_NOT_FOUND,
+    refusals,
+    onDeadline,
+    settle: (tx, row, settlement) => payOut(tx, row, settlement, log),
+    present: async (db, row) => ({ watcher: await presentState(db, row) }),
+  } satisfies GameDefinition<
+    ReturnType<typeof toGame>,
+    SplitOrStealError,
+    Settlement,
+    SplitOrStealRow,
+    typeof splitOrStealHub,
+    'ReceiveGameState'
+  >;
+}
