@@ -56,6 +56,11 @@ export interface GameDefinition<
    * its own after-commit emits (to the winner, to the admins) on `after`.
    */
   settle?(tx: Tx, row: Row, settlement: S, after: AfterCommit): Promise<void>;
+  /**
+   * Queues the game's other events of a change for after the commit (a sound, a case opened),
+   * comparing the state before and after; its emits go where the game says (room, user, admins).
+   */
+  announce?(change: { before: G; after: G; row: Row }, after: AfterCommit): void;
   /** The saved state as each audience may see it. */
   present(db: DbOrTx, row: Row): Promise<AudienceViews<Unstamped<EventPayload<H, Ev> & LiveStateView>>>;
 }
@@ -190,6 +195,7 @@ export class GameRunner<
         dueAt: new Date(outcome.deadline),
       });
     }
+    definition.announce?.({ before: definition.store.toGame(row), after: outcome.game, row: saved }, after);
     const views = await definition.present(tx, saved);
     const room = definition.room(this.idOf(saved));
     after.push(() => {
