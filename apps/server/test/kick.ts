@@ -1,11 +1,17 @@
-/** Test helpers for Kick deliveries: sign like Kick (with the simulator's key or another), tamper, post. */
-import type { KeyObject } from 'node:crypto';
+/**
+ * Test helpers for Kick: deliveries signed like Kick's (with the simulator's key or another), chat
+ * messages as the pipeline takes them, and Kick accounts linked to site users.
+ */
+import { randomUUID, type KeyObject } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
+import { users } from '../src/db/schema/users';
+import type { ChatMessage } from '../src/integrations/kick/chat-message';
 import { signKickDelivery } from '../src/integrations/kick/signature';
 import { kickTimestamp, simulatedChatMessage } from '../src/integrations/kick/simulator';
 import { simulatorKeyPair } from '../src/integrations/kick/simulator-keys';
 import { ulid } from '../src/lib/ulid';
-import type { TestApp } from './app';
+import type { TestApp, TestUser } from './app';
 
 export interface SignedDelivery {
   headers: Record<string, string>;
@@ -51,4 +57,32 @@ export function chatPayload(
 
 export function postDelivery(t: TestApp, d: SignedDelivery): Promise<LightMyRequestResponse> {
   return t.app.inject({ method: 'POST', url: '/webhooks/kick', headers: d.headers, payload: d.body });
+}
+
+/** A chat message from Kick user 777 "chatter", sent now on the test clock; override what the test is about. */
+export function chatMessage(t: TestApp, overrides: Partial<ChatMessage> = {}): ChatMessage {
+  return {
+    messageId: `test-${randomUUID()}`,
+    kickUserId: '777',
+    kickUsername: 'chatter',
+    color: '#FF5733',
+    isSubscriber: false,
+    badges: [],
+    content: 'hello',
+    sentAt: t.clock.now(),
+    ...overrides,
+  };
+}
+
+/** Links a Kick account to a site user directly, as a redeemed `!verify` would. */
+export async function linkKick(
+  t: TestApp,
+  user: TestUser,
+  kick: { kickId: string; kickUsername: string },
+  also: Partial<typeof users.$inferInsert> = {},
+): Promise<void> {
+  await t.database.db
+    .update(users)
+    .set({ kickId: kick.kickId, kickUsername: kick.kickUsername, ...also })
+    .where(eq(users.id, user.user.id));
 }

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { Redis } from 'ioredis';
 import { sessions } from '../db/schema/sessions';
 import type { UserRow } from '../db/schema/users';
 import { sha256Hex } from './random';
 import { buildTestApp, type TestApp, type TestUser } from '../../test/app';
+import { redisForTest, testRedisUrl } from '../../test/redis';
 import { addProduct, givePoints } from '../../test/economy';
 import { SessionCache } from './session-cache';
 
@@ -126,31 +126,13 @@ describe('identity-only routes read sessions through the cache', () => {
   });
 });
 
-const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-async function redisMissing(): Promise<string | null> {
-  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 2000 });
-  redis.on('error', () => undefined);
-  try {
-    await redis.connect();
-    await redis.ping();
-    return null;
-  } catch (err) {
-    return `Redis at ${redisUrl} is not reachable (${(err as Error).message})`;
-  } finally {
-    redis.disconnect();
-  }
-}
-const missing = await redisMissing();
-if (missing) {
-  if (process.env.CI) throw new Error(`session cache sync test: ${missing}`);
-  console.log(`Session cache sync test SKIPPED: ${missing}`);
-}
+const missing = await redisForTest('session cache sync test');
 
 describe.skipIf(missing !== null)('with Redis, evictions reach the other processes', () => {
   let a: TestApp;
   let b: TestApp;
   beforeAll(async () => {
-    const env = { REDIS_URL: redisUrl, REDIS_PREFIX: `kbtest:sc:${randomBytes(4).toString('hex')}:` };
+    const env = { REDIS_URL: testRedisUrl, REDIS_PREFIX: `kbtest:sc:${randomBytes(4).toString('hex')}:` };
     a = await buildTestApp({ env });
     // A second process on the same database.
     b = await buildTestApp({ env, database: a.database as TestApp['database'] & { drop(): Promise<void> } });

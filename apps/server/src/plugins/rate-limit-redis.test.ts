@@ -9,35 +9,16 @@ import { Redis } from 'ioredis';
 import { users } from '../db/schema/users';
 import { createSession } from '../lib/sessions';
 import { buildTestApp, type TestApp } from '../../test/app';
+import { redisForTest, testRedisUrl } from '../../test/redis';
 
-const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function redisMissing(): Promise<string | null> {
-  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 2000 });
-  redis.on('error', () => undefined);
-  try {
-    await redis.connect();
-    await redis.ping();
-    return null;
-  } catch (err) {
-    return `Redis at ${redisUrl} is not reachable (${(err as Error).message})`;
-  } finally {
-    redis.disconnect();
-  }
-}
-
-const missing = await redisMissing();
-if (missing) {
-  if (process.env.CI) throw new Error(`rate-limit test: ${missing}`);
-  console.log(`Redis rate-limit test SKIPPED: ${missing}`);
-}
+const missing = await redisForTest('Redis rate-limit test');
 
 describe.skipIf(missing !== null)('rate limits with Redis', () => {
   const prefix = `kbtest:rl:${randomBytes(4).toString('hex')}:`;
   const apps: TestApp[] = [];
   afterAll(async () => {
     for (const a of apps) await a.close();
-    const redis = new Redis(redisUrl);
+    const redis = new Redis(testRedisUrl);
     const keys = await redis.keys(`${prefix}*`);
     if (keys.length) await redis.del(...keys);
     redis.disconnect();
@@ -46,7 +27,7 @@ describe.skipIf(missing !== null)('rate limits with Redis', () => {
   let a: TestApp;
   let b: TestApp;
   beforeAll(async () => {
-    const env = { REDIS_URL: redisUrl, REDIS_PREFIX: prefix, RATE_LIMIT_PER_MINUTE: '4' };
+    const env = { REDIS_URL: testRedisUrl, REDIS_PREFIX: prefix, RATE_LIMIT_PER_MINUTE: '4' };
     a = await buildTestApp({ env });
     apps.push(a);
     b = await buildTestApp({ env });

@@ -5,9 +5,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { activityPage, myOrdersPage, myPayoutsPage, pageQuery } from '@kickback/common/http/activity';
 import { decimalToNumber } from '@kickback/common/money';
+import { readPage } from '../../db/page';
 import { fulfilmentItems } from '../../db/schema/fulfilment';
 import { ledger } from '../../db/schema/ledger';
 import { orders } from '../../db/schema/store';
@@ -25,18 +26,12 @@ export async function activityRoutes(app: FastifyInstance): Promise<void> {
       const user = currentUser(request);
       const { page } = request.query;
       const mine = eq(ledger.userId, user.id);
-      const [rows, totals] = await Promise.all([
-        app.db
-          .select()
-          .from(ledger)
-          .where(mine)
-          .orderBy(desc(ledger.id))
-          .limit(PAGE_SIZE)
-          .offset((page - 1) * PAGE_SIZE),
-        app.db.select({ n: count() }).from(ledger).where(mine),
-      ]);
-      return {
-        items: rows.map((e) => ({
+      return readPage(app.db, {
+        rows: app.db.select().from(ledger).where(mine).orderBy(desc(ledger.id)).$dynamic(),
+        count: { from: ledger, where: mine },
+        page,
+        pageSize: PAGE_SIZE,
+        map: (e) => ({
           id: e.id,
           currency: e.currency,
           delta: decimalToNumber(e.delta),
@@ -44,11 +39,8 @@ export async function activityRoutes(app: FastifyInstance): Promise<void> {
           reason: e.reason,
           memo: e.memo,
           createdAt: e.createdAt.toISOString(),
-        })),
-        total: totals[0]?.n ?? 0,
-        page,
-        pageSize: PAGE_SIZE,
-      };
+        }),
+      });
     },
   );
 
@@ -59,8 +51,8 @@ export async function activityRoutes(app: FastifyInstance): Promise<void> {
       const user = currentUser(request);
       const { page } = request.query;
       const mine = eq(orders.userId, user.id);
-      const [rows, totals] = await Promise.all([
-        app.db
+      return readPage(app.db, {
+        rows: app.db
           .select({
             order: orders,
             status: fulfilmentItems.status,
@@ -74,12 +66,11 @@ export async function activityRoutes(app: FastifyInstance): Promise<void> {
           )
           .where(mine)
           .orderBy(desc(orders.id))
-          .limit(PAGE_SIZE)
-          .offset((page - 1) * PAGE_SIZE),
-        app.db.select({ n: count() }).from(orders).where(mine),
-      ]);
-      return {
-        items: rows.map(({ order, status, note, handledAt }) => ({
+          .$dynamic(),
+        count: { from: orders, where: mine },
+        page,
+        pageSize: PAGE_SIZE,
+        map: ({ order, status, note, handledAt }) => ({
           id: order.id,
           productName: order.productName,
           price: decimalToNumber(order.price),
@@ -87,11 +78,8 @@ export async function activityRoutes(app: FastifyInstance): Promise<void> {
           note,
           createdAt: order.createdAt.toISOString(),
           handledAt: handledAt?.toISOString() ?? null,
-        })),
-        total: totals[0]?.n ?? 0,
-        page,
-        pageSize: PAGE_SIZE,
-      };
+        }),
+      });
     },
   );
 
@@ -103,18 +91,12 @@ export async function activityRoutes(app: FastifyInstance): Promise<void> {
       const { page } = request.query;
       // Store orders have their own list; everything else the team delivers is a payout.
       const mine = and(eq(fulfilmentItems.userId, user.id), ne(fulfilmentItems.kind, 'order'));
-      const [rows, totals] = await Promise.all([
-        app.db
-          .select()
-          .from(fulfilmentItems)
-          .where(mine)
-          .orderBy(desc(fulfilmentItems.id))
-          .limit(PAGE_SIZE)
-          .offset((page - 1) * PAGE_SIZE),
-        app.db.select({ n: count() }).from(fulfilmentItems).where(mine),
-      ]);
-      return {
-        items: rows.map((item) => ({
+      return readPage(app.db, {
+        rows: app.db.select().from(fulfilmentItems).where(mine).orderBy(desc(fulfilmentItems.id)).$dynamic(),
+        count: { from: fulfilmentItems, where: mine },
+        page,
+        pageSize: PAGE_SIZE,
+        map: (item) => ({
           id: item.id,
           kind: item.kind,
           description: item.description,
@@ -124,11 +106,8 @@ export async function activityRoutes(app: FastifyInstance): Promise<void> {
           note: item.note,
           createdAt: item.createdAt.toISOString(),
           handledAt: item.handledAt?.toISOString() ?? null,
-        })),
-        total: totals[0]?.n ?? 0,
-        page,
-        pageSize: PAGE_SIZE,
-      };
+        }),
+      });
     },
   );
 }

@@ -1,8 +1,9 @@
 /** Admin: the audit log, newest first, filterable by action, actor and target. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import { auditPage, auditQuery } from '@kickback/common/http/audit';
+import { readPage } from '../../db/page';
 import { auditLog } from '../../db/schema/audit';
 
 const PAGE_SIZE = 50;
@@ -24,36 +25,29 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
         if (actor) filters.push(ilike(auditLog.actorLabel, `${escapeLike(actor)}%`));
         if (target) filters.push(eq(auditLog.targetId, target));
         const where = filters.length ? and(...filters) : undefined;
-        const [rows, totals, actions] = await Promise.all([
-          app.db
-            .select()
-            .from(auditLog)
-            .where(where)
-            .orderBy(desc(auditLog.id))
-            .limit(PAGE_SIZE)
-            .offset((page - 1) * PAGE_SIZE),
-          app.db.select({ n: count() }).from(auditLog).where(where),
+        const [entries, actions] = await Promise.all([
+          readPage(app.db, {
+            rows: app.db.select().from(auditLog).where(where).orderBy(desc(auditLog.id)).$dynamic(),
+            count: { from: auditLog, where },
+            page,
+            pageSize: PAGE_SIZE,
+            map: (r) => ({
+              id: r.id,
+              actor: r.actorLabel,
+              action: r.action,
+              targetType: r.targetType,
+              targetId: r.targetId,
+              before: r.before,
+              after: r.after,
+              createdAt: r.createdAt.toISOString(),
+            }),
+          }),
           app.db
             .selectDistinct({ action: auditLog.action })
             .from(auditLog)
             .orderBy(sql`1`),
         ]);
-        return {
-          items: rows.map((r) => ({
-            id: r.id,
-            actor: r.actorLabel,
-            action: r.action,
-            targetType: r.targetType,
-            targetId: r.targetId,
-            before: r.before,
-            after: r.after,
-            createdAt: r.createdAt.toISOString(),
-          })),
-          total: totals[0]?.n ?? 0,
-          page,
-          pageSize: PAGE_SIZE,
-          actions: actions.map((a) => a.action),
-        };
+        return { ...entries, actions: actions.map((a) => a.action) };
       },
     );
 }

@@ -3,40 +3,26 @@ import { and, count, eq } from 'drizzle-orm';
 import { ledger } from '../../db/schema/ledger';
 import { chatPointMinutes } from '../../db/schema/store';
 import { users } from '../../db/schema/users';
-import type { ChatMessage } from '../../integrations/kick/chat-message';
 import { buildTestApp, type TestApp, type TestUser } from '../../../test/app';
 import { ledgerMismatches } from '../../../test/economy';
+import { chatMessage, linkKick } from '../../../test/kick';
 
 let t: TestApp;
-let n = 0;
 afterEach(async () => {
   await t?.close();
 });
 
-function message(kickUserId: string, content = 'gg'): ChatMessage {
-  n += 1;
-  return {
-    messageId: `cp-${n}-${Math.random()}`,
-    kickUserId,
-    kickUsername: `kick${kickUserId}`,
-    color: null,
-    isSubscriber: false,
-    badges: [],
-    content,
-    sentAt: t.clock.now(),
-  };
-}
-
 async function linked(kickId: string, opts: { excluded?: boolean } = {}): Promise<TestUser> {
   const u = await t.signIn({ name: `chatter${kickId}` });
-  await t.database.db
-    .update(users)
-    .set({ kickId, kickUsername: `kick${kickId}`, excluded: opts.excluded ?? false })
-    .where(eq(users.id, u.user.id));
+  await linkKick(t, u, { kickId, kickUsername: `kick${kickId}` }, { excluded: opts.excluded ?? false });
   return u;
 }
 
-const chat = (kickUserId: string, content?: string) => t.app.chat.process(message(kickUserId, content), 'kick-webhook');
+const chat = (kickUserId: string, content = 'gg') =>
+  t.app.chat.process(
+    chatMessage(t, { kickUserId, kickUsername: `kick${kickUserId}`, color: null, content }),
+    'kick-webhook',
+  );
 const points = async (u: TestUser) => (await t.reload(u.user.id)).points;
 
 describe('chat-activity points', () => {

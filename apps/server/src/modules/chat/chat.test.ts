@@ -2,6 +2,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { chatMessages, kickChatActivity, kickWebhookDeliveries } from '../../db/schema/chat';
 import { buildTestApp, LogCapture, type TestApp } from '../../../test/app';
+import { chatMessage, linkKick } from '../../../test/kick';
 import { warmUp, WARM_UP_TIMEOUT } from '../../../test/warm';
 import { runShellCommand } from '../shell/commands';
 import { chatArgv } from './shell';
@@ -16,21 +17,7 @@ afterEach(async () => {
   await t?.close();
 });
 
-let n = 0;
-function message(overrides: Partial<ChatMessage> = {}): ChatMessage {
-  n += 1;
-  return {
-    messageId: `msg-${n}`,
-    kickUserId: '777',
-    kickUsername: 'chatter',
-    color: '#FF5733',
-    isSubscriber: false,
-    badges: [],
-    content: 'hello',
-    sentAt: t.clock.now(),
-    ...overrides,
-  };
-}
+const message = (overrides: Partial<ChatMessage> = {}) => chatMessage(t, overrides);
 
 function recorder(name: string, answer: boolean | 'throw' = false, order = 0) {
   const seen: string[] = [];
@@ -86,9 +73,7 @@ describe('the chat pipeline', () => {
   it('gives handlers the linked site user', async () => {
     t = await buildTestApp();
     const user = await t.signIn({ name: 'Linked' });
-    await t.app.db.execute(
-      `UPDATE users SET kick_id = '4242', kick_username = 'linkedkick' WHERE id = '${user.user.id}'`,
-    );
+    await linkKick(t, user, { kickId: '4242', kickUsername: 'linkedkick' });
     let seenUser: string | null | undefined;
     const spy: ChatHandler = {
       name: 'spy',
@@ -150,7 +135,7 @@ describe('registering chat handlers', () => {
     // Registered last-first: the pipeline must still run them by their order.
     for (const r of [last, between, early]) t.app.chat.register(r.handler);
     const user = await t.signIn({ name: 'Chatty' });
-    await t.app.db.execute(`UPDATE users SET kick_id = '777', kick_username = 'chatter' WHERE id = '${user.user.id}'`);
+    await linkKick(t, user, { kickId: '777', kickUsername: 'chatter' });
 
     const command = message({ content: '!verify NOPE00' });
     const taken = await t.app.chat.process(command, 'kick-webhook');

@@ -15,13 +15,16 @@ import {
   type FulfilmentItem,
 } from '@kickback/common/http/fulfilment';
 import { decimalToNumber } from '@kickback/common/money';
+import { readPage } from '../../db/page';
 import { fulfilmentItems } from '../../db/schema/fulfilment';
-import { users } from '../../db/schema/users';
+import { users, type UserRow } from '../../db/schema/users';
 import { currentUser } from '../../plugins/access';
 import { actorOf } from '../audit/service';
 import { deliverItem, rejectItem } from './handling';
 
 const PAGE_SIZE = 25;
+
+type QueueRow = { item: typeof fulfilmentItems.$inferSelect; user: UserRow; handledByName: string | null };
 
 export async function fulfilmentRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -38,20 +41,7 @@ export async function fulfilmentRoutes(app: FastifyInstance): Promise<void> {
       const handledByName = sql<
         string | null
       >`(SELECT username FROM users h WHERE h.id = ${fulfilmentItems.handledBy})`;
-      const [rows, totals, kinds, pending] = await Promise.all([
-        app.db
-          .select({ item: fulfilmentItems, user: users, handledByName })
-          .from(fulfilmentItems)
-          .innerJoin(users, eq(users.id, fulfilmentItems.userId))
-          .where(where)
-          .orderBy(desc(fulfilmentItems.id))
-          .limit(PAGE_SIZE)
-          .offset((page - 1) * PAGE_SIZE),
-        app.db.select({ n: count() }).from(fulfilmentItems).where(where),
-        app.db.selectDistinct({ kind: fulfilmentItems.kind }).from(fulfilmentItems).orderBy(fulfilmentItems.kind),
-        app.db.select({ n: count() }).from(fulfilmentItems).where(eq(fulfilmentItems.status, 'pending')),
-      ]);
-      const items: FulfilmentItem[] = rows.map(({ item, user, handledByName: by }) => ({
+      const toItem = ({ item, user, handledByName: by }: QueueRow): FulfilmentItem => ({
         id: item.id,
         kind: item.kind,
         reference: item.reference,
@@ -80,15 +70,25 @@ export async function fulfilmentRoutes(app: FastifyInstance): Promise<void> {
           casesId: user.casesId,
           excluded: user.excluded,
         },
-      }));
-      return {
-        items,
-        total: totals[0]?.n ?? 0,
-        page,
-        pageSize: PAGE_SIZE,
-        kinds: kinds.map((k) => k.kind),
-        pendingCount: pending[0]?.n ?? 0,
-      };
+      });
+      const [items, kinds, pending] = await Promise.all([
+        readPage(app.db, {
+          rows: app.db
+            .select({ item: fulfilmentItems, user: users, handledByName })
+            .from(fulfilmentItems)
+            .innerJoin(users, eq(users.id, fulfilmentItems.userId))
+            .where(where)
+            .orderBy(desc(fulfilmentItems.id))
+            .$dynamic(),
+          count: { from: fulfilmentItems, where },
+          page,
+          pageSize: PAGE_SIZE,
+          map: toItem,
+        }),
+        app.db.selectDistinct({ kind: fulfilmentItems.kind }).from(fulfilmentItems).orderBy(fulfilmentItems.kind),
+        app.db.select({ n: count() }).from(fulfilmentItems).where(eq(fulfilmentItems.status, 'pending')),
+      ]);
+      return { ...items, kinds: kinds.map((k) => k.kind), pendingCount: pending[0]?.n ?? 0 };
     },
   );
 

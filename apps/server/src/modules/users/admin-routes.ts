@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { asc, count, or, sql, type SQL } from 'drizzle-orm';
+import { asc, or, sql, type SQL } from 'drizzle-orm';
 import {
   adminUser,
   adminUserMessages,
@@ -18,6 +18,7 @@ import {
 } from '@kickback/common/http/admin-users';
 import { decimalToNumber } from '@kickback/common/money';
 import { z } from 'zod';
+import { readPage } from '../../db/page';
 import { users, type UserRow } from '../../db/schema/users';
 import { currentUser } from '../../plugins/access';
 import { actorOf } from '../audit/service';
@@ -76,17 +77,18 @@ export async function adminUserRoutes(app: FastifyInstance): Promise<void> {
           sql`lower(${users.casesId}) = ${q}`,
         );
       }
-      const [rows, totals] = await Promise.all([
-        app.db
+      return readPage(app.db, {
+        rows: app.db
           .select()
           .from(users)
           .where(where)
           .orderBy(asc(sql`lower(${users.username}) COLLATE "C"`), asc(users.id))
-          .limit(PAGE_SIZE)
-          .offset((page - 1) * PAGE_SIZE),
-        app.db.select({ n: count() }).from(users).where(where),
-      ]);
-      return { items: rows.map(toAdminUser), total: totals[0]?.n ?? 0, page, pageSize: PAGE_SIZE };
+          .$dynamic(),
+        count: { from: users, where },
+        page,
+        pageSize: PAGE_SIZE,
+        map: toAdminUser,
+      });
     },
   );
 
