@@ -1,10 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, LogCapture, TEST_PUBLIC_URL, type TestApp } from '../../../test/app';
+import { warmUp, WARM_UP_TIMEOUT } from '../../../test/warm';
 
 let t: TestApp;
 afterEach(async () => {
   await t?.close();
 });
+
+beforeAll(warmUp, WARM_UP_TIMEOUT);
 
 function cookiesOf(res: { headers: Record<string, unknown> }): Record<string, string> {
   const raw = res.headers['set-cookie'];
