@@ -51,8 +51,11 @@ export interface GameDefinition<
   refusals: Record<E, readonly [number, string]>;
   /** The rule run when a stored deadline of the game comes. */
   onDeadline(game: G, at: { version: number; now: number }): Outcome<G, E, S>;
-  /** Pays (through the ledger) or records a settlement, in the transaction that made it. */
-  settle?(tx: Tx, row: Row, settlement: S): Promise<void>;
+  /**
+   * Pays (through the ledger) or records a settlement, in the transaction that made it; may queue
+   * its own after-commit emits (to the winner, to the admins) on `after`.
+   */
+  settle?(tx: Tx, row: Row, settlement: S, after: AfterCommit): Promise<void>;
   /** The saved state as each audience may see it. */
   present(db: DbOrTx, row: Row): Promise<AudienceViews<Unstamped<EventPayload<H, Ev> & LiveStateView>>>;
 }
@@ -178,7 +181,7 @@ export class GameRunner<
   ): Promise<{ row: Row; views: AudienceViews<Unstamped<EventPayload<H, Ev> & LiveStateView>> }> {
     const { definition, deps } = this;
     const saved = await definition.store.save(tx, row, outcome.game, deps.clock.now());
-    if (outcome.settlement !== null && definition.settle) await definition.settle(tx, saved, outcome.settlement);
+    if (outcome.settlement !== null && definition.settle) await definition.settle(tx, saved, outcome.settlement, after);
     if (outcome.deadline !== null && outcome.game.phaseVersion !== null) {
       await deps.timers.schedule(tx, after, {
         kind: definition.kind,

@@ -1,4 +1,15 @@
-import { bigint, boolean, integer, numeric, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { SplitOrStealStatusCode } from '@kickback/common/games/split-or-steal';
 import { users } from './users';
 
@@ -49,3 +60,16 @@ export const splitOrStealGames = pgTable('split_or_steal_games', {
   endedAt: timestamp('ended_at', { withTimezone: true }),
 });
 export type SplitOrStealRow = typeof splitOrStealGames.$inferSelect;
+
+/** Games stored by the engine as versioned JSON state (games/store.ts). */
+export const liveGames = pgTable('live_games', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  kind: text('kind').notNull(),
+  version: integer('version').notNull().default(1),
+  state: jsonb('state').notNull(),
+  ownerUserId: uuid('owner_user_id').references(() => users.id, { onDelete: 'set null' }),
+  phaseEndsAt: timestamp('phase_ends_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+export type LiveGameRow = typeof liveGames.$inferSelect;

@@ -1,0 +1,64 @@
+/**
+ * The engine's generic game storage: a game without a table of its own keeps its whole state as
+ * versioned JSON in `live_games`, beside the fields the engine reads (kind, version, the phase
+ * deadline, the owner). A game gives a codec between its pure state and JSON (bigint amounts as
+ * text, so money stays exact).
+ */
+import { and, eq } from 'drizzle-orm';
+import type { LiveGameState } from '@kickback/common/games/engine';
+import type { DbOrTx, Tx } from '../db/client';
+import { liveGames, type LiveGameRow } from '../db/schema/games';
+import type { GameStore } from './runner';
+
+export interface StateCodec<G> {
+  encode(game: G): Record<string, unknown>;
+  decode(json: unknown): G;
+}
+
+export function jsonGameStore<G extends LiveGameState>(
+  kind: string,
+  codec: StateCodec<G>,
+): GameStore<G, LiveGameRow> & {
+  create(tx: DbOrTx, game: G, ownerUserId: string | null, now: Date): Promise<LiveGameRow>;
+} {
+  const byId = (id: string) => and(eq(liveGames.id, id), eq(liveGames.kind, kind));
+  return {
+    async lock(tx: Tx, id: string) {
+      const [row] = await tx.select().from(liveGames).where(byId(id)).for('update').limit(1);
+      return row ?? null;
+    },
+    async find(db: DbOrTx, id: string) {
+      const [row] = await db.select().from(liveGames).where(byId(id)).limit(1);
+      return row ?? null;
+    },
+    toGame: (row) => codec.decode(row.state),
+    async save(tx, row, game, now) {
+      const [saved] = await tx
+        .update(liveGames)
+        .set({
+          state: codec.encode(game),
+          version: game.version,
+          phaseEndsAt: game.phaseEndsAt === null ? null : new Date(game.phaseEndsAt),
+          updatedAt: now,
+        })
+        .where(eq(liveGames.id, row.id))
+        .returning();
+      return saved!;
+    },
+    async create(db, game, ownerUserId, now) {
+      const [row] = await db
+        .insert(liveGames)
+        .values({
+          kind,
+          version: game.version,
+          state: codec.encode(game),
+          ownerUserId,
+          phaseEndsAt: game.phaseEndsAt === null ? null : new Date(game.phaseEndsAt),
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      return row!;
+    },
+  };
+}
