@@ -31,6 +31,9 @@ import {
 import { toCents } from '../money';
 
 const T0 = 1_000_000;
+const OWNER = 'owner-1';
+const OTHER = 'someone-else';
+const SEED = 'ab'.repeat(32);
 const allStatuses = [0, 1, 2, 3, 4, 5, 6, 7, 8] as const;
 const defaultBoard = DEFAULT_AMOUNTS.map((a) => toCents(a));
 /** Box i + 1 holds the i-th default amount: easy to reason about. */
@@ -48,18 +51,21 @@ function refusal(outcome: Outcome): string {
 const sum = (xs: readonly bigint[]) => xs.reduce((a, b) => a + b, 0n);
 
 function fresh(board: readonly bigint[] = defaultBoard): DealOrNoDealGame {
-  return newGame(board);
+  return newGame({ board, ownerId: OWNER, isPrivate: false, seed: SEED, commitment: 'c0ffee' });
 }
+const open = (g: DealOrNoDealGame, boxId: number) => selectBox(g, { userId: OWNER, boxId });
+const offer = (g: DealOrNoDealGame, deal: boolean, now = T0) => answerOffer(g, { userId: OWNER, deal, now });
+const swapAnswer = (g: DealOrNoDealGame, swap: boolean, now = T0) => answerSwapOffer(g, { userId: OWNER, swap, now });
 /** Started, box `primary` chosen: status 3, round 0. */
 function opening(primary = 24, board: readonly bigint[] = defaultBoard): DealOrNoDealGame {
-  return ok(selectBox(ok(start(fresh(board))).game, primary)).game;
+  return ok(open(ok(start(fresh(board), OWNER)).game, primary)).game;
 }
 /** Opens the next `n` boxes (lowest ids first, skipping the primary and opened ones). */
 function openNext(game: DealOrNoDealGame, n: number): DealOrNoDealGame {
   let g = game;
   for (let k = 0; k < n; k++) {
     const id = unopenedBoxIds(g).find((b) => b !== g.primaryBoxId)!;
-    g = ok(selectBox(g, id)).game;
+    g = ok(open(g, id)).game;
   }
   return g;
 }
@@ -69,12 +75,12 @@ function atOffer(round: number, primary = 24): DealOrNoDealGame {
   for (let r = 0; r <= round; r++) {
     g = openNext(g, ROUND_SIZES[r]!);
     expect(g.status).toBe(S.BankOffer);
-    if (r < round) g = ok(answerOffer(g, false, T0)).game;
+    if (r < round) g = ok(offer(g, false, T0)).game;
   }
   return g;
 }
 function atSwap(primary = 24): DealOrNoDealGame {
-  return ok(answerOffer(atOffer(6, primary), false, T0)).game;
+  return ok(offer(atOffer(6, primary), false, T0)).game;
 }
 /** A game forced into a status, for the refusal tables. */
 function inStatus(status: number): DealOrNoDealGame {
@@ -82,7 +88,7 @@ function inStatus(status: number): DealOrNoDealGame {
     case S.WaitingForOwner:
       return fresh();
     case S.PickYourBox:
-      return ok(start(fresh())).game;
+      return ok(start(fresh(), OWNER)).game;
     case S.Opening:
       return opening();
     case S.BankOffer:
@@ -90,13 +96,13 @@ function inStatus(status: number): DealOrNoDealGame {
     case S.SwapOffer:
       return atSwap();
     case S.Won:
-      return ok(answerOffer(atOffer(0), true, T0)).game;
+      return ok(offer(atOffer(0), true, T0)).game;
     case S.Finished: {
       const won = inStatus(S.Won);
       return ok(onDeadline(won, { version: won.phaseVersion!, now: won.phaseEndsAt! })).game;
     }
     case S.Claimed:
-      return ok(claim(inStatus(S.Finished))).game;
+      return ok(claim(inStatus(S.Finished), OWNER)).game;
     case S.Cancelled:
       return ok(cancel(opening())).game;
     default:
@@ -110,29 +116,42 @@ describe('deal and newGame', () => {
     const board = deal(defaultBoard, order);
     expect(board[0]).toBe(25000n);
     expect(board[23]).toBe(1n);
-    const g = newGame(board);
+    const g = fresh(board);
     expect(g).toMatchObject({ status: S.WaitingForOwner, version: 1, primaryBoxId: null, round: 0, toOpen: 6 });
     expect(g.opened.every((o) => !o)).toBe(true);
     expect(sum(g.board)).toBe(sum(defaultBoard));
   });
 
   it('refuses a board that is not 24 positive amounts and an order that is not a permutation', () => {
-    expect(() => newGame(defaultBoard.slice(1))).toThrow(/exactly 24/);
-    expect(() => newGame([0n, ...defaultBoard.slice(1)])).toThrow(/positive/);
+    expect(() => fresh(defaultBoard.slice(1))).toThrow(/exactly 24/);
+    expect(() => fresh([0n, ...defaultBoard.slice(1)])).toThrow(/positive/);
     expect(() => deal(defaultBoard, [0, ...identity.slice(0, 23)])).toThrow(/permutation/);
     expect(() => deal(defaultBoard, identity.slice(1))).toThrow(/permutation/);
     expect(() => deal(defaultBoard, [...identity.slice(1), 24])).toThrow(/permutation/);
   });
 });
 
+describe('only the owner acts', () => {
+  it('refuses every action of anyone else, whatever the status', () => {
+    for (const status of allStatuses) {
+      const g = inStatus(status);
+      expect(refusal(start(g, OTHER))).toBe('not_owner');
+      expect(refusal(selectBox(g, { userId: OTHER, boxId: 1 }))).toBe('not_owner');
+      expect(refusal(answerOffer(g, { userId: OTHER, deal: true, now: T0 }))).toBe('not_owner');
+      expect(refusal(answerSwapOffer(g, { userId: OTHER, swap: true, now: T0 }))).toBe('not_owner');
+      expect(refusal(claim(g, OTHER))).toBe('not_owner');
+    }
+  });
+});
+
 describe('start (1 → 2)', () => {
   it('moves the waiting game to "pick your box" and grows the version', () => {
-    const out = ok(start(fresh()));
+    const out = ok(start(fresh(), OWNER));
     expect(out.game.status).toBe(S.PickYourBox);
     expect(out.game.version).toBe(2);
   });
   it.each(allStatuses.filter((s) => s !== S.WaitingForOwner))('is refused in status %i', (status) => {
-    expect(refusal(start(inStatus(status)))).toBe('not_waiting');
+    expect(refusal(start(inStatus(status), OWNER))).toBe('not_waiting');
   });
 });
 
@@ -144,25 +163,25 @@ describe('selectBox', () => {
   });
 
   it('in 1 is refused: the owner has not started', () => {
-    expect(refusal(selectBox(fresh(), 3))).toBe('not_started');
+    expect(refusal(open(fresh(), 3))).toBe('not_started');
   });
 
   it.each([S.BankOffer, S.SwapOffer, S.Won, S.Finished, S.Claimed, S.Cancelled])(
     'is refused in status %i',
     (status) => {
-      expect(refusal(selectBox(inStatus(status), 1))).toBe('not_selecting');
+      expect(refusal(open(inStatus(status), 1))).toBe('not_selecting');
     },
   );
 
   it('refuses the primary box, an opened box and ids outside 1–24', () => {
-    const g = ok(selectBox(opening(24), 1)).game;
-    expect(refusal(selectBox(g, 24))).toBe('primary_box');
-    expect(refusal(selectBox(g, 1))).toBe('already_opened');
-    for (const bad of [0, 25, -1, 1.5]) expect(refusal(selectBox(g, bad))).toBe('no_such_box');
+    const g = ok(open(opening(24), 1)).game;
+    expect(refusal(open(g, 24))).toBe('primary_box');
+    expect(refusal(open(g, 1))).toBe('already_opened');
+    for (const bad of [0, 25, -1, 1.5]) expect(refusal(open(g, bad))).toBe('no_such_box');
   });
 
   it('opens a box in 3, counting down the round, and reveals only that box', () => {
-    const g = ok(selectBox(opening(24), 5)).game;
+    const g = ok(open(opening(24), 5)).game;
     expect(g.opened[4]).toBe(true);
     expect(g.toOpen).toBe(5);
     expect(g.lastOpenedBoxId).toBe(5);
@@ -187,7 +206,7 @@ describe('selectBox', () => {
           round,
         ),
       );
-      g = ok(answerOffer(g, false, T0)).game;
+      g = ok(offer(g, false, T0)).game;
     }
     expect(g.status).toBe(S.SwapOffer);
     expect(unopenedBoxIds(g)).toHaveLength(2);
@@ -242,9 +261,9 @@ describe('answerOffer', () => {
     'Deal after round %i ends the game won at the offer, every box open',
     (round) => {
       const g = atOffer(round);
-      const offer = g.offerCents!;
-      const out = ok(answerOffer(g, true, T0));
-      expect(out.game).toMatchObject({ status: S.Won, winningCents: offer, ending: 'deal' });
+      const standing = g.offerCents!;
+      const out = ok(offer(g, true, T0));
+      expect(out.game).toMatchObject({ status: S.Won, winningCents: standing, ending: 'deal' });
       expect(out.game.opened.every(Boolean)).toBe(true);
       expect(out.deadline).toBe(T0 + WIN_SCREEN_SECONDS * 1000);
       expect(out.game.phaseVersion).toBe(out.game.version);
@@ -253,13 +272,13 @@ describe('answerOffer', () => {
   );
 
   it('No Deal goes to the next round with its size', () => {
-    const g = ok(answerOffer(atOffer(2), false, T0)).game;
+    const g = ok(offer(atOffer(2), false, T0)).game;
     expect(g).toMatchObject({ status: S.Opening, round: 3, toOpen: 3 });
   });
 
   it.each(allStatuses.filter((s) => s !== S.BankOffer))('is refused in status %i', (status) => {
-    expect(refusal(answerOffer(inStatus(status), true, T0))).toBe('no_offer');
-    expect(refusal(answerOffer(inStatus(status), false, T0))).toBe('no_offer');
+    expect(refusal(offer(inStatus(status), true, T0))).toBe('no_offer');
+    expect(refusal(offer(inStatus(status), false, T0))).toBe('no_offer');
   });
 });
 
@@ -267,7 +286,7 @@ describe('answerSwapOffer', () => {
   it('change it takes the other box and wins what it holds', () => {
     const g = atSwap(24);
     const other = unopenedBoxIds(g).find((id) => id !== 24)!;
-    const out = ok(answerSwapOffer(g, true, T0));
+    const out = ok(swapAnswer(g, true, T0));
     expect(out.game).toMatchObject({
       status: S.Won,
       primaryBoxId: other,
@@ -280,12 +299,12 @@ describe('answerSwapOffer', () => {
 
   it('keep it wins what the own box holds', () => {
     const g = atSwap(24);
-    const out = ok(answerSwapOffer(g, false, T0));
+    const out = ok(swapAnswer(g, false, T0));
     expect(out.game).toMatchObject({ status: S.Won, primaryBoxId: 24, winningCents: g.board[23], ending: 'keep' });
   });
 
   it.each(allStatuses.filter((s) => s !== S.SwapOffer))('is refused in status %i', (status) => {
-    expect(refusal(answerSwapOffer(inStatus(status), true, T0))).toBe('no_swap');
+    expect(refusal(swapAnswer(inStatus(status), true, T0))).toBe('no_swap');
   });
 });
 
@@ -306,14 +325,14 @@ describe('the win screen deadline (6 → 0) and the claim (0 → 5)', () => {
 
   it('claims in 0 with the winnings as the settlement, once', () => {
     const finished = inStatus(S.Finished);
-    const out = ok(claim(finished));
+    const out = ok(claim(finished, OWNER));
     expect(out.game.status).toBe(S.Claimed);
     expect(out.settlement).toEqual({ prizeCents: finished.winningCents });
-    expect(refusal(claim(out.game))).toBe('not_claimable');
+    expect(refusal(claim(out.game, OWNER))).toBe('not_claimable');
   });
 
   it.each(allStatuses.filter((s) => s !== S.Finished))('refuses a claim in status %i', (status) => {
-    expect(refusal(claim(inStatus(status)))).toBe('not_claimable');
+    expect(refusal(claim(inStatus(status), OWNER))).toBe('not_claimable');
   });
 });
 
@@ -337,7 +356,7 @@ describe('viewOf', () => {
   it('lists the board smallest first, striking one amount per opened box (duplicates too)', () => {
     const board = [...defaultBoard];
     board[1] = board[0]!; // two boxes hold 0.01
-    const g = ok(selectBox(opening(24, board), 2)).game;
+    const g = ok(open(opening(24, board), 2)).game;
     const view = viewOf(g);
     expect(view.amounts.map((a) => a.value)).toEqual([...board].sort((a, b) => Number(a - b)));
     expect(view.amounts.filter((a) => a.isOpened)).toEqual([{ value: 1n, isOpened: true }]);
@@ -346,9 +365,23 @@ describe('viewOf', () => {
   it('shows the offer only while it stands (and after a Deal), the count only while opening', () => {
     expect(viewOf(atOffer(0)).offerCents).not.toBeNull();
     expect(viewOf(atOffer(0)).remainingBoxCountToOffer).toBe(0);
-    expect(viewOf(ok(answerOffer(atOffer(0), false, T0)).game).offerCents).toBeNull();
-    const dealt = ok(answerOffer(atOffer(1), true, T0)).game;
+    expect(viewOf(ok(offer(atOffer(0), false, T0)).game).offerCents).toBeNull();
+    const dealt = ok(offer(atOffer(1), true, T0)).game;
     expect(viewOf(dealt).offerCents).toBe(dealt.winningCents);
+  });
+
+  it('keeps the seed and the board secret until the game ended, then reveals both', () => {
+    for (const status of allStatuses) {
+      const view = viewOf(inStatus(status));
+      expect(view.commitment).toBe('c0ffee');
+      if (isEnded(status)) {
+        expect(view.seed).toBe(SEED);
+        expect(view.board).toEqual([...defaultBoard]);
+      } else {
+        expect(view.seed).toBeNull();
+        expect(view.board).toBeNull();
+      }
+    }
   });
 
   it("reveals every box from 6 on, the owner's box included", () => {
@@ -369,6 +402,7 @@ describe('random games (property)', () => {
     for (const b of [view.primaryBox, view.lastOpenedBox]) {
       if (b && !game.opened[b.id - 1] && b.amount !== null) problems.push(`box ${b.id} shows its amount`);
     }
+    if (view.seed !== null || view.board !== null) problems.push('seed or board revealed');
     // The struck amounts are exactly the opened boxes' amounts: striking reveals nothing else.
     const struck = view.amounts
       .filter((a) => a.isOpened)
@@ -389,7 +423,7 @@ describe('random games (property)', () => {
         const j = randomInt(i + 1);
         [order[i], order[j]] = [order[j]!, order[i]!];
       }
-      let g = newGame(deal(amounts, order));
+      let g = newGame({ board: deal(amounts, order), ownerId: OWNER, isPrivate: false, seed: SEED, commitment: 'x' });
       const total = sum(amounts);
       let now = T0;
       let steps = 0;
@@ -399,12 +433,12 @@ describe('random games (property)', () => {
         now += 1000;
         const before = g;
         let out: Outcome;
-        if (g.status === S.WaitingForOwner) out = start(g);
+        if (g.status === S.WaitingForOwner) out = start(g, OWNER);
         else if (g.status === S.PickYourBox || g.status === S.Opening) {
           const choices = unopenedBoxIds(g).filter((id) => id !== g.primaryBoxId);
-          out = selectBox(g, choices[randomInt(choices.length)]!);
-        } else if (g.status === S.BankOffer) out = answerOffer(g, randomInt(8) === 0, now);
-        else out = answerSwapOffer(g, randomInt(2) === 0, now);
+          out = open(g, choices[randomInt(choices.length)]!);
+        } else if (g.status === S.BankOffer) out = offer(g, randomInt(8) === 0, now);
+        else out = swapAnswer(g, randomInt(2) === 0, now);
         g = ok(out).game;
         expect(g.version).toBe(before.version + 1);
         // A box never closes again, and only one opens per step during play.
@@ -429,18 +463,18 @@ describe('random games (property)', () => {
 describe('cuesOf', () => {
   it('plays ThemeMusic on start, a case sound per opening, the banker and thinking music on an offer, stops it on the answer, DealMusic on a win', () => {
     const waiting = fresh();
-    const started = ok(start(waiting)).game;
+    const started = ok(start(waiting, OWNER)).game;
     expect(cuesOf(waiting, started)).toEqual({ opened: [], play: ['ThemeMusic'], stop: false });
     const g = opening(24);
-    const small = ok(selectBox(g, 1)).game; // 0.01
+    const small = ok(open(g, 1)).game; // 0.01
     expect(cuesOf(g, small)).toEqual({ opened: [{ boxId: 1, cents: 1n }], play: ['SmallCaseOpened'], stop: false });
-    const big = ok(selectBox(g, 23)).game; // 150
+    const big = ok(open(g, 23)).game; // 150
     expect(cuesOf(g, big).play).toEqual(['BigCaseOpened']);
     const beforeOffer = openNext(g, 5);
     const offered = openNext(beforeOffer, 1);
     expect(cuesOf(beforeOffer, offered).play).toEqual(['SmallCaseOpened', 'BankerCalling', 'ThinkingMusic']);
-    expect(cuesOf(offered, ok(answerOffer(offered, false, T0)).game)).toEqual({ opened: [], play: [], stop: true });
-    const won = ok(answerOffer(offered, true, T0)).game;
+    expect(cuesOf(offered, ok(offer(offered, false, T0)).game)).toEqual({ opened: [], play: [], stop: true });
+    const won = ok(offer(offered, true, T0)).game;
     // the end reveals every box, but that is no opening to announce one by one
     expect(cuesOf(offered, won)).toEqual({ opened: [], play: ['DealMusic'], stop: true });
   });

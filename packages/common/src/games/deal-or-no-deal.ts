@@ -15,8 +15,11 @@
  *   0 finished and claimable → the owner claims → 5 claimed (the prize is queued for delivery).
  *   An admin may cancel (7) any game that has not ended (1, 2, 3, 4, 8).
  *
- * Hidden information: what an unopened box holds. It is in the game and in the row, never in a
- * view (`viewOf`) before the game ended (6, 0, 5, 7), when every box opens.
+ * Hidden information: what an unopened box holds, and the seed of the commitment. Both are in the
+ * game and in the row, never in a view (`viewOf`) before the game ended (6, 0, 5, 7), when every
+ * box opens. Every view is the same for the owner, watchers and admins: nobody sees inside a box.
+ *
+ * Only the owner acts: every action names the acting user and refuses anyone else (`not_owner`).
  *
  * Offers: the mean of the amounts still in play (unopened boxes, the owner's included) × the
  * round's factor, 0.35 after the first round rising by 0.10 to 0.95 after the seventh. In cents:
@@ -62,6 +65,13 @@ export type Ending = 'deal' | 'swap' | 'keep';
 
 export interface DealOrNoDealGame extends LiveGameState {
   status: DealOrNoDealStatusCode;
+  /** The one player: only they act (user id equals the signed-in openId). */
+  ownerId: string;
+  isPrivate: boolean;
+  /** 32 random bytes as hex, drawn at creation: secret until the game ended. */
+  seed: string;
+  /** SHA-256(seed ‖ board) as hex, published from the start (see `commitmentBytes`). */
+  commitment: string;
   /** board[i] is what box i + 1 holds, in cents. Dealt once, never moved. */
   board: readonly bigint[];
   /** opened[i]: box i + 1 was opened. */
@@ -81,6 +91,7 @@ export interface DealOrNoDealGame extends LiveGameState {
 }
 
 export type DealOrNoDealError =
+  | 'not_owner'
   | 'not_started'
   | 'not_waiting'
   | 'not_selecting'
@@ -138,10 +149,21 @@ export function deal(amounts: readonly bigint[], order: readonly number[]): bigi
   return order.map((i) => amounts[i]!);
 }
 
-export function newGame(board: readonly bigint[]): DealOrNoDealGame {
+export function newGame(input: {
+  board: readonly bigint[];
+  ownerId: string;
+  isPrivate: boolean;
+  seed: string;
+  commitment: string;
+}): DealOrNoDealGame {
+  const { board } = input;
   checkBoard(board);
   return {
     status: DealOrNoDealStatus.WaitingForOwner,
+    ownerId: input.ownerId,
+    isPrivate: input.isPrivate,
+    seed: input.seed,
+    commitment: input.commitment,
     version: 1,
     phaseEndsAt: null,
     phaseVersion: null,
@@ -175,7 +197,8 @@ export function bankOffer(inPlay: readonly bigint[], round: number): bigint {
 }
 
 /** The owner presses Start: 1 → 2. */
-export function start(game: DealOrNoDealGame): Outcome {
+export function start(game: DealOrNoDealGame, userId: string): Outcome {
+  if (userId !== game.ownerId) return refuse('not_owner');
   if (game.status !== DealOrNoDealStatus.WaitingForOwner) return refuse('not_waiting');
   return changed({ ...game, status: DealOrNoDealStatus.PickYourBox });
 }
@@ -184,7 +207,8 @@ export function start(game: DealOrNoDealGame): Outcome {
  * The owner picks a box: in 2 it becomes theirs (→ 3); in 3 it opens, and the last box of the
  * round brings the bank's offer (→ 4). Never the owner's box, never an opened one.
  */
-export function selectBox(game: DealOrNoDealGame, boxId: number): Outcome {
+export function selectBox(game: DealOrNoDealGame, { userId, boxId }: { userId: string; boxId: number }): Outcome {
+  if (userId !== game.ownerId) return refuse('not_owner');
   if (game.status === DealOrNoDealStatus.WaitingForOwner) return refuse('not_started');
   if (game.status !== DealOrNoDealStatus.PickYourBox && game.status !== DealOrNoDealStatus.Opening) {
     return refuse('not_selecting');
@@ -221,7 +245,11 @@ function win(game: DealOrNoDealGame, cents: bigint, ending: Ending, now: number)
 }
 
 /** Deal (true) ends the game at the offer; No Deal (false) plays on, or offers the swap after the last round. */
-export function answerOffer(game: DealOrNoDealGame, deal: boolean, now: number): Outcome {
+export function answerOffer(
+  game: DealOrNoDealGame,
+  { userId, deal, now }: { userId: string; deal: boolean; now: number },
+): Outcome {
+  if (userId !== game.ownerId) return refuse('not_owner');
   if (game.status !== DealOrNoDealStatus.BankOffer || game.offerCents === null) return refuse('no_offer');
   if (deal) return win(game, game.offerCents, 'deal', now);
   const round = game.round + 1;
@@ -230,7 +258,11 @@ export function answerOffer(game: DealOrNoDealGame, deal: boolean, now: number):
 }
 
 /** With two boxes left: change it (true) takes the other box, keep it (false) keeps yours. */
-export function answerSwapOffer(game: DealOrNoDealGame, swap: boolean, now: number): Outcome {
+export function answerSwapOffer(
+  game: DealOrNoDealGame,
+  { userId, swap, now }: { userId: string; swap: boolean; now: number },
+): Outcome {
+  if (userId !== game.ownerId) return refuse('not_owner');
   if (game.status !== DealOrNoDealStatus.SwapOffer || game.primaryBoxId === null) return refuse('no_swap');
   const other = unopenedBoxIds(game).find((id) => id !== game.primaryBoxId)!;
   const primaryBoxId = swap ? other : game.primaryBoxId;
@@ -246,7 +278,8 @@ export function onDeadline(game: DealOrNoDealGame, at: { version: number; now: n
 }
 
 /** The owner claims the prize: 0 → 5, paid once (the settlement). */
-export function claim(game: DealOrNoDealGame): Outcome {
+export function claim(game: DealOrNoDealGame, userId: string): Outcome {
+  if (userId !== game.ownerId) return refuse('not_owner');
   if (game.status !== DealOrNoDealStatus.Finished || game.winningCents === null) return refuse('not_claimable');
   return changed({ ...game, status: DealOrNoDealStatus.Claimed }, null, { prizeCents: game.winningCents });
 }
@@ -264,8 +297,8 @@ export function cancel(game: DealOrNoDealGame): Outcome {
 }
 
 /** The owner is the game's one seat. */
-export function seatsOf(ownerUserId: string): Seat[] {
-  return [{ userId: ownerUserId, audience: 'owner' }];
+export function seatsOf(game: DealOrNoDealGame): Seat[] {
+  return [{ userId: game.ownerId, audience: 'owner' }];
 }
 
 /** A box as every viewer sees it: its amount only once it is opened. */
@@ -295,6 +328,11 @@ export interface GameView {
   remainingBoxCountToOffer: number;
   round: number;
   ending: Ending | null;
+  isPrivate: boolean;
+  commitment: string;
+  /** Revealed once the game ended (6, 0, 5, 7), so anyone can check the commitment. */
+  seed: string | null;
+  board: bigint[] | null;
 }
 
 export function viewOf(game: DealOrNoDealGame): GameView {
@@ -324,6 +362,10 @@ export function viewOf(game: DealOrNoDealGame): GameView {
     remainingBoxCountToOffer: game.status === DealOrNoDealStatus.Opening ? game.toOpen : 0,
     round: game.round,
     ending: game.ending,
+    isPrivate: game.isPrivate,
+    commitment: game.commitment,
+    seed: isEnded(game.status) ? game.seed : null,
+    board: isEnded(game.status) ? [...game.board] : null,
   };
 }
 
