@@ -45,6 +45,7 @@ import { healthRoutes } from './modules/health/routes';
 import { leaderboardsModule } from './modules/leaderboards/routes';
 import { siteRoutes } from './modules/site/routes';
 import { splitOrStealRoutes } from './modules/split-or-steal/routes';
+import { dealOrNoDealRoutes } from './modules/deal-or-no-deal/routes';
 import { gamesPlugin } from './games/plugin';
 import { userRoutes } from './modules/users/routes';
 
@@ -156,6 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(auditRoutes);
   await app.register(leaderboardsModule);
   await app.register(splitOrStealRoutes);
+  await app.register(dealOrNoDealRoutes);
   await app.register(challengeRoutes);
   await app.register(dailyRewardRoutes);
   if (config.steam.signin === 'dev') await app.register(devIdentityProvider);
