@@ -9,6 +9,7 @@ import type { Viewer } from '@kickback/common/games/engine';
 import { centsToText } from '@kickback/common/money';
 import {
   guess,
+  HighLowStatus,
   highLowHub,
   newHighLow,
   onDeadline,
@@ -76,6 +77,11 @@ export function registerHighLow(app: FastifyInstance) {
       after.push(() =>
         app.realtime.emitToAdmins(highLowHub, 'Settled', { gameId: row.id, won: centsToText(wonCents) }),
       );
+    },
+    announce({ before, after: game, row }, after) {
+      if (before.status !== HighLowStatus.Guessing && game.status === HighLowStatus.Guessing) {
+        after.push(() => app.realtime.emit(highLowHub, room(row.id), 'PlaySound', { name: 'start' }));
+      }
     },
     async present(_db, row) {
       const game = store.toGame(row);

@@ -72,6 +72,8 @@ describe('audiences', () => {
     await ownerA.ok('Start');
     const picked = await ownerA.ok<HighLowState>('Guess', 'high');
     expect(picked).toMatchObject({ pick: 'high', secret: null, status: HighLowStatus.Guessing });
+    // The game's other events of a change go out too, once: here a sound to the whole room.
+    for (const c of [ownerA, host, visitor]) expect(await c.waitFor('PlaySound')).toEqual({ name: 'start' });
 
     const seen = async (c: HubClient) => c.waitFor<HighLowState>('ReceiveGameState', (s) => s.version === 3);
     expect(await seen(ownerA)).toMatchObject({ pick: 'high', secret: null });
@@ -102,6 +104,7 @@ describe('audiences', () => {
     expect(await host.waitFor('Settled')).toEqual({ gameId, won: '12.34' });
     for (const c of [host, visitor, stranger, ownerA]) await c.ok('GetGameState'); // round trips after the emits
     for (const c of [host, visitor, stranger]) expect(c.events('YouWon')).toEqual([]);
+    for (const c of [ownerA, ownerB, host, visitor, stranger]) expect(c.events('PlaySound')).toHaveLength(1);
     for (const c of [ownerA, visitor, stranger]) expect(c.events('Settled')).toEqual([]);
     expect(await wins(gameId)).toEqual(['12.34']);
   });

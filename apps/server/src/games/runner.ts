@@ -57,19 +57,13 @@ export interface GameDefinition<
    */
   settle?(tx: Tx, row: Row, settlement: S, after: AfterCommit): Promise<void>;
   /**
-   * What a change tells the room besides the new state (a sound to play, a box that opened): sent
-   * to everyone in the room, in order, right after the state and, like it, only after commit. It
-   * goes to every audience, so it must carry only what a watcher may see.
+   * Queues the game's other events of a change for after the commit (a sound, a case opened),
+   * comparing the state before and after; its emits go where the game says (room, user, admins).
    */
-  announce?(before: G, after: G): Array<RoomEvent<H>>;
+  announce?(change: { before: G; after: G; row: Row }, after: AfterCommit): void;
   /** The saved state as each audience may see it. */
   present(db: DbOrTx, row: Row): Promise<AudienceViews<Unstamped<EventPayload<H, Ev> & LiveStateView>>>;
 }
-
-/** One event of a hub with its payload, e.g. `{ event: 'PlaySound', payload: 'ThemeMusic' }`. */
-export type RoomEvent<H extends HubSpec> = {
-  [E in EventName<H>]: { event: E; payload: EventPayload<H, E> };
-}[EventName<H>];
 
 /** Instrumentation points for tests (a race between two actions, a failure at a given step). */
 export interface RunnerHooks {
@@ -153,7 +147,7 @@ export class GameRunner<
           const views = await this.definition.present(tx, row);
           return { row, view: this.stamp(this.pick(views, viewer)) as EventPayload<H, Ev> };
         }
-        const { row: saved, views } = await this.apply(tx, after, row, game, outcome);
+        const { row: saved, views } = await this.apply(tx, after, row, outcome);
         await alsoInTransaction?.(tx, row, saved);
         return { row: saved, view: this.stamp(this.pick(views, viewer)) as EventPayload<H, Ev> };
       },
@@ -172,7 +166,7 @@ export class GameRunner<
       if (outcome.error === 'not_due' && game.phaseEndsAt !== null) return { notBefore: new Date(game.phaseEndsAt) };
       return 'done'; // stale: the game moved on (a later phase, cancelled) since it was set
     }
-    if (outcome.game !== game) await this.apply(tx, after, row, game, outcome);
+    if (outcome.game !== game) await this.apply(tx, after, row, outcome);
     return 'done';
   }
 
@@ -188,7 +182,6 @@ export class GameRunner<
     tx: Tx,
     after: AfterCommit,
     row: Row,
-    before: G,
     outcome: Change<Outcome<G, E, S>>,
   ): Promise<{ row: Row; views: AudienceViews<Unstamped<EventPayload<H, Ev> & LiveStateView>> }> {
     const { definition, deps } = this;
@@ -202,9 +195,9 @@ export class GameRunner<
         dueAt: new Date(outcome.deadline),
       });
     }
+    definition.announce?.({ before: definition.store.toGame(row), after: outcome.game, row: saved }, after);
     const views = await definition.present(tx, saved);
     const room = definition.room(this.idOf(saved));
-    const announcements = definition.announce?.(before, outcome.game) ?? [];
     after.push(() => {
       const stamped: AudienceViews<EventPayload<H, Ev>> = {
         watcher: this.stamp(views.watcher) as EventPayload<H, Ev>,
@@ -214,7 +207,6 @@ export class GameRunner<
           : {}),
       };
       deps.realtime.emitPerAudience(definition.hub, room, definition.stateEvent, stamped);
-      for (const { event, payload } of announcements) deps.realtime.emit(definition.hub, room, event, payload);
     });
     return { row: saved, views };
   }

@@ -1,64 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { splitOrStealHub } from '@kickback/common/hubs/split-or-steal';
 
-// A stand-in for socket.io-client's Socket that records what the helper asks of it.
-class FakeSocket {
-  connected = false;
-  connects: number[] = [];
-  handlers = new Map<string, Array<(...args: unknown[]) => void>>();
-  emitted: unknown[][] = [];
-  options: Record<string, unknown>;
-  answer: unknown = { ok: true, data: null };
-  constructor(
-    readonly url: string,
-    options: Record<string, unknown>,
-  ) {
-    this.options = options;
-  }
-  on(event: string, fn: (...args: unknown[]) => void) {
-    this.handlers.set(event, [...(this.handlers.get(event) ?? []), fn]);
-    return this;
-  }
-  off(event: string, fn: (...args: unknown[]) => void) {
-    this.handlers.set(
-      event,
-      (this.handlers.get(event) ?? []).filter((f) => f !== fn),
-    );
-    return this;
-  }
-  removeAllListeners() {
-    this.handlers.clear();
-    return this;
-  }
-  fire(event: string, ...args: unknown[]) {
-    for (const fn of this.handlers.get(event) ?? []) fn(...args);
-  }
-  connect() {
-    this.connects.push(Date.now());
-    return this;
-  }
-  disconnect() {
-    this.connected = false;
-    return this;
-  }
-  timeout(ms: number) {
-    return {
-      emitWithAck: async (...args: unknown[]) => {
-        this.emitted.push([ms, ...args]);
-        return this.answer;
-      },
-    };
-  }
-}
-
-let last: FakeSocket;
-vi.mock('socket.io-client', () => ({
-  io: (url: string, options: Record<string, unknown>) => {
-    last = new FakeSocket(url, options);
-    return last;
-  },
-}));
-
+vi.mock('socket.io-client', async () => ({ io: (await import('./fake-socket')).fakeIo }));
+const { sockets } = await import('./fake-socket');
+const last = () => sockets.at(-1)!;
 const { HubConnection, reconnectDelay, REQUEST_TIMEOUT_MS } = await import('./hub');
 
 beforeEach(() => {
@@ -74,9 +19,9 @@ const query = { gameid: '7d5e3c1a-1111-4222-8333-444455556666' };
 describe('HubConnection', () => {
   it('uses the websocket transport, the hub namespace and the handshake query, without built-in reconnection', () => {
     new HubConnection(splitOrStealHub, query).start();
-    expect(last.url).toBe('/SplitOrSteal');
-    expect(last.options).toMatchObject({ transports: ['websocket'], query, reconnection: false });
-    expect(last.connects).toEqual([0]);
+    expect(last().url).toBe('/SplitOrSteal');
+    expect(last().options).toMatchObject({ transports: ['websocket'], query, reconnection: false });
+    expect(last().connects).toEqual([0]);
   });
 
   it('reconnects after 0, 2, 10 and 30 seconds, then stops; a success resets the schedule', () => {
@@ -86,27 +31,27 @@ describe('HubConnection', () => {
       onClosed: (i) => closed.push(i),
       onStatus: (s) => statuses.push(s),
     }).start();
-    last.connected = true;
-    last.fire('connect');
-    last.connected = false;
+    last().connected = true;
+    last().fire('connect');
+    last().connected = false;
     vi.setSystemTime(1000);
-    last.fire('disconnect', 'transport close');
+    last().fire('disconnect', 'transport close');
     for (const wait of [0, 2000, 10_000, 30_000]) {
       vi.advanceTimersByTime(wait);
-      last.fire('connect_error', new Error('down'));
+      last().fire('connect_error', new Error('down'));
     }
     vi.advanceTimersByTime(120_000);
-    expect(last.connects).toEqual([0, 1000, 3000, 13_000, 43_000]);
+    expect(last().connects).toEqual([0, 1000, 3000, 13_000, 43_000]);
     expect(closed.map((c) => c.willRetry)).toEqual([true, true, true, true, false]);
     expect(statuses.at(-1)).toBe('closed');
 
     conn.retry();
-    last.connected = true;
-    last.fire('connect');
-    last.connected = false;
-    last.fire('disconnect', 'ping timeout');
+    last().connected = true;
+    last().fire('connect');
+    last().connected = false;
+    last().fire('disconnect', 'ping timeout');
     vi.advanceTimersByTime(0);
-    expect(last.connects.length).toBe(7); // manual retry, then immediately again (attempt 0)
+    expect(last().connects.length).toBe(7); // manual retry, then immediately again (attempt 0)
     expect(reconnectDelay(4)).toBeNull();
   });
 
@@ -115,36 +60,36 @@ describe('HubConnection', () => {
     const conn = new HubConnection(splitOrStealHub, query, {
       onConnected: (i) => connected.push(i.reconnected),
     }).start();
-    last.fire('connect');
-    last.fire('disconnect', 'transport close');
+    last().fire('connect');
+    last().fire('disconnect', 'transport close');
     vi.advanceTimersByTime(0);
-    last.fire('connect');
+    last().fire('connect');
     expect(connected).toEqual([false, true]);
     conn.stop();
-    last.fire('disconnect', 'transport close');
+    last().fire('disconnect', 'transport close');
     vi.advanceTimersByTime(60_000);
-    expect(last.connects.length).toBe(2);
+    expect(last().connects.length).toBe(2);
   });
 
   it('gives up at once when the server refuses the game', () => {
     const refused: unknown[] = [];
     new HubConnection(splitOrStealHub, query, { onRefused: (r) => refused.push(r) }).start();
-    last.fire('connect_error', Object.assign(new Error('Game not found.'), { data: { code: 'not_found' } }));
+    last().fire('connect_error', Object.assign(new Error('Game not found.'), { data: { code: 'not_found' } }));
     vi.advanceTimersByTime(60_000);
     expect(refused).toEqual([{ message: 'Game not found.', code: 'not_found' }]);
-    expect(last.connects).toEqual([0]);
+    expect(last().connects).toEqual([0]);
   });
 
   it('calls with the 100 s request timeout and unwraps { ok, data } / { ok, error }', async () => {
     const conn = new HubConnection(splitOrStealHub, query).start();
     await expect(conn.call('GetGameState')).rejects.toThrow('Not connected.');
-    last.connected = true;
-    last.answer = { ok: true, data: { joined: 1 } };
+    last().connected = true;
+    last().answer = { ok: true, data: { joined: 1 } };
     await expect(conn.call('JoinGame', 1)).resolves.toEqual({ joined: 1 });
-    expect(last.emitted.at(-1)).toEqual([REQUEST_TIMEOUT_MS, 'JoinGame', 1]);
+    expect(last().emitted.at(-1)).toEqual([REQUEST_TIMEOUT_MS, 'JoinGame', 1]);
     await conn.call('GetChatMessages');
-    expect(last.emitted.at(-1)).toEqual([REQUEST_TIMEOUT_MS, 'GetChatMessages']);
-    last.answer = { ok: false, error: 'That seat is taken.' };
+    expect(last().emitted.at(-1)).toEqual([REQUEST_TIMEOUT_MS, 'GetChatMessages']);
+    last().answer = { ok: false, error: 'That seat is taken.' };
     await expect(conn.call('JoinGame', 2)).rejects.toThrow('That seat is taken.');
   });
 });

@@ -131,6 +131,8 @@ export const highLowHub = defineHub({
   },
   events: {
     ReceiveGameState: highLowState,
+    /** To the room when guessing opens (a game's other events, beside its state). */
+    PlaySound: z.object({ name: z.literal('start') }),
     /** To the owner alone (all their sockets), after a win was paid. */
     YouWon: z.object({ gameId: z.string(), amount: z.string() }),
     /** To the admins, whenever a game settles. */

@@ -16,10 +16,12 @@ import {
 import { dealOrNoDealHub, type DealOrNoDealState } from '@kickback/common/hubs/deal-or-no-deal';
 import { centsToNumber } from '@kickback/common/money';
 import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import type { DbOrTx, Tx } from '../../db/client';
 import type { LiveGameRow } from '../../db/schema/games';
 import { users } from '../../db/schema/users';
-import type { GameDefinition, RoomEvent, Unstamped } from '../../games/runner';
+import type { GameDefinition, Unstamped } from '../../games/runner';
+import type { AfterCommit } from '../../lib/after-commit';
 import { jsonGameStore } from '../../games/store';
 import { enqueueFulfilment } from '../fulfilment/service';
 
@@ -110,17 +112,25 @@ export async function presentState(db: DbOrTx, row: LiveGameRow): Promise<Unstam
   };
 }
 
-/** The show's cues after a change: stop the thinking music, the opened box, then the sounds. */
-function announce(before: DealOrNoDealGame, after: DealOrNoDealGame): Array<RoomEvent<typeof dealOrNoDealHub>> {
+/**
+ * The show's cues after a change, for after the commit, to the whole room: stop the thinking
+ * music, the opened box, then the sounds. They carry only what every watcher may see (a box's
+ * amount once it is open).
+ */
+function announce(
+  app: FastifyInstance,
+  { before, after, row }: { before: DealOrNoDealGame; after: DealOrNoDealGame; row: LiveGameRow },
+  afterCommit: AfterCommit,
+): void {
   const cues = cuesOf(before, after);
-  return [
-    ...(cues.stop ? [{ event: 'StopSound' as const, payload: null }] : []),
-    ...cues.opened.map((o) => ({
-      event: 'CaseOpened' as const,
-      payload: { boxId: o.boxId, amount: centsToNumber(o.cents) },
-    })),
-    ...cues.play.map((sound) => ({ event: 'PlaySound' as const, payload: sound })),
-  ];
+  const room = roomOf(row.id);
+  afterCommit.push(() => {
+    if (cues.stop) app.realtime.emit(dealOrNoDealHub, room, 'StopSound', null);
+    for (const o of cues.opened) {
+      app.realtime.emit(dealOrNoDealHub, room, 'CaseOpened', { boxId: o.boxId, amount: centsToNumber(o.cents) });
+    }
+    for (const sound of cues.play) app.realtime.emit(dealOrNoDealHub, room, 'PlaySound', sound);
+  });
 }
 
 /**
@@ -141,7 +151,7 @@ async function queuePrize(tx: Tx, row: LiveGameRow, { prizeCents }: Settlement):
   if (id === null) throw new Error(`Deal or No Deal prize of game ${row.id} was already queued`);
 }
 
-export function dealOrNoDealGame() {
+export function dealOrNoDealGame(app: FastifyInstance) {
   return {
     kind: GAME_KIND,
     hub: dealOrNoDealHub,
@@ -152,7 +162,7 @@ export function dealOrNoDealGame() {
     refusals,
     onDeadline,
     settle: queuePrize,
-    announce,
+    announce: (change, afterCommit) => announce(app, change, afterCommit),
     present: async (db, row) => ({ watcher: await presentState(db, row) }),
   } satisfies GameDefinition<
     DealOrNoDealGame,

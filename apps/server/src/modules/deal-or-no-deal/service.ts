@@ -60,7 +60,7 @@ export class DealOrNoDealService {
   private readonly runner;
 
   constructor(private readonly app: FastifyInstance) {
-    this.runner = app.games.register(dealOrNoDealGame());
+    this.runner = app.games.register(dealOrNoDealGame(app));
   }
 
   private now(): Date {

@@ -15,11 +15,11 @@ import { splitOrStealState, type SplitOrStealState } from '@kickback/common/hubs
 import { useAuth } from '../../app/auth/auth-context';
 import { api } from '../../lib/api';
 import { formatAmount } from '../../lib/format';
-import { celebrate } from './celebrate';
-import { GameChat } from './game-chat';
+import { celebrate, sidePositions } from '../../components/live/confetti';
+import { GameChat } from '../../components/live/game-chat';
+import { isMuted, setMuted } from '../../components/live/sounds';
+import { useSecondsLeft } from '../../components/live/use-seconds-left';
 import { PlayerSlot } from './player-slot';
-import { isMuted, setMuted } from './sounds';
-import { useSecondsLeft } from './use-seconds-left';
 import { useSplitOrSteal, type AnswerContext } from './use-split-or-steal';
 import './split-or-steal.css';
 
@@ -73,7 +73,7 @@ export default function SplitOrStealPage() {
     if (!state || state.status !== SplitOrStealStatus.Ended || celebrated.current === state.id) return;
     celebrated.current = state.id;
     const winners = ([1, 2] as const).filter((s) => (s === 1 ? state.player1 : state.player2)?.isWinner);
-    if (winners.length) celebrate(winners);
+    if (winners.length) celebrate(sidePositions(winners));
   }, [state]);
 
   if (view === 'not-found') {
@@ -257,6 +257,7 @@ export default function SplitOrStealPage() {
       </div>
 
       <GameChat
+        className="sos-chat"
         messages={game.chat}
         canSend={isAuthenticated}
         onSend={game.sendChat}
