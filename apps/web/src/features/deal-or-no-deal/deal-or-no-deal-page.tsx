@@ -224,7 +224,14 @@ export default function DealOrNoDealPage() {
         Board commitment <code>{state.commitment.slice(0, 16)}…</code>
       </footer>
 
-      <Modal show={status === S.BankOffer} centered backdrop="static" keyboard={false} contentClassName="dond-modal">
+      {/* The offer waits for the last opening of the round to finish, so viewers see that box first. */}
+      <Modal
+        show={status === S.BankOffer && !opening}
+        centered
+        backdrop="static"
+        keyboard={false}
+        contentClassName="dond-modal"
+      >
         <Modal.Body className="text-center">
           <div className="dond-modal-kicker">The Bank is calling</div>
           <div className="dond-offer" data-testid="offer">
