@@ -119,6 +119,7 @@ test('the owner plays to a win and a claim while a viewer watches; the prize is 
   const won = /\$([\d,.]+)/.exec(wonText)![1]!;
   await expect(viewer.locator('.dond-boxes .dond-box.is-open')).toHaveCount(23);
   await expect(viewer.getByTestId('primary-box')).toContainText(`$${won}`);
+  await expect(viewer.locator('.dond-amount.is-own')).toHaveText(`$${won}`); // lit on the board, not struck
   await shot(viewer, '6-won');
 
   // 0: finished and claimable after the win screen; the owner claims, a visitor is offered Sign In.

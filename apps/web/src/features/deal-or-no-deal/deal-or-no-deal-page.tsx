@@ -117,6 +117,7 @@ export default function DealOrNoDealPage() {
   };
 
   const primary = state.primaryBox;
+  const ownBox = isEnded(status) ? (primary?.amount ?? null) : null;
 
   return (
     <section className={`dond-stage dond-status-${status}`} aria-label="Deal or No Deal game">
@@ -156,7 +157,7 @@ export default function DealOrNoDealPage() {
         {statusText(state, name)}
       </p>
 
-      <BoardColumn amounts={left} side="left" highlight={opening?.amount ?? null} />
+      <BoardColumn amounts={left} side="left" highlight={opening?.amount ?? null} ownBox={ownBox} />
 
       <div className="dond-center">
         {opening && (
@@ -218,7 +219,7 @@ export default function DealOrNoDealPage() {
         </div>
       </div>
 
-      <BoardColumn amounts={right} side="right" highlight={opening?.amount ?? null} />
+      <BoardColumn amounts={right} side="right" highlight={opening?.amount ?? null} ownBox={ownBox} />
 
       <footer className="dond-commitment" title="SHA-256(seed ‖ board), published before the first box opened">
         Board commitment <code>{state.commitment.slice(0, 16)}…</code>
