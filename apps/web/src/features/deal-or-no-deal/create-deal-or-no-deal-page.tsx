@@ -10,14 +10,13 @@ import { useNavigate } from 'react-router';
 import Button from 'react-bootstrap/Button';
 import Collapse from 'react-bootstrap/Collapse';
 import Form from 'react-bootstrap/Form';
-import { toast } from 'react-toastify';
 import { BOX_COUNT, DEFAULT_AMOUNTS } from '@kickback/common/games/deal-or-no-deal';
 import { createDealOrNoDealResponse, MAX_BOX_AMOUNT } from '@kickback/common/http/deal-or-no-deal';
 import type { UserOption } from '@kickback/common/http/users';
-import { messages } from '@kickback/common/messages';
 import { UserSelect } from '../../components/ui/user-select';
 import { api } from '../../lib/api';
 import { RecentDealOrNoDealGames } from './recent-games';
+import { CREATED_STATE } from './created-toast';
 
 /** The reward the spec's form sends although it shows no field for it. */
 const FORM_REWARD = 0;
@@ -44,8 +43,8 @@ export default function CreateDealOrNoDealPage() {
         },
         schema: createDealOrNoDealResponse,
       });
-      toast.success(messages.gameCreated);
-      navigate(`/game/dealornodeal/${gameId}`);
+      // The game page is outside the layout, so its own toast area says it (see CREATED_STATE).
+      navigate(`/game/dealornodeal/${gameId}`, { state: CREATED_STATE });
     } catch {
       setSubmitting(false);
     }

@@ -22,6 +22,7 @@ import { BoardColumn, dollars } from './board-column';
 import { BoxGrid } from './box-grid';
 import { stopShowSounds } from './show-sounds';
 import { useDealOrNoDeal } from './use-deal-or-no-deal';
+import { useCreatedToast } from './created-toast';
 import './deal-or-no-deal.css';
 
 function Stage({ title, children }: { title: string; children?: React.ReactNode }) {
@@ -38,6 +39,7 @@ function Stage({ title, children }: { title: string; children?: React.ReactNode 
 export default function DealOrNoDealPage() {
   const { id = '' } = useParams();
   const game = useDealOrNoDeal(id);
+  useCreatedToast();
   const { user, isAuthenticated, signIn } = useAuth();
   const { state, view, opening } = game;
   const [muted, setMutedState] = useState(isMuted);
