@@ -163,3 +163,16 @@ test('a User cannot open the create page', async ({ page }) => {
   await page.goto('/createdealornodeal');
   await expect(page).toHaveURL(/\/$/);
 });
+
+test('a failed create enables the button again and stays on the form', async ({ browser }) => {
+  const admin = await personPage(browser, DEMO_ADMIN);
+  await admin.goto('/createdealornodeal');
+  await admin.getByRole('button', { name: 'Change the board' }).click();
+  await admin.getByLabel('Amount 3', { exact: true }).fill('0.001'); // more than 2 decimals
+  const create = admin.getByRole('button', { name: 'Create', exact: true });
+  await create.click();
+  await expect(create).toBeEnabled();
+  await expect(admin).toHaveURL(/\/createdealornodeal$/);
+  await expect(admin.getByText('Game successfully created.')).toHaveCount(0);
+  await admin.context().close();
+});
