@@ -173,4 +173,24 @@ describe('the Deal or No Deal page', () => {
     expect(screen.getByRole('heading', { name: 'Game Is Private' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeTruthy();
   });
+
+  it("says 'Unable to reconnect the game.' when a game it showed cannot be reached again", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      await show(state());
+      act(() => {
+        last().connected = false;
+        last().fire('disconnect', 'transport close');
+      });
+      // The spec's schedule: retries after 0, 2, 10 and 30 s, each failing, then it stops.
+      for (const delay of [0, 2_000, 10_000, 30_000]) {
+        act(() => void vi.advanceTimersByTime(delay));
+        act(() => last().fire('connect_error', new Error('refused')));
+      }
+      expect(toasts.error).toEqual(['Unable to reconnect the game.']);
+      expect(screen.getByRole('heading', { name: 'Unable to connect the game' })).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
