@@ -31,13 +31,9 @@ import { actorOf, recordAudit } from '../audit/service';
 import { canSee, findGame, toGame, type Viewer } from './repository';
 import { GAME_IS_PRIVATE, GAME_NOT_FOUND, splitOrStealGame } from './game';
 
-export { GAME_IS_PRIVATE, GAME_NOT_FOUND, TIMER_KIND } from './game';
-
+/** Split or Steal registered with the game engine (its deadlines wired to the timers). */
+const registerSplitOrSteal = (app: FastifyInstance) => app.games.register(splitOrStealGame(app.log));
 type Runner = ReturnType<typeof registerSplitOrSteal>;
-
-function registerSplitOrSteal(app: FastifyInstance) {
-  return app.games.register(splitOrStealGame(app.log));
-}
 
 const viewerOf = (user: Viewer | null): EngineViewer | null =>
   user ? { userId: user.id, isAdmin: user.role === 'Admin' } : null;
