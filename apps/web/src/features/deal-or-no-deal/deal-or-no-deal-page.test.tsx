@@ -160,9 +160,11 @@ describe('the Deal or No Deal page', () => {
     cleanup();
     auth.user = { openId: OWNER, role: 'User' };
     await show(finished);
+    last().answers.set('Claim', { ok: false, error: 'The game cannot be claimed.' });
     fireEvent.click(screen.getByRole('button', { name: 'Claim The Game' }));
     await flush();
     expect(calls('Claim')).toHaveLength(1);
+    expect(toasts.error).toEqual(['The game cannot be claimed.']); // the server's words: the spec has no toast
   });
 
   it("says 'Unable to get game state.' (once) when the state cannot be read, and shows 'Game Is Private' for no state", async () => {

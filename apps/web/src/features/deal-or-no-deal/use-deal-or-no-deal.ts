@@ -88,14 +88,15 @@ export function useDealOrNoDeal(gameId: string): LiveDealOrNoDeal {
 
   /** Runs an owner's call, one at a time, with its toast on failure. */
   const run = useCallback(
-    async (call: (c: NonNullable<ReturnType<typeof connection>>) => Promise<unknown>, failure: string) => {
+    async (call: (c: NonNullable<ReturnType<typeof connection>>) => Promise<unknown>, failure: string | null) => {
       const c = connection();
-      if (!c) return void toast.error(failure);
+      if (!c) return void toast.error(failure ?? messages.unableToConnectGame);
       setBusy(true);
       try {
         await call(c);
-      } catch {
-        toast.error(failure);
+      } catch (err) {
+        // null: the spec has no toast for this call, so the server's own words say why.
+        toast.error(failure ?? (err instanceof Error ? err.message : messages.systemError));
       } finally {
         setBusy(false);
       }
@@ -110,12 +111,12 @@ export function useDealOrNoDeal(gameId: string): LiveDealOrNoDeal {
     opening,
     isOwner,
     busy,
-    start: () => run((c) => c.call('StartGame'), messages.unableToSelectBox),
+    start: () => run((c) => c.call('StartGame'), null),
     selectBox: (id) => run((c) => c.call('SelectBox', id), messages.unableToSelectBox),
     answerOffer: (deal) => run((c) => c.call('AnswerOffer', deal), messages.unableToAnswerOffer),
     answerSwap: (swap) => run((c) => c.call('answerSwapOffer', swap), messages.unableToAnswerOffer),
     claim: async () => {
-      await run((c) => c.call('Claim'), messages.systemError);
+      await run((c) => c.call('Claim'), null);
       void refreshUser();
     },
     retry: live.retry,
