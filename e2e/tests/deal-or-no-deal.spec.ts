@@ -135,9 +135,18 @@ test('the owner plays to a win and a claim while a viewer watches; the prize is 
   await admin.goto('/admin/fulfilment');
   const row = admin.getByRole('row').filter({ hasText: olive.name }).filter({ hasText: 'Deal or No Deal' });
   await expect(row).toContainText(`$${won}`);
-  // … and in the owner's My activity.
+  await expect(row).toContainText(/pending/i);
+  // … the owner follows it in My activity, through to Delivered.
   await owner.goto('/activity');
-  await expect(owner.getByRole('row').filter({ hasText: 'Deal or No Deal' })).toContainText(`$${won}`);
+  const mine = owner.getByTestId('my-payouts').getByRole('row').filter({ hasText: 'Deal or No Deal' });
+  await expect(mine).toContainText(`$${won}`);
+  await row.getByRole('button', { name: /^Mark .* delivered$/ }).click();
+  await admin.getByLabel(/^Note/).fill('Tip 4242');
+  await admin.getByRole('button', { name: 'Mark delivered' }).click();
+  await expect(admin.getByText('Marked as delivered.')).toBeVisible();
+  await owner.reload();
+  await expect(mine).toContainText('Delivered');
+  await expect(mine).toContainText('Tip 4242');
 
   // The verification page recomputes the commitment in the browser.
   await viewer.getByRole('link', { name: 'Verify the board' }).click();
