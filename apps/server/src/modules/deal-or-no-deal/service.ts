@@ -6,7 +6,7 @@
  */
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { and, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   answerOffer,
@@ -185,7 +185,7 @@ export class DealOrNoDealService {
       .select({ row: liveGames, player: users.username })
       .from(liveGames)
       .leftJoin(users, eq(users.id, liveGames.ownerUserId))
-      .where(and(eq(liveGames.kind, GAME_KIND)))
+      .where(eq(liveGames.kind, GAME_KIND))
       .orderBy(desc(liveGames.createdAt), desc(liveGames.id))
       .limit(limit);
     return rows.map(({ row, player }) => {
