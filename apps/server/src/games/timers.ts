@@ -11,11 +11,11 @@
  * while no process ran, are fired by whichever process gets there first.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { sql } from 'drizzle-orm';
+import { lte, min, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
+import { gameTimers } from '../db/schema/games';
 import type { Clock } from '../lib/clock';
 import { AfterCommit } from '../lib/after-commit';
-import { rowsOf } from '../modules/ledger/service';
 
 /** 'done' deletes the deadline; `{ notBefore }` moves it (the game says it is not due yet). */
 export type FireResult = 'done' | { notBefore: Date };
@@ -95,11 +95,8 @@ export class GameTimers {
   async sweep(): Promise<void> {
     if (this.stopped) return;
     try {
-      const rows = rowsOf<{ next: string | Date | null }>(
-        await this.db.execute(sql`SELECT min(due_at) AS next FROM game_timers`),
-      );
-      const next = rows[0]?.next;
-      if (next) this.arm(new Date(next).getTime());
+      const [earliest] = await this.db.select({ next: min(gameTimers.dueAt) }).from(gameTimers);
+      if (earliest?.next) this.arm(new Date(earliest.next).getTime());
     } catch (err) {
       if (!this.stopped) this.log.error({ err }, 'timer sweep failed');
     }
@@ -154,23 +151,25 @@ export class GameTimers {
     try {
       const outcome = await this.db.transaction(async (txRaw) => {
         const tx = txRaw as Tx;
-        const rows = rowsOf<{ id: string | number; kind: string; subject_id: string; version: number }>(
-          await tx.execute(sql`
-            SELECT id, kind, subject_id, version FROM game_timers
-            WHERE due_at <= ${now.toISOString()}::timestamptz
-            ORDER BY due_at, id
-            LIMIT 1
-            FOR UPDATE SKIP LOCKED
-          `),
-        );
-        const row = rows[0];
+        const [row] = await tx
+          .select({
+            id: gameTimers.id,
+            kind: gameTimers.kind,
+            subjectId: gameTimers.subjectId,
+            version: gameTimers.version,
+          })
+          .from(gameTimers)
+          .where(lte(gameTimers.dueAt, now))
+          .orderBy(gameTimers.dueAt, gameTimers.id)
+          .limit(1)
+          .for('update', { skipLocked: true });
         if (!row) return 'none' as const;
-        claimed = { id: Number(row.id), kind: row.kind, subjectId: row.subject_id };
+        claimed = { id: row.id, kind: row.kind, subjectId: row.subjectId };
         const handler = this.handlers.get(row.kind);
         if (!handler) {
           this.log.error({ kind: row.kind }, 'no handler for a game timer; dropping it');
         } else {
-          const result = await handler.fire(tx, row.subject_id, Number(row.version), after);
+          const result = await handler.fire(tx, row.subjectId, row.version, after);
           if (result !== 'done') {
             const at = Math.max(result.notBefore.getTime(), now.getTime() + 1);
             await tx.execute(
