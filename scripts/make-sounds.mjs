@@ -89,8 +89,48 @@ tone(coin, 0.0, 987.77, 0.09, 0.6, 10); // B5
 tone(coin, 0.075, 1318.51, 0.47, 0.75, 7); // E6
 tone(coin, 0.075, 2637.02, 0.3, 0.12, 12); // a glint an octave up
 
+// Deal or No Deal (spec part 2 §4: the server asks for these by name).
+// A big case opened: a low thud, then a falling minor third (a big amount is gone).
+const bigCase = new Float64Array(Math.floor(RATE * 1.2));
+tone(bigCase, 0.0, 110, 0.5, 0.9, 7);
+tone(bigCase, 0.1, 466.16, 0.4, 0.6, 5); // Bb4
+tone(bigCase, 0.35, 392.0, 0.85, 0.7, 3); // G4
+// A small case opened: a light, rising two-note pop (a small amount is gone: good news).
+const smallCase = new Float64Array(Math.floor(RATE * 0.5));
+tone(smallCase, 0.0, 659.25, 0.2, 0.6, 9); // E5
+tone(smallCase, 0.08, 987.77, 0.4, 0.7, 8); // B5
+// The banker calling: a telephone ring, two bursts of 440 + 480 Hz trilled.
+const banker = new Float64Array(Math.floor(RATE * 2.2));
+for (const start of [0, 1.1]) {
+  for (let k = 0; k < 16; k++) {
+    tone(banker, start + k * 0.05, k % 2 ? 480 : 440, 0.06, 0.5, 1);
+  }
+}
+// Deal: a bright fanfare, up a major arpeggio to a held chord.
+const dealMusic = new Float64Array(Math.floor(RATE * 2.4));
+[523.25, 659.25, 783.99].forEach((f, i) => tone(dealMusic, i * 0.14, f, 0.3, 0.7, 5));
+for (const f of [523.25, 659.25, 783.99, 1046.5]) tone(dealMusic, 0.42, f, 1.9, 0.5, 1.6);
+// Theme: the show's opening motif, a drum roll under a rising four-note line.
+const theme = new Float64Array(Math.floor(RATE * 3.0));
+roll(theme, 0, 1.0, 0.25);
+[392.0, 493.88, 587.33, 783.99].forEach((f, i) => tone(theme, 0.9 + i * 0.22, f, 0.5, 0.65, 4));
+for (const f of [392.0, 493.88, 587.33]) tone(theme, 1.78, f, 1.2, 0.45, 2);
+// Thinking: a soft, even pulse that loops seamlessly (4 s, whole beats, each note decays in its beat).
+const thinking = new Float64Array(Math.floor(RATE * 4.0));
+const bass = [110.0, 110.0, 130.81, 123.47]; // A2 A2 C3 B2
+for (let beat = 0; beat < 8; beat++) {
+  tone(thinking, beat * 0.5, bass[Math.floor(beat / 2)], 0.48, 0.7, 6);
+  if (beat % 2 === 1) tone(thinking, beat * 0.5 + 0.25, 880, 0.2, 0.12, 14); // a tick
+}
+
 mkdirSync(out, { recursive: true });
 writeFileSync(path.join(out, 'choose.wav'), wav(normalise(choose)));
 writeFileSync(path.join(out, 'reveal.wav'), wav(normalise(reveal)));
 writeFileSync(path.join(out, 'coin.wav'), wav(normalise(coin)));
+writeFileSync(path.join(out, 'big-case-opened.wav'), wav(normalise(bigCase)));
+writeFileSync(path.join(out, 'small-case-opened.wav'), wav(normalise(smallCase)));
+writeFileSync(path.join(out, 'banker-calling.wav'), wav(normalise(banker)));
+writeFileSync(path.join(out, 'deal-music.wav'), wav(normalise(dealMusic)));
+writeFileSync(path.join(out, 'theme-music.wav'), wav(normalise(theme)));
+writeFileSync(path.join(out, 'thinking-music.wav'), wav(normalise(thinking, 0.6)));
 console.log(`sounds written to ${path.relative(process.cwd(), out)}`);

@@ -27,6 +27,11 @@ export const messages = {
   unableToJoinGame: 'Unable to join the game.',
   unableToSelect: 'Unable to select.',
   chatMessageNotSent: 'Chat message could not be sent.',
+  // Part 2 — Deal or No Deal toasts (§8)
+  unableToGetGameState: 'Unable to get game state.',
+  unableToAnswerOffer: 'Unable to answer the offer.',
+  unableToSelectBox: 'Unable to select box.',
+  unableToReconnectGame: 'Unable to reconnect the game.',
   // Part 2 — leaderboards
   weeklyLeaderboard: 'Weekly Leaderboard',
   previousLeaderboard: 'Previous Leaderboard',

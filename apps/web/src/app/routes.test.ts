@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { describe, expect, it } from 'vitest';
-import { adminMenu, mainMenu, userMenu, type AppRoute } from './routes';
+import { adminMenu, mainMenu, routes, userMenu, type AppRoute } from './routes';
 
 const page = lazy(async () => ({ default: () => null }));
 const table: AppRoute[] = [
@@ -38,5 +38,13 @@ describe('the economy pages in the real route table', () => {
     expect(adminMenu().map((r) => r.path)).toEqual(
       expect.arrayContaining(['/admin/fulfilment', '/admin/products', '/admin/users', '/admin/audit']),
     );
+  });
+});
+
+describe('Deal or No Deal in the real route table', () => {
+  it('puts Create Deal Or No Deal in the Admin dropdown and the game and its verification outside the layout', () => {
+    expect(adminMenu().map((r) => [r.path, r.name])).toContainEqual(['/createdealornodeal', 'Create Deal Or No Deal']);
+    const bare = routes.filter((r) => r.bare).map((r) => r.path);
+    expect(bare).toEqual(expect.arrayContaining(['/game/dealornodeal/:id', '/game/dealornodeal/:id/verify']));
   });
 });

@@ -35,6 +35,22 @@ export const routes: AppRoute[] = [
     roles: adminOnly,
   },
   {
+    path: '/createdealornodeal',
+    page: lazy(() => import('../features/deal-or-no-deal/create-deal-or-no-deal-page')),
+    name: 'Create Deal Or No Deal',
+    roles: adminOnly,
+  },
+  {
+    path: '/game/dealornodeal/:id',
+    page: lazy(() => import('../features/deal-or-no-deal/deal-or-no-deal-page')),
+    bare: true,
+  },
+  {
+    path: '/game/dealornodeal/:id/verify',
+    page: lazy(() => import('../features/deal-or-no-deal/verify-board-page')),
+    bare: true,
+  },
+  {
     path: '/DiscordMessageSender',
     page: lazy(() => import('../features/discord/discord-message-sender-page')),
     name: 'Send Discord Message',

@@ -1,0 +1,277 @@
+/**
+ * Deal or No Deal on real server processes sharing one PostgreSQL database and one Redis:
+ * - the owner on one process and a spectator on the other see the same states in the same order;
+ * - a process killed with SIGKILL mid-game and started again resumes the game in the same state,
+ *   with the same boxes holding the same amounts, and the game plays on to the end.
+ *
+ * Needs PostgreSQL (TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres) and Redis
+ * (TEST_REDIS_URL, else redis://127.0.0.1:6379). Outside CI the test is skipped, with the reason
+ * printed, when either is missing; in CI a missing service fails it.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { DEFAULT_AMOUNTS } from '@kickback/common/games/deal-or-no-deal';
+import { dealOrNoDealHub, type DealOrNoDealState } from '@kickback/common/hubs/deal-or-no-deal';
+import { openDatabase, type Database } from '../../db/client';
+import { migrate } from '../../db/migrate';
+import { liveGames } from '../../db/schema/games';
+import { users } from '../../db/schema/users';
+import { createSession } from '../auth/sessions';
+import { upsertSteamUser } from '../auth/user-accounts';
+import { HubClient } from '../../../test/hub-client';
+import { nextSteamId } from '../../../test/app';
+
+const baseUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+async function reachable(): Promise<string | null> {
+  try {
+    const client = new pg.Client({ connectionString: baseUrl, connectionTimeoutMillis: 2000 });
+    await client.connect();
+    await client.end();
+  } catch (err) {
+    return `PostgreSQL at ${baseUrl} is not reachable (${(err as Error).message})`;
+  }
+  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 2000 });
+  redis.on('error', () => undefined);
+  try {
+    await redis.connect();
+    await redis.ping();
+  } catch (err) {
+    return `Redis at ${redisUrl} is not reachable (${(err as Error).message})`;
+  } finally {
+    redis.disconnect();
+  }
+  return null;
+}
+
+const missing = await reachable();
+if (missing) {
+  if (process.env.CI) throw new Error(`deal or no deal multi-process test: ${missing}`);
+  console.log(`deal or no deal multi-process test SKIPPED: ${missing}`);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+async function admin(sqlText: string) {
+  const client = new pg.Client({ connectionString: baseUrl });
+  await client.connect();
+  try {
+    await client.query(sqlText);
+  } finally {
+    await client.end();
+  }
+}
+
+describe.skipIf(missing !== null)('Deal or No Deal on server processes sharing PostgreSQL and Redis', () => {
+  const dbName = `kb_dond_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const prefix = `kbtest:${dbName}:`;
+  const secret = randomBytes(24).toString('hex');
+  const processes: ChildProcess[] = [];
+  const output: string[] = [];
+  const clients: HubClient[] = [];
+  let database: Database;
+  let ports: number[] = [];
+  let urls: string[] = [];
+
+  /** Starts a server process on `port`; resolves when it answers /healthz. */
+  async function startServer(port: number): Promise<ChildProcess> {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: serverDir,
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: 'development',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        DATABASE_URL: withDatabase(baseUrl, dbName),
+        REDIS_URL: redisUrl,
+        REDIS_PREFIX: prefix,
+        SESSION_SECRET: secret,
+        DEMO_DATA: '0',
+        LOG_LEVEL: 'warn',
+        TIMER_SWEEP_MS: '1000',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout!.on('data', (d: Buffer) => output.push(d.toString()));
+    child.stderr!.on('data', (d: Buffer) => output.push(d.toString()));
+    processes.push(child);
+    const url = `http://127.0.0.1:${port}`;
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const ok = await fetch(`${url}/healthz`)
+        .then((r) => r.ok)
+        .catch(() => false);
+      if (ok) return child;
+      if (Date.now() > deadline) throw new Error(`server ${url} did not start:\n${output.join('')}`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+
+  beforeAll(async () => {
+    await admin(`CREATE DATABASE ${dbName}`);
+    database = await openDatabase({ kind: 'postgres', url: withDatabase(baseUrl, dbName), poolSize: 2 });
+    (database.raw as pg.Pool).on('error', () => undefined); // the drop at the end ends its connections
+    await migrate(database);
+    ports = [await freePort(), await freePort()];
+    urls = ports.map((p) => `http://127.0.0.1:${p}`);
+    await Promise.all(ports.map((p) => startServer(p)));
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const c of clients) c.close();
+    await Promise.all(
+      processes.map(
+        (p) =>
+          new Promise<void>((resolve) => {
+            if (p.exitCode !== null || p.signalCode !== null) return resolve();
+            p.once('exit', () => resolve());
+            p.kill('SIGTERM');
+          }),
+      ),
+    );
+    await database?.close();
+    await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
+    const redis = new Redis(redisUrl);
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length) await redis.del(...keys);
+    redis.disconnect();
+  }, 30_000);
+
+  async function person(name: string, role: 'User' | 'Admin' = 'User') {
+    const steamId = nextSteamId();
+    let user = await upsertSteamUser(
+      database.db,
+      steamId,
+      { steamId, personaName: name, avatarUrl: null },
+      [],
+      new Date(),
+    );
+    if (role === 'Admin') {
+      [user] = (await database.db.update(users).set({ role }).where(eq(users.id, user.id)).returning()) as [
+        typeof user,
+      ];
+    }
+    const { token } = await createSession(database.db, user.id, new Date(), 'test');
+    return { user, cookie: `kb_session=${token}` };
+  }
+
+  async function createGame(url: string, playerUserId: string, cookie: string): Promise<string> {
+    const res = await fetch(`${url}/api/DealOrNoDeal/create`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-requested-with': 'kickback', cookie },
+      body: JSON.stringify({ playerUserId, isPrivate: false, reward: 0, Amounts: [...DEFAULT_AMOUNTS] }),
+    });
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { gameId: string }).gameId;
+  }
+
+  const connect = async (url: string, gameId: string, cookie?: string, reconnection = false) => {
+    const c = new HubClient(url, dealOrNoDealHub, {
+      query: { gameid: gameId },
+      ...(cookie ? { cookie } : {}),
+      reconnection,
+    });
+    clients.push(c);
+    return c.connected();
+  };
+
+  /** Opens the next shut box that is not the owner's. */
+  const openNext = (owner: HubClient, s: DealOrNoDealState) =>
+    owner.ok<DealOrNoDealState>('SelectBox', s.boxesInfo.find((b) => !b.isOpened && b.id !== s.primaryBoxId)!.id);
+
+  it('the owner on one process and a spectator on the other see the same states in order', async () => {
+    const [a, b] = urls as [string, string];
+    const host = await person('Host', 'Admin');
+    const olive = await person('Olive');
+    const gameId = await createGame(a, olive.user.id, host.cookie);
+    const ownerOnA = await connect(a, gameId, olive.cookie);
+    const ownerOnB = await connect(b, gameId, olive.cookie);
+    const spectator = await connect(b, gameId);
+
+    await ownerOnA.ok('StartGame');
+    let s = await ownerOnB.ok<DealOrNoDealState>('SelectBox', 12);
+    for (let k = 0; k < 6; k++) s = await openNext(k % 2 ? ownerOnA : ownerOnB, s);
+    expect(s.status).toBe(4);
+    const won = await ownerOnA.ok<DealOrNoDealState>('AnswerOffer', true);
+    expect(won.status).toBe(6);
+    // The win screen's deadline fires on whichever process sweeps first.
+    await spectator.waitFor<DealOrNoDealState>('GameStateChange', (x) => x.status === 0, 30_000);
+    await ownerOnA.waitFor<DealOrNoDealState>('GameStateChange', (x) => x.status === 0, 30_000);
+
+    const seen = (c: HubClient) =>
+      c.events<DealOrNoDealState>('GameStateChange').map((x) => `${x.version}:${x.status}`);
+    expect(seen(ownerOnA)).toEqual(seen(spectator));
+    expect(seen(ownerOnB)).toEqual(seen(spectator));
+    expect(seen(spectator)).toEqual(['2:2', '3:3', '4:3', '5:3', '6:3', '7:3', '8:3', '9:4', '10:6', '11:0']);
+    expect(spectator.events('CaseOpened')).toHaveLength(6);
+    expect(spectator.events<string>('PlaySound')).toContain('DealMusic');
+  }, 90_000);
+
+  it('a process killed with SIGKILL mid-game restarts into the same game, the same boxes holding the same amounts', async () => {
+    const [a, b] = urls as [string, string];
+    const host = await person('Host2', 'Admin');
+    const olive = await person('Olive2');
+    const gameId = await createGame(a, olive.user.id, host.cookie);
+    const owner = await connect(a, gameId, olive.cookie, true);
+    const spectator = await connect(b, gameId);
+
+    await owner.ok('StartGame');
+    let s = await owner.ok<DealOrNoDealState>('SelectBox', 3);
+    for (let k = 0; k < 3; k++) s = await openNext(owner, s);
+    const boardBefore = (
+      (await database.db.select().from(liveGames).where(eq(liveGames.id, gameId)))[0]!.state as {
+        board: string[];
+      }
+    ).board;
+
+    // SIGKILL process A: no shutdown hook runs.
+    const victim = processes[0]!;
+    const killed = new Promise((resolve) => victim.once('exit', resolve));
+    victim.kill('SIGKILL');
+    await killed;
+    await owner.until(() => !owner.socket.connected, 'owner disconnected');
+    await startServer(ports[0]!);
+    await owner.until(() => owner.socket.connected, 'owner reconnected', 30_000);
+
+    const resumed = await owner.ok<DealOrNoDealState>('GetGameState');
+    expect(resumed).toEqual({ ...s, serverTime: resumed.serverTime });
+    const boardAfter = (
+      (await database.db.select().from(liveGames).where(eq(liveGames.id, gameId)))[0]!.state as {
+        board: string[];
+      }
+    ).board;
+    expect(boardAfter).toEqual(boardBefore);
+
+    // Play on to the end on the restarted process: the revealed board is the one dealt.
+    for (let k = 0; k < 3; k++) s = await openNext(owner, s);
+    expect(s.status).toBe(4);
+    const won = await owner.ok<DealOrNoDealState>('AnswerOffer', true);
+    expect(won.board).toEqual(boardBefore.map((c) => Number(c) / 100));
+    await spectator.waitFor<DealOrNoDealState>('GameStateChange', (x) => x.status === 6, 20_000);
+  }, 120_000);
+});

@@ -1,0 +1,203 @@
+/**
+ * Deal or No Deal on the server: creating a game (the cryptographic shuffle and the board
+ * commitment happen here), and the actions the owner and admins take, run by the game engine
+ * (../../games/runner: lock, rule, save, queue the prize, deadline, emit after commit) with the
+ * definition of ./game. The rules decide who may act; this adds who may see a private game.
+ */
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { desc, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  answerOffer,
+  answerSwapOffer,
+  BOX_COUNT,
+  cancel as cancelRule,
+  claim as claimRule,
+  commitmentBytes,
+  deal,
+  newGame,
+  selectBox,
+  start,
+  type DealOrNoDealGame,
+  type Outcome,
+} from '@kickback/common/games/deal-or-no-deal';
+import type { Viewer as EngineViewer } from '@kickback/common/games/engine';
+import type { DealOrNoDealState } from '@kickback/common/hubs/deal-or-no-deal';
+import type { createDealOrNoDealBody, DealOrNoDealSummary } from '@kickback/common/http/deal-or-no-deal';
+import { centsToNumber, toCents } from '@kickback/common/money';
+import { liveGames, type LiveGameRow } from '../../db/schema/games';
+import { users, type UserRow } from '../../db/schema/users';
+import { badRequest, forbidden, notFound, unauthorized } from '../../lib/errors';
+import { actorOf, recordAudit } from '../audit/service';
+import { dealOrNoDealGame, GAME_IS_PRIVATE, GAME_KIND, GAME_NOT_FOUND, store } from './game';
+
+export interface Viewer {
+  id: string;
+  role: 'User' | 'Admin';
+}
+
+const viewerOf = (user: Viewer | null): EngineViewer | null =>
+  user ? { userId: user.id, isAdmin: user.role === 'Admin' } : null;
+
+/** A private game is shown only to its player and to admins. */
+export function canSee(game: DealOrNoDealGame, viewer: Viewer | null): boolean {
+  if (!game.isPrivate) return true;
+  return viewer !== null && (viewer.role === 'Admin' || viewer.id === game.ownerId);
+}
+
+/** A uniformly random order of the 24 boxes (Fisher–Yates over crypto.randomInt). */
+function shuffledOrder(): number[] {
+  const order = Array.from({ length: BOX_COUNT }, (_, i) => i);
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [order[i], order[j]] = [order[j]!, order[i]!];
+  }
+  return order;
+}
+
+export class DealOrNoDealService {
+  private readonly runner;
+
+  constructor(private readonly app: FastifyInstance) {
+    this.runner = app.games.register(dealOrNoDealGame(app));
+  }
+
+  private now(): Date {
+    return this.app.clock.now();
+  }
+
+  // ---------------------------------------------------------------- admin
+
+  async create(admin: UserRow, input: z.output<typeof createDealOrNoDealBody>): Promise<{ gameId: string }> {
+    const [player] = await this.app.db
+      .select({ id: users.id, excluded: users.excluded })
+      .from(users)
+      .where(eq(users.id, input.playerUserId))
+      .limit(1);
+    if (!player) throw notFound('Player was not found.');
+    if (player.excluded) throw badRequest('The player is an excluded account and cannot play.');
+    const board = deal(
+      input.Amounts.map((a) => toCents(a)),
+      shuffledOrder(),
+    );
+    const seed = randomBytes(32).toString('hex');
+    const commitment = createHash('sha256').update(commitmentBytes(seed, board)).digest('hex');
+    const game = newGame({ board, ownerId: player.id, isPrivate: input.isPrivate, seed, commitment });
+    return this.app.db.transaction(async (tx) => {
+      const row = await store.create(tx, game, player.id, this.now());
+      await recordAudit(tx, actorOf(admin), {
+        action: 'dealornodeal.create',
+        targetType: 'deal_or_no_deal_game',
+        targetId: row.id,
+        // The amounts as a set (sorted), never which box holds which.
+        after: {
+          playerUserId: player.id,
+          isPrivate: input.isPrivate,
+          reward: input.reward,
+          amounts: [...input.Amounts].sort((a, b) => a - b),
+          commitment,
+        },
+      });
+      return { gameId: row.id };
+    });
+  }
+
+  async cancel(admin: UserRow, gameId: string): Promise<DealOrNoDealState> {
+    const { view } = await this.runner.act(
+      gameId,
+      viewerOf(admin),
+      (game) => cancelRule(game),
+      (tx, before, after) =>
+        recordAudit(tx, actorOf(admin), {
+          action: 'dealornodeal.cancel',
+          targetType: 'deal_or_no_deal_game',
+          targetId: gameId,
+          before: { status: store.toGame(before).status },
+          after: { status: store.toGame(after).status },
+        }),
+    );
+    return view;
+  }
+
+  // ---------------------------------------------------------------- the owner
+
+  /** An action: the runner locks the row, the rule decides (and refuses anyone but the owner). */
+  private async act(
+    user: UserRow | null,
+    gameId: string,
+    rule: (game: DealOrNoDealGame, userId: string, now: number) => Outcome,
+  ): Promise<DealOrNoDealState> {
+    if (!user) throw unauthorized();
+    const { view } = await this.runner.act(gameId, viewerOf(user), (game) => {
+      if (!canSee(game, user)) throw forbidden(GAME_IS_PRIVATE);
+      return rule(game, user.id, this.now().getTime());
+    });
+    return view;
+  }
+
+  start(user: UserRow | null, gameId: string) {
+    return this.act(user, gameId, (g, userId) => start(g, userId));
+  }
+
+  selectBox(user: UserRow | null, gameId: string, boxId: number) {
+    return this.act(user, gameId, (g, userId) => selectBox(g, { userId, boxId }));
+  }
+
+  answerOffer(user: UserRow | null, gameId: string, isDeal: boolean) {
+    return this.act(user, gameId, (g, userId, now) => answerOffer(g, { userId, deal: isDeal, now }));
+  }
+
+  answerSwapOffer(user: UserRow | null, gameId: string, swap: boolean) {
+    return this.act(user, gameId, (g, userId, now) => answerSwapOffer(g, { userId, swap, now }));
+  }
+
+  claim(user: UserRow | null, gameId: string) {
+    return this.act(user, gameId, (g, userId) => claimRule(g, userId));
+  }
+
+  // ---------------------------------------------------------------- reads
+
+  /** Throws 404 for an unknown game; answers whether the viewer may see it. */
+  async visibility(gameId: string, viewer: Viewer | null): Promise<{ row: LiveGameRow; visible: boolean }> {
+    const row = await this.runner.find(gameId);
+    if (!row) throw notFound(GAME_NOT_FOUND);
+    return { row, visible: canSee(store.toGame(row), viewer) };
+  }
+
+  /** The state for this viewer, or null when the game is private to them. */
+  async state(gameId: string, viewer: Viewer | null): Promise<DealOrNoDealState | null> {
+    const { row, visible } = await this.visibility(gameId, viewer);
+    if (!visible) return null;
+    return this.runner.view(row, viewerOf(viewer));
+  }
+
+  /** What the public verification page checks: the commitment, and once ended the seed and board. */
+  async verification(gameId: string, viewer: Viewer | null) {
+    const state = await this.state(gameId, viewer);
+    if (!state) throw forbidden(GAME_IS_PRIVATE);
+    return { gameId, status: state.status, commitment: state.commitment, seed: state.seed, board: state.board };
+  }
+
+  /** The latest games for the admin page, newest first. */
+  async recent(limit = 10): Promise<DealOrNoDealSummary[]> {
+    const rows = await this.app.db
+      .select({ row: liveGames, player: users.username })
+      .from(liveGames)
+      .leftJoin(users, eq(users.id, liveGames.ownerUserId))
+      .where(eq(liveGames.kind, GAME_KIND))
+      .orderBy(desc(liveGames.createdAt), desc(liveGames.id))
+      .limit(limit);
+    return rows.map(({ row, player }) => {
+      const game = store.toGame(row);
+      return {
+        gameId: row.id,
+        status: game.status,
+        player,
+        prize: game.winningCents === null ? null : centsToNumber(game.winningCents),
+        isPrivate: game.isPrivate,
+        createdAt: row.createdAt.toISOString(),
+      };
+    });
+  }
+}

@@ -1,0 +1,54 @@
+/** `POST /api/DealOrNoDeal/create`, the admin list and cancel (spec part 2 §3, §7). */
+import { z } from 'zod';
+import { BOX_COUNT, DealOrNoDealStatus } from '../games/deal-or-no-deal';
+import { isAmount, toCents } from '../money';
+
+/** The largest amount one box may hold, in dollars (our ceiling: the spec gives none). */
+export const MAX_BOX_AMOUNT = 10_000;
+
+const amount = z
+  .number({ error: 'must be a number' })
+  .refine((v) => isAmount(v), 'must have at most 2 decimals')
+  .refine((v) => isAmount(v) && toCents(v) > 0n, 'must be greater than 0')
+  .refine((v) => isAmount(v) && toCents(v) <= toCents(MAX_BOX_AMOUNT), `must be at most ${MAX_BOX_AMOUNT}`);
+
+export const createDealOrNoDealBody = z.object({
+  playerUserId: z.uuid({ error: 'must be a user id' }),
+  isPrivate: z.boolean().default(false),
+  /**
+   * Sent by the spec's form although no field shows it: kept with the game's audit entry. The
+   * prize is what the player wins, not this.
+   */
+  reward: z
+    .number({ error: 'must be a number' })
+    .refine((v) => isAmount(v) && toCents(v) >= 0n, 'must be 0 or more with at most 2 decimals')
+    .default(0),
+  Amounts: z.array(amount).length(BOX_COUNT, `must be exactly ${BOX_COUNT} amounts`),
+});
+export type CreateDealOrNoDealBody = z.input<typeof createDealOrNoDealBody>;
+
+export const createDealOrNoDealResponse = z.object({ gameId: z.string() });
+
+/** `GET /api/DealOrNoDeal/recent` (admin): the latest games, to get back to one. */
+export const dealOrNoDealSummary = z.object({
+  gameId: z.string(),
+  status: z.enum(DealOrNoDealStatus),
+  player: z.string().nullable(),
+  /** What the player won (null until the game is won). */
+  prize: z.number().nullable(),
+  isPrivate: z.boolean(),
+  createdAt: z.string(),
+});
+export type DealOrNoDealSummary = z.infer<typeof dealOrNoDealSummary>;
+export const recentDealOrNoDealGames = z.array(dealOrNoDealSummary);
+
+/** `GET /api/DealOrNoDeal/{id}/verification` (public): what the verification page recomputes. */
+export const boardVerification = z.object({
+  gameId: z.string(),
+  status: z.enum(DealOrNoDealStatus),
+  commitment: z.string(),
+  /** Null until the game ended. */
+  seed: z.string().nullable(),
+  board: z.array(z.number()).nullable(),
+});
+export type BoardVerification = z.infer<typeof boardVerification>;
