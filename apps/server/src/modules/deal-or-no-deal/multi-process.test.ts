@@ -23,7 +23,7 @@ import { openDatabase, type Database } from '../../db/client';
 import { migrate } from '../../db/migrate';
 import { liveGames } from '../../db/schema/games';
 import { users } from '../../db/schema/users';
-import { createSession } from '../auth/sessions';
+import { createSession } from '../../lib/sessions';
 import { upsertSteamUser } from '../auth/user-accounts';
 import { HubClient } from '../../../test/hub-client';
 import { nextSteamId } from '../../../test/app';
