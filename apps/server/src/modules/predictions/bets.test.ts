@@ -148,6 +148,12 @@ describe('!bet from chat', () => {
       );
       const results = await Promise.all(sends);
       expect(results.every((r) => r.res.statusCode === 200)).toBe(true);
+      // Every refusal is the ledger's clean "not enough points", never a failing handler.
+      const answers = (await Promise.all(results.map((r) => repliesTo(t, r.messageId)))).map((r) =>
+        r.join().replace(/^@kick\d+ /, '').split(':')[0],
+      );
+      expect(answers.filter((a) => a === 'bet taken')).toHaveLength(300);
+      expect(answers.filter((a) => a === 'not enough points (balance')).toHaveLength(200);
       for (const fan of fans) expect(await points(fan.user.id)).toBe('10.00');
       expect(await escrow(t)).toEqual({ stakes: '9000.00', ledgerNet: '9000.00', bets: 300 });
       expect(await ledgerMismatches(t)).toEqual([]);
