@@ -5,8 +5,7 @@
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { PredictionState } from '@kickback/common/hubs/prediction';
-import { predictionHub } from '@kickback/common/hubs/prediction';
+import { predictionHub, type PredictionState } from '@kickback/common/hubs/prediction';
 import { ledger } from '../../db/schema/ledger';
 import { predictionSettlements } from '../../db/schema/predictions';
 import { buildTestApp, type TestApp } from '../../../test/app';
@@ -128,7 +127,10 @@ describe('prediction admin', () => {
     expect(codes.filter((c) => c === 409)).toHaveLength(3);
     expect(calls.find((c) => c.statusCode === 409)!.json()).toEqual({ message: 'The prediction is already settled.' });
     expect(await t.database.db.select().from(predictionSettlements)).toHaveLength(1);
-    const credits = await t.database.db.select().from(ledger).where(eq(ledger.reference, `prediction:${id}`));
+    const credits = await t.database.db
+      .select()
+      .from(ledger)
+      .where(eq(ledger.reference, `prediction:${id}`));
     const paidOut = credits.filter((c) => c.reason !== 'prediction_bet');
     expect(paidOut.length).toBeGreaterThan(0);
     expect(paidOut.length).toBeLessThanOrEqual(6);
@@ -230,32 +232,36 @@ describe('prediction admin', () => {
     expect(await points(fan.user.id)).toBe('90.00');
   });
 
-  it('the hub is public: GetState for a visitor, and coalesced ReceiveState as bets arrive', { timeout: 60_000 }, async () => {
-    t = await buildTestApp();
-    const url = await listen(t.app);
-    const admin = await t.signIn({ role: 'Admin' });
-    const overlay = new HubClient(url, predictionHub, { query: {} });
-    clients.push(overlay);
-    await overlay.connected();
-    expect((await overlay.ok<PredictionState>('GetState')).state).toBe(0);
-    const { id } = await openPrediction(t, admin);
-    const opened = await overlay.waitFor<PredictionState>('ReceiveState', (s) => s.id === id && s.state === 1);
-    expect(opened.content).toBe('Will the streamer win?');
+  it(
+    'the hub is public: GetState for a visitor, and coalesced ReceiveState as bets arrive',
+    { timeout: 60_000 },
+    async () => {
+      t = await buildTestApp();
+      const url = await listen(t.app);
+      const admin = await t.signIn({ role: 'Admin' });
+      const overlay = new HubClient(url, predictionHub, { query: {} });
+      clients.push(overlay);
+      await overlay.connected();
+      expect((await overlay.ok<PredictionState>('GetState')).state).toBe(0);
+      const { id } = await openPrediction(t, admin);
+      const opened = await overlay.waitFor<PredictionState>('ReceiveState', (s) => s.id === id && s.state === 1);
+      expect(opened.content).toBe('Will the streamer win?');
 
-    const fans = [];
-    for (let i = 0; i < 10; i++) fans.push(await linkedChatter(t, String(7500 + i), { points: '100' }));
-    const before = overlay.events('ReceiveState').length;
-    await Promise.all(fans.map((f, i) => say(t, f, `!bet ${1 + (i % 2)} 5`)));
-    const counted = await overlay.waitFor<PredictionState>('ReceiveState', (s) =>
-      s.answers.every((a, i) => a.participantCount === (i < 2 ? 5 : 0)),
-    );
-    expect(counted.version).toBeGreaterThan(opened.version);
-    // Ten bets, far fewer frames: they were coalesced.
-    expect(overlay.events('ReceiveState').length - before).toBeLessThan(10);
+      const fans = [];
+      for (let i = 0; i < 10; i++) fans.push(await linkedChatter(t, String(7500 + i), { points: '100' }));
+      const before = overlay.events('ReceiveState').length;
+      await Promise.all(fans.map((f, i) => say(t, f, `!bet ${1 + (i % 2)} 5`)));
+      const counted = await overlay.waitFor<PredictionState>('ReceiveState', (s) =>
+        s.answers.every((a, i) => a.participantCount === (i < 2 ? 5 : 0)),
+      );
+      expect(counted.version).toBeGreaterThan(opened.version);
+      // Ten bets, far fewer frames: they were coalesced.
+      expect(overlay.events('ReceiveState').length - before).toBeLessThan(10);
 
-    await post(`/api/predictions/${id}/resolve`, admin, { answerId: 2 });
-    const result = await overlay.waitFor<PredictionState>('ReceiveState', (s) => s.state === 2);
-    expect(result.winnersResult).toHaveLength(5);
-    expect(result.losersResult).toHaveLength(5);
-  });
+      await post(`/api/predictions/${id}/resolve`, admin, { answerId: 2 });
+      const result = await overlay.waitFor<PredictionState>('ReceiveState', (s) => s.state === 2);
+      expect(result.winnersResult).toHaveLength(5);
+      expect(result.losersResult).toHaveLength(5);
+    },
+  );
 });

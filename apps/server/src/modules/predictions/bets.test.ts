@@ -83,7 +83,11 @@ describe('!bet from chat', () => {
       [fan, '!bet 2 501', 'the maximum stake is 600 points per prediction.'],
       [fan, '!bet 2 1k', 'the maximum stake is 600 points per prediction.'],
       [banned, '!bet 1 100', 'this account cannot take part in predictions.'],
-      [stranger, '!bet 1 100', 'link your Kick account on Kickback first (type !verify with the code from your profile).'],
+      [
+        stranger,
+        '!bet 1 100',
+        'link your Kick account on Kickback first (type !verify with the code from your profile).',
+      ],
     ];
     for (const [who, text, answer] of refused) {
       const { res, messageId } = await say(t, who, text);
@@ -143,14 +147,16 @@ describe('!bet from chat', () => {
       for (let i = 0; i < 100; i++) fans.push(await linkedChatter(t, String(6000 + i), { points: '100' }));
       await openPrediction(t, admin);
       // Each fan sends 5 bets of 30 on their own answer: only 3 fit in 100 points.
-      const sends = fans.flatMap((fan, i) =>
-        Array.from({ length: 5 }, () => say(t, fan, `!bet ${1 + (i % 3)} 30`)),
-      );
+      const sends = fans.flatMap((fan, i) => Array.from({ length: 5 }, () => say(t, fan, `!bet ${1 + (i % 3)} 30`)));
       const results = await Promise.all(sends);
       expect(results.every((r) => r.res.statusCode === 200)).toBe(true);
       // Every refusal is the ledger's clean "not enough points", never a failing handler.
-      const answers = (await Promise.all(results.map((r) => repliesTo(t, r.messageId)))).map((r) =>
-        r.join().replace(/^@kick\d+ /, '').split(':')[0],
+      const answers = (await Promise.all(results.map((r) => repliesTo(t, r.messageId)))).map(
+        (r) =>
+          r
+            .join()
+            .replace(/^@kick\d+ /, '')
+            .split(':')[0],
       );
       expect(answers.filter((a) => a === 'bet taken')).toHaveLength(300);
       expect(answers.filter((a) => a === 'not enough points (balance')).toHaveLength(200);
