@@ -10,7 +10,7 @@ import { DEMO_ADMIN, expectAccessible, newPerson, screenshot, signIn } from './h
 
 async function postInChat(sim: Page, kickName: string, text: string) {
   await sim.getByLabel('Kick username').fill(kickName);
-  await sim.getByLabel('Message').fill(text);
+  await sim.getByLabel('Message', { exact: true }).fill(text);
   await sim.getByRole('button', { name: 'Send to chat' }).click();
   const line = sim.getByRole('list', { name: 'Recent chat messages' }).getByRole('listitem').filter({ hasText: text });
   await expect(line.first()).toBeVisible();
@@ -30,7 +30,10 @@ async function chatter(browser: Browser, sim: Page, admin: Page, prefix: string,
   const command = (await page.getByTestId('kick-verify-command').textContent()) ?? '';
   const line = await postInChat(sim, kickName, command);
   await expect(line).toContainText(`@${kickName} your Kick account is now linked`);
-  const found = await admin.request.get(`/api/admin/users?query=${encodeURIComponent(person.name)}`);
+  const found = await admin.request.get(`/api/admin/users?query=${encodeURIComponent(person.name)}`, {
+    headers: { 'x-requested-with': 'kickback' },
+  });
+  expect(found.status(), await found.text()).toBe(200);
   const id = ((await found.json()) as { items: Array<{ id: string }> }).items[0]!.id;
   const granted = await admin.request.post(`/api/admin/users/${id}/balance`, {
     headers: { 'x-requested-with': 'kickback' },
@@ -76,7 +79,7 @@ test('admin opens a prediction, chatters bet from chat, the overlay follows thro
   await overlay.goto('/kick/prediction/overlay');
   await expect(overlay.getByRole('main', { name: 'Prediction overlay' })).toBeAttached();
   await expect(overlay.locator('.kbp-panel')).toHaveCount(0);
-  await expect(overlay.locator('header')).toHaveCount(1); // only the overlay's own: no site layout
+  await expect(overlay.locator('header, nav, footer')).toHaveCount(0); // outside the shared layout
 
   // The admin opens a prediction from the Admin dropdown.
   await admin.goto('/');

@@ -71,7 +71,7 @@ export function CurrentPrediction({ state, onChanged }: { state: PredictionState
         >
           Resolve
         </Button>
-        <Button variant="outline-danger" disabled={busy || !open} onClick={() => void act('cancel')}>
+        <Button variant="danger" disabled={busy || !open} onClick={() => void act('cancel')}>
           Cancel
         </Button>
         <Button variant="outline-secondary" disabled={busy || !settled} onClick={() => void act('hide')}>
