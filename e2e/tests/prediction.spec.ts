@@ -112,7 +112,7 @@ test('admin opens a prediction, chatters bet from chat, the overlay follows thro
   await expect(answer(2).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '50');
   await expect(answer(1).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '50');
   await expect(await postInChat(sim, ben.kickName, '!bet 1 10')).toContainText('one answer per prediction');
-  await expect(admin.getByRole('region', { name: 'Current prediction' })).toContainText('1 bettors');
+  await expect(admin.getByRole('region', { name: 'Current prediction' })).toContainText('1 bettor');
   await shot(overlay, 'state-1-active');
 
   // Lock: 3 BETS ARE CLOSED.

@@ -41,7 +41,9 @@ export function CurrentPrediction({ state, onChanged }: { state: PredictionState
               {a.id}
             </span>
             <span className="flex-grow-1">{a.text}</span>
-            <span>{a.participantCount} bettors</span>
+            <span>
+              {a.participantCount} {a.participantCount === 1 ? 'bettor' : 'bettors'}
+            </span>
             <span className="text-body-secondary">{abbreviatePoints(a.points)} pts</span>
           </li>
         ))}

@@ -6,6 +6,7 @@
  */
 import { useEffect, useState, type CSSProperties } from 'react';
 import { useLocation } from 'react-router';
+import { FaUser } from 'react-icons/fa6';
 import { abbreviatePoints } from '@kickback/common/games/prediction';
 import type { PredictionState } from '@kickback/common/hubs/prediction';
 import { readOverlayOptions } from './overlay-options';
@@ -36,22 +37,28 @@ function Results({ state }: { state: PredictionState }) {
   if (state.winnersResult.length === 0 && state.losersResult.length === 0) return null;
   return (
     <div className="kbp-results">
-      <ol className="kbp-list kbp-winners" aria-label="Winners">
-        {state.winnersResult.slice(0, 8).map((w) => (
-          <li key={w.username}>
-            <span className="kbp-name">{w.username}</span>
-            <span className="kbp-plus">+{abbreviatePoints(w.points)}</span>
-          </li>
-        ))}
-      </ol>
-      <ol className="kbp-list kbp-losers" aria-label="Losers">
-        {state.losersResult.slice(0, 8).map((l) => (
-          <li key={l.username}>
-            <span className="kbp-name">{l.username}</span>
-            <span className="kbp-minus">-{abbreviatePoints(l.points)}</span>
-          </li>
-        ))}
-      </ol>
+      <div>
+        <h2 className="kbp-results-title">Winners</h2>
+        <ol className="kbp-list kbp-winners" aria-label="Winners">
+          {state.winnersResult.slice(0, 8).map((w) => (
+            <li key={w.username}>
+              <span className="kbp-name">{w.username}</span>
+              <span className="kbp-plus">+{abbreviatePoints(w.points)}</span>
+            </li>
+          ))}
+        </ol>
+      </div>
+      <div>
+        <h2 className="kbp-results-title">Losers</h2>
+        <ol className="kbp-list kbp-losers" aria-label="Losers">
+          {state.losersResult.slice(0, 8).map((l) => (
+            <li key={l.username}>
+              <span className="kbp-name">{l.username}</span>
+              <span className="kbp-minus">-{abbreviatePoints(l.points)}</span>
+            </li>
+          ))}
+        </ol>
+      </div>
     </div>
   );
 }
@@ -91,6 +98,7 @@ export default function PredictionOverlayPage() {
                   </span>
                   <span className="kbp-text">{a.text}</span>
                   <span className="kbp-count" title="Participants">
+                    <FaUser aria-hidden className="kbp-icon" />
                     {abbreviatePoints(a.participantCount)}
                   </span>
                   <span className="kbp-pts">{abbreviatePoints(a.points)} pts</span>
