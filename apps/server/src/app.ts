@@ -47,6 +47,7 @@ import { leaderboardsModule } from './modules/leaderboards/routes';
 import { siteRoutes } from './modules/site/routes';
 import { splitOrStealRoutes } from './modules/split-or-steal/routes';
 import { dealOrNoDealRoutes } from './modules/deal-or-no-deal/routes';
+import { predictionsModule } from './modules/predictions/routes';
 import { gamesPlugin } from './games/plugin';
 import { userRoutes } from './modules/users/routes';
 
@@ -162,6 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(leaderboardsModule);
   await app.register(splitOrStealRoutes);
   await app.register(dealOrNoDealRoutes);
+  await app.register(predictionsModule);
   await app.register(challengeRoutes);
   await app.register(dailyRewardRoutes);
   if (config.steam.signin === 'dev') await app.register(devIdentityProvider);

@@ -131,6 +131,17 @@ export const routes: AppRoute[] = [
     roles: adminOnly,
   },
   {
+    path: '/admin/predictions',
+    page: lazy(() => import('../features/prediction/predictions-admin-page')),
+    name: 'Predictions',
+    roles: adminOnly,
+  },
+  {
+    path: '/kick/prediction/overlay',
+    page: lazy(() => import('../features/prediction/prediction-overlay-page')),
+    bare: true,
+  },
+  {
     path: '/admin/chat-simulator',
     page: lazy(() => import('../features/chat/chat-simulator-page')),
     name: 'Chat Simulator',

@@ -1,0 +1,80 @@
+/**
+ * `!bet {option} {points}` in the streamer's chat (spec part 2 §5): from a Kick user linked to a
+ * site user, a bet on the current prediction; every other case is refused and changes nothing.
+ * The bettor is answered in chat (accepted with the stake, or why not) through a replier, which
+ * is the chat module's reply (Kick's chat API with a bot, else the log) unless told otherwise.
+ */
+import { abbreviatePoints, parseBet } from '@kickback/common/games/prediction';
+import { centsToNumber, decimalToNumber } from '@kickback/common/money';
+import type { ChatMessage } from '../../integrations/kick/chat-message';
+import type { ChatHandler } from '../chat/service';
+import type { BetOutcome } from './bets';
+
+/** Answers a chat message; swappable so the bot's transport can change without touching bets. */
+export type ChatReplier = (message: ChatMessage, text: string) => Promise<void>;
+
+const HINT = 'use !bet [OPTION] [POINTS], for example !bet 1 500';
+
+const pts = (cents: bigint) => abbreviatePoints(centsToNumber(cents));
+
+/** What the bettor is told, without the @name. */
+export function betAnswer(outcome: BetOutcome | { ok: false; reason: 'malformed' | 'unlinked' }, siteName: string) {
+  if (outcome.ok) {
+    const balance = abbreviatePoints(decimalToNumber(outcome.balance));
+    return `bet taken: ${pts(outcome.stakeCents)} points on option ${outcome.answerId}. Balance: ${balance}.`;
+  }
+  const d = 'detail' in outcome ? outcome.detail : undefined;
+  switch (outcome.reason) {
+    case 'malformed':
+      return `${HINT}.`;
+    case 'unlinked':
+      return `link your Kick account on ${siteName} first (type !verify with the code from your profile).`;
+    case 'excluded':
+      return 'this account cannot take part in predictions.';
+    case 'not_active':
+      return 'no prediction is taking bets right now.';
+    case 'unknown_answer':
+      return `there is no such option; ${HINT}.`;
+    case 'other_answer':
+      return d?.answerId
+        ? `you already bet on option ${d.answerId}: one answer per prediction.`
+        : 'you already bet on another option: one answer per prediction.';
+    case 'not_positive':
+      return 'bet a positive number of points.';
+    case 'below_min':
+      return `the minimum bet is ${pts(d?.limitCents ?? 0n)} points.`;
+    case 'above_max':
+      return `the maximum stake is ${pts(d?.limitCents ?? 0n)} points per prediction.`;
+    case 'balance':
+      return `not enough points (balance: ${abbreviatePoints(decimalToNumber(d?.balance ?? '0'))}).`;
+  }
+}
+
+export function betHandler(siteName: string, replier?: ChatReplier): ChatHandler {
+  return {
+    name: 'bet',
+    // A command beside !verify (100), before the observers (chat points 900): a bet earns nothing.
+    order: 300,
+    async handle(message, { app, linkedUser }) {
+      const parsed = parseBet(message.content);
+      if (parsed === null) return false;
+      const reply = replier ?? ((m: ChatMessage, text: string) => app.chat.reply(m, text));
+      const outcome: Parameters<typeof betAnswer>[0] = !linkedUser
+        ? { ok: false, reason: 'unlinked' }
+        : !parsed.ok
+          ? { ok: false, reason: parsed.error === 'not_positive' ? 'not_positive' : 'malformed' }
+          : await app.predictions.bet(linkedUser, { option: parsed.option, cents: parsed.cents });
+      app.log.info(
+        {
+          messageId: message.messageId,
+          kickUser: message.kickUsername,
+          ok: outcome.ok,
+          ...(outcome.ok ? {} : { reason: outcome.reason }),
+        },
+        'kick bet',
+      );
+      await reply(message, `@${message.kickUsername} ${betAnswer(outcome, siteName)}`);
+      return true;
+    },
+  };
+}

@@ -1,0 +1,315 @@
+/**
+ * Predictions on two real server processes sharing one PostgreSQL database and one Redis: bets
+ * from the same chatters arrive at both at once and never overspend (the ledger's conditional
+ * debit under real concurrency); the auto-lock fires once, on time, whichever process gets it; an
+ * overlay on the other process sees every change; resolving twice at once, once on each, pays once.
+ *
+ * Needs PostgreSQL (TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres) and Redis
+ * (TEST_REDIS_URL, else redis://127.0.0.1:6379). Outside CI the test is skipped, with the reason
+ * printed, when either is missing; in CI a missing service fails it.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { predictionHub, type PredictionState } from '@kickback/common/hubs/prediction';
+import { loadConfig } from '../../config';
+import { rowsOf } from '../../db/rows';
+import { signKickDelivery } from '../../integrations/kick/signature';
+import { kickTimestamp, simulatedChatMessage } from '../../integrations/kick/simulator';
+import { ulid } from '../../lib/ulid';
+import { openDatabase, type Database } from '../../db/client';
+import { migrate } from '../../db/migrate';
+import { users } from '../../db/schema/users';
+import { createSession } from '../../lib/sessions';
+import { upsertSteamUser } from '../auth/user-accounts';
+import { HubClient } from '../../../test/hub-client';
+import { nextSteamId } from '../../../test/app';
+
+const baseUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+async function reachable(): Promise<string | null> {
+  try {
+    const client = new pg.Client({ connectionString: baseUrl, connectionTimeoutMillis: 2000 });
+    await client.connect();
+    await client.end();
+  } catch (err) {
+    return `PostgreSQL at ${baseUrl} is not reachable (${(err as Error).message})`;
+  }
+  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 2000 });
+  redis.on('error', () => undefined);
+  try {
+    await redis.connect();
+    await redis.ping();
+  } catch (err) {
+    return `Redis at ${redisUrl} is not reachable (${(err as Error).message})`;
+  } finally {
+    redis.disconnect();
+  }
+  return null;
+}
+
+const missing = await reachable();
+if (missing) {
+  if (process.env.CI) throw new Error(`multi-process test: ${missing}`);
+  console.log(`multi-process test SKIPPED: ${missing}`);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+async function admin(sqlText: string) {
+  const client = new pg.Client({ connectionString: baseUrl });
+  await client.connect();
+  try {
+    await client.query(sqlText);
+  } finally {
+    await client.end();
+  }
+}
+
+describe.skipIf(missing !== null)('two server processes on one PostgreSQL and one Redis', () => {
+  const dbName = `kb_mpp_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const prefix = `kbtest:${dbName}:`;
+  const processes: ChildProcess[] = [];
+  const output: string[] = [];
+  const kickKeys = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const clients: HubClient[] = [];
+  let database: Database;
+  let urls: string[] = [];
+
+  beforeAll(async () => {
+    await admin(`CREATE DATABASE ${dbName}`);
+    database = await openDatabase({ kind: 'postgres', url: withDatabase(baseUrl, dbName), poolSize: 2 });
+    (database.raw as pg.Pool).on('error', () => undefined); // the drop at the end ends its connections
+    await migrate(database);
+    const ports = [await freePort(), await freePort()];
+    urls = ports.map((p) => `http://127.0.0.1:${p}`);
+    const secret = randomBytes(24).toString('hex');
+    for (const port of ports) {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+        cwd: serverDir,
+        env: {
+          PATH: process.env.PATH,
+          NODE_ENV: 'development',
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          PUBLIC_URL: `http://127.0.0.1:${port}`,
+          DATABASE_URL: withDatabase(baseUrl, dbName),
+          REDIS_URL: redisUrl,
+          REDIS_PREFIX: prefix,
+          SESSION_SECRET: secret,
+          DEMO_DATA: '0',
+          LOG_LEVEL: 'warn',
+          TIMER_SWEEP_MS: '1000',
+          // Both processes trust the test's key, as if Kick had signed with it.
+          KICK_WEBHOOK_PUBLIC_KEY: kickKeys.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      child.stdout!.on('data', (d: Buffer) => output.push(d.toString()));
+      child.stderr!.on('data', (d: Buffer) => output.push(d.toString()));
+      processes.push(child);
+    }
+    for (const url of urls) {
+      const deadline = Date.now() + 60_000;
+      for (;;) {
+        const ok = await fetch(`${url}/healthz`)
+          .then((r) => r.ok)
+          .catch(() => false);
+        if (ok) break;
+        if (Date.now() > deadline) throw new Error(`server ${url} did not start:\n${output.join('')}`);
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    }
+  }, 90_000);
+
+  afterAll(async () => {
+    for (const c of clients) c.close();
+    await Promise.all(
+      processes.map(
+        (p) =>
+          new Promise<void>((resolve) => {
+            if (p.exitCode !== null) return resolve();
+            p.once('exit', () => resolve());
+            p.kill('SIGTERM');
+          }),
+      ),
+    );
+    await database?.close();
+    await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
+    const redis = new Redis(redisUrl);
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length) await redis.del(...keys);
+    redis.disconnect();
+  }, 30_000);
+
+  async function person(name: string, role: 'User' | 'Admin' = 'User') {
+    const steamId = nextSteamId();
+    let user = await upsertSteamUser(
+      database.db,
+      steamId,
+      { steamId, personaName: name, avatarUrl: null },
+      [],
+      new Date(),
+    );
+    if (role === 'Admin') {
+      [user] = (await database.db.update(users).set({ role }).where(eq(users.id, user.id)).returning()) as [
+        typeof user,
+      ];
+    }
+    const { token } = await createSession(database.db, user.id, new Date(), 'test');
+    return { user, cookie: `kb_session=${token}` };
+  }
+
+  const broadcasterId = loadConfig({ NODE_ENV: 'development' }).kick.broadcasterUserId ?? '1000001';
+
+  async function chatter(kickId: string, points: string) {
+    const p = await person(`fan${kickId}`);
+    await database.db
+      .update(users)
+      .set({ kickId, kickUsername: `kick${kickId}`, points })
+      .where(eq(users.id, p.user.id));
+    await database.db.execute(
+      sql`INSERT INTO ledger (user_id, currency, delta, balance_after, reason) VALUES (${p.user.id}, 'points', ${points}::numeric, ${points}::numeric, 'admin_grant')`,
+    );
+    return { ...p, kickId };
+  }
+
+  /** `!bet` as Kick delivers it: a signed webhook delivery to one process. */
+  async function bet(url: string, kickId: string, text: string): Promise<number> {
+    const now = new Date();
+    const payload = simulatedChatMessage(
+      { username: `kick${kickId}`, subscriber: false, userId: kickId },
+      text,
+      { userId: broadcasterId, username: 'vex' },
+      now,
+    );
+    const body = Buffer.from(JSON.stringify(payload));
+    const messageId = ulid(now);
+    const timestamp = kickTimestamp(now);
+    const res = await fetch(`${url}/webhooks/kick`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'kick-event-message-id': messageId,
+        'kick-event-subscription-id': '01JSUBSCRIPTION0000000000',
+        'kick-event-signature': signKickDelivery(kickKeys.privateKey, messageId, timestamp, body),
+        'kick-event-message-timestamp': timestamp,
+        'kick-event-type': 'chat.message.sent',
+        'kick-event-version': '1',
+      },
+      body,
+    });
+    return res.status;
+  }
+
+  const call = (url: string, path: string, cookie: string, body?: unknown) =>
+    fetch(`${url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-requested-with': 'kickback', cookie },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+
+  it('bets on both processes never overspend; the auto-lock fires once on time; a double resolve pays once', async () => {
+    const [a, b] = urls as [string, string];
+    const host = await person('Host', 'Admin');
+    const fans = [];
+    for (let i = 0; i < 10; i++) fans.push(await chatter(String(9100 + i), '100.00'));
+
+    const overlay = new HubClient(b, predictionHub, { query: {} });
+    clients.push(overlay);
+    await overlay.connected();
+
+    const lockAt = Date.now() + 12_000;
+    const opened = await call(a, '/api/predictions', host.cookie, {
+      question: 'Across processes?',
+      answers: [
+        { text: 'A', color: '#ff0000' },
+        { text: 'B', color: '#00ff00' },
+      ],
+      autoLockAt: new Date(lockAt).toISOString(),
+    });
+    expect(opened.status).toBe(200);
+    const { id } = (await opened.json()) as { id: string };
+    await overlay.waitFor<PredictionState>('ReceiveState', (s) => s.id === id && s.state === 1, 10_000);
+
+    // Each fan: 5 bets of 30 at once, alternating processes; only 3 fit in 100 points.
+    const statuses = await Promise.all(
+      fans.flatMap((f, i) =>
+        Array.from({ length: 5 }, (_, k) => bet(k % 2 ? a : b, f.kickId, `!bet ${1 + (i % 2)} 30`)),
+      ),
+    );
+    expect([...new Set(statuses)]).toEqual([200]);
+    const balances = rowsOf<{ points: string }>(
+      await database.db.execute(sql`SELECT points::text AS points FROM users WHERE kick_id IS NOT NULL`),
+    );
+    expect(balances.map((r) => r.points)).toEqual(Array(10).fill('10.00'));
+    // Every refusal is the ledger's clean "not enough points", never a failing handler.
+    const [answered] = rowsOf<{ taken: string | number; short: string | number }>(
+      await database.db.execute(sql`
+        SELECT count(*) FILTER (WHERE replies[1] LIKE '%bet taken%') AS taken,
+               count(*) FILTER (WHERE replies[1] LIKE '%not enough points%') AS short
+        FROM chat_messages
+      `),
+    );
+    expect([Number(answered!.taken), Number(answered!.short)]).toEqual([30, 20]);
+    const counted = await overlay.waitFor<PredictionState>(
+      'ReceiveState',
+      (s) => s.id === id && s.answers.every((x) => x.participantCount === 5 && x.points === 450),
+      10_000,
+    );
+    expect(counted.state).toBe(1);
+    expect(Date.now()).toBeLessThan(lockAt);
+
+    const locked = await overlay.waitFor<PredictionState>('ReceiveState', (s) => s.id === id && s.state === 3, 20_000);
+    const lockedAt = overlay.received.find((r) => (r.payload as PredictionState).state === 3)!.at;
+    expect(lockedAt).toBeGreaterThanOrEqual(lockAt);
+    expect(lockedAt - lockAt).toBeLessThan(1500);
+    expect(overlay.events<PredictionState>('ReceiveState').filter((s) => s.state === 3)).toHaveLength(1);
+    expect(locked.answers.map((x) => x.participantCount)).toEqual([5, 5]);
+
+    const [r1, r2] = await Promise.all([
+      call(a, `/api/predictions/${id}/resolve`, host.cookie, { answerId: 1 }),
+      call(b, `/api/predictions/${id}/resolve`, host.cookie, { answerId: 1 }),
+    ]);
+    expect([r1.status, r2.status].sort()).toEqual([200, 409]);
+    const result = await overlay.waitFor<PredictionState>('ReceiveState', (s) => s.id === id && s.state === 2, 10_000);
+    expect(result.winnersResult).toEqual(
+      fans
+        .filter((_, i) => i % 2 === 0)
+        .map((f) => ({ username: f.user.username, points: 90 }))
+        .sort((x, y) => x.username.localeCompare(y.username)),
+    );
+    const [totals] = rowsOf<{ mismatches: string | number; wins: string | number }>(
+      await database.db.execute(sql`
+        SELECT
+          (SELECT count(*) FROM users u WHERE u.points <> COALESCE((SELECT sum(delta) FROM ledger l WHERE l.user_id = u.id AND l.currency = 'points'), 0)) AS mismatches,
+          (SELECT count(*) FROM ledger WHERE reason = 'prediction_win') AS wins
+      `),
+    );
+    expect(Number(totals!.mismatches)).toBe(0);
+    expect(Number(totals!.wins)).toBe(5);
+  }, 90_000);
+});

@@ -1,0 +1,141 @@
+/**
+ * Predictions on the server: opening one (one live at a time), the admin transitions run by the
+ * game engine (./game), bets (./bets) with coalesced overlay updates (./broadcaster), and the
+ * reads the overlay and the admin page make.
+ */
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  cancel as cancelRule,
+  hide as hideRule,
+  lock as lockRule,
+  newPrediction,
+  resolve as resolveRule,
+  type PredictionOutcome,
+  type PredictionGame,
+} from '@kickback/common/games/prediction';
+import { predictionHub, type PredictionState } from '@kickback/common/hubs/prediction';
+import type { openPredictionBody, PredictionSummary } from '@kickback/common/http/prediction';
+import { toCents } from '@kickback/common/money';
+import type { UserRow } from '../../db/schema/users';
+import { transactionThen } from '../../lib/after-commit';
+import { badRequest, conflict } from '../../lib/errors';
+import { actorOf, recordAudit } from '../audit/service';
+import { placeBet, type BetOutcome } from './bets';
+import { PredictionBroadcaster } from './broadcaster';
+import { PREDICTION_ROOM, predictionGame } from './game';
+import { noPrediction, presentPrediction, summarise } from './presenter';
+import { currentPrediction, predictionStore, PREDICTION_KIND, recentPredictions } from './store';
+
+/** Serialises opening, so two admins cannot open two live predictions at once. */
+const OPEN_LOCK = 7_240_515;
+/** Bets update the overlay at most this often (a few frames a second, whatever the chat rate). */
+export const BET_BROADCAST_MS = 250;
+
+const registerPredictions = (app: FastifyInstance) => app.games.register(predictionGame());
+type Runner = ReturnType<typeof registerPredictions>;
+
+export class PredictionService {
+  private readonly runner: Runner;
+  readonly broadcaster: PredictionBroadcaster;
+
+  constructor(private readonly app: FastifyInstance) {
+    this.runner = registerPredictions(app);
+    this.broadcaster = new PredictionBroadcaster(app.realtime, () => this.state(), app.log, BET_BROADCAST_MS);
+  }
+
+  /** The current prediction as the overlay sees it (hidden when there is none). */
+  async state(): Promise<PredictionState> {
+    const row = await currentPrediction(this.app.db);
+    const view = row ? await presentPrediction(this.app.db, row) : noPrediction();
+    return { ...view, serverTime: this.app.clock.now().toISOString() };
+  }
+
+  async open(admin: UserRow, input: z.output<typeof openPredictionBody>): Promise<PredictionSummary> {
+    const now = this.app.clock.now();
+    const autoLockAt = input.autoLockAt ? new Date(input.autoLockAt).getTime() : null;
+    if (autoLockAt !== null && autoLockAt <= now.getTime()) throw badRequest('autoLockAt must be in the future.');
+    const game = newPrediction({
+      question: input.question,
+      answers: input.answers.map((a, i) => ({ id: i + 1, text: a.text, color: a.color.toLowerCase() })),
+      autoLockAt,
+      minBetCents: input.minBet == null ? null : toCents(input.minBet),
+      maxBetCents: input.maxBet == null ? null : toCents(input.maxBet),
+      now: now.getTime(),
+    });
+    const row = await transactionThen(
+      this.app.db,
+      async (tx, after) => {
+        await tx.execute(sql`SELECT pg_advisory_xact_lock(${OPEN_LOCK})`);
+        const live = await currentPrediction(tx);
+        if (live) {
+          const status = predictionStore.toGame(live).status;
+          if (status === 1 || status === 3) throw conflict('A prediction is already live: resolve or cancel it first.');
+        }
+        const created = await predictionStore.create(tx, game, admin.id, now);
+        if (autoLockAt !== null) {
+          await this.app.timers.schedule(tx, after, {
+            kind: PREDICTION_KIND,
+            subjectId: created.id,
+            version: game.phaseVersion!,
+            dueAt: new Date(autoLockAt),
+          });
+        }
+        await recordAudit(tx, actorOf(admin), {
+          action: 'prediction.open',
+          targetType: 'prediction',
+          targetId: created.id,
+          after: input,
+        });
+        const view = await presentPrediction(tx, created);
+        after.push(() =>
+          this.app.realtime.emit(predictionHub, PREDICTION_ROOM, 'ReceiveState', {
+            ...view,
+            serverTime: this.app.clock.now().toISOString(),
+          }),
+        );
+        return created;
+      },
+      this.app.log,
+    );
+    return summarise(this.app.db, row);
+  }
+
+  private async transition(
+    admin: UserRow,
+    predictionId: string,
+    action: string,
+    rule: (game: PredictionGame) => PredictionOutcome,
+  ): Promise<PredictionState> {
+    const { view } = await this.runner.act(
+      predictionId,
+      { userId: admin.id, isAdmin: true },
+      (game) => rule(game),
+      (tx, before, after) =>
+        recordAudit(tx, actorOf(admin), {
+          action: `prediction.${action}`,
+          targetType: 'prediction',
+          targetId: predictionId,
+          before: { version: before.version },
+          after: { version: after.version, state: after.state },
+        }),
+    );
+    return view;
+  }
+
+  lock = (admin: UserRow, id: string) => this.transition(admin, id, 'lock', lockRule);
+  resolve = (admin: UserRow, id: string, answerId: number) =>
+    this.transition(admin, id, 'resolve', (g) => resolveRule(g, answerId));
+  cancel = (admin: UserRow, id: string) => this.transition(admin, id, 'cancel', cancelRule);
+  hide = (admin: UserRow, id: string) => this.transition(admin, id, 'hide', hideRule);
+
+  async recent(limit = 20): Promise<PredictionSummary[]> {
+    const rows = await recentPredictions(this.app.db, limit);
+    return Promise.all(rows.map((r) => summarise(this.app.db, r)));
+  }
+
+  bet(user: UserRow, bet: { option: number; cents: bigint }): Promise<BetOutcome> {
+    return placeBet(this.app.db, user, bet, () => this.broadcaster.changed(), this.app.clock.now());
+  }
+}

@@ -1,0 +1,49 @@
+/**
+ * /admin/predictions (Admin dropdown; not in the spec, DESIGN §10): open a prediction, follow its
+ * bets live, lock, resolve, cancel or hide it, copy the overlay URL, and see past predictions.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import type { PredictionSummary } from '@kickback/common/http/prediction';
+import { listPredictions } from './api';
+import { CurrentPrediction } from './current-prediction';
+import { OpenPredictionForm } from './open-prediction-form';
+import { OverlayLink } from './overlay-link';
+import { PastPredictions } from './past-predictions';
+import { usePrediction } from './use-prediction';
+import './predictions-admin.css';
+
+export default function PredictionsAdminPage() {
+  const { state } = usePrediction();
+  const [list, setList] = useState<PredictionSummary[]>([]);
+  const reload = useCallback(() => {
+    listPredictions()
+      .then(setList)
+      .catch(() => undefined);
+  }, []);
+  // The list follows the live state's transitions (not every bet).
+  const transition = state ? `${state.id}:${state.state}` : null;
+  useEffect(() => reload(), [reload, transition]);
+
+  const live = state !== null && state.id !== 'none';
+  const open = live && (state.state === 1 || state.state === 3);
+  return (
+    <section className="container-xl py-4">
+      <h1 className="h3 mb-1">Predictions</h1>
+      <p className="text-body-secondary mb-4">
+        Chatters bet points with <code>!bet [OPTION] [POINTS]</code>. Resolving pays the pool to the winning answer in
+        proportion to stakes; cancelling refunds everyone.
+      </p>
+      <div className="row g-4">
+        <div className="col-lg-7">
+          {live && <CurrentPrediction state={state} onChanged={reload} />}
+          <OpenPredictionForm disabled={open} onOpened={reload} />
+        </div>
+        <div className="col-lg-5">
+          <OverlayLink />
+        </div>
+      </div>
+      <h2 className="h5 mt-5">Past predictions</h2>
+      <PastPredictions list={list} />
+    </section>
+  );
+}
