@@ -8,6 +8,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { siteConfig, type SiteConfig } from '@kickback/common/http/site';
 import { isAmount } from '@kickback/common/money';
+import { isSteamId64, STEAM_ID_RULE } from '@kickback/common/steam-id';
 
 const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
@@ -17,8 +18,6 @@ const optionalString = z
   .string()
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
-
-const steamId64 = /^7656119\d{10}$/;
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -58,7 +57,7 @@ const envSchema = z.object({
         .map((s) => s.trim())
         .filter(Boolean),
     )
-    .pipe(z.array(z.string().regex(steamId64, 'each id must be a SteamID64 (7656119…, 17 digits)'))),
+    .pipe(z.array(z.string().refine(isSteamId64, `each id must be ${STEAM_ID_RULE}`))),
   STEAM_SIGNIN: z.enum(['steam', 'dev']).optional(),
   STEAM_API_KEY: optionalString,
   STEAM_OPENID_URL: z.url().default('https://steamcommunity.com/openid/login'),

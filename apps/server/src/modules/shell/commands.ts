@@ -6,6 +6,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { steamId64 } from '@kickback/common/steam-id';
 import { users } from '../../db/schema/users';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
@@ -31,7 +32,7 @@ export interface ShellCommand<A extends z.ZodType = z.ZodType> {
 }
 
 const steamIdArg = z.object({
-  steamId: z.string().regex(/^7656119\d{10}$/, 'a SteamID64 (17 digits starting with 7656119)'),
+  steamId: steamId64,
 });
 
 async function setRole({ db, app }: ShellContext, steamId: string, role: 'User' | 'Admin'): Promise<string> {
