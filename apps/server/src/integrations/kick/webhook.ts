@@ -4,7 +4,12 @@
  * holds against a trusted key, the timestamp is within 5 minutes of our clock, the message id was
  * never seen (the deliveries table, so several processes agree), the body parses. Then the event
  * goes to the sink. A refusal answers 4xx with no detail; the log says why.
+ *
+ * Kick delivers at least once and unsubscribes an app whose endpoint keeps failing, so a delivery
+ * already seen answers 200 and does nothing; and a delivery whose processing fails gives its
+ * message id back, so Kick's retry is processed instead of being taken for a duplicate.
  */
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ChatMessage } from '../../modules/chat/types';
 import { kickWebhookDeliveries } from '../../db/schema/chat';
@@ -92,7 +97,20 @@ export async function kickWebhookRoutes(app: FastifyInstance, opts: KickWebhookO
       .values({ messageId: h.messageId.slice(0, 100), eventType: h.type.slice(0, 100), receivedAt: now })
       .onConflictDoNothing()
       .returning({ messageId: kickWebhookDeliveries.messageId });
-    if (claimed.length === 0) return refuse(request, reply, 409, 'replayed message id', ids);
+    if (claimed.length === 0) {
+      request.log.info(ids, 'kick webhook redelivered: already processed');
+      return { ok: true, duplicate: true };
+    }
+    try {
+      return await handleEvent(request, reply, h, raw, now);
+    } catch (err) {
+      await app.db.delete(kickWebhookDeliveries).where(eq(kickWebhookDeliveries.messageId, h.messageId.slice(0, 100)));
+      throw err;
+    }
+  });
+
+  async function handleEvent(request: FastifyRequest, reply: FastifyReply, h: Headers, raw: Buffer, now: Date) {
+    const ids = { messageId: h.messageId, type: h.type };
 
     let body: unknown;
     try {
@@ -122,5 +140,5 @@ export async function kickWebhookRoutes(app: FastifyInstance, opts: KickWebhookO
     }
     request.log.debug(ids, 'kick event type not handled');
     return { ok: true };
-  });
+  }
 }
