@@ -79,12 +79,14 @@ const envSchema = z.object({
   HOWL_API_URL: z.url().default('https://howl.gg'),
   RUSTMAGIC_API_KEY: optionalString,
   RUSTMAGIC_API_URL: z.url().default('https://api.rustmagic.com'),
+  RUSTMAGIC_BOARD: optionalString.pipe(z.string().max(100, 'must be at most 100 characters').optional()),
   ROOBET_API_KEY: optionalString,
   ROOBET_AFFILIATE_ID: optionalString,
   ROOBET_API_URL: z.url().default('https://roobetconnect.com'),
   CASES_API_KEY: optionalString,
   CASES_API_URL: z.url().default('https://api.cases.gg'),
   PARTNER_SIMULATORS: bool.optional(),
+  PARTNER_HEADERS: optionalString,
   LEADERBOARD_POLLER: bool.optional(),
   LEADERBOARD_POLL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(180),
   LEADERBOARD_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
@@ -171,7 +173,59 @@ export interface Config {
 
 /** How one partner site's stats are reached: its API, the local simulator, or not at all. */
 export type PartnerAccess =
-  { mode: 'partner' | 'simulator'; baseUrl: string; key: string; affiliateId?: string } | { mode: 'none' };
+  | {
+      mode: 'partner' | 'simulator';
+      baseUrl: string;
+      key: string;
+      affiliateId?: string;
+      /** Extra request headers (PARTNER_HEADERS): Clash's `let-me-in` cookie, a bot-protection clearance. */
+      headers?: Record<string, string>;
+      /** RustMagic: the board whose rows are ours (an account's answer lists every board). */
+      board?: string;
+    }
+  | { mode: 'none' };
+
+export const PARTNER_SLUGS = ['clash', 'royale', 'csgobig', 'howl', 'rustmagic', 'roobet', 'cases'] as const;
+export type PartnerSlug = (typeof PARTNER_SLUGS)[number];
+/** The board the RustMagic simulator lists our players under when RUSTMAGIC_BOARD is not set. */
+export const SIMULATED_RUSTMAGIC_BOARD = 'kickback';
+
+const headerName = /^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}$/;
+const partnerHeaders = z.partialRecord(
+  z.enum(PARTNER_SLUGS),
+  z.record(
+    z.string().regex(headerName, 'header names are HTTP tokens'),
+    z
+      .string()
+      .max(4000)
+      .regex(/^[^\r\n]*$/, 'header values are one line'),
+  ),
+);
+
+/** `PARTNER_HEADERS`: JSON `{"clash": {"cookie": "let-me-in=…"}, "cases": {…}}`, extra headers per partner. */
+function readPartnerHeaders(text: string | undefined): Partial<Record<PartnerSlug, Record<string, string>>> {
+  if (text === undefined) return {};
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new ConfigError(
+      'Invalid configuration: PARTNER_HEADERS: must be JSON like {"clash":{"cookie":"let-me-in=…"}}',
+    );
+  }
+  const parsed = partnerHeaders.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const why =
+      issue?.code === 'unrecognized_keys'
+        ? `unknown partner ${issue.keys.join(', ')}`
+        : issue?.code === 'invalid_key'
+          ? `${issue.path.join('.')}: header names are HTTP tokens`
+          : `${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`;
+    throw new ConfigError(`Invalid configuration: PARTNER_HEADERS: ${why} (partners are ${PARTNER_SLUGS.join(', ')})`);
+  }
+  return parsed.data;
+}
 
 /** Keyed by leaderboard site id (spec part 2): 1 Clash.gg … 7 Cases.gg. */
 export type PartnersConfig = Record<1 | 2 | 3 | 4 | 5 | 6 | 7, PartnerAccess>;
@@ -320,14 +374,22 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     const missing = env.ROOBET_API_KEY ? 'ROOBET_AFFILIATE_ID' : 'ROOBET_API_KEY';
     throw new ConfigError(`Invalid configuration: ${missing} is required with the other Roobet setting`);
   }
-  const partner = (slug: string, key: string | undefined, url: string, affiliateId?: string): PartnerAccess => {
-    if (key) return { mode: 'partner', baseUrl: url, key, ...(affiliateId ? { affiliateId } : {}) };
+  const extraHeaders = readPartnerHeaders(env.PARTNER_HEADERS);
+  const partner = (slug: PartnerSlug, key: string | undefined, url: string, affiliateId?: string): PartnerAccess => {
+    const headers = extraHeaders[slug];
+    const extras = {
+      ...(headers ? { headers } : {}),
+      ...(slug === 'rustmagic' && env.RUSTMAGIC_BOARD ? { board: env.RUSTMAGIC_BOARD } : {}),
+    };
+    if (key) return { mode: 'partner', baseUrl: url, key, ...(affiliateId ? { affiliateId } : {}), ...extras };
     if (!simulators) return { mode: 'none' };
     return {
       mode: 'simulator',
       baseUrl: `${publicUrl}/dev/partners/${slug}`,
       key: slug === 'csgobig' ? 'SIMCODE' : SIMULATOR_KEY,
       ...(slug === 'roobet' ? { affiliateId: '00000000-0000-4000-8000-00000000a1f1' } : {}),
+      ...(slug === 'rustmagic' ? { board: SIMULATED_RUSTMAGIC_BOARD } : {}),
+      ...extras,
     };
   };
   const partners: PartnersConfig = {

@@ -49,7 +49,7 @@ describe('POST /webhooks/kick', () => {
     expect(logs.lines.some((l) => l.msg === 'kick webhook redelivered: already processed')).toBe(true);
   });
 
-  it('gives the message id back when processing fails, so Kick\'s retry is processed, once', async () => {
+  it("gives the message id back when processing fails, so Kick's retry is processed, once", async () => {
     await start();
     const delivery = signedDelivery(chatPayload(t, 'Viewer_Two', 'still here'), { at: t.clock.now() });
     await t.database.db.execute(sql`ALTER TABLE chat_messages RENAME TO chat_messages_away`);

@@ -191,7 +191,7 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
   app.get('/dev/steam/avatar/:file', async (request, reply) => {
     const file = (request.params as { file: string }).file;
     const id = file.replace(/\.svg$/, '');
-    if (!STEAM_ID.test(id)) return reply.status(404).send('Not found');
+    if (!isSteamId64(id)) return reply.status(404).send('Not found');
     const name = profiles.get(id)?.personaName ?? '?';
     reply.type('image/svg+xml').header('cache-control', 'public, max-age=300');
     return avatarSvg(id, name);

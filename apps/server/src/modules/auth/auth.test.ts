@@ -197,7 +197,10 @@ describe('Steam sign-in through the dev identity provider', () => {
       const { callback: url, state } = await assertionFor(t, steamid, 'NewGen');
       const res = await callback(t, url, state);
       expect(popupMessage(res.body)).toMatchObject({ success: true });
-      const ping = await t.call({ url: '/api/User/ping', headers: { cookie: `kb_session=${cookiesOf(res).kb_session}` } });
+      const ping = await t.call({
+        url: '/api/User/ping',
+        headers: { cookie: `kb_session=${cookiesOf(res).kb_session}` },
+      });
       expect(ping.json()).toMatchObject({ isAuthenticated: true, steamId: steamid });
     }
   });
