@@ -318,8 +318,9 @@ describe('failures keep the last good standings', () => {
     ]);
     await t.app.leaderboards.runCycle(5);
     const now = await board('/api/LeaderBoard/rustmagic/now');
+    // Only our board's player is listed, first place now.
     expect(now.data.map((e: { isActive: boolean; reward: number | null }) => [e.isActive, e.reward])).toEqual([
-      [true, 50],
+      [true, 100],
     ]);
     t.clock.set('2026-03-09T00:00:30Z');
     await t.app.leaderboards.runCycle(5);
