@@ -26,6 +26,7 @@ import { realtimePlugin, type SocketLimits } from './plugins/realtime';
 import { sessionPlugin } from './plugins/session';
 import { defaultWebDist, staticWebPlugin } from './plugins/static-web';
 import { devIdentityProvider } from './integrations/steam/dev-provider';
+import { integrationStatusPlugin } from './integrations/status';
 import { discordSimulator, discordSimulatorWanted } from './integrations/discord/simulator/plugin';
 import { accountRoutes } from './modules/accounts/routes';
 import { discordLinkRoutes } from './modules/accounts/discord-link';
@@ -151,6 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(timersPlugin);
   await app.register(gameChatPlugin);
 
+  await app.register(integrationStatusPlugin);
   await app.register(healthRoutes);
   await app.register(siteRoutes);
   await app.register(authRoutes);

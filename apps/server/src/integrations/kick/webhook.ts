@@ -69,6 +69,7 @@ export async function kickWebhookRoutes(app: FastifyInstance, opts: KickWebhookO
 
   const refuse = (request: FastifyRequest, reply: FastifyReply, status: number, reason: string, extra = {}) => {
     request.log.warn({ reason, ...extra }, 'kick webhook refused');
+    app.integrationStatus.failed('kick.webhooks', `refused a delivery: ${reason}`);
     return reply.status(status).send({ message: 'Rejected.' });
   };
 
@@ -79,7 +80,11 @@ export async function kickWebhookRoutes(app: FastifyInstance, opts: KickWebhookO
     const ids = { messageId: h.messageId, type: h.type };
 
     let keys = await opts.keyring.keys();
-    if (keys.length === 0) return refuse(request, reply, 401, 'no webhook public key is configured', ids);
+    if (keys.length === 0) {
+      // Loud: with no key every delivery is refused, and Kick unsubscribes an app that keeps failing.
+      request.log.error(ids, 'kick webhook refused: no public key to check signatures with (see Admin → Integrations)');
+      return refuse(request, reply, 401, 'no webhook public key is configured', ids);
+    }
     let valid = verifyKickSignature(keys, h.messageId, h.timestamp, raw, h.signature);
     if (!valid && (await opts.keyring.refresh())) {
       keys = await opts.keyring.keys();
@@ -102,7 +107,9 @@ export async function kickWebhookRoutes(app: FastifyInstance, opts: KickWebhookO
       return { ok: true, duplicate: true };
     }
     try {
-      return await handleEvent(request, reply, h, raw, now);
+      const answer = await handleEvent(request, reply, h, raw, now);
+      if (reply.statusCode < 400) app.integrationStatus.succeeded('kick.webhooks', h.type.slice(0, 60));
+      return answer;
     } catch (err) {
       await app.db.delete(kickWebhookDeliveries).where(eq(kickWebhookDeliveries.messageId, h.messageId.slice(0, 100)));
       throw err;

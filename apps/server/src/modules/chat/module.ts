@@ -73,7 +73,7 @@ export const chatModule = fp(async (app: FastifyInstance) => {
   app.decorate('chat', service);
 
   await app.register(kickWebhookRoutes, {
-    keyring: createWebhookKeyring(kick, kickApi, app.clock, app.log),
+    keyring: createWebhookKeyring(kick, kickApi, app.clock, app.log, { status: app.integrationStatus }),
     broadcasterUserId: kick.broadcasterUserId,
     sink: {
       chatMessage: async (message) => {
@@ -92,6 +92,7 @@ export const chatModule = fp(async (app: FastifyInstance) => {
         url: kick.pusherUrl,
         chatroomId: kick.chatroomId,
         log: app.log,
+        status: app.integrationStatus,
         now: () => app.clock.now(),
         onMessage: async (message) => {
           await service.process(message, 'kick-websocket');
