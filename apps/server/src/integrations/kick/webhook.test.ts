@@ -196,10 +196,15 @@ describe('POST /webhooks/kick', () => {
   it("with a Kick app and no PEM, verifies against Kick's public key fetched from the API", async () => {
     const kick = generateKeyPairSync('rsa', { modulusLength: 2048 });
     const calls: string[] = [];
-    const networkFetch: typeof fetch = async (input) => {
+    const networkFetch: typeof fetch = async (input, init) => {
       const url = String(input);
       calls.push(url);
-      if (url === 'https://api.kick.com/public/v1/public-key') {
+      if (url === 'https://id.kick.com/oauth/token') return Response.json({ access_token: 'app', expires_in: 3600 });
+      // Kick's key is asked for with the app token, as every public client does.
+      if (
+        url === 'https://api.kick.com/public/v1/public-key' &&
+        new Headers(init?.headers).get('authorization') === 'Bearer app'
+      ) {
         return Response.json({
           data: { public_key: kick.publicKey.export({ type: 'spki', format: 'pem' }) },
           message: 'OK',
