@@ -35,6 +35,7 @@ import { challengeRoutes } from './modules/challenges/routes';
 import { dailyRewardRoutes } from './modules/daily-rewards/routes';
 import { discordBroadcastsModule } from './modules/discord-broadcasts/routes';
 import { chatModule } from './modules/chat/module';
+import { kickBotPlugin } from './modules/integrations/kick-bot-plugin';
 import { chatPointsPlugin } from './modules/chat-points/plugin';
 import { fulfilmentRoutes } from './modules/fulfilment/routes';
 import { adminProductRoutes } from './modules/store/admin-routes';
@@ -173,6 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(activityRoutes);
   await app.register(adminUserRoutes);
   await app.register(chatPointsPlugin);
+  await app.register(kickBotPlugin);
   await app.register(chatModule);
 
   await app.register(controlPlugin, {

@@ -98,7 +98,10 @@ const envSchema = z.object({
       .regex(/^\d{1,20}$/, 'must be a numeric Kick user id')
       .optional(),
   ),
+  /** Replaced by Admin → Integrations → Connect Kick bot; refused with directions when set. */
   KICK_BOT_TOKEN: optionalString,
+  KICK_TOKEN_KEY: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  KICK_BOT_SIMULATOR: bool.optional(),
   KICK_WEBHOOK_PUBLIC_KEY: optionalString,
   KICK_CHATROOM_ID: optionalString.pipe(
     z
@@ -237,8 +240,8 @@ export interface KickConfig {
   app: { clientId: string; clientSecret: string } | null;
   /** The streamer's Kick user id: events of other channels are ignored. */
   broadcasterUserId: string | undefined;
-  /** Chat replies go through `POST /public/v1/chat` with it; without one they are logged. */
-  botToken: string | undefined;
+  /** The chat bot's user token, connected by an admin (OAuth 2.1 + PKCE); replies are logged without one. */
+  bot: KickBotConfig;
   /** PEM given in KICK_WEBHOOK_PUBLIC_KEY; otherwise Kick's (fetched) when an app is configured. */
   webhookPublicKey: string | undefined;
   apiUrl: string;
@@ -249,6 +252,26 @@ export interface KickConfig {
   /** The chat simulator (its signing key is trusted); never in production. */
   simulator: boolean;
 }
+
+/** Where the "Connect Kick bot" flow and chat posting go: Kick, the local Kick simulator, or nowhere. */
+export type KickBotConfig =
+  | {
+      mode: 'kick' | 'simulator';
+      clientId: string;
+      clientSecret: string;
+      oauthUrl: string;
+      apiUrl: string;
+      redirectUri: string;
+      scopes: string;
+      /** Seals the bot's tokens at rest; null in production without KICK_TOKEN_KEY (connecting is refused). */
+      tokenKey: string | null;
+      tokenKeySource: 'KICK_TOKEN_KEY' | 'derived from SESSION_SECRET (development only)' | null;
+    }
+  | { mode: 'off' };
+
+export const KICK_SIMULATOR_PATH = '/dev/kick';
+/** Chat replies (`chat:write`), our event subscriptions (`events:subscribe`) and who the token is (`user:read`). */
+export const KICK_BOT_SCOPES = 'user:read chat:write events:subscribe';
 
 export interface DiscordConfig {
   /** `discord` (real OAuth), `dev` (the local OAuth simulator) or `off` (linking unavailable). */
@@ -403,7 +426,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   };
 
   const sessionSecret = env.SESSION_SECRET ?? randomSecret();
-  const kick = kickConfig(env, isProduction);
+  const kick = kickConfig(env, isProduction, publicUrl, env.SESSION_SECRET ? env.SESSION_SECRET : null);
   const discord = discordConfig(env, isProduction, publicUrl, sessionSecret);
   const adminSteamIds = [...env.ADMIN_STEAM_IDS];
   if (signin === 'dev') {
@@ -452,7 +475,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-function kickConfig(env: Env, isProduction: boolean): KickConfig {
+function kickConfig(env: Env, isProduction: boolean, publicUrl: string, sessionSecret: string | null): KickConfig {
+  if (env.KICK_BOT_TOKEN) {
+    throw new ConfigError(
+      'Invalid configuration: KICK_BOT_TOKEN is no longer used (Kick user tokens expire after 2 hours): connect the bot on Admin → Integrations → Connect Kick bot, and set KICK_TOKEN_KEY',
+    );
+  }
   const appParts = { KICK_CLIENT_ID: env.KICK_CLIENT_ID, KICK_CLIENT_SECRET: env.KICK_CLIENT_SECRET };
   const given = Object.entries(appParts).filter(([, v]) => v !== undefined);
   if (given.length === 1) {
@@ -485,13 +513,62 @@ function kickConfig(env: Env, isProduction: boolean): KickConfig {
   return {
     app,
     broadcasterUserId: env.KICK_BROADCASTER_USER_ID,
-    botToken: env.KICK_BOT_TOKEN,
+    bot: kickBotConfig(env, isProduction, publicUrl, app, sessionSecret),
     webhookPublicKey,
     apiUrl: env.KICK_API_URL.replace(/\/+$/, ''),
     oauthUrl: env.KICK_OAUTH_URL.replace(/\/+$/, ''),
     chatroomId: env.KICK_CHATROOM_ID,
     pusherUrl: env.KICK_PUSHER_URL,
     simulator,
+  };
+}
+
+function kickBotConfig(
+  env: Env,
+  isProduction: boolean,
+  publicUrl: string,
+  app: KickConfig['app'],
+  sessionSecret: string | null,
+): KickBotConfig {
+  const useSimulator = !app && (env.KICK_BOT_SIMULATOR ?? !isProduction);
+  if (isProduction && env.KICK_BOT_SIMULATOR) {
+    throw new ConfigError('Invalid configuration: KICK_BOT_SIMULATOR: the Kick simulator cannot run in production');
+  }
+  if (!app && !useSimulator) return { mode: 'off' };
+  // Outside production the key may be derived (tokens then open only with the same SESSION_SECRET).
+  const derivedFrom = sessionSecret ?? 'kickback-development-session-secret';
+  const tokenKey =
+    env.KICK_TOKEN_KEY ??
+    (isProduction ? null : createHmac('sha256', derivedFrom).update('kick-token-key').digest('base64url'));
+  const tokenKeySource = env.KICK_TOKEN_KEY
+    ? ('KICK_TOKEN_KEY' as const)
+    : tokenKey
+      ? ('derived from SESSION_SECRET (development only)' as const)
+      : null;
+  const common = {
+    redirectUri: `${publicUrl}/auth/kick/bot/callback`,
+    scopes: KICK_BOT_SCOPES,
+    tokenKey,
+    tokenKeySource,
+  };
+  if (app) {
+    return {
+      mode: 'kick',
+      clientId: app.clientId,
+      clientSecret: app.clientSecret,
+      oauthUrl: env.KICK_OAUTH_URL.replace(/\/+$/, ''),
+      apiUrl: env.KICK_API_URL.replace(/\/+$/, ''),
+      ...common,
+    };
+  }
+  const simulator = `${publicUrl}${KICK_SIMULATOR_PATH}`;
+  return {
+    mode: 'simulator',
+    clientId: 'kickback-dev',
+    clientSecret: createHmac('sha256', derivedFrom).update('kick-simulator-client').digest('base64url'),
+    oauthUrl: simulator,
+    apiUrl: simulator,
+    ...common,
   };
 }
 

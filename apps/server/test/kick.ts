@@ -5,7 +5,7 @@ import { signKickDelivery } from '../src/integrations/kick/signature';
 import { kickTimestamp, simulatedChatMessage } from '../src/integrations/kick/simulator';
 import { simulatorKeyPair } from '../src/integrations/kick/simulator-keys';
 import { ulid } from '../src/lib/ulid';
-import type { TestApp } from './app';
+import type { TestApp, TestUser } from './app';
 
 export interface SignedDelivery {
   headers: Record<string, string>;
@@ -51,4 +51,23 @@ export function chatPayload(
 
 export function postDelivery(t: TestApp, d: SignedDelivery): Promise<LightMyRequestResponse> {
   return t.app.inject({ method: 'POST', url: '/webhooks/kick', headers: d.headers, payload: d.body });
+}
+
+/**
+ * "Connect Kick bot" as the admin's browser does it against the Kick simulator: start, consent as
+ * `kickUsername`, follow the callback. Returns where the callback sent the browser.
+ */
+export async function connectKickBot(t: TestApp, admin: TestUser, kickUsername = 'vex'): Promise<string> {
+  const start = await t.call({ method: 'POST', url: '/api/admin/integrations/kick-bot/connect', as: admin, body: {} });
+  if (start.statusCode !== 200) throw new Error(`connect: ${start.statusCode} ${start.body}`);
+  const authorize = new URL(start.json<{ url: string }>().url);
+  const consent = await t.app.inject({
+    method: 'POST',
+    url: `${authorize.pathname}${authorize.search}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ username: kickUsername, decision: 'allow' }).toString(),
+  });
+  const callback = new URL(String(consent.headers.location));
+  const done = await t.call({ url: `${callback.pathname}${callback.search}`, as: admin });
+  return String(done.headers.location);
 }

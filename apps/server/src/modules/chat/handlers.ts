@@ -2,7 +2,7 @@
  * The handlers every chat message goes through, in order, after the sender's activity is
  * recorded. Features add theirs here: `!verify` (accounts), chat-activity points (economy), and
  * later giveaway keys and `!bet` (predictions). A handler answers in chat with
- * `ctx.app.chat.reply(message, text)` (posted with KICK_BOT_TOKEN, kept with the message).
+ * `ctx.app.chat.reply(message, text)` (posted as the connected Kick bot, kept with the message).
  */
 import type { FastifyInstance } from 'fastify';
 import { verifyHandler } from '../accounts/kick-link';

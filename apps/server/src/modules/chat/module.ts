@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { chatMessages } from '../../db/schema/chat';
 import { KickApi } from '../../integrations/kick/api';
+import { postAsBot } from '../../integrations/kick/bot-chat';
 import { KickPusherReader } from '../../integrations/kick/pusher';
 import { keepKickSubscriptions } from '../../integrations/kick/subscriptions';
 import { kickWebhookRoutes } from '../../integrations/kick/webhook';
@@ -23,8 +24,8 @@ export interface ChatService {
   /** Runs a message through the pipeline (once per message id). */
   process(message: ChatMessage, source: ChatSource): Promise<PipelineResult>;
   /**
-   * Answers a message in chat: posted with KICK_BOT_TOKEN through Kick's API (logged when there is
-   * none) and kept with the message for the Chat Simulator page. Never throws for Kick's sake.
+   * Answers a message in chat: posted as the connected Kick bot through Kick's API (logged when
+   * none is connected) and kept with the message for the Chat Simulator page. Never throws for Kick's sake.
    */
   reply(message: ChatMessage, text: string): Promise<void>;
   kickApi: KickApi;
@@ -59,12 +60,14 @@ export const chatModule = fp(async (app: FastifyInstance) => {
         .update(chatMessages)
         .set({ replies: sql`array_append(${chatMessages.replies}, ${content})` })
         .where(eq(chatMessages.messageId, message.messageId));
-      if (!kick.botToken) {
-        app.log.info({ replyTo: message.messageId, content }, 'chat reply (not posted: no KICK_BOT_TOKEN)');
-        return;
-      }
       try {
-        await kickApi.sendChat(kick.botToken, content, message.messageId);
+        const bot = app.kickBot;
+        const posted = bot
+          ? await postAsBot(bot.tokens, bot.api, content, message.messageId, app.integrationStatus)
+          : 'not-connected';
+        if (posted === 'not-connected') {
+          app.log.info({ replyTo: message.messageId, content }, 'chat reply (not posted: no Kick bot connected)');
+        }
       } catch (err) {
         app.log.error({ err, replyTo: message.messageId }, 'chat reply could not be posted to Kick');
       }
