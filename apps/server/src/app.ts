@@ -36,6 +36,7 @@ import { dailyRewardRoutes } from './modules/daily-rewards/routes';
 import { discordBroadcastsModule } from './modules/discord-broadcasts/routes';
 import { chatModule } from './modules/chat/module';
 import { kickBotPlugin } from './modules/integrations/kick-bot-plugin';
+import { integrationsRoutes } from './modules/integrations/routes';
 import { chatPointsPlugin } from './modules/chat-points/plugin';
 import { fulfilmentRoutes } from './modules/fulfilment/routes';
 import { adminProductRoutes } from './modules/store/admin-routes';
@@ -176,6 +177,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(chatPointsPlugin);
   await app.register(kickBotPlugin);
   await app.register(chatModule);
+  await app.register(integrationsRoutes);
 
   await app.register(controlPlugin, {
     dataDir: config.database.kind === 'pglite' ? config.database.dataDir : null,

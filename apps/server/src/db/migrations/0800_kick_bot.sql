@@ -22,3 +22,12 @@ CREATE TABLE kick_bot_oauth_states (
   created_by uuid REFERENCES users(id) ON DELETE CASCADE,
   expires_at timestamptz NOT NULL
 );
+
+-- The stream's live state, from Kick's livestream.status.updated webhook (for Admin → Integrations).
+CREATE TABLE kick_live_state (
+  id smallint PRIMARY KEY DEFAULT 1 CHECK (id = 1),
+  is_live boolean NOT NULL,
+  title text,
+  changed_at timestamptz NOT NULL,
+  received_at timestamptz NOT NULL
+);

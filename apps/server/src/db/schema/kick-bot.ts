@@ -1,4 +1,4 @@
-import { integer, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /**
@@ -29,4 +29,13 @@ export const kickBotOauthStates = pgTable('kick_bot_oauth_states', {
   verifier: text('verifier').notNull(),
   createdBy: uuid('created_by').references(() => users.id, { onDelete: 'cascade' }),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/** The stream's live state as Kick's last `livestream.status.updated` said (one row). */
+export const kickLiveState = pgTable('kick_live_state', {
+  id: smallint('id').primaryKey().default(1),
+  isLive: boolean('is_live').notNull(),
+  title: text('title'),
+  changedAt: timestamp('changed_at', { withTimezone: true }).notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
 });

@@ -13,11 +13,13 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ChatMessage } from '../../modules/chat/types';
 import { kickWebhookDeliveries } from '../../db/schema/chat';
+import { kickLiveState } from '../../db/schema/kick-bot';
 import {
   broadcasterIdOf,
   chatMessageFromWebhook,
   chatMessageSent,
   KICK_WEBHOOK_EVENTS,
+  livestreamStatus,
   subscribersFromWebhook,
   type KickSubscriber,
 } from './events';
@@ -137,6 +139,19 @@ export async function kickWebhookRoutes(app: FastifyInstance, opts: KickWebhookO
       if (!parsed.success) return refuse(request, reply, 400, 'malformed chat.message.sent', ids);
       const message = chatMessageFromWebhook(parsed.data, now);
       if (message) await opts.sink.chatMessage(message);
+      return { ok: true };
+    }
+    if (h.type === 'livestream.status.updated') {
+      const parsed = livestreamStatus.safeParse(body);
+      if (!parsed.success) return refuse(request, reply, 400, 'malformed livestream.status.updated', ids);
+      const changedAt = new Date(
+        Date.parse((parsed.data.is_live ? parsed.data.started_at : parsed.data.ended_at) ?? '') || now.getTime(),
+      );
+      const state = { isLive: parsed.data.is_live, title: parsed.data.title ?? null, changedAt, receivedAt: now };
+      await app.db
+        .insert(kickLiveState)
+        .values({ id: 1, ...state })
+        .onConflictDoUpdate({ target: kickLiveState.id, set: state });
       return { ok: true };
     }
     if (h.type !== 'chat.message.sent' && (KICK_WEBHOOK_EVENTS as readonly string[]).includes(h.type)) {

@@ -106,7 +106,7 @@ export const chatModule = fp(async (app: FastifyInstance) => {
       stops.push(() => reader.stop());
     }
     if (kick.app && kick.broadcasterUserId) {
-      stops.push(keepKickSubscriptions(kickApi, kick.broadcasterUserId, app.log));
+      stops.push(keepKickSubscriptions(kickApi, kick.broadcasterUserId, app.log, app.integrationStatus));
     }
     const prune = () =>
       pruneChatLog(app.db, app.clock.now()).catch((err: unknown) => app.log.warn({ err }, 'chat log pruning failed'));
