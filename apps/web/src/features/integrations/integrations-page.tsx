@@ -24,7 +24,7 @@ import './integrations.css';
 const healthBadge: Record<IntegrationHealth, { bg: string; text: string }> = {
   ok: { bg: 'success', text: 'Working' },
   failing: { bg: 'danger', text: 'Failing' },
-  waiting: { bg: 'warning', text: 'No answer yet' },
+  waiting: { bg: 'warning', text: 'Not used yet' },
   off: { bg: 'secondary', text: 'Not configured' },
 };
 
@@ -51,7 +51,10 @@ function Row({ row }: { row: IntegrationRow }) {
         <div className="kb-int-note">{row.note}</div>
       </td>
       <td>
-        <Badge bg={row.mode === 'real' ? 'primary' : row.mode === 'simulated' ? 'info' : 'secondary'}>
+        <Badge
+          bg={row.mode === 'real' ? 'primary' : row.mode === 'simulated' ? 'info' : 'secondary'}
+          text={row.mode === 'simulated' ? 'dark' : undefined}
+        >
           {modeText[row.mode]}
         </Badge>
       </td>
@@ -115,7 +118,10 @@ function KickBotCard({ data, onChanged }: { data: IntegrationsOverview; onChange
               ? `Live${live.title ? `: ${live.title}` : ''}`
               : 'Offline'}
         </Badge>
-        <Badge bg={bot.mode === 'real' ? 'primary' : bot.mode === 'simulated' ? 'info' : 'secondary'}>
+        <Badge
+          bg={bot.mode === 'real' ? 'primary' : bot.mode === 'simulated' ? 'info' : 'secondary'}
+          text={bot.mode === 'simulated' ? 'dark' : undefined}
+        >
           {bot.mode === 'simulated' ? 'Kick simulator' : modeText[bot.mode]}
         </Badge>
       </div>
@@ -164,7 +170,7 @@ function KickBotCard({ data, onChanged }: { data: IntegrationsOverview; onChange
             {bot.connected ? 'Reconnect Kick bot' : 'Connect Kick bot'}
           </Button>
           {bot.connected && (
-            <Button variant="outline-danger" disabled={busy} onClick={() => void disconnect()}>
+            <Button variant="danger" disabled={busy} onClick={() => void disconnect()}>
               <FaLinkSlash aria-hidden className="me-2" />
               Disconnect
             </Button>
