@@ -56,6 +56,7 @@ test('an admin sends a Discord message to picked users and sees who got it', asy
   await expect(succeeded).not.toContainText('Priya');
   await expect(failed).toContainText('Priya');
   await expect(failed).toContainText('DMs closed');
+  await expect(modal.getByText('1 could not be reached: 1 DMs closed or no shared server.')).toBeVisible();
   await screenshot(page, 'discord-3-result');
   await expectAccessible(page);
   await modal.getByRole('button', { name: 'Close', exact: true }).last().click();

@@ -26,6 +26,7 @@ import { realtimePlugin, type SocketLimits } from './plugins/realtime';
 import { sessionPlugin } from './plugins/session';
 import { defaultWebDist, staticWebPlugin } from './plugins/static-web';
 import { devIdentityProvider } from './integrations/steam/dev-provider';
+import { integrationStatusPlugin } from './integrations/status';
 import { discordSimulator, discordSimulatorWanted } from './integrations/discord/simulator/plugin';
 import { accountRoutes } from './modules/accounts/routes';
 import { discordLinkRoutes } from './modules/accounts/discord-link';
@@ -34,6 +35,8 @@ import { challengeRoutes } from './modules/challenges/routes';
 import { dailyRewardRoutes } from './modules/daily-rewards/routes';
 import { discordBroadcastsModule } from './modules/discord-broadcasts/routes';
 import { chatModule } from './modules/chat/module';
+import { kickBotPlugin } from './modules/integrations/kick-bot-plugin';
+import { integrationsRoutes } from './modules/integrations/routes';
 import { chatPointsPlugin } from './modules/chat-points/plugin';
 import { fulfilmentRoutes } from './modules/fulfilment/routes';
 import { adminProductRoutes } from './modules/store/admin-routes';
@@ -151,6 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(realtimePlugin, { redis, ...(deps.socketLimits ? { limits: deps.socketLimits } : {}) });
   await app.register(gamesPlugin);
+  await app.register(integrationStatusPlugin);
 
   // The chat pipeline before the features: they register their chat handlers into it.
   await app.register(chatModule);
@@ -177,6 +181,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(activityRoutes);
   await app.register(adminUserRoutes);
   await app.register(chatPointsPlugin);
+  await app.register(kickBotPlugin);
+  await app.register(integrationsRoutes);
 
   await app.register(controlPlugin, {
     dataDir: config.database.kind === 'pglite' ? config.database.dataDir : null,

@@ -42,6 +42,10 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL: must be a postgres/);
     expect(() => loadConfig({ ADMIN_STEAM_IDS: '123' })).toThrow(/ADMIN_STEAM_IDS/);
+    expect(() => loadConfig({ ADMIN_STEAM_IDS: '76561202255233024' })).toThrow(/ADMIN_STEAM_IDS/);
+    expect(loadConfig({ ADMIN_STEAM_IDS: '76561197960265729, 76561202255233023' }).adminSteamIds).toEqual(
+      expect.arrayContaining(['76561197960265729', '76561202255233023']),
+    );
     expect(() => loadConfig({ CHAT_POINTS_PER_MINUTE: '-1' })).toThrow(/CHAT_POINTS_PER_MINUTE/);
     expect(() => loadConfig({ CHAT_POINTS_PER_MINUTE: '0.333' })).toThrow(
       /CHAT_POINTS_PER_MINUTE: must have at most 2 decimals/,

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { siteConfig, type SiteConfig } from '@kickback/common/http/site';
 import { isAmount } from '@kickback/common/money';
+import { isSteamId64, STEAM_ID_RULE } from '@kickback/common/steam-id';
 
 const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
@@ -17,8 +18,6 @@ const optionalString = z
   .string()
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
-
-const steamId64 = /^7656119\d{10}$/;
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -58,7 +57,7 @@ const envSchema = z.object({
         .map((s) => s.trim())
         .filter(Boolean),
     )
-    .pipe(z.array(z.string().regex(steamId64, 'each id must be a SteamID64 (7656119…, 17 digits)'))),
+    .pipe(z.array(z.string().refine(isSteamId64, `each id must be ${STEAM_ID_RULE}`))),
   STEAM_SIGNIN: z.enum(['steam', 'dev']).optional(),
   STEAM_API_KEY: optionalString,
   STEAM_OPENID_URL: z.url().default('https://steamcommunity.com/openid/login'),
@@ -80,12 +79,14 @@ const envSchema = z.object({
   HOWL_API_URL: z.url().default('https://howl.gg'),
   RUSTMAGIC_API_KEY: optionalString,
   RUSTMAGIC_API_URL: z.url().default('https://api.rustmagic.com'),
+  RUSTMAGIC_BOARD: optionalString.pipe(z.string().max(100, 'must be at most 100 characters').optional()),
   ROOBET_API_KEY: optionalString,
   ROOBET_AFFILIATE_ID: optionalString,
   ROOBET_API_URL: z.url().default('https://roobetconnect.com'),
   CASES_API_KEY: optionalString,
   CASES_API_URL: z.url().default('https://api.cases.gg'),
   PARTNER_SIMULATORS: bool.optional(),
+  PARTNER_HEADERS: optionalString,
   LEADERBOARD_POLLER: bool.optional(),
   LEADERBOARD_POLL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(180),
   LEADERBOARD_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
@@ -97,7 +98,10 @@ const envSchema = z.object({
       .regex(/^\d{1,20}$/, 'must be a numeric Kick user id')
       .optional(),
   ),
+  /** Replaced by Admin → Integrations → Connect Kick bot; refused with directions when set. */
   KICK_BOT_TOKEN: optionalString,
+  KICK_TOKEN_KEY: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  KICK_BOT_SIMULATOR: bool.optional(),
   KICK_WEBHOOK_PUBLIC_KEY: optionalString,
   KICK_CHATROOM_ID: optionalString.pipe(
     z
@@ -172,7 +176,59 @@ export interface Config {
 
 /** How one partner site's stats are reached: its API, the local simulator, or not at all. */
 export type PartnerAccess =
-  { mode: 'partner' | 'simulator'; baseUrl: string; key: string; affiliateId?: string } | { mode: 'none' };
+  | {
+      mode: 'partner' | 'simulator';
+      baseUrl: string;
+      key: string;
+      affiliateId?: string;
+      /** Extra request headers (PARTNER_HEADERS): Clash's `let-me-in` cookie, a bot-protection clearance. */
+      headers?: Record<string, string>;
+      /** RustMagic: the board whose rows are ours (an account's answer lists every board). */
+      board?: string;
+    }
+  | { mode: 'none' };
+
+export const PARTNER_SLUGS = ['clash', 'royale', 'csgobig', 'howl', 'rustmagic', 'roobet', 'cases'] as const;
+export type PartnerSlug = (typeof PARTNER_SLUGS)[number];
+/** The board the RustMagic simulator lists our players under when RUSTMAGIC_BOARD is not set. */
+export const SIMULATED_RUSTMAGIC_BOARD = 'kickback';
+
+const headerName = /^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}$/;
+const partnerHeaders = z.partialRecord(
+  z.enum(PARTNER_SLUGS),
+  z.record(
+    z.string().regex(headerName, 'header names are HTTP tokens'),
+    z
+      .string()
+      .max(4000)
+      .regex(/^[^\r\n]*$/, 'header values are one line'),
+  ),
+);
+
+/** `PARTNER_HEADERS`: JSON `{"clash": {"cookie": "let-me-in=…"}, "cases": {…}}`, extra headers per partner. */
+function readPartnerHeaders(text: string | undefined): Partial<Record<PartnerSlug, Record<string, string>>> {
+  if (text === undefined) return {};
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new ConfigError(
+      'Invalid configuration: PARTNER_HEADERS: must be JSON like {"clash":{"cookie":"let-me-in=…"}}',
+    );
+  }
+  const parsed = partnerHeaders.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const why =
+      issue?.code === 'unrecognized_keys'
+        ? `unknown partner ${issue.keys.join(', ')}`
+        : issue?.code === 'invalid_key'
+          ? `${issue.path.join('.')}: header names are HTTP tokens`
+          : `${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`;
+    throw new ConfigError(`Invalid configuration: PARTNER_HEADERS: ${why} (partners are ${PARTNER_SLUGS.join(', ')})`);
+  }
+  return parsed.data;
+}
 
 /** Keyed by leaderboard site id (spec part 2): 1 Clash.gg … 7 Cases.gg. */
 export type PartnersConfig = Record<1 | 2 | 3 | 4 | 5 | 6 | 7, PartnerAccess>;
@@ -184,8 +240,8 @@ export interface KickConfig {
   app: { clientId: string; clientSecret: string } | null;
   /** The streamer's Kick user id: events of other channels are ignored. */
   broadcasterUserId: string | undefined;
-  /** Chat replies go through `POST /public/v1/chat` with it; without one they are logged. */
-  botToken: string | undefined;
+  /** The chat bot's user token, connected by an admin (OAuth 2.1 + PKCE); replies are logged without one. */
+  bot: KickBotConfig;
   /** PEM given in KICK_WEBHOOK_PUBLIC_KEY; otherwise Kick's (fetched) when an app is configured. */
   webhookPublicKey: string | undefined;
   apiUrl: string;
@@ -196,6 +252,26 @@ export interface KickConfig {
   /** The chat simulator (its signing key is trusted); never in production. */
   simulator: boolean;
 }
+
+/** Where the "Connect Kick bot" flow and chat posting go: Kick, the local Kick simulator, or nowhere. */
+export type KickBotConfig =
+  | {
+      mode: 'kick' | 'simulator';
+      clientId: string;
+      clientSecret: string;
+      oauthUrl: string;
+      apiUrl: string;
+      redirectUri: string;
+      scopes: string;
+      /** Seals the bot's tokens at rest; null in production without KICK_TOKEN_KEY (connecting is refused). */
+      tokenKey: string | null;
+      tokenKeySource: 'KICK_TOKEN_KEY' | 'derived from SESSION_SECRET (development only)' | null;
+    }
+  | { mode: 'off' };
+
+export const KICK_SIMULATOR_PATH = '/dev/kick';
+/** Chat replies (`chat:write`), our event subscriptions (`events:subscribe`) and who the token is (`user:read`). */
+export const KICK_BOT_SCOPES = 'user:read chat:write events:subscribe';
 
 export interface DiscordConfig {
   /** `discord` (real OAuth), `dev` (the local OAuth simulator) or `off` (linking unavailable). */
@@ -321,14 +397,22 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     const missing = env.ROOBET_API_KEY ? 'ROOBET_AFFILIATE_ID' : 'ROOBET_API_KEY';
     throw new ConfigError(`Invalid configuration: ${missing} is required with the other Roobet setting`);
   }
-  const partner = (slug: string, key: string | undefined, url: string, affiliateId?: string): PartnerAccess => {
-    if (key) return { mode: 'partner', baseUrl: url, key, ...(affiliateId ? { affiliateId } : {}) };
+  const extraHeaders = readPartnerHeaders(env.PARTNER_HEADERS);
+  const partner = (slug: PartnerSlug, key: string | undefined, url: string, affiliateId?: string): PartnerAccess => {
+    const headers = extraHeaders[slug];
+    const extras = {
+      ...(headers ? { headers } : {}),
+      ...(slug === 'rustmagic' && env.RUSTMAGIC_BOARD ? { board: env.RUSTMAGIC_BOARD } : {}),
+    };
+    if (key) return { mode: 'partner', baseUrl: url, key, ...(affiliateId ? { affiliateId } : {}), ...extras };
     if (!simulators) return { mode: 'none' };
     return {
       mode: 'simulator',
       baseUrl: `${publicUrl}/dev/partners/${slug}`,
       key: slug === 'csgobig' ? 'SIMCODE' : SIMULATOR_KEY,
       ...(slug === 'roobet' ? { affiliateId: '00000000-0000-4000-8000-00000000a1f1' } : {}),
+      ...(slug === 'rustmagic' ? { board: SIMULATED_RUSTMAGIC_BOARD } : {}),
+      ...extras,
     };
   };
   const partners: PartnersConfig = {
@@ -342,7 +426,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   };
 
   const sessionSecret = env.SESSION_SECRET ?? randomSecret();
-  const kick = kickConfig(env, isProduction);
+  const kick = kickConfig(env, isProduction, publicUrl, env.SESSION_SECRET ? env.SESSION_SECRET : null);
   const discord = discordConfig(env, isProduction, publicUrl, sessionSecret);
   const adminSteamIds = [...env.ADMIN_STEAM_IDS];
   if (signin === 'dev') {
@@ -391,7 +475,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-function kickConfig(env: Env, isProduction: boolean): KickConfig {
+function kickConfig(env: Env, isProduction: boolean, publicUrl: string, sessionSecret: string | null): KickConfig {
+  if (env.KICK_BOT_TOKEN) {
+    throw new ConfigError(
+      'Invalid configuration: KICK_BOT_TOKEN is no longer used (Kick user tokens expire after 2 hours): connect the bot on Admin → Integrations → Connect Kick bot, and set KICK_TOKEN_KEY',
+    );
+  }
   const appParts = { KICK_CLIENT_ID: env.KICK_CLIENT_ID, KICK_CLIENT_SECRET: env.KICK_CLIENT_SECRET };
   const given = Object.entries(appParts).filter(([, v]) => v !== undefined);
   if (given.length === 1) {
@@ -424,13 +513,62 @@ function kickConfig(env: Env, isProduction: boolean): KickConfig {
   return {
     app,
     broadcasterUserId: env.KICK_BROADCASTER_USER_ID,
-    botToken: env.KICK_BOT_TOKEN,
+    bot: kickBotConfig(env, isProduction, publicUrl, app, sessionSecret),
     webhookPublicKey,
     apiUrl: env.KICK_API_URL.replace(/\/+$/, ''),
     oauthUrl: env.KICK_OAUTH_URL.replace(/\/+$/, ''),
     chatroomId: env.KICK_CHATROOM_ID,
     pusherUrl: env.KICK_PUSHER_URL,
     simulator,
+  };
+}
+
+function kickBotConfig(
+  env: Env,
+  isProduction: boolean,
+  publicUrl: string,
+  app: KickConfig['app'],
+  sessionSecret: string | null,
+): KickBotConfig {
+  const useSimulator = !app && (env.KICK_BOT_SIMULATOR ?? !isProduction);
+  if (isProduction && env.KICK_BOT_SIMULATOR) {
+    throw new ConfigError('Invalid configuration: KICK_BOT_SIMULATOR: the Kick simulator cannot run in production');
+  }
+  if (!app && !useSimulator) return { mode: 'off' };
+  // Outside production the key may be derived (tokens then open only with the same SESSION_SECRET).
+  const derivedFrom = sessionSecret ?? 'kickback-development-session-secret';
+  const tokenKey =
+    env.KICK_TOKEN_KEY ??
+    (isProduction ? null : createHmac('sha256', derivedFrom).update('kick-token-key').digest('base64url'));
+  const tokenKeySource = env.KICK_TOKEN_KEY
+    ? ('KICK_TOKEN_KEY' as const)
+    : tokenKey
+      ? ('derived from SESSION_SECRET (development only)' as const)
+      : null;
+  const common = {
+    redirectUri: `${publicUrl}/auth/kick/bot/callback`,
+    scopes: KICK_BOT_SCOPES,
+    tokenKey,
+    tokenKeySource,
+  };
+  if (app) {
+    return {
+      mode: 'kick',
+      clientId: app.clientId,
+      clientSecret: app.clientSecret,
+      oauthUrl: env.KICK_OAUTH_URL.replace(/\/+$/, ''),
+      apiUrl: env.KICK_API_URL.replace(/\/+$/, ''),
+      ...common,
+    };
+  }
+  const simulator = `${publicUrl}${KICK_SIMULATOR_PATH}`;
+  return {
+    mode: 'simulator',
+    clientId: 'kickback-dev',
+    clientSecret: createHmac('sha256', derivedFrom).update('kick-simulator-client').digest('base64url'),
+    oauthUrl: simulator,
+    apiUrl: simulator,
+    ...common,
   };
 }
 

@@ -12,6 +12,7 @@ export const partnerEnv = {
   CLASH_API_URL: 'https://clash.partner.test',
   RUSTMAGIC_API_KEY: 'rustmagic-test-key',
   RUSTMAGIC_API_URL: 'https://rustmagic.partner.test',
+  RUSTMAGIC_BOARD: 'Kickback',
 };
 
 type Answer = { status: number; body: string } | (() => Promise<{ status: number; body: string }>);
@@ -27,7 +28,7 @@ export class FakePartners {
   clash(rows: Array<{ id?: number; name: string; wagered: number; avatar?: string | null }>) {
     this.answers.set('clash.partner.test', { status: 200, body: JSON.stringify(rows) });
   }
-  rustmagic(rows: Array<{ id?: string; username: string; wagered: number; board?: boolean }>) {
+  rustmagic(rows: Array<{ id?: string; username: string; wagered: number; board?: string }>) {
     this.answers.set('rustmagic.partner.test', { status: 200, body: JSON.stringify({ data: rows }) });
   }
   /** An HTTP error or a raw body for a host ('roobet' | 'clash' | 'rustmagic'). */

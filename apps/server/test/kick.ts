@@ -86,3 +86,22 @@ export async function linkKick(
     .set({ kickId: kick.kickId, kickUsername: kick.kickUsername, ...also })
     .where(eq(users.id, user.user.id));
 }
+
+/**
+ * "Connect Kick bot" as the admin's browser does it against the Kick simulator: start, consent as
+ * `kickUsername`, follow the callback. Returns where the callback sent the browser.
+ */
+export async function connectKickBot(t: TestApp, admin: TestUser, kickUsername = 'vex'): Promise<string> {
+  const start = await t.call({ method: 'POST', url: '/api/admin/integrations/kick-bot/connect', as: admin, body: {} });
+  if (start.statusCode !== 200) throw new Error(`connect: ${start.statusCode} ${start.body}`);
+  const authorize = new URL(start.json<{ url: string }>().url);
+  const consent = await t.app.inject({
+    method: 'POST',
+    url: `${authorize.pathname}${authorize.search}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ username: kickUsername, decision: 'allow' }).toString(),
+  });
+  const callback = new URL(String(consent.headers.location));
+  const done = await t.call({ url: `${callback.pathname}${callback.search}`, as: admin });
+  return String(done.headers.location);
+}

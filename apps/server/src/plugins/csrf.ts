@@ -22,6 +22,8 @@ export function needsCsrfCheck(request: FastifyRequest): boolean {
     if (navigationPaths.has(path)) return false;
     // Discord sign-in is a navigation too; its state parameter is bound to the session.
     if (path.startsWith('/auth/discord/')) return false;
+    // So is Kick's redirect back after "Connect Kick bot"; its state is single use and bound to the admin.
+    if (path === '/auth/kick/bot/callback') return false;
     return true;
   }
   return false;

@@ -35,7 +35,8 @@ export function sessionCookieName(config: Config): string {
   return `${config.cookies.prefix}kb_session`;
 }
 
-const sessionPaths = ['/api/', '/auth/', '/dev/', '/socket.io/', '/webhooks/'];
+// /healthz: only `?details=1` needs the session (admins); probes carry no cookie, so this costs them nothing.
+const sessionPaths = ['/api/', '/auth/', '/dev/', '/socket.io/', '/webhooks/', '/healthz'];
 
 export const sessionPlugin = fp(async (app: FastifyInstance) => {
   const cookieName = sessionCookieName(app.config);

@@ -142,6 +142,12 @@ export const routes: AppRoute[] = [
     bare: true,
   },
   {
+    path: '/admin/integrations',
+    page: lazy(() => import('../features/integrations/integrations-page')),
+    name: 'Integrations',
+    roles: adminOnly,
+  },
+  {
     path: '/admin/chat-simulator',
     page: lazy(() => import('../features/chat/chat-simulator-page')),
     name: 'Chat Simulator',

@@ -42,7 +42,8 @@ export const recipientReason = z.enum([
 export type RecipientReason = z.infer<typeof recipientReason>;
 
 export const recipientReasonText: Record<RecipientReason, string> = {
-  dms_closed: 'DMs closed',
+  // Discord answers 50007 both to closed DMs and to a user who shares no server with the bot.
+  dms_closed: 'DMs closed or no shared server',
   no_mutual_guild: 'Not in a shared server',
   unknown_user: 'Unknown Discord user',
   not_linked: 'No Discord account linked',

@@ -118,12 +118,9 @@ export class KickApi {
     return (await this.json(res, createResponse, 'create subscriptions')).data;
   }
 
-  /** The PEM Kick signs webhooks with. */
+  /** The PEM Kick signs webhooks with, asked for with the app token as every public client does. */
   async publicKey(): Promise<string> {
-    const res = await this.opts.http(`${this.opts.apiUrl}/public/v1/public-key`, {
-      headers: { accept: 'application/json' },
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
+    const res = await this.authed('/public/v1/public-key');
     return (await this.json(res, publicKeyResponse, 'public key')).data.public_key;
   }
 

@@ -11,6 +11,7 @@ export const KICK_WEBHOOK_EVENTS = [
   'channel.subscription.new',
   'channel.subscription.renewal',
   'channel.subscription.gifts',
+  'livestream.status.updated',
 ] as const;
 
 const id = z.union([z.number().int(), z.string().regex(/^\d{1,20}$/)]).transform(String);
@@ -32,6 +33,15 @@ export const kickUser = z.object({
     .nullish(),
 });
 export type KickUser = z.infer<typeof kickUser>;
+
+/** `livestream.status.updated`: the stream went live or ended (the Integrations page shows it). */
+export const livestreamStatus = z.object({
+  broadcaster: kickUser,
+  is_live: z.boolean(),
+  title: z.string().max(500).nullish(),
+  started_at: z.string().nullish(),
+  ended_at: z.string().nullish(),
+});
 
 export const chatMessageSent = z.object({
   message_id: z.string().min(1).max(100),

@@ -1,4 +1,5 @@
 import { once } from 'node:events';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
@@ -7,6 +8,8 @@ import type { ChatMessage } from './chat-message';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { warmUp, WARM_UP_TIMEOUT } from '../../../test/warm';
 import type { KickSubscriber } from './events';
+import { ManualClock } from '../../lib/clock';
+import { IntegrationStatus } from '../status';
 import { KickPusherReader } from './pusher';
 
 /** A minimal Pusher-protocol server, as Kick's chat websocket behaves. */
@@ -90,7 +93,14 @@ afterEach(async () => {
   await server?.close();
 });
 
-function startReader(opts: { pongTimeoutMs?: number; maxActivityMs?: number } = {}) {
+function startReader(
+  opts: {
+    pongTimeoutMs?: number;
+    maxActivityMs?: number;
+    status?: IntegrationStatus;
+    goneBackoff?: { initialMs: number; maxMs: number };
+  } = {},
+) {
   const messages: ChatMessage[] = [];
   const subscribers: KickSubscriber[] = [];
   reader = new KickPusherReader({
@@ -174,14 +184,49 @@ describe('KickPusherReader', () => {
     expect(server.count('pusher:subscribe')).toBe(server.sockets.length);
   });
 
-  it('stops for good on a 4000–4099 close code', async () => {
+  it('on a "gone" close (4000–4099) reports the source down, loudly, and keeps trying with a long backoff', async () => {
     server = await FakePusher.start();
-    startReader();
+    const status = new IntegrationStatus(new ManualClock('2026-03-04T12:00:00Z'));
+    startReader({ status, goneBackoff: { initialMs: 200, maxMs: 1000 } });
     await until(() => reader.status === 'subscribed');
+    expect(status.get('kick.websocket')).toMatchObject({ down: false, detail: 'chatrooms.668.v2' });
     server.latest().close(4001, 'Application does not exist');
-    await until(() => reader.status === 'stopped');
-    await new Promise((r) => setTimeout(r, 150));
-    expect(server.sockets).toHaveLength(1);
+    await until(() => status.get('kick.websocket').down);
+    expect(reader.status).toBe('waiting');
+    expect(status.get('kick.websocket').lastFailure).toBe('gone: closed with code 4001 ("do not reconnect")');
+    expect(status.get('kick.websocket').nextAttemptAt).not.toBeNull();
+    expect(server.sockets).toHaveLength(1); // the long backoff: not at once
+    await until(() => reader.status === 'subscribed' && server.sockets.length === 2);
+    expect(status.get('kick.websocket').down).toBe(false);
+  });
+
+  it('takes a handshake answered 404 (the endpoint moved) as gone, and says why', async () => {
+    const http = createServer((_req, res) => {
+      res.writeHead(404).end('Not Found');
+    });
+    http.listen(0, '127.0.0.1');
+    await once(http, 'listening');
+    const status = new IntegrationStatus(new ManualClock('2026-03-04T12:00:00Z'));
+    const lines: Array<{ level: number; msg: string }> = [];
+    reader = new KickPusherReader({
+      url: `ws://127.0.0.1:${(http.address() as AddressInfo).port}/app/gone`,
+      chatroomId: '668',
+      log: pino({ level: 'info' }, { write: (l: string) => void lines.push(JSON.parse(l)) }),
+      goneBackoff: { initialMs: 60_000, maxMs: 60_000 },
+      status,
+      onMessage: async () => {},
+      onSubscribers: async () => {},
+    });
+    reader.start();
+    try {
+      await until(() => status.get('kick.websocket').down);
+      expect(status.get('kick.websocket').lastFailure).toBe('gone: Unexpected server response: 404');
+      expect(reader.status).toBe('waiting');
+      expect(lines.find((l) => l.msg.startsWith('kick chat websocket is gone'))).toMatchObject({ level: 50 });
+    } finally {
+      await reader.stop();
+      http.close();
+    }
   });
 
   it('stop() closes the connection and stops reconnecting', async () => {

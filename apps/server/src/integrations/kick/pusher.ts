@@ -3,12 +3,19 @@
  * Pusher (protocol 7). Subscribes to `chatrooms.<id>.v2`, turns `App\Events\ChatMessageEvent` into
  * pipeline messages, keeps the connection alive the Pusher way (after `activity_timeout` of
  * silence send `pusher:ping`; no `pusher:pong` within the pong timeout means the link is dead) and
- * reconnects with exponential backoff and jitter. Close codes 4000–4099 mean "do not reconnect".
+ * reconnects with exponential backoff and jitter.
+ *
+ * Kick may have moved chat off Pusher (integrations.md §2b), so the reader must never die quietly:
+ * a close that means "gone" (Pusher's 4000–4099 "do not reconnect", or the handshake answered 404,
+ * 410 or 401) marks the source down with the reason — logged as an error and shown on the
+ * Integrations page — and the reader keeps trying, with a long backoff (1 min doubling to 30 min),
+ * so it comes back by itself if the endpoint does. Webhooks remain the recommended source.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import WebSocket from 'ws';
 import { z } from 'zod';
 import type { ChatMessage } from './chat-message';
+import type { IntegrationStatus } from '../status';
 import type { KickSubscriber } from './events';
 
 const frame = z.object({ event: z.string(), channel: z.string().optional(), data: z.unknown().optional() });
@@ -45,6 +52,10 @@ export interface PusherReaderOptions {
   log: FastifyBaseLogger;
   now?: () => Date;
   backoff?: { initialMs: number; maxMs: number };
+  /** Backoff after a "gone" close (the endpoint or app key no longer exists). */
+  goneBackoff?: { initialMs: number; maxMs: number };
+  /** Where the reader reports up and down, for the Integrations page. */
+  status?: IntegrationStatus;
   /** How long to wait for `pusher:pong` after our ping (Pusher's clients use 30 s). */
   pongTimeoutMs?: number;
   /** Ceiling for the server's activity_timeout. */
@@ -52,6 +63,9 @@ export interface PusherReaderOptions {
 }
 
 export type PusherReaderStatus = 'idle' | 'connecting' | 'connected' | 'subscribed' | 'waiting' | 'stopped';
+
+/** A handshake answered with one of these means the endpoint is not there (any more). */
+const GONE_HANDSHAKE = /Unexpected server response: (401|403|404|410)\b/;
 
 /** Data of a Pusher frame is usually a JSON string (double-encoded). */
 function decodeData(data: unknown): unknown {
@@ -85,6 +99,8 @@ export class KickPusherReader {
   status: PusherReaderStatus = 'idle';
   private socket: WebSocket | null = null;
   private attempts = 0;
+  private goneAttempts = 0;
+  private lastError: string | null = null;
   private reconnectTimer: NodeJS.Timeout | null = null;
   private idleTimer: NodeJS.Timeout | null = null;
   private pongTimer: NodeJS.Timeout | null = null;
@@ -118,7 +134,10 @@ export class KickPusherReader {
     const socket = new WebSocket(this.opts.url, { handshakeTimeout: 15_000 });
     this.socket = socket;
     socket.on('message', (raw) => this.onFrame(socket, raw.toString()));
-    socket.on('error', (err) => this.opts.log.warn({ err: err.message }, 'kick chat websocket error'));
+    socket.on('error', (err) => {
+      if (socket === this.socket) this.lastError = err.message;
+      this.opts.log.warn({ err: err.message }, 'kick chat websocket error');
+    });
     socket.on('close', (code) => this.onClose(socket, code));
   }
 
@@ -151,6 +170,8 @@ export class KickPusherReader {
       case 'pusher_internal:subscription_succeeded':
         this.status = 'subscribed';
         this.attempts = 0;
+        this.goneAttempts = 0;
+        this.opts.status?.succeeded('kick.websocket', this.channel);
         this.opts.log.info({ channel: this.channel }, 'kick chat websocket subscribed');
         return;
       case 'pusher:ping':
@@ -231,18 +252,34 @@ export class KickPusherReader {
     if (socket !== this.socket) return;
     this.clearTimers();
     this.socket = null;
+    const error = this.lastError;
+    this.lastError = null;
     if (this.status === 'stopped') return;
-    if (code >= 4000 && code < 4100) {
-      this.status = 'stopped';
-      this.opts.log.error({ code }, 'kick chat websocket closed for good by the server (check KICK_PUSHER_URL)');
-      return;
+    const gone = (code >= 4000 && code < 4100) || (error !== null && GONE_HANDSHAKE.test(error));
+    let delay: number;
+    if (gone) {
+      const { initialMs, maxMs } = this.opts.goneBackoff ?? { initialMs: 60_000, maxMs: 30 * 60_000 };
+      delay = Math.min(maxMs, initialMs * 2 ** this.goneAttempts);
+      this.goneAttempts += 1;
+      const reason = error ?? `closed with code ${code} ("do not reconnect")`;
+      this.opts.log.error(
+        { code, error, retryInMs: delay },
+        'kick chat websocket is gone (check KICK_PUSHER_URL; Kick may have moved chat off Pusher — use webhooks); trying again later',
+      );
+      this.opts.status?.failed('kick.websocket', `gone: ${reason}`, new Date(this.now().getTime() + delay));
+    } else {
+      const { initialMs, maxMs } = this.opts.backoff ?? { initialMs: 1_000, maxMs: 60_000 };
+      const base = code >= 4200 && code < 4300 ? 0 : Math.min(maxMs, initialMs * 2 ** this.attempts);
+      delay = Math.round(base * (0.75 + Math.random() * 0.5));
+      this.attempts += 1;
+      this.opts.log.warn({ code, retryInMs: delay }, 'kick chat websocket closed, reconnecting');
+      this.opts.status?.failed(
+        'kick.websocket',
+        error ? `closed: ${error}` : `closed with code ${code}`,
+        new Date(this.now().getTime() + delay),
+      );
     }
-    const { initialMs, maxMs } = this.opts.backoff ?? { initialMs: 1_000, maxMs: 60_000 };
-    const base = code >= 4200 && code < 4300 ? 0 : Math.min(maxMs, initialMs * 2 ** this.attempts);
-    const delay = Math.round(base * (0.75 + Math.random() * 0.5));
-    this.attempts += 1;
     this.status = 'waiting';
-    this.opts.log.warn({ code, retryInMs: delay }, 'kick chat websocket closed, reconnecting');
     this.reconnectTimer = setTimeout(() => {
       this.reconnectTimer = null;
       if (this.status === 'waiting') this.connect();

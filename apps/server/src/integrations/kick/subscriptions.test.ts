@@ -46,7 +46,12 @@ describe('ensureKickSubscriptions', () => {
     const result = await ensureKickSubscriptions(api, '42');
     expect(result).toEqual({
       existing: ['chat.message.sent'],
-      created: ['channel.subscription.new', 'channel.subscription.renewal', 'channel.subscription.gifts'],
+      created: [
+        'channel.subscription.new',
+        'channel.subscription.renewal',
+        'channel.subscription.gifts',
+        'livestream.status.updated',
+      ],
       failed: [],
     });
     expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
@@ -66,6 +71,7 @@ describe('ensureKickSubscriptions', () => {
         { name: 'channel.subscription.new', version: 1 },
         { name: 'channel.subscription.renewal', version: 1 },
         { name: 'channel.subscription.gifts', version: 1 },
+        { name: 'livestream.status.updated', version: 1 },
       ],
       method: 'webhook',
     });
@@ -77,6 +83,7 @@ describe('ensureKickSubscriptions', () => {
       'channel.subscription.new',
       'channel.subscription.renewal',
       'channel.subscription.gifts',
+      'livestream.status.updated',
     ];
     const { api, calls } = fakeKick(all.map((event) => ({ event, broadcaster_user_id: 42 })));
     expect((await ensureKickSubscriptions(api, '42')).created).toEqual([]);

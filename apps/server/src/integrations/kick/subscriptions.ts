@@ -4,6 +4,7 @@
  * Creating only what is missing makes it safe for several processes to run it.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import type { IntegrationStatus } from '../status';
 import type { KickApi } from './api';
 import { KICK_WEBHOOK_EVENTS } from './events';
 
@@ -42,7 +43,12 @@ const RECHECK_MS = 6 * 60 * 60 * 1000;
 const RETRY_MS = [5_000, 30_000, 120_000, 600_000];
 
 /** Runs ensureKickSubscriptions now, retries on failure with backoff, then re-checks every 6 hours. */
-export function keepKickSubscriptions(api: KickApi, broadcasterUserId: string, log: FastifyBaseLogger): () => void {
+export function keepKickSubscriptions(
+  api: KickApi,
+  broadcasterUserId: string,
+  log: FastifyBaseLogger,
+  status?: IntegrationStatus,
+): () => void {
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
   let failures = 0;
@@ -57,11 +63,21 @@ export function keepKickSubscriptions(api: KickApi, broadcasterUserId: string, l
       if (result.failed.length > 0) throw new Error(`Kick refused subscriptions: ${result.failed.join(', ')}`);
       failures = 0;
       log.info({ created: result.created, existing: result.existing }, 'kick event subscriptions in place');
+      status?.succeeded(
+        'kick.subscriptions',
+        `${result.existing.length + result.created.length} events subscribed`,
+        new Date(Date.now() + RECHECK_MS),
+      );
       schedule(RECHECK_MS);
     } catch (err) {
       const delay = RETRY_MS[Math.min(failures, RETRY_MS.length - 1)] ?? RECHECK_MS;
       failures += 1;
       log.error({ err, retryInMs: delay }, 'kick event subscriptions could not be ensured');
+      status?.failed(
+        'kick.subscriptions',
+        err instanceof Error ? err.message : String(err),
+        new Date(Date.now() + delay),
+      );
       schedule(delay);
     }
   };

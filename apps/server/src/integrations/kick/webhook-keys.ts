@@ -1,19 +1,26 @@
 /**
  * The public keys webhook signatures are checked against: the PEM configured in
- * KICK_WEBHOOK_PUBLIC_KEY, Kick's own key (fetched from the API when a Kick app is configured and
- * no PEM is given; fetched again, at most every 10 minutes, when a signature fails, in case Kick
- * rotated it) and, in dev and test, the chat simulator's key.
+ * KICK_WEBHOOK_PUBLIC_KEY, Kick's own key (fetched from the API with the app token when a Kick app
+ * is configured and no PEM is given; fetched again, at most every 10 minutes, when a signature
+ * fails, in case Kick rotated it) and, in dev and test, the chat simulator's key.
+ *
+ * Without Kick's key every webhook is refused, so a failed fetch is retried at once a few times with
+ * growing pauses, then again on later deliveries with a growing gap (30 s doubling to 15 min), and
+ * each failure is logged as an error and shown on the Integrations page, never left quiet.
  */
 import { createPublicKey, type KeyObject } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { KickConfig } from '../../config';
 import type { Clock } from '../../lib/clock';
 import type { KickApi } from './api';
+import type { IntegrationStatus } from '../status';
 import { simulatorKeyPair } from './simulator-keys';
 
 const REFETCH_AFTER_MS = 10 * 60 * 1000;
-/** Without any Kick key yet (Kick unreachable at start), try again at most this often. */
-const RETRY_MISSING_KEY_MS = 60 * 1000;
+/** Without any Kick key yet, the gap before the next fetch: doubling from the first to the last. */
+const MISSING_KEY_GAP_MS = { first: 30_000, max: 15 * 60_000 };
+/** Pauses between the attempts of one fetch. */
+const ATTEMPT_PAUSES_MS = [500, 2000];
 
 export interface WebhookKeyring {
   keys(): Promise<KeyObject[]>;
@@ -26,25 +33,57 @@ export function createWebhookKeyring(
   api: KickApi,
   clock: Clock,
   log: FastifyBaseLogger,
+  opts: { status?: IntegrationStatus; pausesMs?: readonly number[] } = {},
 ): WebhookKeyring {
+  const pauses = opts.pausesMs ?? ATTEMPT_PAUSES_MS;
   const fixed: KeyObject[] = [];
   if (config.webhookPublicKey) fixed.push(createPublicKey(config.webhookPublicKey));
   const fetchFromKick = Boolean(config.app) && !config.webhookPublicKey;
   let kickKey: KeyObject | null = null;
   let fetchedAt = -Infinity;
+  let failures = 0;
   let inflight: Promise<boolean> | null = null;
+
+  const missingGap = () => Math.min(MISSING_KEY_GAP_MS.max, MISSING_KEY_GAP_MS.first * 2 ** Math.max(0, failures - 1));
+
+  const attempt = async (): Promise<string> => {
+    let lastError: unknown;
+    for (let i = 0; i <= pauses.length; i += 1) {
+      try {
+        return await api.publicKey();
+      } catch (err) {
+        lastError = err;
+        const pause = pauses[i];
+        if (pause !== undefined) await new Promise((resolve) => setTimeout(resolve, pause));
+      }
+    }
+    throw lastError;
+  };
 
   const fetchKickKey = (): Promise<boolean> => {
     inflight ??= (async () => {
-      fetchedAt = clock.now().getTime();
       try {
-        const pem = await api.publicKey();
-        const next = createPublicKey(pem);
+        const next = createPublicKey(await attempt());
+        fetchedAt = clock.now().getTime();
         const changed = !kickKey || !kickKey.equals(next);
         kickKey = next;
+        failures = 0;
+        opts.status?.succeeded('kick.publicKey', 'fetched from Kick');
         return changed;
       } catch (err) {
-        log.error({ err }, 'could not fetch the Kick webhook public key');
+        fetchedAt = clock.now().getTime();
+        failures += 1;
+        const reason = err instanceof Error ? err.message : String(err);
+        const nextAt = new Date(fetchedAt + missingGap());
+        if (kickKey) {
+          log.warn({ err: reason }, 'could not fetch the Kick webhook public key again; keeping the one we have');
+        } else {
+          log.error(
+            { err: reason, attempts: pauses.length + 1, nextAttemptAt: nextAt.toISOString() },
+            'no Kick webhook public key: every Kick webhook is refused until one is fetched (or set KICK_WEBHOOK_PUBLIC_KEY)',
+          );
+        }
+        opts.status?.failed('kick.publicKey', `Kick public key: ${reason}`, kickKey ? null : nextAt);
         return false;
       } finally {
         inflight = null;
@@ -55,7 +94,7 @@ export function createWebhookKeyring(
 
   return {
     async keys() {
-      if (fetchFromKick && !kickKey && clock.now().getTime() - fetchedAt > RETRY_MISSING_KEY_MS) {
+      if (fetchFromKick && !kickKey && clock.now().getTime() - fetchedAt >= missingGap()) {
         await fetchKickKey();
       }
       const keys = [...fixed];

@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import { chatMessages, kickChatActivity, kickWebhookDeliveries } from '../../db/schema/chat';
 import { buildTestApp, LogCapture, type TestApp } from '../../../test/app';
 import { warmUp, WARM_UP_TIMEOUT } from '../../../test/warm';
@@ -28,7 +28,7 @@ function refusals(): Array<Record<string, unknown>> {
 beforeAll(warmUp, WARM_UP_TIMEOUT);
 
 describe('POST /webhooks/kick', () => {
-  it('accepts a validly signed chat message once, runs it through the pipeline, and refuses its replay', async () => {
+  it('accepts a validly signed chat message once, runs it through the pipeline, and acknowledges its redelivery without acting', async () => {
     await start();
     const delivery = signedDelivery(chatPayload(t, 'Viewer_One', 'hello chat', { subscriber: true }), {
       at: t.clock.now(),
@@ -39,12 +39,31 @@ describe('POST /webhooks/kick', () => {
     const [activity] = await t.database.db.select().from(kickChatActivity);
     expect(activity).toMatchObject({ kickUsername: 'Viewer_One', isSubscriber: true, lastMessageAt: t.clock.now() });
 
+    // Kick redelivers at least once and unsubscribes an app after repeated failures: 2xx, no effect.
     const replay = await postDelivery(t, delivery);
-    expect(replay.statusCode).toBe(409);
-    expect(replay.json()).toEqual({ message: 'Rejected.' });
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json()).toEqual({ ok: true, duplicate: true });
     expect(await rowsIn(chatMessages)).toBe(1);
     expect(await rowsIn(kickWebhookDeliveries)).toBe(1);
-    expect(refusals().map((l) => l.reason)).toEqual(['replayed message id']);
+    expect(refusals()).toEqual([]);
+    expect(logs.lines.some((l) => l.msg === 'kick webhook redelivered: already processed')).toBe(true);
+  });
+
+  it("gives the message id back when processing fails, so Kick's retry is processed, once", async () => {
+    await start();
+    const delivery = signedDelivery(chatPayload(t, 'Viewer_Two', 'still here'), { at: t.clock.now() });
+    await t.database.db.execute(sql`ALTER TABLE chat_messages RENAME TO chat_messages_away`);
+    const failed = await postDelivery(t, delivery);
+    expect(failed.statusCode).toBe(500);
+    await t.database.db.execute(sql`ALTER TABLE chat_messages_away RENAME TO chat_messages`);
+    expect(await rowsIn(kickWebhookDeliveries)).toBe(0);
+
+    const retry = await postDelivery(t, delivery);
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json()).toEqual({ ok: true });
+    expect(await rowsIn(chatMessages)).toBe(1);
+    expect((await postDelivery(t, delivery)).json()).toEqual({ ok: true, duplicate: true });
+    expect(await rowsIn(chatMessages)).toBe(1);
   });
 
   it('refuses a signature made with another key, with no detail, and stores nothing', async () => {
@@ -177,10 +196,15 @@ describe('POST /webhooks/kick', () => {
   it("with a Kick app and no PEM, verifies against Kick's public key fetched from the API", async () => {
     const kick = generateKeyPairSync('rsa', { modulusLength: 2048 });
     const calls: string[] = [];
-    const networkFetch: typeof fetch = async (input) => {
+    const networkFetch: typeof fetch = async (input, init) => {
       const url = String(input);
       calls.push(url);
-      if (url === 'https://api.kick.com/public/v1/public-key') {
+      if (url === 'https://id.kick.com/oauth/token') return Response.json({ access_token: 'app', expires_in: 3600 });
+      // Kick's key is asked for with the app token, as every public client does.
+      if (
+        url === 'https://api.kick.com/public/v1/public-key' &&
+        new Headers(init?.headers).get('authorization') === 'Bearer app'
+      ) {
         return Response.json({
           data: { public_key: kick.publicKey.export({ type: 'spki', format: 'pem' }) },
           message: 'OK',

@@ -4,15 +4,22 @@
  * holds against a trusted key, the timestamp is within 5 minutes of our clock, the message id was
  * never seen (the deliveries table, so several processes agree), the body parses. Then the event
  * goes to the sink. A refusal answers 4xx with no detail; the log says why.
+ *
+ * Kick delivers at least once and unsubscribes an app whose endpoint keeps failing, so a delivery
+ * already seen answers 200 and does nothing; and a delivery whose processing fails gives its
+ * message id back, so Kick's retry is processed instead of being taken for a duplicate.
  */
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ChatMessage } from './chat-message';
 import { kickWebhookDeliveries } from '../../db/schema/chat';
+import { kickLiveState } from '../../db/schema/kick-bot';
 import {
   broadcasterIdOf,
   chatMessageFromWebhook,
   chatMessageSent,
   KICK_WEBHOOK_EVENTS,
+  livestreamStatus,
   subscribersFromWebhook,
   type KickSubscriber,
 } from './events';
@@ -64,6 +71,7 @@ export async function kickWebhookRoutes(app: FastifyInstance, opts: KickWebhookO
 
   const refuse = (request: FastifyRequest, reply: FastifyReply, status: number, reason: string, extra = {}) => {
     request.log.warn({ reason, ...extra }, 'kick webhook refused');
+    app.integrationStatus.failed('kick.webhooks', `refused a delivery: ${reason}`);
     return reply.status(status).send({ message: 'Rejected.' });
   };
 
@@ -74,7 +82,11 @@ export async function kickWebhookRoutes(app: FastifyInstance, opts: KickWebhookO
     const ids = { messageId: h.messageId, type: h.type };
 
     let keys = await opts.keyring.keys();
-    if (keys.length === 0) return refuse(request, reply, 401, 'no webhook public key is configured', ids);
+    if (keys.length === 0) {
+      // Loud: with no key every delivery is refused, and Kick unsubscribes an app that keeps failing.
+      request.log.error(ids, 'kick webhook refused: no public key to check signatures with (see Admin → Integrations)');
+      return refuse(request, reply, 401, 'no webhook public key is configured', ids);
+    }
     let valid = verifyKickSignature(keys, h.messageId, h.timestamp, raw, h.signature);
     if (!valid && (await opts.keyring.refresh())) {
       keys = await opts.keyring.keys();
@@ -92,7 +104,22 @@ export async function kickWebhookRoutes(app: FastifyInstance, opts: KickWebhookO
       .values({ messageId: h.messageId.slice(0, 100), eventType: h.type.slice(0, 100), receivedAt: now })
       .onConflictDoNothing()
       .returning({ messageId: kickWebhookDeliveries.messageId });
-    if (claimed.length === 0) return refuse(request, reply, 409, 'replayed message id', ids);
+    if (claimed.length === 0) {
+      request.log.info(ids, 'kick webhook redelivered: already processed');
+      return { ok: true, duplicate: true };
+    }
+    try {
+      const answer = await handleEvent(request, reply, h, raw, now);
+      if (reply.statusCode < 400) app.integrationStatus.succeeded('kick.webhooks', h.type.slice(0, 60));
+      return answer;
+    } catch (err) {
+      await app.db.delete(kickWebhookDeliveries).where(eq(kickWebhookDeliveries.messageId, h.messageId.slice(0, 100)));
+      throw err;
+    }
+  });
+
+  async function handleEvent(request: FastifyRequest, reply: FastifyReply, h: Headers, raw: Buffer, now: Date) {
+    const ids = { messageId: h.messageId, type: h.type };
 
     let body: unknown;
     try {
@@ -114,6 +141,19 @@ export async function kickWebhookRoutes(app: FastifyInstance, opts: KickWebhookO
       if (message) await opts.sink.chatMessage(message);
       return { ok: true };
     }
+    if (h.type === 'livestream.status.updated') {
+      const parsed = livestreamStatus.safeParse(body);
+      if (!parsed.success) return refuse(request, reply, 400, 'malformed livestream.status.updated', ids);
+      const changedAt = new Date(
+        Date.parse((parsed.data.is_live ? parsed.data.started_at : parsed.data.ended_at) ?? '') || now.getTime(),
+      );
+      const state = { isLive: parsed.data.is_live, title: parsed.data.title ?? null, changedAt, receivedAt: now };
+      await app.db
+        .insert(kickLiveState)
+        .values({ id: 1, ...state })
+        .onConflictDoUpdate({ target: kickLiveState.id, set: state });
+      return { ok: true };
+    }
     if (h.type !== 'chat.message.sent' && (KICK_WEBHOOK_EVENTS as readonly string[]).includes(h.type)) {
       const subscribers = subscribersFromWebhook(h.type, body);
       if (!subscribers) return refuse(request, reply, 400, `malformed ${h.type}`, ids);
@@ -122,5 +162,5 @@ export async function kickWebhookRoutes(app: FastifyInstance, opts: KickWebhookO
     }
     request.log.debug(ids, 'kick event type not handled');
     return { ok: true };
-  });
+  }
 }

@@ -87,7 +87,7 @@ describe('Roobet affiliate/v2/stats', () => {
       site: 6,
       username: 'SlotSamurai',
       externalId: '5f1c2d3e-aaaa-4bbb-8ccc-0123456789ab',
-      avatarUrl: 'https://roobet.com/images/ranks/5.png',
+      avatarUrl: null, // its rankLevelImage is the rank badge, not the player's picture
       wagered: 1523457n,
       weightedWagered: 987655n,
       unit: 'USD',
@@ -96,6 +96,23 @@ describe('Roobet affiliate/v2/stats', () => {
       periodEnd: window.end,
     });
     expect(rows[1]).toMatchObject({ username: 'MinesweeperX', wagered: 2200000n, weightedWagered: 220010n });
+  });
+
+  it('takes an avatar only from an avatar field, never the rank badge image', async () => {
+    const body = JSON.stringify([
+      {
+        username: 'Pictured',
+        wagered: 1,
+        avatar: '/avatars/p.png',
+        rankLevelImage: 'https://roobet.com/images/ranks/3.png',
+      },
+      { username: 'Badged', wagered: 1, rankLevelImage: 'https://roobet.com/images/ranks/3.png' },
+    ]);
+    const rows = await make(answering(body).http).fetchStandings(window);
+    expect(rows.map((r) => [r.username, r.avatarUrl])).toEqual([
+      ['Pictured', 'https://roobet.com/avatars/p.png'],
+      ['Badged', null],
+    ]);
   });
 
   it('reads the { data: [...] } wrapper with numeric strings', async () => {
@@ -207,15 +224,29 @@ describe('RustMagic affiliates-data/users', () => {
     ]);
   });
 
-  it('reads the { users } variant and the { data: [{ board }] } variant (board false = off the code)', async () => {
+  it('reads the { users } variant, and of the { data: [{ board }] } variant only the configured board’s rows', async () => {
     expect(await make(answering(fixture('rustmagic-users.json')).http).fetchStandings(window)).toMatchObject([
       { username: 'RustBaron', externalId: '76561198000031337', wagered: 84520n },
     ]);
-    const rows = await make(answering(fixture('rustmagic-data-board.json')).http).fetchStandings(window);
-    expect(rows.map((r) => [r.username, r.onCode])).toEqual([
-      ['OnTheCode', true],
-      ['SwappedOff', false],
+    const ours = rustMagicAdapter({
+      site: 5,
+      http: answering(fixture('rustmagic-data-board.json')).http,
+      baseUrl: 'https://api.rustmagic.com',
+      apiKey: 'rm-key',
+      board: 'KICKBACK',
+    });
+    const rows = await ours.fetchStandings(window);
+    // `board` is a board name (compared case-insensitively), not an "on the code" flag.
+    expect(rows.map((r) => [r.username, r.wagered, r.onCode])).toEqual([
+      ['OnTheCode', 100000n, true],
+      ['AlsoOurs', 50000n, true],
     ]);
+  });
+
+  it('refuses to merge the boards of an answer naming several when no board is configured', async () => {
+    await expect(make(answering(fixture('rustmagic-data-board.json')).http).fetchStandings(window)).rejects.toThrow(
+      /the answer lists 2 boards \(Kickback, weekly-race\); set RUSTMAGIC_BOARD to yours/,
+    );
   });
 });
 

@@ -168,7 +168,28 @@ export function standingsFrom(rows: unknown[], map: RowMapping, window: PartnerW
   return out;
 }
 
-/** GET with a timeout; non-2xx becomes PartnerHttpError, a non-JSON body PartnerResponseError. */
+/** How much of an unexpected body an error quotes: enough to tell a challenge page from an API error. */
+const QUOTE_CHARS = 160;
+
+function quote(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > QUOTE_CHARS ? `${flat.slice(0, QUOTE_CHARS)}…` : flat;
+}
+
+/**
+ * A bot-protection page (Cloudflare's "Just a moment…" challenge and its kin) rather than the API:
+ * Cases.gg sits behind one and Clash.gg wants its `let-me-in` cookie; a plain client gets HTML.
+ */
+function looksLikeBotProtection(res: Response, body: string): boolean {
+  if (res.headers.get('cf-mitigated') === 'challenge') return true;
+  return /<html|just a moment|cf-chl|challenge-platform|attention required|enable javascript and cookies/i.test(body);
+}
+
+/**
+ * GET with a timeout. A non-2xx answer becomes PartnerHttpError and a non-JSON body
+ * PartnerResponseError, each saying the status and quoting the first bytes of the body, and naming
+ * a bot-protection page as such with what to configure, so the admin page says why a board is stale.
+ */
 export async function getJson(
   http: typeof fetch,
   url: URL,
@@ -180,15 +201,15 @@ export async function getJson(
     headers: { accept: 'application/json', ...headers },
     signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
   });
-  if (!res.ok) {
-    await res.body?.cancel().catch(() => undefined);
-    throw new PartnerHttpError(res.status, `HTTP ${res.status}`);
-  }
-  const text = await res.text();
+  const text = await res.text().catch(() => '');
+  const blocked = looksLikeBotProtection(res, text)
+    ? " — a bot-protection page, not the API: set this partner's cookie or headers in PARTNER_HEADERS"
+    : '';
+  if (!res.ok) throw new PartnerHttpError(res.status, `HTTP ${res.status}${blocked}: ${quote(text) || '(empty body)'}`);
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    throw new PartnerResponseError(`not JSON (${text.slice(0, 40).replace(/\s+/g, ' ')}…)`);
+    throw new PartnerResponseError(`HTTP ${res.status}, not JSON${blocked}: ${quote(text) || '(empty body)'}`);
   }
 }
 

@@ -1,6 +1,7 @@
 /**
  * One adapter per partner site, from the configuration: the partner's API when its key is set,
- * the same adapter pointed at the local simulator otherwise (outside production), or none.
+ * the same adapter pointed at the local simulator otherwise (outside production), or none. A
+ * partner's extra headers (PARTNER_HEADERS) go on every request its adapter makes.
  */
 import type { SiteId } from '@kickback/common/http/leaderboards';
 import type { PartnerAccess, PartnersConfig } from '../../config';
@@ -23,6 +24,7 @@ function adapterFor(
   http: typeof fetch,
 ): PartnerAdapter {
   const { baseUrl, key } = access;
+  if (access.headers) http = withHeaders(http, access.headers);
   switch (site) {
     case 1:
     case 2:
@@ -32,12 +34,21 @@ function adapterFor(
     case 4:
       return howlAdapter({ site, http, baseUrl, apiKey: key });
     case 5:
-      return rustMagicAdapter({ site, http, baseUrl, apiKey: key });
+      return rustMagicAdapter({ site, http, baseUrl, apiKey: key, board: access.board ?? null });
     case 6:
       return roobetAdapter({ site, http, baseUrl, apiKey: key, affiliateId: access.affiliateId ?? '' });
     case 7:
       return casesAdapter({ site, http, baseUrl, apiKey: key });
   }
+}
+
+/** `http` that adds `extra` to every request, under the adapter's own headers (auth stays the adapter's). */
+export function withHeaders(http: typeof fetch, extra: Record<string, string>): typeof fetch {
+  return (input, init) => {
+    const headers = new Headers(extra);
+    new Headers(init?.headers).forEach((value, name) => headers.set(name, value));
+    return http(input, { ...init, headers });
+  };
 }
 
 export function buildPartnerProviders(

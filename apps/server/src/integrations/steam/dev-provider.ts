@@ -7,11 +7,10 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { isSteamId64, STEAM_ID_RULE } from '@kickback/common/steam-id';
 import { demoUsers } from '../../config';
 import { escapeHtml, page } from '../../lib/html';
 import { OPENID_NS, STEAM_ASSOC_HANDLE, STEAM_SIGNED_FIELDS, toKeyValue } from './openid';
-
-const STEAM_ID = /^7656119\d{10}$/;
 
 interface DevProfile {
   personaName: string;
@@ -35,7 +34,7 @@ export function avatarSvg(steamId: string, name: string): string {
 }
 
 const signinForm = z.object({
-  steamid: z.string().trim().regex(STEAM_ID, 'SteamID64 must be 17 digits starting with 7656119'),
+  steamid: z.string().trim().refine(isSteamId64, `Enter ${STEAM_ID_RULE}.`),
   personaname: z.string().trim().min(1, 'Display name is required').max(32, 'Display name is at most 32 characters'),
 });
 
@@ -76,8 +75,8 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
   <label for="personaname">Display name</label>
   <input id="personaname" name="personaname" required maxlength="32" autocomplete="nickname" placeholder="e.g. LuckyLuke">
   <label for="steamid">SteamID64</label>
-  <input id="steamid" name="steamid" required pattern="7656119[0-9]{10}" inputmode="numeric" value="${suggested}">
-  <div class="hint">17 digits starting with 7656119. Signing in again with the same id is the same account.</div>
+  <input id="steamid" name="steamid" required pattern="[0-9]{17}" inputmode="numeric" value="${suggested}">
+  <div class="hint">17 digits (76561197960265729 to 76561202255233023). Signing in again with the same id is the same account.</div>
   <button class="primary" type="submit">Sign in</button>
 </form>
 </div>
@@ -192,7 +191,7 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
   app.get('/dev/steam/avatar/:file', async (request, reply) => {
     const file = (request.params as { file: string }).file;
     const id = file.replace(/\.svg$/, '');
-    if (!STEAM_ID.test(id)) return reply.status(404).send('Not found');
+    if (!isSteamId64(id)) return reply.status(404).send('Not found');
     const name = profiles.get(id)?.personaName ?? '?';
     reply.type('image/svg+xml').header('cache-control', 'public, max-age=300');
     return avatarSvg(id, name);

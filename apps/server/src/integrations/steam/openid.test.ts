@@ -94,6 +94,27 @@ describe('verifyAssertion', () => {
     ['nonce without time', { 'openid.response_nonce': 'abc' }, 'nonce_format'],
     ['nonce too old', { 'openid.response_nonce': '2026-11-21T09:40:00Zold' }, 'nonce_stale'],
   ];
+  it.each(['76561197960265729', '76561202255233023'])(
+    'accepts the edge of the individual-account range, %s (a 7656120… id too)',
+    async (id) => {
+      const claimed = `https://steamcommunity.com/openid/id/${id}`;
+      const { ctx } = context();
+      const result = await verifyAssertion(
+        assertion({ 'openid.claimed_id': claimed, 'openid.identity': claimed }),
+        ctx,
+      );
+      expect(result).toEqual({ ok: true, steamId: id });
+    },
+  );
+
+  it.each(['76561202255233024', '76561197960265728'])('refuses %s, just outside the range', async (id) => {
+    const claimed = `https://steamcommunity.com/openid/id/${id}`;
+    const { ctx, posted } = context();
+    const result = await verifyAssertion(assertion({ 'openid.claimed_id': claimed, 'openid.identity': claimed }), ctx);
+    expect(result).toMatchObject({ ok: false, check: 'claimed_id_format' });
+    expect(posted).toHaveLength(0);
+  });
+
   it.each(forgeries)('refuses %s', async (_name, overrides, check) => {
     const { ctx, posted } = context();
     const result = await verifyAssertion(assertion(overrides), ctx);

@@ -3,11 +3,13 @@
  * checks before; see shared/reference/integrations.md §1). An assertion is accepted only when every
  * check holds; the first failing check is reported by name so the log says why.
  */
+import { isSteamId64 } from '@kickback/common/steam-id';
+
 export const OPENID_NS = 'http://specs.openid.net/auth/2.0';
 export const IDENTIFIER_SELECT = 'http://specs.openid.net/auth/2.0/identifier_select';
 export const STEAM_SIGNED_FIELDS = 'signed,op_endpoint,claimed_id,identity,return_to,response_nonce,assoc_handle';
 export const STEAM_ASSOC_HANDLE = '1234567890';
-const CLAIMED_ID = /^https:\/\/steamcommunity\.com\/openid\/id\/(7656119\d{10})\/?$/;
+const CLAIMED_ID = /^https:\/\/steamcommunity\.com\/openid\/id\/(\d{17})\/?$/;
 const NONCE = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z)(.{1,255})$/;
 const CHECK_TIMEOUT_MS = 6000;
 const NONCE_MAX_AGE_MS = 5 * 60 * 1000;
@@ -93,7 +95,7 @@ export async function verifyAssertion(query: Record<string, unknown>, ctx: Verif
   const identity = f['openid.identity'];
   if (!claimed || claimed !== identity) return fail('claimed_id_identity', 'claimed_id differs from identity');
   const match = CLAIMED_ID.exec(claimed);
-  if (!match?.[1]) return fail('claimed_id_format', `claimed_id=${claimed}`);
+  if (!match?.[1] || !isSteamId64(match[1])) return fail('claimed_id_format', `claimed_id=${claimed}`);
   if (f['openid.signed'] !== STEAM_SIGNED_FIELDS) return fail('signed', `signed=${f['openid.signed'] ?? ''}`);
   if (f['openid.assoc_handle'] !== STEAM_ASSOC_HANDLE) return fail('assoc_handle', 'unexpected assoc_handle');
   if (!ctx.cookieState || ctx.queryState !== ctx.cookieState) return fail('state', 'state cookie mismatch');

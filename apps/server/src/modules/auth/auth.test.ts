@@ -194,6 +194,20 @@ describe('Steam sign-in through the dev identity provider', () => {
     expect((await t.call({ url: '/api/User/ping', as: me })).statusCode).toBe(401);
   });
 
+  it('signs in a new-generation account (7656120…) and the last id of the range', async () => {
+    t = await buildTestApp();
+    for (const steamid of ['76561200000000042', '76561202255233023']) {
+      const { callback: url, state } = await assertionFor(t, steamid, 'NewGen');
+      const res = await callback(t, url, state);
+      expect(popupMessage(res.body)).toMatchObject({ success: true });
+      const ping = await t.call({
+        url: '/api/User/ping',
+        headers: { cookie: `kb_session=${cookiesOf(res).kb_session}` },
+      });
+      expect(ping.json()).toMatchObject({ isAuthenticated: true, steamId: steamid });
+    }
+  });
+
   it('the dev provider refuses a malformed SteamID without redirecting', async () => {
     t = await buildTestApp();
     const start = await t.app.inject({ method: 'GET', url: '/auth/steam/signin' });
@@ -205,6 +219,6 @@ describe('Steam sign-in through the dev identity provider', () => {
       payload: 'steamid=123&personaname=x',
     });
     expect(res.statusCode).toBe(400);
-    expect(res.body).toContain('SteamID64 must be 17 digits');
+    expect(res.body).toContain('Enter a SteamID64: 17 digits from 76561197960265729 to 76561202255233023.');
   });
 });

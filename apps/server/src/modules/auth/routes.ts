@@ -75,6 +75,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         return inserted.length === 1;
       },
     });
+    if (result.ok) app.integrationStatus.succeeded('steam', 'sign-in verified');
+    else app.integrationStatus.failed('steam', `sign-in refused (${result.check}): ${result.detail}`);
     if (!result.ok) {
       request.log.warn({ check: result.check, detail: result.detail }, 'steam sign-in refused');
       return popupResult(reply, { type: 'authpopup', success: false, message: messages.authenticationFailed });

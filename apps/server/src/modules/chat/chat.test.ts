@@ -152,60 +152,7 @@ describe('registering chat handlers', () => {
   });
 });
 
-describe('chat replies', () => {
-  const replier: ChatHandler = {
-    name: 'replier',
-    order: 0,
-    async handle(m, { app }) {
-      await app.chat.reply(m, `@${m.kickUsername} pong`);
-      return true;
-    },
-  };
-
-  it('post to Kick with the bot token, as a reply, and are kept with the message', async () => {
-    const posted: Array<{ url: string; auth: string | null; body: unknown }> = [];
-    t = await buildTestApp({
-      env: { KICK_BOT_TOKEN: 'bot-token' },
-      networkFetch: async (input, init) => {
-        posted.push({
-          url: String(input),
-          auth: new Headers(init?.headers).get('authorization'),
-          body: JSON.parse(String(init?.body)),
-        });
-        return Response.json({ data: { is_sent: true, message_id: 'r1' }, message: 'OK' });
-      },
-    });
-    const m = message();
-    await processChatMessage(t.app, [replier], m, 'kick-webhook');
-    expect(posted).toEqual([
-      {
-        url: 'https://api.kick.com/public/v1/chat',
-        auth: 'Bearer bot-token',
-        body: { type: 'bot', content: '@chatter pong', reply_to_message_id: m.messageId },
-      },
-    ]);
-    const [row] = await t.database.db.select().from(chatMessages).where(eq(chatMessages.messageId, m.messageId));
-    expect(row?.replies).toEqual(['@chatter pong']);
-  });
-
-  it('are logged when there is no bot token, and a Kick failure never breaks the handler', async () => {
-    const logs = new LogCapture();
-    t = await buildTestApp({ logs });
-    await processChatMessage(t.app, [replier], message(), 'kick-webhook');
-    expect(logs.find('chat reply (not posted: no KICK_BOT_TOKEN)')).toMatchObject({ content: '@chatter pong' });
-    await t.close();
-
-    const failing = new LogCapture();
-    t = await buildTestApp({
-      env: { KICK_BOT_TOKEN: 'bot-token' },
-      logs: failing,
-      networkFetch: async () => new Response('oops', { status: 500 }),
-    });
-    const result = await processChatMessage(t.app, [replier], message(), 'kick-webhook');
-    expect(result).toMatchObject({ handledBy: 'replier', errors: [] });
-    expect(failing.find('chat reply could not be posted to Kick')).toBeTruthy();
-  });
-});
+// Chat replies (posted as the connected Kick bot) are tested in modules/integrations/kick-bot.test.ts.
 
 describe('admin Chat Simulator API', () => {
   it('posts as any Kick user through the signed webhook and lists what the pipeline did', async () => {

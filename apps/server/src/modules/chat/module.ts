@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { chatMessages } from '../../db/schema/chat';
 import { KickApi } from '../../integrations/kick/api';
+import { postAsBot } from '../../integrations/kick/bot-chat';
 import { KickPusherReader } from '../../integrations/kick/pusher';
 import { keepKickSubscriptions } from '../../integrations/kick/subscriptions';
 import { kickWebhookRoutes } from '../../integrations/kick/webhook';
@@ -42,12 +43,14 @@ export const chatModule = fp(async (app: FastifyInstance) => {
         .update(chatMessages)
         .set({ replies: sql`array_append(${chatMessages.replies}, ${content})` })
         .where(eq(chatMessages.messageId, message.messageId));
-      if (!kick.botToken) {
-        app.log.info({ replyTo: message.messageId, content }, 'chat reply (not posted: no KICK_BOT_TOKEN)');
-        return;
-      }
       try {
-        await kickApi.sendChat(kick.botToken, content, message.messageId);
+        const bot = app.kickBot;
+        const posted = bot
+          ? await postAsBot(bot.tokens, bot.api, content, message.messageId, app.integrationStatus)
+          : 'not-connected';
+        if (posted === 'not-connected') {
+          app.log.info({ replyTo: message.messageId, content }, 'chat reply (not posted: no Kick bot connected)');
+        }
       } catch (err) {
         app.log.error({ err, replyTo: message.messageId }, 'chat reply could not be posted to Kick');
       }
@@ -56,7 +59,7 @@ export const chatModule = fp(async (app: FastifyInstance) => {
   app.decorate('chat', service);
 
   await app.register(kickWebhookRoutes, {
-    keyring: createWebhookKeyring(kick, kickApi, app.clock, app.log),
+    keyring: createWebhookKeyring(kick, kickApi, app.clock, app.log, { status: app.integrationStatus }),
     broadcasterUserId: kick.broadcasterUserId,
     sink: {
       chatMessage: async (message) => {
@@ -75,6 +78,7 @@ export const chatModule = fp(async (app: FastifyInstance) => {
         url: kick.pusherUrl,
         chatroomId: kick.chatroomId,
         log: app.log,
+        status: app.integrationStatus,
         now: () => app.clock.now(),
         onMessage: async (message) => {
           await service.process(message, 'kick-websocket');
@@ -85,7 +89,7 @@ export const chatModule = fp(async (app: FastifyInstance) => {
       stops.push(() => reader.stop());
     }
     if (kick.app && kick.broadcasterUserId) {
-      stops.push(keepKickSubscriptions(kickApi, kick.broadcasterUserId, app.log));
+      stops.push(keepKickSubscriptions(kickApi, kick.broadcasterUserId, app.log, app.integrationStatus));
     }
     const prune = () =>
       pruneChatLog(app.db, app.clock.now()).catch((err: unknown) => app.log.warn({ err }, 'chat log pruning failed'));

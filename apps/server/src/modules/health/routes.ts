@@ -1,15 +1,25 @@
-/** `GET /healthz`: 200 when the database answers, 503 otherwise. For load balancers and probes. */
+/**
+ * `GET /healthz`: 200 when the database answers, 503 otherwise. For load balancers and probes.
+ * `?details=1` adds the Integrations overview, for admins only (401 without sign-in, 403 otherwise).
+ */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
+import { forbidden, unauthorized } from '../../lib/errors';
+import { integrationsOverview } from '../integrations/service';
 
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
   app.get('/healthz', { config: { access: 'public' }, logLevel: 'warn' }, async (request, reply) => {
+    const details = (request.query as Record<string, unknown>).details;
+    const wantsDetails = details === '1' || details === 'true';
+    if (wantsDetails && !request.user) throw unauthorized();
+    if (wantsDetails && request.user?.role !== 'Admin') throw forbidden();
     try {
       await app.db.execute(sql`SELECT 1`);
-      return { status: 'ok', database: app.database.kind };
     } catch (err) {
       request.log.error({ err }, 'health check: database unreachable');
       return reply.status(503).send({ status: 'unavailable', database: app.database.kind });
     }
+    const base = { status: 'ok', database: app.database.kind };
+    return wantsDetails ? { ...base, integrations: await integrationsOverview(app) } : base;
   });
 }

@@ -273,6 +273,7 @@ describe('failures keep the last good standings', () => {
     for (const [status, body, expected] of [
       [503, '<html>Service Unavailable</html>', 'HTTP 503'],
       [200, '<!DOCTYPE html><title>Just a moment...</title>', 'not JSON'],
+      [403, '<!DOCTYPE html><title>Just a moment...</title>', 'HTTP 403 — a bot-protection page, not the API'],
       [200, '{"error":"rate limited"}', 'expected a list of players'],
       [200, '[{"who":"knows"}]', 'none of the 1 rows could be read'],
     ] as const) {
@@ -307,19 +308,19 @@ describe('failures keep the last good standings', () => {
     expect(after.data[1]).toMatchObject({ userName: 'Ru***er', isActive: false, reward: null });
   });
 
-  it('a player flagged off the code (RustMagic board: false) is inactive and wins nothing at the close', async () => {
+  it('a RustMagic player on another of the account’s boards is not on ours and wins nothing at the close', async () => {
     expect((await putSettings(5, settings({ rewardUnit: 'coins', codes: ['VEX'] }))).statusCode).toBe(200);
     const swapper = await t.signIn({ name: 'Swapper' });
     await link(swapper, { rustMagicId: 'SwappedOff' });
     partners.rustmagic([
-      { id: 'u2', username: 'SwappedOff', wagered: 2000, board: false },
-      { id: 'u1', username: 'OnTheCode', wagered: 1000, board: true },
+      { id: 'u2', username: 'SwappedOff', wagered: 2000, board: 'weekly-race' },
+      { id: 'u1', username: 'OnTheCode', wagered: 1000, board: 'kickback' },
     ]);
     await t.app.leaderboards.runCycle(5);
     const now = await board('/api/LeaderBoard/rustmagic/now');
+    // Only our board's player is listed, first place now.
     expect(now.data.map((e: { isActive: boolean; reward: number | null }) => [e.isActive, e.reward])).toEqual([
-      [false, null],
-      [true, 50],
+      [true, 100],
     ]);
     t.clock.set('2026-03-09T00:00:30Z');
     await t.app.leaderboards.runCycle(5);
@@ -479,7 +480,7 @@ describe('admin settings', () => {
     const failed = await t.call({ method: 'POST', url: '/api/admin/leaderboards/6/refresh', as: admin });
     expect(failed.statusCode).toBe(502);
     expect(failed.json().message).toBe(
-      'The partner did not answer usefully (HTTP 500). The last good standings are kept.',
+      'The partner did not answer usefully (HTTP 500: oops). The last good standings are kept.',
     );
 
     partners.roobet([{ username: 'A', wagered: 2, weightedWagered: 2 }]);

@@ -165,7 +165,7 @@ describe('wager points', () => {
     partners.rustmagic([
       { id: 'p1', username: 'LinksLater', wagered: 100 },
       { id: 'p2', username: 'Excluded', wagered: 100 },
-      { id: 'p3', username: 'Leaver', wagered: 100, board: false },
+      { id: 'p3', username: 'Leaver', wagered: 100, board: 'weekly-race' },
       { id: 'p4', username: 'Nobody', wagered: 100 },
     ]);
     const excluded = await linked({ rustMagicId: 'p2', excluded: true }, 'Alt');
@@ -177,7 +177,7 @@ describe('wager points', () => {
     partners.rustmagic([
       { id: 'p1', username: 'LinksLater', wagered: 130.5 },
       { id: 'p2', username: 'Excluded', wagered: 400 },
-      { id: 'p3', username: 'Leaver', wagered: 300, board: false },
+      { id: 'p3', username: 'Leaver', wagered: 300, board: 'weekly-race' },
       { id: 'p4', username: 'Nobody', wagered: 200 },
     ]);
     await t.app.leaderboards.runCycle(5);

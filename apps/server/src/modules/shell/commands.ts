@@ -6,6 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { steamId64 } from '@kickback/common/steam-id';
 import { users } from '../../db/schema/users';
 import { AppError, notFound } from '../../lib/errors';
 import type { ShellCommand, ShellContext } from '../../lib/shell-command';
@@ -14,7 +15,7 @@ import { chatShellCommand } from '../chat/shell';
 import { pointsShellCommand } from '../users/shell';
 
 const steamIdArg = z.object({
-  steamId: z.string().regex(/^7656119\d{10}$/, 'a SteamID64 (17 digits starting with 7656119)'),
+  steamId: steamId64,
 });
 
 async function setRole({ db, app }: ShellContext, steamId: string, role: 'User' | 'Admin'): Promise<string> {

@@ -5,6 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { steamId64 } from '@kickback/common/steam-id';
 import { adjustmentAmount, adjustmentReason } from '@kickback/common/http/admin-users';
 import { users } from '../../db/schema/users';
 import { notFound } from '../../lib/errors';
@@ -13,7 +14,7 @@ import type { ShellCommand } from '../../lib/shell-command';
 import { adjustBalance } from './admin-service';
 
 const pointsArgs = z.object({
-  steamId: z.string().regex(/^7656119\d{10}$/, 'a SteamID64 (17 digits starting with 7656119)'),
+  steamId: steamId64,
   amount: adjustmentAmount,
   currency: z.enum(['points', 'gems']).default('points'),
   reason: adjustmentReason,

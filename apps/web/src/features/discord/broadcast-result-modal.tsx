@@ -8,6 +8,7 @@ import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { FaCircleCheck, FaCircleXmark } from 'react-icons/fa6';
 import { recipientReasonText, type BroadcastRecipient, type BroadcastResult } from '@kickback/common/http/discord';
+import { unreachedSummary } from './progress';
 
 function RecipientList({ items, failed }: { items: readonly BroadcastRecipient[]; failed: boolean }) {
   if (items.length === 0) return <p className="text-body-secondary small mb-0">Nobody.</p>;
@@ -43,6 +44,11 @@ export function BroadcastResultModal({ result, onClose }: { result: BroadcastRes
       {result && (
         <Modal.Body>
           {result.error && <Alert variant="danger">{result.error}</Alert>}
+          {unreachedSummary(result.failed) && (
+            <Alert variant="warning" className="kb-unreached py-2">
+              {unreachedSummary(result.failed)}.
+            </Alert>
+          )}
           <section aria-labelledby="kb-succeeded" className="mb-4">
             <h2 id="kb-succeeded" className="h6 d-flex align-items-center gap-2">
               Succeded <Badge bg="success">{result.users.length}</Badge>
@@ -56,7 +62,8 @@ export function BroadcastResultModal({ result, onClose }: { result: BroadcastRes
             <RecipientList items={result.failed} failed />
             {result.failed.some((r) => r.reason === 'dms_closed') && (
               <p className="small text-body-secondary mt-2 mb-0">
-                Users with DMs closed are not messaged again until they link Discord anew, so the bot stays in good
+                Discord refuses a bot's messages (error 50007) to users who closed their DMs and to users who share no
+                server with the bot. They are not messaged again until they link Discord anew, so the bot stays in good
                 standing with Discord.
               </p>
             )}

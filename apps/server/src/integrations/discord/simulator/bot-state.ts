@@ -1,8 +1,10 @@
 /**
  * What the simulated Discord knows about our bot: the DM channels it opened, the messages it
  * posted (the last few thousand, newest last — what the inbox page and tests read), which users
- * have their DMs closed (they answer 50007), and an optional rate limit (every Nth message post
- * answers 429) and latency to exercise the client's retry and show a broadcast's progress.
+ * have their DMs closed and which share no server with the bot (both answer 50007, the latter from
+ * the very first message, as Discord does), each DM channel's rate-limit bucket (reported on every
+ * post, as Discord's `X-RateLimit-*` headers are), and an optional forced rate limit (every Nth
+ * message post answers 429) and latency to exercise the client's retry and show a broadcast's progress.
  */
 import { createHash } from 'node:crypto';
 import { demoDmsClosed, simulatedDiscordId } from './directory';
@@ -16,6 +18,18 @@ export interface ReceivedMessage {
 }
 
 const KEEP_MESSAGES = 5000;
+/** Discord's DM message bucket: 5 posts per channel per 5 s. */
+export const BUCKET_LIMIT = 5;
+export const BUCKET_WINDOW_MS = 5000;
+
+export interface BucketState {
+  limit: number;
+  remaining: number;
+  /** Seconds until the bucket refills (Discord sends it with millisecond decimals). */
+  resetAfterS: number;
+  /** Unix time of the refill, in seconds with decimals. */
+  resetAtS: number;
+}
 
 function snowflakeFrom(seed: string): string {
   const n = createHash('sha256').update(seed).digest().readBigUInt64BE(0);
@@ -25,6 +39,9 @@ function snowflakeFrom(seed: string): string {
 export class SimulatedBot {
   private readonly channels = new Map<string, string>();
   private readonly closed = new Set<string>(demoDmsClosed.map(simulatedDiscordId));
+  /** Users who are in none of the bot's servers: Discord refuses their DMs from the start. */
+  private readonly strangers = new Set<string>();
+  private readonly buckets = new Map<string, { used: number; resetAt: number }>();
   private readonly inbox: ReceivedMessage[] = [];
   private messageCounter = 0;
   private postCounter = 0;
@@ -55,6 +72,36 @@ export class SimulatedBot {
 
   dmsClosed(discordId: string): boolean {
     return this.closed.has(discordId);
+  }
+
+  sharesServer(discordId: string): boolean {
+    return !this.strangers.has(discordId);
+  }
+
+  setSharesServer(discordId: string, shares: boolean): void {
+    if (shares) this.strangers.delete(discordId);
+    else this.strangers.add(discordId);
+  }
+
+  strangerIds(): string[] {
+    return [...this.strangers];
+  }
+
+  /** Counts a post against its channel's bucket and says what the headers report after it. */
+  spend(channelId: string): BucketState {
+    const now = this.now();
+    let bucket = this.buckets.get(channelId);
+    if (!bucket || bucket.resetAt <= now) {
+      bucket = { used: 0, resetAt: now + BUCKET_WINDOW_MS };
+      this.buckets.set(channelId, bucket);
+    }
+    bucket.used = Math.min(BUCKET_LIMIT, bucket.used + 1);
+    return {
+      limit: BUCKET_LIMIT,
+      remaining: BUCKET_LIMIT - bucket.used,
+      resetAfterS: (bucket.resetAt - now) / 1000,
+      resetAtS: bucket.resetAt / 1000,
+    };
   }
 
   refuse(discordId: string): void {

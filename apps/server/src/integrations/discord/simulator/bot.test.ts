@@ -98,7 +98,10 @@ describe('Discord simulator: bot DMs', () => {
     });
     const limited = await post(`/channels/${channel.id}/messages`, { content: 'x' }, bot.token);
     expect(limited.statusCode).toBe(429);
-    expect(limited.headers['retry-after']).toBeDefined();
+    // Discord's Retry-After header is whole seconds (captured: `Retry-After: 65` for retry_after 64.57).
+    expect(limited.headers['retry-after']).toMatch(/^\d+$/);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(limited.headers['x-ratelimit-scope']).toBe('user');
     expect(limited.json()).toMatchObject({ retry_after: expect.any(Number), global: false });
 
     const form = (closed: string) =>
@@ -114,5 +117,50 @@ describe('Discord simulator: bot DMs', () => {
     expect(t.app.discordSimulator?.bot.dmsClosed(recipient)).toBe(true);
     await form('0');
     expect(t.app.discordSimulator?.bot.dmsClosed(recipient)).toBe(false);
+  });
+});
+
+describe('Discord simulator: what Discord reports on every post, and users outside its servers', () => {
+  it('sends X-RateLimit-* headers on a successful post too, counting the channel bucket down', async () => {
+    t = await buildTestApp();
+    const bot = t.config.discord.bot;
+    if (bot.mode === 'off') throw new Error('expected the simulator');
+    const channel = (await post('/users/@me/channels', { recipient_id: recipient }, bot.token)).json();
+    const first = await post(`/channels/${channel.id}/messages`, { content: 'one' }, bot.token);
+    const second = await post(`/channels/${channel.id}/messages`, { content: 'two' }, bot.token);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers).toMatchObject({ 'x-ratelimit-limit': '5', 'x-ratelimit-remaining': '4' });
+    expect(second.headers['x-ratelimit-remaining']).toBe('3');
+    expect(first.headers['x-ratelimit-bucket']).toMatch(/^[0-9a-f]+$/);
+    expect(Number(first.headers['x-ratelimit-reset-after'])).toBeGreaterThan(0);
+    expect(Number(first.headers['x-ratelimit-reset'])).toBeGreaterThan(t.clock.now().getTime() / 1000);
+  });
+
+  it('refuses the very first DM to a user who shares no server with the bot with 50007 (the captured body)', async () => {
+    t = await buildTestApp();
+    const bot = t.config.discord.bot;
+    if (bot.mode === 'off') throw new Error('expected the simulator');
+    const joined = await t.app.inject({
+      method: 'POST',
+      url: '/dev/discord/bot/server',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ discordId: recipient, member: false }),
+    });
+    expect(joined.json()).toEqual({ discordId: recipient, sharesServer: false });
+    const channel = (await post('/users/@me/channels', { recipient_id: recipient }, bot.token)).json();
+    const refused = await post(`/channels/${channel.id}/messages`, { content: 'welcome' }, bot.token);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ message: 'Cannot send messages to this user', code: 50007 });
+    expect(t.app.discordSimulator?.bot.messages()).toEqual([]);
+    const listed = (await t.app.inject({ url: '/dev/discord/bot/messages' })).json();
+    expect(listed.noSharedServer).toEqual([recipient]);
+    expect((await t.app.inject({ url: '/dev/discord/inbox' })).body).toContain("Users in none of the bot's servers");
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/dev/discord/bot/server',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ discordId: 'x', member: false }),
+    });
+    expect(bad.statusCode).toBe(400);
   });
 });

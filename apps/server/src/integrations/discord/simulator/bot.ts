@@ -2,7 +2,9 @@
  * The simulator's bot endpoints, as Discord answers them (`Authorization: Bot <token>`):
  * `POST /api/v10/users/@me/channels` opens (or returns) the DM channel with `recipient_id`;
  * `POST /api/v10/channels/{id}/messages` posts to it — 403 code 50007 when the user has DMs
- * closed, 400 for empty or over-long content, and, when asked, a 429 with Retry-After now and then.
+ * closed or shares no server with the bot, 400 for empty or over-long content, and, when asked, a
+ * 429 now and then. As Discord does, every post reports its bucket in `X-RateLimit-*` headers, and
+ * a 429's `Retry-After` header is whole seconds (the body's `retry_after` has the decimals).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -10,7 +12,9 @@ import type { DiscordSimulatorContext } from './context';
 
 const SNOWFLAKE = /^\d{15,25}$/;
 const MAX_CONTENT = 2000;
+/** A forced 429's wait: short, so tests stay quick; the header rounds it up to whole seconds. */
 const RETRY_AFTER_S = 0.05;
+const BUCKET_HASH = 'a06de9a3c1e0b2b4c6d8e0f2a4b6c8d0';
 
 const channelBody = z.object({ recipient_id: z.string().regex(SNOWFLAKE) });
 const messageBody = z.object({
@@ -78,18 +82,27 @@ export async function simulatorBotRoutes(app: FastifyInstance, ctx: DiscordSimul
     await bot.passHold();
     if (bot.takeRateLimit()) {
       reply.headers({
-        'retry-after': String(RETRY_AFTER_S),
+        'retry-after': String(Math.ceil(RETRY_AFTER_S)),
         'x-ratelimit-limit': '5',
         'x-ratelimit-remaining': '0',
         'x-ratelimit-reset-after': String(RETRY_AFTER_S),
-        'x-ratelimit-bucket': 'simulated-dm-bucket',
+        'x-ratelimit-bucket': BUCKET_HASH,
         'x-ratelimit-scope': 'user',
       });
       return reply
         .status(429)
         .send({ message: 'You are being rate limited.', retry_after: RETRY_AFTER_S, global: false });
     }
-    if (bot.dmsClosed(recipient)) {
+    const bucket = bot.spend(request.params.channelId);
+    reply.headers({
+      'x-ratelimit-limit': String(bucket.limit),
+      'x-ratelimit-remaining': String(bucket.remaining),
+      'x-ratelimit-reset': bucket.resetAtS.toFixed(3),
+      'x-ratelimit-reset-after': bucket.resetAfterS.toFixed(3),
+      'x-ratelimit-bucket': BUCKET_HASH,
+    });
+    // Discord gives a user who shares no server with the bot the same refusal as closed DMs.
+    if (bot.dmsClosed(recipient) || !bot.sharesServer(recipient)) {
       bot.refuse(recipient);
       return discordError(reply, 403, 50007, 'Cannot send messages to this user');
     }

@@ -1,7 +1,8 @@
 /**
  * Looking into the simulated Discord (dev only): `GET /inbox` is a page with the DMs the bot
  * posted, newest first, and who has DMs closed (with toggles); `GET /bot/messages` is the same as
- * JSON; `POST /bot/dms` opens or closes a user's DMs; `POST /bot/rate-limit` makes every Nth post
+ * JSON; `POST /bot/dms` opens or closes a user's DMs; `POST /bot/server` puts a user in or out of
+ * the bot's servers (out: every DM gets 50007); `POST /bot/rate-limit` makes every Nth post
  * answer 429; `POST /bot/latency` slows every post down; `POST /bot/hold` lets the next n posts
  * through and holds the rest until released; `POST /bot/clear` empties the inbox.
  */
@@ -21,6 +22,13 @@ const dmsForm = z.object({
     .transform((v) => v === true || v === '1' || v === 'true'),
 });
 
+const serverForm = z.object({
+  discordId: z.string().regex(/^\d{15,25}$/),
+  member: z
+    .union([z.boolean(), z.enum(['1', '0', 'true', 'false'])])
+    .transform((v) => v === true || v === '1' || v === 'true'),
+});
+
 export async function simulatorInboxRoutes(app: FastifyInstance, ctx: DiscordSimulatorContext): Promise<void> {
   const { bot, directory } = ctx;
   const nameOf = (id: string) => directory.byDiscordId(id)?.username ?? null;
@@ -32,6 +40,7 @@ export async function simulatorInboxRoutes(app: FastifyInstance, ctx: DiscordSim
     return {
       messages: list.map((m) => ({ ...m, recipientUsername: nameOf(m.recipientId) })),
       dmsClosed: bot.closedIds(),
+      noSharedServer: bot.strangerIds(),
       rateLimited: bot.rateLimited,
     };
   });
@@ -42,6 +51,14 @@ export async function simulatorInboxRoutes(app: FastifyInstance, ctx: DiscordSim
     bot.setDmsClosed(form.data.discordId, form.data.closed);
     if (wantsHtml(request.headers.accept)) return reply.redirect(`${DISCORD_SIMULATOR_PATH}/inbox`, 303);
     return { discordId: form.data.discordId, dmsClosed: form.data.closed };
+  });
+
+  app.post('/bot/server', async (request, reply) => {
+    const form = serverForm.safeParse(request.body);
+    if (!form.success) return reply.status(400).send({ message: 'discordId (a snowflake) and member are required.' });
+    bot.setSharesServer(form.data.discordId, form.data.member);
+    if (wantsHtml(request.headers.accept)) return reply.redirect(`${DISCORD_SIMULATOR_PATH}/inbox`, 303);
+    return { discordId: form.data.discordId, sharesServer: form.data.member };
   });
 
   app.post('/bot/rate-limit', async (request, reply) => {
@@ -99,6 +116,13 @@ export async function simulatorInboxRoutes(app: FastifyInstance, ctx: DiscordSim
   <form method="post" action="bot/dms"><input type="hidden" name="discordId" value="${id}"><input type="hidden" name="closed" value="0"><button class="ghost" type="submit">Open DMs</button></form></li>`,
       )
       .join('\n');
+    const strangers = bot
+      .strangerIds()
+      .map(
+        (id) => `<li class="row"><span>${who(id)}</span>
+  <form method="post" action="bot/server"><input type="hidden" name="discordId" value="${id}"><input type="hidden" name="member" value="1"><button class="ghost" type="submit">Join the server</button></form></li>`,
+      )
+      .join('\n');
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
     return page(
       'Inbox — Discord (simulated)',
@@ -129,6 +153,11 @@ export async function simulatorInboxRoutes(app: FastifyInstance, ctx: DiscordSim
     <input type="hidden" name="closed" value="1">
     <button class="primary" type="submit">Close DMs</button>
   </form>
+</div>
+<div class="card">
+  <strong>Users in none of the bot's servers</strong>
+  <p class="hint">Discord refuses a bot's DMs to a user it shares no server with, from the first message, with the same error 50007.</p>
+  ${strangers ? `<ul>${strangers}</ul>` : '<p class="hint">Nobody.</p>'}
 </div>`,
       BLURPLE,
     );

@@ -63,7 +63,7 @@ export async function simulatorOAuthRoutes(app: FastifyInstance, ctx: DiscordSim
       .join('\n');
     return page(
       'Authorize — Discord (simulated)',
-      `<style>.primary { color: #fff; } .hint { color: #a9aeb7; }</style>
+      `<style>.primary { color: #fff; } .hint { color: #a9aeb7; } label.check { display: flex; gap: 8px; align-items: center; } label.check input { width: auto; }</style>
 <h1>Discord <small class="hint">simulated</small></h1>
 <p class="lead">An external application wants to access your Discord account: <strong>read your username and id</strong> (scope identify). This stands in for Discord while DISCORD_CLIENT_ID is not set.</p>
 ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
@@ -72,6 +72,7 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
   <label for="username">Discord username</label>
   <input id="username" name="username" required maxlength="32" autocomplete="username" placeholder="e.g. vexfan">
   <div class="hint">2–32 lowercase letters, digits, _ or . — the same name is always the same account.</div>
+  <label class="check"><input type="checkbox" name="noServer" value="1"> In none of the bot's servers (its DMs get 50007 from the start)</label>
   <input type="hidden" name="decision" value="authorize">
   <button class="primary" type="submit">Authorize</button>
 </form>
@@ -93,7 +94,11 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
     const q = readAuthorize(request.query);
     if (typeof q === 'string') return badRequest(reply, q);
     const form = z
-      .object({ decision: z.enum(['authorize', 'cancel']), username: z.string().optional() })
+      .object({
+        decision: z.enum(['authorize', 'cancel']),
+        username: z.string().optional(),
+        noServer: z.literal('1').optional(),
+      })
       .safeParse(request.body);
     if (!form.success) return badRequest(reply, 'Invalid form.');
     const back = new URL(q.redirect_uri);
@@ -109,6 +114,7 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
       return consentPage(q, 'A Discord username is 2–32 lowercase letters, digits, _ or . (no "..").');
     }
     const user = ctx.directory.user(username);
+    ctx.bot.setSharesServer(user.id, form.data.noServer !== '1');
     const code = ctx.tokens.issue({
       kind: 'code',
       sub: user.id,

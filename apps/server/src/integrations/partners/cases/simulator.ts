@@ -9,6 +9,7 @@ import { simFigures } from '../simulator/model';
 
 export function casesSimulator(ctx: SimulatorContext, site: SiteId): void {
   ctx.app.get('/dev/partners/cases/affiliates/detailed-summary/v2/:date', async (request, reply) => {
+    if (ctx.botProtection.challenged('cases', request, reply)) return reply;
     const key = ctx.keyFor(site);
     if (!key || request.headers.authorization !== `Bearer ${key}`) return unauthorized(reply);
     const { date } = request.params as { date: string };

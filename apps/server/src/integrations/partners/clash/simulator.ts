@@ -9,6 +9,7 @@ import { simFigures } from '../simulator/model';
 
 export function clashSimulator(ctx: SimulatorContext, site: SiteId, slug: string, variant: 'array' | 'players'): void {
   ctx.app.get(`/dev/partners/${slug}/affiliates/detailed-summary/v2/:date`, async (request, reply) => {
+    if (ctx.botProtection.challenged('clash', request, reply)) return reply;
     const key = ctx.keyFor(site);
     if (!key || request.headers.authorization !== `Bearer ${key}`) return unauthorized(reply);
     const { date } = request.params as { date: string };

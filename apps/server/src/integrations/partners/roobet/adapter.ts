@@ -20,7 +20,8 @@ export function parseRoobet(json: unknown, site: SiteId, window: PartnerWindow):
       scale: 'units',
       name: ['username', 'name', 'userName'],
       id: ['uid', 'userId', 'id'],
-      avatar: ['avatar', 'avatarUrl', 'rankLevelImage'],
+      // Only real avatar fields: `rankLevelImage` is the rank badge, the same picture for a whole rank.
+      avatar: ['avatar', 'avatarUrl'],
       wagered: ['wagered', 'wager', 'totalWagered'],
       weighted: ['weightedWagered', 'weighted_wagered', 'weightedWager'],
       avatarOrigin: 'https://roobet.com',

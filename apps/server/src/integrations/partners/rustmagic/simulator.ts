@@ -1,9 +1,11 @@
 /**
  * RustMagic simulator: `GET /dev/partners/rustmagic/api/affiliates-data/users?fromTime=&toTime=`
- * (epoch seconds) with `x-api-key`. Answers the `{data: [{…, board}]}` variant: a player who left
- * the code stays listed with `board: false`.
+ * (epoch seconds) with `x-api-key`. Answers the `{data: [{…, board}]}` variant, `board` being the
+ * name of the account's board a row belongs to: our players under the configured board, and a
+ * player who left our code listed under the account's other board, as the real answer lists every board.
  */
 import type { SiteId } from '@kickback/common/http/leaderboards';
+import { SIMULATED_RUSTMAGIC_BOARD } from '../../../config';
 import { avatarPath, cents, dateParam, unauthorized, type SimulatorContext } from '../simulator/common';
 import { simFigures } from '../simulator/model';
 
@@ -16,6 +18,8 @@ export function rustMagicSimulator(ctx: SimulatorContext, site: SiteId): void {
     const to = dateParam(q.toTime, true);
     if (!from || !to || to <= from) return reply.status(400).send({ message: 'Invalid time range' });
     const origin = ctx.app.config.publicOrigin;
+    const access = ctx.app.config.partners[site];
+    const ours = (access.mode === 'simulator' ? access.board : undefined) ?? SIMULATED_RUSTMAGIC_BOARD;
     return {
       data: simFigures(site, from, to, ctx.app.clock.now()).map((f) => {
         const avatar = avatarPath(f.player);
@@ -24,7 +28,7 @@ export function rustMagicSimulator(ctx: SimulatorContext, site: SiteId): void {
           username: f.player.name,
           avatar: avatar ? origin + avatar : null,
           wagered: cents(f.wagered),
-          board: f.onCode,
+          board: f.onCode ? ours : 'weekly-race',
         };
       }),
     };

@@ -1,6 +1,7 @@
 /** Helpers the partner simulators share: key checks, avatars, reading query windows. */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { SiteId } from '@kickback/common/http/leaderboards';
+import type { BotProtection } from './bot-protection';
 import type { SimPlayer } from './model';
 
 export interface SimulatorContext {
@@ -9,6 +10,8 @@ export interface SimulatorContext {
   base: string;
   /** The key (or referral code) the simulator accepts for a site. */
   keyFor(site: SiteId): string | null;
+  /** Clash's and Cases' bot protection, off until a test or an operator turns it on. */
+  botProtection: BotProtection;
 }
 
 export function avatarPath(player: SimPlayer): string | null {

@@ -12,6 +12,7 @@ import { csgoBigSimulator } from '../csgobig/simulator';
 import { howlSimulator } from '../howl/simulator';
 import { roobetSimulator } from '../roobet/simulator';
 import { rustMagicSimulator } from '../rustmagic/simulator';
+import { BotProtection, botProtectionRoutes } from './bot-protection';
 import { simPlayers } from './model';
 import type { SimulatorContext } from './common';
 
@@ -24,7 +25,9 @@ export async function partnerSimulators(app: FastifyInstance): Promise<void> {
       const access = partners[site];
       return access.mode === 'simulator' ? access.key : null;
     },
+    botProtection: new BotProtection(),
   };
+  botProtectionRoutes(app, ctx.botProtection);
   clashSimulator(ctx, 1, 'clash', 'array');
   clashSimulator(ctx, 2, 'royale', 'players');
   csgoBigSimulator(ctx, 3);

@@ -10,7 +10,7 @@ import { simFigures } from './model';
 
 export function simulatedStandings(site: SiteId, start: Date, end: Date, now: Date, origin: string): PartnerStanding[] {
   return simFigures(site, start, end, now)
-    .filter((f) => f.onCode || site === 5) // RustMagic keeps listing leavers, flagged `board: false`
+    .filter((f) => f.onCode) // RustMagic lists leavers under another board, which the adapter leaves out
     .map((f) => {
       const avatar = site === 6 ? null : avatarPath(f.player);
       return {

@@ -1,0 +1,87 @@
+/**
+ * What each outside service last did in this process, for the admin Integrations page and
+ * `/healthz?details=1`: the last success, the last failure with its reason, whether the source is
+ * down now and when it is tried next. Adapters report here as they work; the page reads it.
+ * (Facts several processes share — partner polls, the Kick bot token, webhook deliveries — are
+ * read from the database by the page instead.)
+ */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Clock } from '../lib/clock';
+
+export const STATUS_SOURCES = [
+  'steam',
+  'kick.webhooks',
+  'kick.publicKey',
+  'kick.subscriptions',
+  'kick.websocket',
+  'kick.bot',
+  'discord.oauth',
+  'discord.bot',
+] as const;
+export type StatusSource = (typeof STATUS_SOURCES)[number];
+
+export interface SourceState {
+  lastSuccessAt: Date | null;
+  lastFailureAt: Date | null;
+  lastFailure: string | null;
+  /** True while the source is known not to work (after a failure, until the next success). */
+  down: boolean;
+  nextAttemptAt: Date | null;
+  /** A short fact about the last success ("3 subscriptions", "chatrooms.668.v2"). */
+  detail: string | null;
+}
+
+const empty = (): SourceState => ({
+  lastSuccessAt: null,
+  lastFailureAt: null,
+  lastFailure: null,
+  down: false,
+  nextAttemptAt: null,
+  detail: null,
+});
+
+export class IntegrationStatus {
+  private readonly states = new Map<StatusSource, SourceState>();
+
+  constructor(private readonly clock: Clock) {}
+
+  private state(source: StatusSource): SourceState {
+    let s = this.states.get(source);
+    if (!s) {
+      s = empty();
+      this.states.set(source, s);
+    }
+    return s;
+  }
+
+  succeeded(source: StatusSource, detail: string | null = null, nextAttemptAt: Date | null = null): void {
+    const s = this.state(source);
+    s.lastSuccessAt = this.clock.now();
+    s.down = false;
+    s.detail = detail;
+    s.nextAttemptAt = nextAttemptAt;
+  }
+
+  failed(source: StatusSource, reason: string, nextAttemptAt: Date | null = null): void {
+    const s = this.state(source);
+    s.lastFailureAt = this.clock.now();
+    s.lastFailure = reason.slice(0, 300);
+    s.down = true;
+    s.nextAttemptAt = nextAttemptAt;
+  }
+
+  get(source: StatusSource): SourceState {
+    return { ...this.state(source) };
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    integrationStatus: IntegrationStatus;
+  }
+}
+
+export const integrationStatusPlugin = fp(async (app: FastifyInstance) => {
+  app.decorate('integrationStatus', new IntegrationStatus(app.clock));
+});

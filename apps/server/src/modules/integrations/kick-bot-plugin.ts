@@ -1,0 +1,99 @@
+/**
+ * The Kick bot (`app.kickBot`): its token store when a Kick app or the Kick simulator is there,
+ * the simulator's Kick endpoints under /dev/kick outside production, and the admin's "Connect Kick
+ * bot" routes: start (`POST /api/admin/integrations/kick-bot/connect` → Kick's consent URL), the
+ * OAuth callback (`GET /auth/kick/bot/callback`, admins only, back to the Integrations page) and
+ * disconnect (`DELETE /api/admin/integrations/kick-bot`).
+ */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { z } from 'zod';
+import { KICK_SIMULATOR_PATH } from '../../config';
+import { KickApi } from '../../integrations/kick/api';
+import { kickBotSimulatorRoutes, KickSimulatorState } from '../../integrations/kick/bot-simulator';
+import { KickBotError, KickBotTokens } from '../../integrations/kick/bot-token';
+import { currentUser } from '../../plugins/access';
+import { actorOf, recordAudit } from '../audit/service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Null when neither a Kick app nor the simulator is configured. */
+    kickBot: { tokens: KickBotTokens; api: KickApi } | null;
+    kickSimulator: KickSimulatorState | null;
+  }
+}
+
+const PAGE = '/admin/integrations';
+
+export const kickBotPlugin = fp(async (app: FastifyInstance) => {
+  const { bot } = app.config.kick;
+  if (bot.mode === 'off') {
+    app.decorate('kickBot', null);
+    app.decorate('kickSimulator', null);
+    return;
+  }
+  const tokens = new KickBotTokens(app.db, bot, app.http, app.clock);
+  const api = new KickApi({ apiUrl: bot.apiUrl, oauthUrl: bot.oauthUrl, app: null, http: app.http, clock: app.clock });
+  app.decorate('kickBot', { tokens, api });
+  const simulator = bot.mode === 'simulator' ? new KickSimulatorState() : null;
+  app.decorate('kickSimulator', simulator);
+  if (simulator) {
+    await app.register(
+      (scope) =>
+        kickBotSimulatorRoutes(scope, { config: bot, state: simulator, defaultUser: app.config.site.kickChannel }),
+      { prefix: KICK_SIMULATOR_PATH },
+    );
+  }
+
+  app.post('/api/admin/integrations/kick-bot/connect', { config: { access: 'admin' } }, async (request, reply) => {
+    try {
+      return { url: await tokens.connectUrl(currentUser(request).id) };
+    } catch (err) {
+      if (err instanceof KickBotError) return reply.status(err.status).send({ message: err.publicMessage });
+      throw err;
+    }
+  });
+
+  app.get('/auth/kick/bot/callback', { config: { access: 'admin' } }, async (request, reply) => {
+    const admin = currentUser(request);
+    const q = z
+      .object({
+        state: z.string().min(1).max(200),
+        code: z.string().min(1).max(500).optional(),
+        error: z.string().max(100).optional(),
+      })
+      .safeParse(request.query);
+    const back = (params: Record<string, string>) =>
+      reply.redirect(`${PAGE}?${new URLSearchParams(params).toString()}`, 303);
+    if (!q.success) return back({ kickBot: 'error', message: 'Kick sent an incomplete answer.' });
+    if (q.data.error || !q.data.code) {
+      return back({
+        kickBot: 'error',
+        message: q.data.error === 'access_denied' ? 'Access was denied on Kick.' : 'Kick did not connect the bot.',
+      });
+    }
+    try {
+      const state = await tokens.finish(admin.id, q.data.state, q.data.code);
+      await recordAudit(app.db, actorOf(admin), {
+        action: 'kick.bot.connect',
+        targetType: 'kick_bot',
+        targetId: state.kickUserId ?? '',
+        after: { kickUsername: state.kickUsername, scope: state.scope },
+      });
+      app.integrationStatus.succeeded('kick.bot', `connected as ${state.kickUsername ?? '?'}`);
+      return back({ kickBot: 'connected' });
+    } catch (err) {
+      request.log.warn({ err }, 'kick bot connect failed');
+      const message =
+        err instanceof KickBotError ? err.publicMessage : 'Connecting the Kick bot failed; the log says why.';
+      return back({ kickBot: 'error', message });
+    }
+  });
+
+  app.delete('/api/admin/integrations/kick-bot', { config: { access: 'admin' } }, async (request, reply) => {
+    const admin = currentUser(request);
+    if (!(await tokens.disconnect())) return reply.status(404).send({ message: 'No Kick bot is connected.' });
+    await recordAudit(app.db, actorOf(admin), { action: 'kick.bot.disconnect', targetType: 'kick_bot' });
+    return { message: 'Kick bot disconnected.' };
+  });
+});

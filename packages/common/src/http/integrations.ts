@@ -1,0 +1,65 @@
+import { z } from 'zod';
+
+/**
+ * `GET /api/admin/integrations` (and `/healthz?details=1` for admins): every outside service, so an
+ * operator sees at a glance why nothing is arriving.
+ */
+export const integrationMode = z.enum(['real', 'simulated', 'off']);
+export type IntegrationMode = z.infer<typeof integrationMode>;
+
+/** ok: working; failing: the last attempt failed; waiting: configured, nothing yet; off: not configured. */
+export const integrationHealth = z.enum(['ok', 'failing', 'waiting', 'off']);
+export type IntegrationHealth = z.infer<typeof integrationHealth>;
+
+export const integrationRow = z.object({
+  id: z.string(),
+  group: z.enum(['Steam', 'Kick', 'Discord', 'Partners']),
+  name: z.string(),
+  mode: integrationMode,
+  configured: z.boolean(),
+  health: integrationHealth,
+  /** What the mode means here ("Kick app 12ab…", "local simulator", "KICK_CHATROOM_ID not set"). */
+  note: z.string(),
+  lastSuccessAt: z.string().nullable(),
+  lastFailureAt: z.string().nullable(),
+  lastFailure: z.string().nullable(),
+  nextAttemptAt: z.string().nullable(),
+  detail: z.string().nullable(),
+});
+export type IntegrationRow = z.infer<typeof integrationRow>;
+
+export const kickBotStatus = z.object({
+  mode: integrationMode,
+  connected: z.boolean(),
+  kickUsername: z.string().nullable(),
+  scope: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+  connectedAt: z.string().nullable(),
+  refreshedAt: z.string().nullable(),
+  refreshCount: z.number().int(),
+  lastError: z.string().nullable(),
+  lastErrorAt: z.string().nullable(),
+  /** Why connecting is not possible right now (no Kick app, no KICK_TOKEN_KEY), or null. */
+  cannotConnect: z.string().nullable(),
+  tokenKeySource: z.string().nullable(),
+});
+export type KickBotStatus = z.infer<typeof kickBotStatus>;
+
+export const kickLive = z.object({
+  /** null: Kick has not said (no livestream.status.updated received yet). */
+  isLive: z.boolean().nullable(),
+  title: z.string().nullable(),
+  changedAt: z.string().nullable(),
+});
+export type KickLive = z.infer<typeof kickLive>;
+
+export const integrationsOverview = z.object({
+  checkedAt: z.string(),
+  rows: z.array(integrationRow),
+  kickBot: kickBotStatus,
+  kickLive,
+});
+export type IntegrationsOverview = z.infer<typeof integrationsOverview>;
+
+export const KICK_BOT_WHOSE_ACCOUNT =
+  "Connect the streamer's Kick account: with type \"bot\" Kick posts into the channel of the token's owner, so a separate bot account would post in its own channel, not the stream's.";
