@@ -10,6 +10,8 @@ export const users = pgTable('users', {
     .default('User'),
   points: numeric('points', { precision: 18, scale: 2 }).notNull().default('0'),
   gems: numeric('gems', { precision: 18, scale: 2 }).notNull().default('0'),
+  /** Points a lost partner dispute could not take back; blocks spending until paid off (0600). */
+  pointsDebt: numeric('points_debt', { precision: 18, scale: 2 }).notNull().default('0'),
   excluded: boolean('excluded').notNull().default(false),
   showNameOnBoards: boolean('show_name_on_boards').notNull().default(false),
   kickId: text('kick_id').unique(),
