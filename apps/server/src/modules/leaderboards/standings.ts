@@ -193,14 +193,25 @@ async function creditWagerPoints(
     // Points (hundredths) = wager (hundredths) × rate (hundredths) / 100 / 100 × 100, rounded down.
     const points = (delta * settings.pointsPerUnit) / 100n;
     if (!user || user.excluded || !row.on_code || points <= 0n) continue;
+    // The link row is updated before the ledger, conditionally on its state: a decision or a
+    // dispute holding the row lock either sees these points or makes this poll pay nobody.
+    const amount = centsToText(points);
     if (user.state === 'claimed') {
       // Not proven yet: held on the link, credited on verification, dropped on rejection.
-      await tx
+      const held = await tx
         .update(partnerLinks)
-        .set({ heldPoints: sql`${partnerLinks.heldPoints} + ${centsToText(points)}::numeric` })
-        .where(eq(partnerLinks.id, user.linkId));
-      continue;
+        .set({ heldPoints: sql`${partnerLinks.heldPoints} + ${amount}::numeric` })
+        .where(and(eq(partnerLinks.id, user.linkId), eq(partnerLinks.state, 'claimed')))
+        .returning({ id: partnerLinks.id });
+      if (held.length > 0) continue;
     }
+    // What this link earned is recorded on it: a dispute lost later reverses it.
+    const owned = await tx
+      .update(partnerLinks)
+      .set({ creditedPoints: sql`${partnerLinks.creditedPoints} + ${amount}::numeric` })
+      .where(and(eq(partnerLinks.id, user.linkId), eq(partnerLinks.state, 'verified')))
+      .returning({ id: partnerLinks.id });
+    if (owned.length === 0) continue;
     const result = await applyBalanceChange(tx, {
       userId: user.id,
       currency: 'points',
@@ -212,10 +223,10 @@ async function creditWagerPoints(
     });
     if (result) {
       paid += 1;
-      // What this link earned: a dispute lost later reverses it.
+    } else {
       await tx
         .update(partnerLinks)
-        .set({ creditedPoints: sql`${partnerLinks.creditedPoints} + ${centsToText(points)}::numeric` })
+        .set({ creditedPoints: sql`${partnerLinks.creditedPoints} - ${amount}::numeric` })
         .where(eq(partnerLinks.id, user.linkId));
     }
   }

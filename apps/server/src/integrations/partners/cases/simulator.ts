@@ -24,7 +24,7 @@ export function casesSimulator(ctx: SimulatorContext, site: SiteId): void {
           const avatar = avatarPath(f.player);
           return {
             userId: f.player.id,
-            username: f.player.name,
+            username: ctx.nameOf(f.player),
             avatarUrl: avatar ? origin + avatar : null,
             wagered: f.wagered,
             deposited: Math.round(f.wagered * 0.15),

@@ -21,7 +21,7 @@ export function clashSimulator(ctx: SimulatorContext, site: SiteId, slug: string
       .filter((f) => f.onCode)
       .map((f) => {
         const avatar = avatarPath(f.player);
-        const common = { id: Number(f.player.id), name: f.player.name, avatar: avatar ? origin + avatar : null };
+        const common = { id: Number(f.player.id), name: ctx.nameOf(f.player), avatar: avatar ? origin + avatar : null };
         return variant === 'players'
           ? { ...common, xp: f.wagered, deposits: Math.round(f.wagered * 0.2) }
           : {

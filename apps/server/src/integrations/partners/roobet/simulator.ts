@@ -21,7 +21,7 @@ export function roobetSimulator(ctx: SimulatorContext, site: SiteId, affiliateId
       .filter((f) => f.onCode)
       .map((f) => ({
         uid: `rb-${f.player.id}`,
-        username: f.player.name,
+        username: ctx.nameOf(f.player),
         wagered: cents(f.wagered),
         weightedWagered: cents(f.weighted),
         favoriteGameId: null,

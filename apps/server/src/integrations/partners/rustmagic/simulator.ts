@@ -21,7 +21,7 @@ export function rustMagicSimulator(ctx: SimulatorContext, site: SiteId): void {
         const avatar = avatarPath(f.player);
         return {
           id: f.player.id,
-          username: f.player.name,
+          username: ctx.nameOf(f.player),
           avatar: avatar ? origin + avatar : null,
           wagered: cents(f.wagered),
           board: f.onCode,

@@ -9,6 +9,8 @@ export interface SimulatorContext {
   base: string;
   /** The key (or referral code) the simulator accepts for a site. */
   keyFor(site: SiteId): string | null;
+  /** A player's name as the partner reports it now: renamed through the control route, else the cast's. */
+  nameOf(player: SimPlayer): string;
 }
 
 export function avatarPath(player: SimPlayer): string | null {
