@@ -11,7 +11,7 @@ import { buildCalendar, cardStateOf } from '@kickback/common/rewards/calendar';
 import { auditLog } from '../../db/schema/audit';
 import { dailyRewardClaims } from '../../db/schema/daily-rewards';
 import { fulfilmentItems } from '../../db/schema/fulfilment';
-import { users } from '../../db/schema/users';
+import { type users } from '../../db/schema/users';
 import { ManualClock } from '../../lib/clock';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { setUser } from '../../../test/partner-links';

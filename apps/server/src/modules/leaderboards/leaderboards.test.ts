@@ -12,7 +12,7 @@ import { buildTestApp, LogCapture, type TestApp, type TestUser } from '../../../
 import { FakePartners, partnerEnv } from '../../../test/fake-partners';
 import { fulfilmentItems } from '../../db/schema/fulfilment';
 import { leaderboardPeriods } from '../../db/schema/leaderboards';
-import { users } from '../../db/schema/users';
+import { type users } from '../../db/schema/users';
 import { ManualClock } from '../../lib/clock';
 import { rowsOf } from '../ledger/service';
 import { buildBoard } from './boards';

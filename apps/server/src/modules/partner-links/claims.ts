@@ -62,11 +62,7 @@ export async function resolveExternalId(tx: DbOrTx, field: PartnerLinkField, val
 }
 
 /** The active link another account holds on this player (by name or stable id), if any. */
-export async function holderOf(
-  tx: DbOrTx,
-  field: PartnerLinkField,
-  value: string,
-): Promise<PartnerLinkRow | null> {
+export async function holderOf(tx: DbOrTx, field: PartnerLinkField, value: string): Promise<PartnerLinkRow | null> {
   const key = nameKeyOf(value);
   const external = await resolveExternalId(tx, field, value);
   const [row] = await tx
@@ -162,6 +158,9 @@ export async function insertVerifiedLink(
       decisionReason: opts.reason,
     })
     .returning({ id: partnerLinks.id });
-  await tx.update(users).set({ [field]: value }).where(eq(users.id, userId));
+  await tx
+    .update(users)
+    .set({ [field]: value })
+    .where(eq(users.id, userId));
   return row!.id;
 }

@@ -61,7 +61,10 @@ export async function verifyClaim(tx: DbOrTx, actor: Actor, linkId: number, opts
     });
     // An excluded account earns nothing: the link records that nothing was credited.
     if (!credit) {
-      await tx.update(partnerLinks).set({ creditedPoints: sql`${partnerLinks.creditedPoints} - ${done.held}::numeric` }).where(eq(partnerLinks.id, linkId));
+      await tx
+        .update(partnerLinks)
+        .set({ creditedPoints: sql`${partnerLinks.creditedPoints} - ${done.held}::numeric` })
+        .where(eq(partnerLinks.id, linkId));
     }
   }
   await recordAudit(tx, actor, {
@@ -94,7 +97,10 @@ export async function rejectClaim(tx: DbOrTx, actor: Actor, linkId: number, reas
 
 /** The users column mirrors the user's current claim; a link that ends clears it. */
 export async function clearProfileField(tx: DbOrTx, userId: string, field: PartnerLinkField): Promise<void> {
-  await tx.update(users).set({ [field]: null }).where(eq(users.id, userId));
+  await tx
+    .update(users)
+    .set({ [field]: null })
+    .where(eq(users.id, userId));
 }
 
 async function whyNot(tx: DbOrTx, linkId: number): Promise<Error> {

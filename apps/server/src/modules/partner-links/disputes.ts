@@ -55,11 +55,7 @@ export async function reverseCredits(
   memo: string,
 ): Promise<{ taken: string; debt: string }> {
   if (amount <= 0n) return { taken: '0.00', debt: '0.00' };
-  const [row] = await tx
-    .select({ points: users.points })
-    .from(users)
-    .where(eq(users.id, userId))
-    .for('update');
+  const [row] = await tx.select({ points: users.points }).from(users).where(eq(users.id, userId)).for('update');
   if (!row) throw notFound('User not found.');
   const balance = toCents(row.points);
   const taken = balance < amount ? balance : amount;
@@ -130,7 +126,12 @@ export async function awardDispute(db: Db, actor: Actor, disputeId: number, reas
     // Anyone else contesting the same link contests a link that no longer exists.
     await tx
       .update(partnerDisputes)
-      .set({ status: 'dismissed', decidedAt: now, decidedBy: actor.label, decisionReason: 'The link moved to another account.' })
+      .set({
+        status: 'dismissed',
+        decidedAt: now,
+        decidedBy: actor.label,
+        decisionReason: 'The link moved to another account.',
+      })
       .where(and(eq(partnerDisputes.linkId, link.id), eq(partnerDisputes.status, 'open')));
     await recordAudit(tx, actor, {
       action: 'partner_dispute.award',
@@ -142,7 +143,13 @@ export async function awardDispute(db: Db, actor: Actor, disputeId: number, reas
   });
 }
 
-export async function dismissDispute(db: Db, actor: Actor, disputeId: number, reason: string, now: Date): Promise<void> {
+export async function dismissDispute(
+  db: Db,
+  actor: Actor,
+  disputeId: number,
+  reason: string,
+  now: Date,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const dispute = await lockOpenDispute(tx, disputeId);
     await tx

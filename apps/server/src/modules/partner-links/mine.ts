@@ -68,7 +68,8 @@ export async function renewProofCode(db: Db, userId: string, key: PartnerIdKey):
   if (!usesProofCode(field)) throw conflict(`${labelOfField(field)} is verified by an admin; there is no code to set.`);
   return db.transaction(async (tx) => {
     const link = await activeLink(tx, userId, field, true);
-    if (!link || link.state !== 'claimed') throw conflict(`You have no ${labelOfField(field)} waiting for verification.`);
+    if (!link || link.state !== 'claimed')
+      throw conflict(`You have no ${labelOfField(field)} waiting for verification.`);
     const code = newProofCode();
     await tx.update(partnerLinks).set({ proofCode: code }).where(eq(partnerLinks.id, link.id));
     return code;

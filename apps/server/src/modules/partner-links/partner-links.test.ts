@@ -177,7 +177,10 @@ describe('admin verification queue', () => {
     expect(me.links[0]).toMatchObject({ state: 'claimed', proof: 'admin', proofCode: null, heldPoints: 1000 });
 
     const q = await queue();
-    const [h, l] = [q.claims.find((c: { value: string }) => c.value === 'Honest'), q.claims.find((c: { value: string }) => c.value === 'Liar')];
+    const [h, l] = [
+      q.claims.find((c: { value: string }) => c.value === 'Honest'),
+      q.claims.find((c: { value: string }) => c.value === 'Liar'),
+    ];
     expect(h).toMatchObject({ heldPoints: 1000, partnerRow: { siteName: 'Roobet', username: 'Honest' }, others: [] });
 
     // Authorisation on the server, validation, unknown ids.
@@ -239,6 +242,25 @@ describe('admin verification queue', () => {
   });
 });
 
+describe('links that existed before verification', () => {
+  it('"mark all existing as verified" verifies the migrated claims only, audited', async () => {
+    const old = await t.signIn({ name: 'Veteran' });
+    const fresh = await t.signIn({ name: 'Newcomer' });
+    await saveIds(old, { CasesId: 'vet' });
+    await saveIds(fresh, { CasesId: 'new' });
+    // As 0600 leaves them: claimed and marked migrated.
+    await t.database.db.update(partnerLinks).set({ migrated: true }).where(eq(partnerLinks.userId, old.user.id));
+    expect((await queue()).migratedPending).toBe(1);
+    expect(
+      (await t.call({ method: 'POST', url: '/api/admin/partner-links/approve-existing', as: old })).statusCode,
+    ).toBe(403);
+    const res = await t.call({ method: 'POST', url: '/api/admin/partner-links/approve-existing', as: admin });
+    expect(res.json()).toEqual({ message: '1 claim approved.', approved: 1 });
+    expect((await mine(old)).links[0].state).toBe('verified');
+    expect((await mine(fresh)).links[0].state).toBe('claimed');
+  });
+});
+
 describe('one player, one account', () => {
   it('a name and its stable id cannot be claimed by two accounts, even at once; an unlinked id is free again', async () => {
     partners.clash([{ id: 777, name: 'Lucky Seven', wagered: 1000 }]);
@@ -249,7 +271,14 @@ describe('one player, one account', () => {
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409]);
     const winner = people[results.findIndex((r) => r.statusCode === 200)]!;
     expect((await saveIds(winner, { ClashId: '' })).statusCode).toBe(200);
-    expect((await saveIds(people.find((p) => p !== winner)!, { ClashId: 'Lucky Seven' })).statusCode).toBe(200);
+    expect(
+      (
+        await saveIds(
+          people.find((p) => p !== winner)!,
+          { ClashId: 'Lucky Seven' },
+        )
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('a dispute needs someone else to hold the id', async () => {
@@ -269,9 +298,17 @@ describe('one player, one account', () => {
       body: { field: 'CasesId', value: 'MINE' },
     });
     expect(own.statusCode).toBe(409);
-    const bad = await t.call({ method: 'POST', url: '/api/User/partner-links/dispute', as: u, body: { field: 'Nope', value: 'x' } });
+    const bad = await t.call({
+      method: 'POST',
+      url: '/api/User/partner-links/dispute',
+      as: u,
+      body: { field: 'Nope', value: 'x' },
+    });
     expect(bad.statusCode).toBe(400);
-    expect((await t.call({ method: 'POST', url: '/api/User/partner-links/dispute', body: { field: 'CasesId', value: 'x' } })).statusCode).toBe(401);
+    expect(
+      (await t.call({ method: 'POST', url: '/api/User/partner-links/dispute', body: { field: 'CasesId', value: 'x' } }))
+        .statusCode,
+    ).toBe(401);
   });
 });
 
@@ -302,9 +339,18 @@ describe('a lost dispute is reversed through the ledger, never below zero', () =
       body: { field: 'RoobetName', value: 'Whale' },
     });
     const disputeId = (await queue()).disputes[0].id;
-    expect((await t.call({ method: 'POST', url: `/api/admin/partner-disputes/${disputeId}/award`, as: owner, body: {} })).statusCode).toBe(403);
-    expect((await t.call({ method: 'POST', url: `/api/admin/partner-disputes/${disputeId}/award`, as: admin, body: {} })).statusCode).toBe(200);
-    expect((await t.call({ method: 'POST', url: `/api/admin/partner-disputes/${disputeId}/award`, as: admin, body: {} })).statusCode).toBe(409);
+    expect(
+      (await t.call({ method: 'POST', url: `/api/admin/partner-disputes/${disputeId}/award`, as: owner, body: {} }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await t.call({ method: 'POST', url: `/api/admin/partner-disputes/${disputeId}/award`, as: admin, body: {} }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await t.call({ method: 'POST', url: `/api/admin/partner-disputes/${disputeId}/award`, as: admin, body: {} }))
+        .statusCode,
+    ).toBe(409);
 
     const after = await t.reload(wrong.user.id);
     expect(after.points).toBe('0.00');
@@ -327,7 +373,12 @@ describe('a lost dispute is reversed through the ledger, never below zero', () =
       as: admin,
       body: { currency: 'points', amount: 5, reason: 'Goodwill' },
     });
-    const order = await t.call({ method: 'POST', url: '/api/Order/OrderProduct', as: wrong, body: { productId: product.id } });
+    const order = await t.call({
+      method: 'POST',
+      url: '/api/Order/OrderProduct',
+      as: wrong,
+      body: { productId: product.id },
+    });
     expect(order.statusCode).toBe(409);
     expect(order.json().message).toBe(debtMessage);
 
@@ -357,7 +408,10 @@ describe('a lost dispute is reversed through the ledger, never below zero', () =
       as: admin,
       body: { currency: 'points', amount: 5, reason: 'Goodwill' },
     });
-    expect((await t.call({ method: 'POST', url: '/api/Order/OrderProduct', as: wrong, body: { productId: product.id } })).statusCode).toBe(200);
+    expect(
+      (await t.call({ method: 'POST', url: '/api/Order/OrderProduct', as: wrong, body: { productId: product.id } }))
+        .statusCode,
+    ).toBe(200);
     await expectLedgerInvariant();
   });
 });

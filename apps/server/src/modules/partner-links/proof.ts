@@ -60,7 +60,8 @@ export async function checkPartnerLinks(
         });
         if (!row) continue;
         const external = row.externalId?.toLowerCase() ?? null;
-        const pin = external && !link.externalId && !(await heldElsewhere(tx, field, external, link.id)) ? external : null;
+        const pin =
+          external && !link.externalId && !(await heldElsewhere(tx, field, external, link.id)) ? external : null;
         await verifyClaim(tx, proofActor, link.id, {
           reason: `Proof code ${link.proofCode} seen in the ${siteById(site)?.name ?? 'partner'} name "${row.username}".`,
           now,

@@ -44,7 +44,14 @@ const linkSelect = sql`
 
 async function describe(db: DbOrTx, r: LinkRecord): Promise<QueueClaim> {
   const sites = sitesOfField(r.field);
-  const [row] = rowsOf<{ site: number; username: string; external_id: string | null; wagered: string; unit: string; seen_at: string | Date }>(
+  const [row] = rowsOf<{
+    site: number;
+    username: string;
+    external_id: string | null;
+    wagered: string;
+    unit: string;
+    seen_at: string | Date;
+  }>(
     await db.execute(sql`
       SELECT p.site, s.username, s.external_id, s.wagered::text, s.unit, s.seen_at
       FROM leaderboard_standings s JOIN leaderboard_periods p ON p.id = s.period_id
@@ -54,7 +61,13 @@ async function describe(db: DbOrTx, r: LinkRecord): Promise<QueueClaim> {
       ORDER BY s.seen_at DESC LIMIT 1
     `),
   );
-  const others = rowsOf<{ user_id: string; username: string; state: string; at: string | Date; kind: 'link' | 'dispute' }>(
+  const others = rowsOf<{
+    user_id: string;
+    username: string;
+    state: string;
+    at: string | Date;
+    kind: 'link' | 'dispute';
+  }>(
     await db.execute(sql`
       SELECT l.user_id, u.username, l.state, l.claimed_at AS at, 'link' AS kind
       FROM partner_links l JOIN users u ON u.id = l.user_id
@@ -98,7 +111,13 @@ async function describe(db: DbOrTx, r: LinkRecord): Promise<QueueClaim> {
           seenAt: iso(row.seen_at),
         }
       : null,
-    others: others.map((o) => ({ userId: o.user_id, username: o.username, state: o.state, at: iso(o.at), kind: o.kind })),
+    others: others.map((o) => ({
+      userId: o.user_id,
+      username: o.username,
+      state: o.state,
+      at: iso(o.at),
+      kind: o.kind,
+    })),
   };
 }
 
@@ -107,7 +126,13 @@ export async function loadQueue(db: DbOrTx): Promise<VerificationQueue> {
     await db.execute(sql`${linkSelect} WHERE l.state = 'claimed' ORDER BY l.claimed_at, l.id LIMIT ${QUEUE_LIMIT}`),
   );
   const disputes = rowsOf<
-    LinkRecord & { dispute_id: string | number; d_value: string; note: string; d_created_at: string | Date; claimant_id: string }
+    LinkRecord & {
+      dispute_id: string | number;
+      d_value: string;
+      note: string;
+      d_created_at: string | Date;
+      claimant_id: string;
+    }
   >(
     await db.execute(sql`
       SELECT d.id AS dispute_id, d.value AS d_value, d.note, d.created_at AS d_created_at, d.user_id AS claimant_id, x.*

@@ -73,7 +73,10 @@ export async function partnerLinkRoutes(app: FastifyInstance): Promise<void> {
 
   r.post(
     '/api/admin/partner-links/:id/approve',
-    { config: { access: 'admin' }, schema: { params: queueIdParams, body: approveBody, response: { 200: messageBody } } },
+    {
+      config: { access: 'admin' },
+      schema: { params: queueIdParams, body: approveBody, response: { 200: messageBody } },
+    },
     async (request) => {
       const actor = actorOf(currentUser(request));
       await app.db.transaction((tx) =>
@@ -86,7 +89,10 @@ export async function partnerLinkRoutes(app: FastifyInstance): Promise<void> {
 
   r.post(
     '/api/admin/partner-links/:id/reject',
-    { config: { access: 'admin' }, schema: { params: queueIdParams, body: rejectBody, response: { 200: messageBody } } },
+    {
+      config: { access: 'admin' },
+      schema: { params: queueIdParams, body: rejectBody, response: { 200: messageBody } },
+    },
     async (request) => {
       const actor = actorOf(currentUser(request));
       await app.db.transaction((tx) => rejectClaim(tx, actor, request.params.id, request.body.reason, app.clock.now()));
@@ -125,13 +131,29 @@ export async function partnerLinkRoutes(app: FastifyInstance): Promise<void> {
     config: { access: 'admin' as const },
     schema: { params: queueIdParams, body: rejectBody, response: { 200: messageBody } },
   };
-  r.post('/api/admin/partner-disputes/:id/award', { ...disputeAction, schema: { ...disputeAction.schema, body: approveBody } }, async (request) => {
-    await awardDispute(app.db, actorOf(currentUser(request)), request.params.id, request.body.reason, app.clock.now());
-    boardsChanged();
-    return { message: disputeMessages.awarded };
-  });
+  r.post(
+    '/api/admin/partner-disputes/:id/award',
+    { ...disputeAction, schema: { ...disputeAction.schema, body: approveBody } },
+    async (request) => {
+      await awardDispute(
+        app.db,
+        actorOf(currentUser(request)),
+        request.params.id,
+        request.body.reason,
+        app.clock.now(),
+      );
+      boardsChanged();
+      return { message: disputeMessages.awarded };
+    },
+  );
   r.post('/api/admin/partner-disputes/:id/dismiss', disputeAction, async (request) => {
-    await dismissDispute(app.db, actorOf(currentUser(request)), request.params.id, request.body.reason, app.clock.now());
+    await dismissDispute(
+      app.db,
+      actorOf(currentUser(request)),
+      request.params.id,
+      request.body.reason,
+      app.clock.now(),
+    );
     return { message: disputeMessages.dismissed };
   });
 
