@@ -281,6 +281,25 @@ describe('one player, one account', () => {
     ).toBe(200);
   });
 
+  it('the database itself refuses a second active link on one name or one stable id', async () => {
+    const [a, b] = [await t.signIn(), await t.signIn()];
+    const row = (userId: string, nameKey: string, externalId: string | null) => ({
+      userId,
+      field: 'clashId' as const,
+      value: nameKey,
+      nameKey,
+      externalId,
+      state: 'claimed' as const,
+      claimedAt: t.clock.now(),
+    });
+    await t.database.db.insert(partnerLinks).values(row(a.user.id, 'neonwolf', '4242'));
+    await expect(t.database.db.insert(partnerLinks).values(row(b.user.id, 'neonwolf', null))).rejects.toThrow();
+    await expect(t.database.db.insert(partnerLinks).values(row(b.user.id, 'othername', '4242'))).rejects.toThrow();
+    // A rejected link does not hold the player.
+    await t.database.db.update(partnerLinks).set({ state: 'rejected' }).where(eq(partnerLinks.userId, a.user.id));
+    await t.database.db.insert(partnerLinks).values(row(b.user.id, 'neonwolf', '4242'));
+  });
+
   it('a dispute needs someone else to hold the id', async () => {
     const u = await t.signIn();
     const nobody = await t.call({
