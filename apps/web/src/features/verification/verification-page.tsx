@@ -92,10 +92,10 @@ function DecisionModal({ decision, onClose, onDone }: { decision: Decision | nul
           ? 'Award the link to the claimant'
           : 'Dismiss dispute';
   return (
-    <Modal show={decision !== null} onHide={onClose} centered>
+    <Modal show={decision !== null} onHide={onClose} centered aria-labelledby="kb-verification-title">
       <Form onSubmit={(e) => void submit(e)}>
         <Modal.Header closeButton>
-          <Modal.Title as="h2" className="h5">
+          <Modal.Title as="h2" className="h5" id="kb-verification-title">
             {title}
           </Modal.Title>
         </Modal.Header>
@@ -230,11 +230,7 @@ export default function VerificationPage() {
                   <Button size="sm" className="me-1" onClick={() => setDecision({ kind: 'award', dispute: d })}>
                     Award
                   </Button>
-                  <Button
-                    size="sm"
-                    variant="outline-danger"
-                    onClick={() => setDecision({ kind: 'dismiss', dispute: d })}
-                  >
+                  <Button size="sm" variant="danger" onClick={() => setDecision({ kind: 'dismiss', dispute: d })}>
                     Dismiss
                   </Button>
                 </td>
@@ -314,7 +310,7 @@ export default function VerificationPage() {
                   <Button size="sm" className="me-1" onClick={() => setDecision({ kind: 'approve', claim: c })}>
                     Approve
                   </Button>
-                  <Button size="sm" variant="outline-danger" onClick={() => setDecision({ kind: 'reject', claim: c })}>
+                  <Button size="sm" variant="danger" onClick={() => setDecision({ kind: 'reject', claim: c })}>
                     Reject
                   </Button>
                 </td>
