@@ -433,4 +433,32 @@ describe('a lost dispute is reversed through the ledger, never below zero', () =
     ).toBe(200);
     await expectLedgerInvariant();
   });
+
+  it('concurrent awards of one dispute move the link and reverse the credit exactly once', async () => {
+    partners.roobet([{ username: 'Contested', wagered: 500, weightedWagered: 50 }]);
+    const holder = await t.signIn({ name: 'Holder' });
+    const claimant = await t.signIn({ name: 'Claimant' });
+    await saveIds(holder, { RoobetName: 'Contested' });
+    await poll(6);
+    await approve((await queue()).claims[0].id);
+    expect(await points(holder)).toBe('500.00');
+    await t.call({
+      method: 'POST',
+      url: '/api/User/partner-links/dispute',
+      as: claimant,
+      body: { field: 'RoobetName', value: 'Contested' },
+    });
+    const id = (await queue()).disputes[0].id;
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        t.call({ method: 'POST', url: `/api/admin/partner-disputes/${id}/award`, as: admin, body: {} }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409]);
+    const after = await t.reload(holder.user.id);
+    expect([after.points, after.pointsDebt]).toEqual(['0.00', '0.00']);
+    const active = await t.database.db.select().from(partnerLinks).where(eq(partnerLinks.state, 'verified'));
+    expect(active.map((l) => l.userId)).toEqual([claimant.user.id]);
+    await expectLedgerInvariant();
+  });
 });
