@@ -36,6 +36,7 @@ import { discordBroadcastsModule } from './modules/discord-broadcasts/routes';
 import { chatModule } from './modules/chat/module';
 import { chatPointsPlugin } from './modules/chat-points/plugin';
 import { fulfilmentRoutes } from './modules/fulfilment/routes';
+import { partnerLinkRoutes } from './modules/partner-links/routes';
 import { adminProductRoutes } from './modules/store/admin-routes';
 import { storeRoutes } from './modules/store/routes';
 import { adminUserRoutes } from './modules/users/admin-routes';
@@ -170,6 +171,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(storeRoutes);
   await app.register(adminProductRoutes);
   await app.register(fulfilmentRoutes);
+  await app.register(partnerLinkRoutes);
   await app.register(activityRoutes);
   await app.register(adminUserRoutes);
   await app.register(chatPointsPlugin);

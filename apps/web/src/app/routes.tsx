@@ -60,6 +60,12 @@ export const routes: AppRoute[] = [
     roles: adminOnly,
   },
   {
+    path: '/admin/verification',
+    page: lazy(() => import('../features/verification/verification-page')),
+    name: 'Verification',
+    roles: adminOnly,
+  },
+  {
     path: '/admin/products',
     page: lazy(() => import('../features/store/admin-products-page')),
     name: 'Products',

@@ -5,7 +5,6 @@
  */
 import type { SiteId } from '@kickback/common/http/leaderboards';
 import { avatarPath, cents, dateParam, unauthorized, type SimulatorContext } from '../simulator/common';
-import { simFigures } from '../simulator/model';
 
 export function rustMagicSimulator(ctx: SimulatorContext, site: SiteId): void {
   ctx.app.get('/dev/partners/rustmagic/api/affiliates-data/users', async (request, reply) => {
@@ -17,11 +16,11 @@ export function rustMagicSimulator(ctx: SimulatorContext, site: SiteId): void {
     if (!from || !to || to <= from) return reply.status(400).send({ message: 'Invalid time range' });
     const origin = ctx.app.config.publicOrigin;
     return {
-      data: simFigures(site, from, to, ctx.app.clock.now()).map((f) => {
+      data: ctx.figures(site, from, to, ctx.app.clock.now()).map((f) => {
         const avatar = avatarPath(f.player);
         return {
           id: f.player.id,
-          username: f.player.name,
+          username: ctx.nameOf(f.player),
           avatar: avatar ? origin + avatar : null,
           wagered: cents(f.wagered),
           board: f.onCode,

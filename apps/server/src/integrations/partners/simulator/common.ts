@@ -1,7 +1,7 @@
 /** Helpers the partner simulators share: key checks, avatars, reading query windows. */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { SiteId } from '@kickback/common/http/leaderboards';
-import type { SimPlayer } from './model';
+import type { SimFigures, SimPlayer } from './model';
 
 export interface SimulatorContext {
   app: FastifyInstance;
@@ -9,6 +9,10 @@ export interface SimulatorContext {
   base: string;
   /** The key (or referral code) the simulator accepts for a site. */
   keyFor(site: SiteId): string | null;
+  /** A player's name as the partner reports it now: renamed through the control route, else the cast's. */
+  nameOf(player: SimPlayer): string;
+  /** simFigures plus the bets placed through the control route in [from, min(to, now)). */
+  figures(site: SiteId, from: Date, to: Date, now: Date): SimFigures[];
 }
 
 export function avatarPath(player: SimPlayer): string | null {
