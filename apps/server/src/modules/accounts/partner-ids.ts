@@ -10,11 +10,11 @@ import { partnerIdFields, partnerIdProblem, type PartnerIdsBody } from '@kickbac
 import type { Db } from '../../db/client';
 import { users, type UserRow } from '../../db/schema/users';
 import { badRequest } from '../../lib/errors';
-import { replaceClaim } from '../partner-links/claims';
+import { replaceClaim } from '../partner-links/service';
 
 type PartnerColumn = (typeof partnerIdFields)[number]['userKey'];
 
-export { partnerIdTaken } from '../partner-links/claims';
+export { partnerIdTaken } from '../partner-links/service';
 
 export async function savePartnerIds(db: Db, user: UserRow, body: PartnerIdsBody, now: Date): Promise<void> {
   const changes: Partial<Record<PartnerColumn, string | null>> = {};

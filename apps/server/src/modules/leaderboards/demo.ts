@@ -13,7 +13,7 @@ import { leaderboardPeriods } from '../../db/schema/leaderboards';
 import { users } from '../../db/schema/users';
 import { simPlayers } from '../../integrations/partners/simulator/model';
 import { simulatedStandings } from '../../integrations/partners/simulator/standings';
-import { activeLink, insertVerifiedLink } from '../partner-links/claims';
+import { activeLink, insertVerifiedLink } from '../partner-links/service';
 import { closePeriod } from './closer';
 import { currentWindow } from './periods';
 import { loadSiteSettings, settingsToInput, writeSiteSettings } from './settings';

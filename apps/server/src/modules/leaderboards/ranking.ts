@@ -5,7 +5,7 @@
  */
 import { siteById, type SiteId } from '@kickback/common/http/leaderboards';
 import type { DbOrTx } from '../../db/client';
-import { linksForPlayers, type LinkedUser } from '../partner-links/matching';
+import { linksForPlayers, type LinkedUser } from '../partner-links/service';
 
 export interface PlayerRow {
   playerKey: string;

@@ -17,7 +17,7 @@ import { applyBalanceChange } from '../ledger/service';
 import { rowsOf } from '../../db/rows';
 import { currentWindow, type Window } from './periods';
 import { partnerLinks } from '../../db/schema/partner-links';
-import { checkPartnerLinks } from '../partner-links/proof';
+import { checkPartnerLinks } from '../partner-links/service';
 import { matchLinks, playerKeyOf } from './ranking';
 import { loadSiteSettings, type SiteSettings } from './settings';
 
