@@ -6,5 +6,5 @@
 export { labelOfField } from './keys';
 export { linksForPlayers, verifiedPartnerLinks, verifiedValue } from './matching';
 export type { LinkedUser, PlayerIdentity, VerifiedPartnerLink } from './matching';
-export { activeLink, insertVerifiedLink, replaceClaim } from './claims';
+export { activeLink, insertVerifiedLink, partnerIdTaken, replaceClaim } from './claims';
 export { checkPartnerLinks } from './proof';
