@@ -47,6 +47,7 @@ import { runShellCommand } from './modules/shell/commands';
 import { leaderboardsModule } from './modules/leaderboards/routes';
 import { siteRoutes } from './modules/site/routes';
 import { splitOrStealRoutes } from './modules/split-or-steal/routes';
+import { giveawayModule } from './modules/giveaway/routes';
 import { gamesPlugin } from './games/plugin';
 import { userRoutes } from './modules/users/routes';
 
@@ -161,6 +162,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(auditRoutes);
   await app.register(leaderboardsModule);
   await app.register(splitOrStealRoutes);
+  await app.register(giveawayModule);
   await app.register(challengeRoutes);
   await app.register(dailyRewardRoutes);
   if (config.steam.signin === 'dev') await app.register(devIdentityProvider);
