@@ -35,6 +35,14 @@ export const routes: AppRoute[] = [
     roles: adminOnly,
   },
   {
+    path: '/giveaway',
+    page: lazy(() => import('../features/giveaway/giveaway-page')),
+    name: 'Giveaway',
+    roles: adminOnly,
+  },
+  { path: '/giveaway/verify/:rollId', page: lazy(() => import('../features/giveaway/verify-page')) },
+  { path: '/overlay/giveaway', page: lazy(() => import('../features/giveaway/overlay-page')), bare: true },
+  {
     path: '/DiscordMessageSender',
     page: lazy(() => import('../features/discord/discord-message-sender-page')),
     name: 'Send Discord Message',
