@@ -44,7 +44,7 @@ test('keys, ten chatters, a roll that lands on the server winner, the overlay an
     const sub = sim.getByLabel('Subscriber badge');
     if (i % 3 === 0) await sub.check();
     else await sub.uncheck();
-    await sim.getByLabel('Message').fill(i === 4 ? `  ${key.toUpperCase()} ` : key);
+    await sim.getByRole('textbox', { name: 'Message' }).fill(i === 4 ? `  ${key.toUpperCase()} ` : key);
     await sim.getByRole('button', { name: 'Send to chat' }).click();
     await expect(admin.getByTestId('participants')).toContainText(name);
   }
@@ -69,7 +69,9 @@ test('keys, ten chatters, a roll that lands on the server winner, the overlay an
   await expect(popup).toBeVisible({ timeout: 8000 });
   const verifyHref = await admin.getByRole('link', { name: 'Verify this draw' }).getAttribute('href');
   const rollId = verifyHref!.split('/').pop()!;
-  const record = (await (await admin.request.get(`/api/giveaway/rolls/${rollId}`)).json()) as {
+  const res = await admin.request.get(`/api/giveaway/rolls/${rollId}`, { headers: { 'x-requested-with': 'kickback' } });
+  expect(res.status(), `${verifyHref} ${await res.text()}`).toBe(200);
+  const record = (await res.json()) as {
     winnerNames: string[];
     snapshot: unknown[];
   };
@@ -101,7 +103,7 @@ test('keys, ten chatters, a roll that lands on the server winner, the overlay an
 
   // The winner chats: the message streams to the admin's panel.
   await sim.getByLabel('Kick username').fill(winner);
-  await sim.getByLabel('Message').fill('gg, thank you!');
+  await sim.getByRole('textbox', { name: 'Message' }).fill('gg, thank you!');
   await sim.getByRole('button', { name: 'Send to chat' }).click();
   await expect(admin.getByTestId('winner-messages')).toContainText('gg, thank you!');
 

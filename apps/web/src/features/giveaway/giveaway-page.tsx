@@ -19,6 +19,7 @@ import { useGiveaway } from './use-giveaway';
 import { WinnerCard } from './winner-panel';
 import type { ReelName } from './reel';
 import './giveaway.css';
+import { readableKickColour } from './kick-colour';
 
 type KeyOption = { value: string; label: string };
 
@@ -62,7 +63,7 @@ export default function GiveawayPage() {
         <span className="badge text-bg-secondary" data-testid="participant-count">
           {g.participants.length} participants
         </span>
-        <span className="small text-secondary">{g.status === 'connected' ? 'Live' : g.status}</span>
+        <span className="small text-body-secondary">{g.status === 'connected' ? 'Live' : g.status}</span>
         <Button
           variant="outline-secondary"
           className="ms-auto"
@@ -108,7 +109,7 @@ export default function GiveawayPage() {
           </div>
         </div>
         {g.state && (
-          <div className="small text-secondary mt-2 text-truncate">
+          <div className="small text-body-secondary mt-2 text-truncate">
             Next draw commitment (SHA-256 of the seed): <code data-testid="seed-hash">{g.state.nextSeedHash}</code>
           </div>
         )}
@@ -154,12 +155,12 @@ export default function GiveawayPage() {
       <div className="kb-card p-3 mb-3">
         <h2 className="h6 mb-2">Recent winners</h2>
         <div className="kb-recent-winners" data-testid="recent-winners">
-          {g.recentWinners.length === 0 && <span className="text-secondary small">No winners yet.</span>}
+          {g.recentWinners.length === 0 && <span className="text-body-secondary small">No winners yet.</span>}
           {g.recentWinners.map((w, i) => (
             <span
               key={`${w.kickUserId}-${i}`}
               className="kb-recent-chip"
-              style={{ color: w.identity.color ?? undefined }}
+              style={{ color: readableKickColour(w.identity.color) }}
             >
               <Avatar url={w.account?.avatarUrl} size={20} /> {w.username}
             </span>
@@ -180,11 +181,11 @@ export default function GiveawayPage() {
             {showMessages && (
               <div className="kb-winner-messages" data-testid="winner-messages">
                 {g.winnerMessages.length === 0 && (
-                  <span className="text-secondary small">The winner's chat appears here.</span>
+                  <span className="text-body-secondary small">The winner's chat appears here.</span>
                 )}
                 {g.winnerMessages.map((m, i) => (
                   <div key={i}>
-                    <strong style={{ color: m.sender.identity.color ?? undefined }}>{m.sender.username}:</strong>{' '}
+                    <strong style={{ color: readableKickColour(m.sender.identity.color) }}>{m.sender.username}:</strong>{' '}
                     {m.content}
                   </div>
                 ))}
@@ -204,7 +205,7 @@ export default function GiveawayPage() {
             {showParticipants && (
               <ul className="kb-participants" data-testid="participants">
                 {g.participants.map((p) => (
-                  <li key={p.kickUserId} style={{ color: p.identity.color ?? undefined }}>
+                  <li key={p.kickUserId} style={{ color: readableKickColour(p.identity.color) }}>
                     {p.username}
                     {p.isSubscriber && <span className="badge text-bg-secondary ms-1">Sub</span>}
                   </li>

@@ -10,6 +10,7 @@ import { Avatar } from '../../components/ui/avatar';
 import { HubConnection } from '../../lib/hub';
 import { Spinner } from './spinner';
 import './giveaway.css';
+import { readableKickColour } from './kick-colour';
 
 const RETRY_FOREVER_MS = 30_000;
 
@@ -17,6 +18,8 @@ export default function GiveawayOverlayPage() {
   const [count, setCount] = useState<number | null>(null);
   const [roll, setRoll] = useState<OverlayRoll | null>(null);
   const [landed, setLanded] = useState<string | null>(null);
+  /** The roll the wheel spins to: only one announced while this page is open. */
+  const [spun, setSpun] = useState<OverlayRoll | null>(null);
 
   useEffect(() => {
     document.documentElement.classList.add('kb-transparent');
@@ -49,6 +52,7 @@ export default function GiveawayOverlayPage() {
     c.on('ReceiveRoll', (r) => {
       setLanded(null);
       setRoll(r);
+      setSpun(r);
     });
     c.start();
     return () => {
@@ -58,6 +62,7 @@ export default function GiveawayOverlayPage() {
   }, []);
 
   const winner = roll?.winners[0] ?? null;
+  const spunWinner = spun?.winners[0] ?? null;
   return (
     <div className="kb-overlay" data-testid="giveaway-overlay">
       <div className="kb-overlay-count" data-testid="overlay-count">
@@ -65,14 +70,16 @@ export default function GiveawayOverlayPage() {
       </div>
       <Spinner
         large
-        names={roll?.reel ?? []}
-        roll={roll && winner && landed !== roll.rollId ? { rollId: roll.rollId, winner } : null}
+        names={spun?.reel ?? []}
+        roll={spun && spunWinner ? { rollId: spun.rollId, winner: spunWinner } : null}
         onLanded={setLanded}
       />
       {roll && winner && landed === roll.rollId && (
         <div className="kb-overlay-winner" data-testid="overlay-winner">
           <Avatar url={winner.avatarUrl} size={96} />
-          <span style={{ color: winner.color ?? undefined }}>{roll.winners.map((w) => w.username).join(', ')}</span>
+          <span style={{ color: readableKickColour(winner.color) }}>
+            {roll.winners.map((w) => w.username).join(', ')}
+          </span>
         </div>
       )}
     </div>

@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Avatar } from '../../components/ui/avatar';
 import { buildReel, SPIN_MS, type Reel, type ReelName } from './reel';
+import { readableKickColour } from './kick-colour';
 
 export const CARD_WIDTH = 160;
 
@@ -24,6 +25,11 @@ export function Spinner({ names, roll, onLanded, large = false }: Props) {
   const viewport = useRef<HTMLDivElement>(null);
   const strip = useRef<HTMLDivElement>(null);
   const landedFor = useRef<string | null>(null);
+  // The latest callback, without restarting the animation when the page re-renders with a new one.
+  const onLandedRef = useRef(onLanded);
+  useEffect(() => {
+    onLandedRef.current = onLanded;
+  });
   const rollId = roll?.rollId ?? null;
   const winner = roll?.winner ?? null;
   // A new reel per roll only: participants arriving mid-spin must not rebuild it.
@@ -45,10 +51,10 @@ export function Spinner({ names, roll, onLanded, large = false }: Props) {
     const done = setTimeout(() => {
       if (landedFor.current === rollId) return;
       landedFor.current = rollId;
-      onLanded?.(rollId);
+      onLandedRef.current?.(rollId);
     }, SPIN_MS);
     return () => clearTimeout(done);
-  }, [reel, rollId, width, onLanded]);
+  }, [reel, rollId, width]);
 
   const items = reel?.items ?? names.slice(0, 12);
   return (
@@ -63,7 +69,7 @@ export function Spinner({ names, roll, onLanded, large = false }: Props) {
             data-landing={reel && i === reel.landing ? 'true' : undefined}
           >
             <Avatar url={n.avatarUrl} size={large ? 64 : 40} />
-            <span style={{ color: n.color ?? undefined }}>{n.username}</span>
+            <span style={{ color: readableKickColour(n.color) }}>{n.username}</span>
           </div>
         ))}
         {items.length === 0 && <div className="kb-spinner-empty">Waiting for participants…</div>}

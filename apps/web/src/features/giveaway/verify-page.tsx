@@ -60,7 +60,7 @@ export default function GiveawayVerifyPage() {
       {!record && !error && <p>Loading…</p>}
       {record && (
         <>
-          <p className="text-secondary">
+          <p className="text-body-secondary">
             Roll {record.rollId}: seed hash published {new Date(record.committedAt).toLocaleString()}, rolled{' '}
             {new Date(record.rolledAt).toLocaleString()} among {record.snapshot.length} eligible entries.
           </p>
@@ -99,7 +99,7 @@ export default function GiveawayVerifyPage() {
               ))}
             </ol>
           </details>
-          <p className="small text-secondary mt-3">
+          <p className="small text-body-secondary mt-3">
             The procedure: the snapshot sorted by Kick user id and hashed; for each winner, HMAC-SHA256(seed,
             "snapshotHash:i:attempt"), its first 6 bytes as a number, rejection sampling over the total weight, and the
             running weight sum picks the entry. See the README, "Giveaway: how a draw is verified".

@@ -1,6 +1,7 @@
 /** The winner panel: avatar, the Kick name in its Kick colour, linked ids (as links) and partner flags. */
 import type { GiveawayParticipant } from '@kickback/common/hubs/giveaway';
 import { Avatar } from '../../components/ui/avatar';
+import { readableKickColour } from './kick-colour';
 
 const flags = [
   ['isActiveOnClash', 'Clash'],
@@ -17,7 +18,7 @@ export function WinnerCard({ winner }: { winner: GiveawayParticipant }) {
     <div className="kb-winner-card" data-testid="giveaway-winner">
       <Avatar url={a?.avatarUrl} size={72} alt="" />
       <div>
-        <div className="kb-winner-name" style={{ color: winner.identity.color ?? undefined }}>
+        <div className="kb-winner-name" style={{ color: readableKickColour(winner.identity.color) }}>
           {winner.username}
           {winner.isSubscriber && <span className="badge text-bg-secondary ms-2">Sub</span>}
         </div>
@@ -36,7 +37,7 @@ export function WinnerCard({ winner }: { winner: GiveawayParticipant }) {
           {a?.clashId && <> · Clash {a.clashId}</>}
           {a?.rustMagicId && <> · RustMagic {a.rustMagicId}</>}
           {a?.roobetName && <> · Roobet {a.roobetName}</>}
-          {!a && <span className="text-secondary"> · not linked to a site account</span>}
+          {!a && <span className="text-body-secondary"> · not linked to a site account</span>}
         </div>
         <div className="kb-winner-flags">
           {flags.map(([key, label]) => (
