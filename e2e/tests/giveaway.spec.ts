@@ -7,7 +7,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ADMIN, expectAccessible, signIn } from './helpers';
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/issue14-${name}.png`, fullPage: true });
+const shot = (page: Page, name: string, transparent = false) =>
+  page.screenshot({ path: `/tmp/issue14-${name}.png`, fullPage: true, omitBackground: transparent });
 
 test('keys, ten chatters, a roll that lands on the server winner, the overlay and the verify page', async ({
   browser,
@@ -64,7 +65,7 @@ test('keys, ten chatters, a roll that lands on the server winner, the overlay an
   await admin.getByRole('button', { name: 'Roll', exact: true }).click();
   await expect(admin.getByRole('button', { name: 'Rolling…' })).toBeDisabled();
   await overlay.waitForTimeout(1200);
-  await shot(overlay, '03-overlay-spinning');
+  await shot(overlay, '03-overlay-spinning', true);
   const popup = admin.getByRole('dialog', { name: 'Winner' });
   await expect(popup).toBeVisible({ timeout: 8000 });
   const verifyHref = await admin.getByRole('link', { name: 'Verify this draw' }).getAttribute('href');
@@ -97,9 +98,12 @@ test('keys, ten chatters, a roll that lands on the server winner, the overlay an
   // The overlay landed on the same winner.
   await expect(overlay.getByTestId('overlay-winner')).toContainText(winner);
   await expect(overlay.locator('[data-landing="true"]')).toContainText(winner);
-  expect(await overlay.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgba(0, 0, 0, 0)');
+  for (const el of ['html', 'body']) {
+    expect(await overlay.locator(el).evaluate((e) => getComputedStyle(e).backgroundColor)).toBe('rgba(0, 0, 0, 0)');
+  }
+  expect(await overlay.locator('html').evaluate((e) => getComputedStyle(e).colorScheme)).toBe('light');
   await expect(overlay.getByRole('button')).toHaveCount(0);
-  await shot(overlay, '06-overlay-landed');
+  await shot(overlay, '06-overlay-landed', true);
 
   // The winner chats: the message streams to the admin's panel.
   await sim.getByLabel('Kick username').fill(winner);

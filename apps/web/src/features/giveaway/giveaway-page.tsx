@@ -8,11 +8,11 @@ import { Link } from 'react-router';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
-import Select from 'react-select';
+import Select, { type StylesConfig } from 'react-select';
 import { FaGear } from 'react-icons/fa6';
 import { celebrate } from '../../components/live/confetti';
 import { Avatar } from '../../components/ui/avatar';
-import { selectDefaults } from '../../components/ui/user-select';
+import { darkSelectStyles, selectDefaults } from '../../components/ui/user-select';
 import { PreferencesModal } from './preferences-modal';
 import { Spinner } from './spinner';
 import { useGiveaway } from './use-giveaway';
@@ -102,6 +102,7 @@ export default function GiveawayPage() {
               inputId="giveaway-keys"
               aria-label="Active keys"
               classNamePrefix="kb-select"
+              styles={darkSelectStyles as unknown as StylesConfig<KeyOption, true>}
               options={keyOptions}
               value={activeKeys}
               onChange={(v) => void g.setKeys(v.map((o) => o.value))}
