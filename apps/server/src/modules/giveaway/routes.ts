@@ -33,7 +33,7 @@ export const giveawayModule = fp(async (app: FastifyInstance) => {
   app.chat.register({
     name: 'giveaway-winner-messages',
     // An observer after chat points (900): never consumes.
-    order: 950,
+    order: 920,
     async handle(message) {
       await giveaway.noteWinnerMessage(message);
       return false;
