@@ -9,6 +9,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { siteById, type SiteId } from '@kickback/common/http/leaderboards';
 import type { DbOrTx } from '../../db/client';
 import { partnerLinks } from '../../db/schema/partner-links';
+import { rowsOf } from '../ledger/service';
 import { alnumOf, usesProofCode } from './keys';
 import { linksForPlayers, type PlayerIdentity } from './matching';
 import { proofActor, verifyClaim } from './decisions';
@@ -90,10 +91,11 @@ export async function checkPartnerLinks(
 }
 
 async function heldElsewhere(tx: DbOrTx, field: string, external: string, linkId: number): Promise<boolean> {
-  const rows = await tx.execute(sql`
-    SELECT 1 FROM partner_links
-    WHERE field = ${field} AND external_id = ${external} AND state IN ('claimed', 'verified') AND id <> ${linkId}
-  `);
-  const list = Array.isArray(rows) ? rows : ((rows as { rows?: unknown[] }).rows ?? []);
-  return list.length > 0;
+  const rows = rowsOf<{ id: number }>(
+    await tx.execute(sql`
+      SELECT 1 AS id FROM partner_links
+      WHERE field = ${field} AND external_id = ${external} AND state IN ('claimed', 'verified') AND id <> ${linkId}
+    `),
+  );
+  return rows.length > 0;
 }

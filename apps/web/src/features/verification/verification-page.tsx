@@ -127,7 +127,11 @@ function DecisionModal({ decision, onClose, onDone }: { decision: Decision | nul
               value={reason}
               onChange={(e) => setReason(e.target.value)}
             />
-            <Form.Text>Recorded in the audit log; the user sees it on their profile.</Form.Text>
+            <Form.Text>
+              {decision?.kind === 'reject'
+                ? 'Recorded in the audit log; the user sees it on their profile.'
+                : 'Recorded in the audit log.'}
+            </Form.Text>
           </Form.Group>
         </Modal.Body>
         <Modal.Footer>
