@@ -9,7 +9,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { siteById, type SiteId } from '@kickback/common/http/leaderboards';
 import type { DbOrTx } from '../../db/client';
 import { partnerLinks } from '../../db/schema/partner-links';
-import { rowsOf } from '../ledger/service';
+import { rowsOf } from '../../db/rows';
 import { alnumOf, usesProofCode } from './keys';
 import { linksForPlayers, type PlayerIdentity } from './matching';
 import { proofActor, verifyClaim } from './decisions';
