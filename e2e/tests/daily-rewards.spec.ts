@@ -60,8 +60,24 @@ test('a user links Roobet, claims today: toast, coin, the card turns over; the p
   await profile.getByLabel('Roobet username').fill('SpinDoctor');
   await profile.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Settings successfully updated.')).toBeVisible();
+  await expect(profile.getByTestId('partner-link-RoobetName')).toContainText('Pending verification');
   await profile.getByRole('button', { name: 'Close' }).last().click();
   await expect(page.getByRole('button', { name: 'Open profile' })).toHaveCount(0);
+
+  // A Roobet name is a claim until an admin verifies it (issue 12): until then no daily reward.
+  const pending = await page.request.post('/api/DailyReward/GetDailyRewardRoobet', {
+    headers: { 'X-Requested-With': 'kickback' },
+  });
+  expect(pending.status()).toBe(409);
+  expect((await pending.json()).message).toContain('pending verification');
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signIn(admin, DEMO_ADMIN, { demo: true });
+  await admin.goto('/admin/verification');
+  const claimRow = admin.getByTestId('claims-table').locator('tr', { hasText: person.name });
+  await claimRow.getByRole('button', { name: 'Approve' }).click();
+  await admin.getByRole('dialog', { name: 'Approve claim' }).getByRole('button', { name: 'Approve claim' }).click();
+  await expect(admin.getByText('Claim approved.')).toBeVisible();
 
   const played: string[] = [];
   page.on('request', (r) => {
@@ -100,9 +116,6 @@ test('a user links Roobet, claims today: toast, coin, the card turns over; the p
   await screenshot(page, 'daily-rewards-phone');
 
   // The payout appears for the admin in the Fulfilment queue, ready to deliver.
-  const adminContext = await browser.newContext();
-  const admin = await adminContext.newPage();
-  await signIn(admin, DEMO_ADMIN, { demo: true });
   await admin.getByRole('button', { name: 'Admin', exact: true }).click();
   await admin.getByRole('link', { name: 'Fulfilment', exact: true }).click();
   await expect(admin).toHaveURL(/\/admin\/fulfilment/);

@@ -39,6 +39,7 @@ import { kickBotPlugin } from './modules/integrations/kick-bot-plugin';
 import { integrationsRoutes } from './modules/integrations/routes';
 import { chatPointsPlugin } from './modules/chat-points/plugin';
 import { fulfilmentRoutes } from './modules/fulfilment/routes';
+import { partnerLinkRoutes } from './modules/partner-links/routes';
 import { adminProductRoutes } from './modules/store/admin-routes';
 import { storeRoutes } from './modules/store/routes';
 import { adminUserRoutes } from './modules/users/admin-routes';
@@ -51,6 +52,7 @@ import { siteRoutes } from './modules/site/routes';
 import { splitOrStealRoutes } from './modules/split-or-steal/routes';
 import { dealOrNoDealRoutes } from './modules/deal-or-no-deal/routes';
 import { predictionsModule } from './modules/predictions/routes';
+import { giveawayModule } from './modules/giveaway/routes';
 import { gamesPlugin } from './games/plugin';
 import { userRoutes } from './modules/users/routes';
 
@@ -168,6 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(splitOrStealRoutes);
   await app.register(dealOrNoDealRoutes);
   await app.register(predictionsModule);
+  await app.register(giveawayModule);
   await app.register(challengeRoutes);
   await app.register(dailyRewardRoutes);
   if (config.steam.signin === 'dev') await app.register(devIdentityProvider);
@@ -178,6 +181,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(storeRoutes);
   await app.register(adminProductRoutes);
   await app.register(fulfilmentRoutes);
+  await app.register(partnerLinkRoutes);
   await app.register(activityRoutes);
   await app.register(adminUserRoutes);
   await app.register(chatPointsPlugin);

@@ -51,6 +51,14 @@ export const routes: AppRoute[] = [
     bare: true,
   },
   {
+    path: '/giveaway',
+    page: lazy(() => import('../features/giveaway/giveaway-page')),
+    name: 'Giveaway',
+    roles: adminOnly,
+  },
+  { path: '/giveaway/verify/:rollId', page: lazy(() => import('../features/giveaway/verify-page')) },
+  { path: '/overlay/giveaway', page: lazy(() => import('../features/giveaway/overlay-page')), bare: true },
+  {
     path: '/DiscordMessageSender',
     page: lazy(() => import('../features/discord/discord-message-sender-page')),
     name: 'Send Discord Message',
@@ -73,6 +81,12 @@ export const routes: AppRoute[] = [
     path: '/admin/fulfilment',
     page: lazy(() => import('../features/fulfilment/fulfilment-page')),
     name: 'Fulfilment',
+    roles: adminOnly,
+  },
+  {
+    path: '/admin/verification',
+    page: lazy(() => import('../features/verification/verification-page')),
+    name: 'Verification',
     roles: adminOnly,
   },
   {

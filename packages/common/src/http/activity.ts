@@ -19,6 +19,8 @@ export const ledgerReasons = [
   'challenge_prize',
   'leaderboard_prize',
   'fulfilment_refund',
+  'partner_reversal',
+  'debt_repayment',
 ] as const;
 export type LedgerReasonCode = (typeof ledgerReasons)[number];
 
@@ -40,6 +42,8 @@ export const ledgerReasonText: Record<LedgerReasonCode, string> = {
   challenge_prize: 'Challenge prize',
   leaderboard_prize: 'Leaderboard prize',
   fulfilment_refund: 'Prize refunded',
+  partner_reversal: 'Taken back: a partner id moved to its rightful owner',
+  debt_repayment: 'Paid towards points owed',
 };
 
 export function reasonInWords(code: string): string {

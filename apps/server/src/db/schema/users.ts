@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -13,6 +13,8 @@ export const users = pgTable(
       .default('User'),
     points: numeric('points', { precision: 18, scale: 2 }).notNull().default('0'),
     gems: numeric('gems', { precision: 18, scale: 2 }).notNull().default('0'),
+    /** Points a lost partner dispute could not take back; blocks spending until paid off (0600). */
+    pointsDebt: numeric('points_debt', { precision: 18, scale: 2 }).notNull().default('0'),
     excluded: boolean('excluded').notNull().default(false),
     showNameOnBoards: boolean('show_name_on_boards').notNull().default(false),
     kickId: text('kick_id').unique(),
@@ -28,21 +30,7 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
   },
-  (t) => [
-    index('users_username_lower').on(sql`lower(${t.username}) text_pattern_ops`),
-    uniqueIndex('users_clash_id_unique')
-      .on(sql`lower(${t.clashId})`)
-      .where(sql`${t.clashId} IS NOT NULL`),
-    uniqueIndex('users_rustmagic_id_unique')
-      .on(sql`lower(${t.rustMagicId})`)
-      .where(sql`${t.rustMagicId} IS NOT NULL`),
-    uniqueIndex('users_roobet_name_unique')
-      .on(sql`lower(${t.roobetName})`)
-      .where(sql`${t.roobetName} IS NOT NULL`),
-    uniqueIndex('users_cases_id_unique')
-      .on(sql`lower(${t.casesId})`)
-      .where(sql`${t.casesId} IS NOT NULL`),
-  ],
+  (t) => [index('users_username_lower').on(sql`lower(${t.username}) text_pattern_ops`)],
 );
 
 export type UserRow = typeof users.$inferSelect;

@@ -1,30 +1,22 @@
 /**
  * Partner wagering-site ids (ClashId, RustMagicId, RoobetName, CasesId): trimmed, at most 64
- * characters, no control characters, "" unlinks, unique per site across users regardless of
- * letter case — the unique indexes of 0100_accounts.sql decide, so a race answers 409 too.
+ * characters, no control characters, "" unlinks. Each id saved is a claim (partner-links/claims):
+ * one player per account per site — by normalised name and by the partner's stable id — so a
+ * player another account holds answers 409, and the profile offers a dispute instead. The users
+ * columns mirror the user's current claim for the profile and the admin pages.
  */
 import { eq } from 'drizzle-orm';
 import { partnerIdFields, partnerIdProblem, type PartnerIdsBody } from '@kickback/common/http/accounts';
 import type { Db } from '../../db/client';
 import { users, type UserRow } from '../../db/schema/users';
-import { isUniqueViolation, violatedConstraint } from '../../lib/db-errors';
-import { badRequest, conflict } from '../../lib/errors';
+import { badRequest } from '../../lib/errors';
+import { replaceClaim } from '../partner-links/service';
 
 type PartnerColumn = (typeof partnerIdFields)[number]['userKey'];
 
-/** The unique index of each partner id (0100_accounts.sql). */
-const uniqueIndexOf: Record<PartnerColumn, string> = {
-  clashId: 'users_clash_id_unique',
-  rustMagicId: 'users_rustmagic_id_unique',
-  roobetName: 'users_roobet_name_unique',
-  casesId: 'users_cases_id_unique',
-};
+export { partnerIdTaken } from '../partner-links/service';
 
-export function partnerIdTaken(label: string): string {
-  return `That ${label} is already linked to another account.`;
-}
-
-export async function savePartnerIds(db: Db, user: UserRow, body: PartnerIdsBody): Promise<void> {
+export async function savePartnerIds(db: Db, user: UserRow, body: PartnerIdsBody, now: Date): Promise<void> {
   const changes: Partial<Record<PartnerColumn, string | null>> = {};
   for (const field of partnerIdFields) {
     const raw = body[field.key];
@@ -36,12 +28,11 @@ export async function savePartnerIds(db: Db, user: UserRow, body: PartnerIdsBody
     if (next !== user[field.userKey]) changes[field.userKey] = next;
   }
   if (Object.keys(changes).length === 0) return;
-  try {
-    await db.update(users).set(changes).where(eq(users.id, user.id));
-  } catch (err) {
-    if (!isUniqueViolation(err)) throw err;
-    const index = violatedConstraint(err);
-    const field = partnerIdFields.find((f) => uniqueIndexOf[f.userKey] === index);
-    throw conflict(partnerIdTaken(field?.label ?? 'id'));
-  }
+  // One transaction: a refused id leaves every field as it was.
+  await db.transaction(async (tx) => {
+    for (const [field, value] of Object.entries(changes) as Array<[PartnerColumn, string | null]>) {
+      await replaceClaim(tx, user.id, field, value, now);
+    }
+    await tx.update(users).set(changes).where(eq(users.id, user.id));
+  });
 }

@@ -23,7 +23,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     '/api/User/ids',
     { config: { access: 'user' }, schema: { body: partnerIdsBody, response: { 200: messageBody } } },
     async (request) => {
-      await savePartnerIds(app.db, currentUser(request), request.body);
+      await savePartnerIds(app.db, currentUser(request), request.body, app.clock.now());
       return { message: messages.settingsUpdated };
     },
   );

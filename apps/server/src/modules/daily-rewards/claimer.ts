@@ -10,7 +10,9 @@ import { centsToNumber, centsToText, decimalToNumber } from '@kickback/common/mo
 import type { MonthlyRewardRecord, RewardTypeInfo } from '@kickback/common/http/daily-rewards';
 import { dailyRewardClaims } from '../../db/schema/daily-rewards';
 import type { UserRow } from '../../db/schema/users';
+import type { PartnerLinkField } from '../../db/schema/partner-links';
 import { conflict } from '../../lib/errors';
+import { labelOfField, verifiedValue } from '../partner-links/service';
 import { rowsOf } from '../../db/rows';
 import { enqueueFulfilment } from '../fulfilment/service';
 import { previousDayWager, utcDay } from './affiliate';
@@ -23,20 +25,29 @@ export const claimMessages = {
   noRoobetWager: 'No wagering under the code on Roobet yesterday, so there is nothing to claim today.',
 } as const;
 
-/** The partner id a type pays out to; the payout cannot be delivered without it. */
-const requiredLinks: Partial<Record<number, { field: keyof UserRow; message: string }>> = {
+/**
+ * The partner id a type pays out to; the payout cannot be delivered without it, and only a
+ * verified link counts (a claimed id may be someone else's: partner-links).
+ */
+const requiredLinks: Partial<Record<number, { field: PartnerLinkField; message: string }>> = {
   1: { field: 'clashId', message: 'Link your Clash.gg id in your profile to claim this reward.' },
   2: { field: 'rustMagicId', message: 'Link your RustMagic id in your profile to claim this reward.' },
   3: { field: 'casesId', message: 'Link your Cases.gg id in your profile to claim this reward.' },
   5: { field: 'roobetName', message: 'Link your Roobet username in your profile to claim this reward.' },
 };
 
-function linkedId(user: UserRow, type: number): string | null {
+export function pendingVerificationMessage(label: string): string {
+  return `Your ${label} is pending verification; this reward opens once it is verified.`;
+}
+
+async function linkedId(app: FastifyInstance, user: UserRow, type: number): Promise<string | null> {
   const need = requiredLinks[type];
   if (!need) return null;
-  const value = user[need.field];
-  if (typeof value !== 'string' || value.trim() === '') throw conflict(need.message);
-  return value;
+  const value = await verifiedValue(app.db, user.id, need.field);
+  if (value !== null) return value;
+  const current = user[need.field];
+  if (typeof current === 'string' && current.trim() !== '') throw conflict(pendingVerificationMessage(labelOfField(need.field)));
+  throw conflict(need.message);
 }
 
 export async function claimDailyReward(
@@ -46,7 +57,7 @@ export async function claimDailyReward(
 ): Promise<{ gemAmount: number }> {
   const now = app.clock.now();
   const day = utcDay(now);
-  const partnerId = linkedId(user, info.type);
+  const partnerId = await linkedId(app, user, info.type);
   const policy = await loadPolicy(app.db, info.type);
   if (!policy.enabled) throw conflict(claimMessages.unavailable);
 

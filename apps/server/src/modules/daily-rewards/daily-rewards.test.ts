@@ -11,9 +11,10 @@ import { buildCalendar, cardStateOf } from '@kickback/common/rewards/calendar';
 import { auditLog } from '../../db/schema/audit';
 import { dailyRewardClaims } from '../../db/schema/daily-rewards';
 import { fulfilmentItems } from '../../db/schema/fulfilment';
-import { users } from '../../db/schema/users';
+import { type users } from '../../db/schema/users';
 import { ManualClock } from '../../lib/clock';
 import { isUniqueViolation } from '../../lib/db-errors';
+import { setUser } from '../../../test/partner-links';
 import { buildTestApp, type TestApp, type TestUser } from '../../../test/app';
 import { FakePartners, partnerEnv } from '../../../test/fake-partners';
 import { claimMessages } from './claimer';
@@ -37,7 +38,7 @@ afterEach(async () => {
 
 async function user(name: string, values: Partial<typeof users.$inferInsert> = {}): Promise<TestUser> {
   const u = await t.signIn({ name });
-  if (Object.keys(values).length) await t.database.db.update(users).set(values).where(eq(users.id, u.user.id));
+  if (Object.keys(values).length) await setUser(t.database.db, u.user.id, values, t.clock.now());
   return u;
 }
 

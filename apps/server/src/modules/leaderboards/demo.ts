@@ -5,7 +5,7 @@
  * ranked, prizes queued for the linked winners — so `npm start` opens on living boards. The
  * running week comes from the poller and the simulators. Runs only on a database with no periods.
  */
-import { sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { siteById, siteIds, type SiteId, type SiteSettingsInput } from '@kickback/common/http/leaderboards';
 import { demoUsers } from '../../config';
@@ -13,6 +13,7 @@ import { leaderboardPeriods } from '../../db/schema/leaderboards';
 import { users } from '../../db/schema/users';
 import { simPlayers } from '../../integrations/partners/simulator/model';
 import { simulatedStandings } from '../../integrations/partners/simulator/standings';
+import { activeLink, insertVerifiedLink } from '../partner-links/service';
 import { closePeriod } from './closer';
 import { currentWindow } from './periods';
 import { loadSiteSettings, settingsToInput, writeSiteSettings } from './settings';
@@ -50,7 +51,7 @@ const community: Array<[string, string, SiteId, number, boolean, boolean]> = [
   ['76561198000000106', 'VexAlt', 6, 8, true, true],
 ];
 
-const linkColumn = { 1: 'clash_id', 2: 'clash_id', 5: 'rustmagic_id', 6: 'roobet_name', 7: 'cases_id' } as const;
+const linkField = { 1: 'clashId', 2: 'clashId', 5: 'rustMagicId', 6: 'roobetName', 7: 'casesId' } as const;
 
 function linkValue(site: SiteId, index: number): string {
   const player = simPlayers(site)[index];
@@ -123,13 +124,23 @@ export async function seedLeaderboards(app: FastifyInstance): Promise<void> {
   }
   for (const p of people) {
     await db.insert(users).values({ steamId: p.steamId, username: p.name, avatarUrl: p.avatar }).onConflictDoNothing();
+    const [row] = await db
+      .update(users)
+      .set({ showNameOnBoards: p.show, excluded: p.excluded })
+      .where(eq(users.steamId, p.steamId))
+      .returning({ id: users.id });
+    if (!row) continue;
     for (const [siteText, index] of Object.entries(p.links)) {
-      const site = Number(siteText) as keyof typeof linkColumn;
-      const column = sql.raw(linkColumn[site]);
-      await db.execute(sql`
-        UPDATE users SET ${column} = ${linkValue(site, index)}, show_name_on_boards = ${p.show}, excluded = ${p.excluded}
-        WHERE steam_id = ${p.steamId} AND ${column} IS NULL
-      `);
+      const site = Number(siteText) as keyof typeof linkField;
+      // Demo links are verified, as an admin would have decided; an existing link stays.
+      await db.transaction(async (tx) => {
+        if (await activeLink(tx, row.id, linkField[site])) return;
+        await insertVerifiedLink(tx, row.id, linkField[site], linkValue(site, index), {
+          now,
+          decidedBy: 'demo data',
+          reason: 'Demo data',
+        });
+      });
     }
   }
 

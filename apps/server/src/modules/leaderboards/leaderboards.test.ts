@@ -7,11 +7,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SiteSettingsInput } from '@kickback/common/http/leaderboards';
+import { setUser } from '../../../test/partner-links';
 import { buildTestApp, LogCapture, type TestApp, type TestUser } from '../../../test/app';
 import { FakePartners, partnerEnv } from '../../../test/fake-partners';
 import { fulfilmentItems } from '../../db/schema/fulfilment';
 import { leaderboardPeriods } from '../../db/schema/leaderboards';
-import { users } from '../../db/schema/users';
+import { type users } from '../../db/schema/users';
 import { ManualClock } from '../../lib/clock';
 import { rowsOf } from '../../db/rows';
 import { buildBoard } from './boards';
@@ -63,7 +64,7 @@ async function putSettings(site: number, body: unknown, as: TestUser | null = ad
 }
 
 async function link(user: TestUser, values: Partial<typeof users.$inferInsert>) {
-  await t.database.db.update(users).set(values).where(eq(users.id, user.user.id));
+  await setUser(t.database.db, user.user.id, values, t.clock.now());
 }
 
 async function board(url: string) {

@@ -1,13 +1,11 @@
 /**
- * Who ranks where: partner players are matched to site users by the partner id those users saved
- * (users.clash_id, rustmagic_id, roobet_name, cases_id; compared case-insensitively with the
- * player's partner id or name), excluded accounts and excluded names are dropped, and the rest are
+ * Who ranks where: partner players are matched to site users through verified partner links
+ * (partner-links/matching), excluded accounts and excluded names are dropped, and the rest are
  * ordered by the site's ranked amount (Roobet: weighted wager). Also the public name mask.
  */
-import { sql } from 'drizzle-orm';
 import { siteById, type SiteId } from '@kickback/common/http/leaderboards';
 import type { DbOrTx } from '../../db/client';
-import { rowsOf } from '../../db/rows';
+import { linksForPlayers, type LinkedUser } from '../partner-links/service';
 
 export interface PlayerRow {
   playerKey: string;
@@ -27,73 +25,37 @@ export interface MatchedUser {
   showName: boolean;
 }
 
-const linkColumns = {
-  clashId: 'clash_id',
-  rustMagicId: 'rustmagic_id',
-  roobetName: 'roobet_name',
-  casesId: 'cases_id',
-} as const;
-
 /** The stable key of a partner player within a period: the partner id when there is one, else the name. */
 export function playerKeyOf(p: { externalId: string | null; username: string }): string {
   return p.externalId ? `id:${p.externalId.toLowerCase()}` : `name:${p.username.toLowerCase()}`;
 }
 
-/** Site users who linked these players (by partner id first, then by name); one user per player. */
+/**
+ * Site users whose link to these players is verified (partner-links/matching): only they show on
+ * a board with their own name and avatar or win its prizes. A claimed link ranks as the plain
+ * partner row.
+ */
 export async function matchUsers(
   db: DbOrTx,
   site: SiteId,
   players: ReadonlyArray<Pick<PlayerRow, 'playerKey' | 'username' | 'externalId'>>,
 ): Promise<Map<string, MatchedUser>> {
-  const field = siteById(site)?.linkField;
   const out = new Map<string, MatchedUser>();
-  if (!field || players.length === 0) return out;
-  const column = sql.raw(linkColumns[field]);
-  const keys = new Set<string>();
-  for (const p of players) {
-    keys.add(p.username.toLowerCase());
-    if (p.externalId) keys.add(p.externalId.toLowerCase());
-  }
-  const rows = rowsOf<{
-    id: string;
-    username: string;
-    avatar_url: string | null;
-    excluded: boolean;
-    show_name_on_boards: boolean;
-    link: string;
-  }>(
-    await db.execute(sql`
-      SELECT id, username, avatar_url, excluded, show_name_on_boards, lower(trim(${column})) AS link
-      FROM users
-      WHERE ${column} IS NOT NULL
-        AND lower(trim(${column})) IN (SELECT jsonb_array_elements_text(${JSON.stringify([...keys])}::jsonb))
-      ORDER BY created_at, id
-    `),
-  );
-  const byLink = new Map<string, MatchedUser>();
-  for (const r of rows) {
-    if (byLink.has(r.link)) continue;
-    byLink.set(r.link, {
-      id: r.id,
-      username: r.username,
-      avatarUrl: r.avatar_url,
-      excluded: r.excluded,
-      showName: r.show_name_on_boards,
-    });
-  }
-  const taken = new Set<string>();
-  // Partner-id matches first, so a name that happens to equal someone's id never steals it.
-  for (const pass of ['id', 'name'] as const) {
-    for (const p of players) {
-      if (out.has(p.playerKey)) continue;
-      const key = pass === 'id' ? p.externalId?.toLowerCase() : p.username.toLowerCase();
-      const user = key ? byLink.get(key) : undefined;
-      if (!user || taken.has(user.id)) continue;
-      taken.add(user.id);
-      out.set(p.playerKey, user);
-    }
+  for (const [key, linked] of await matchLinks(db, site, players)) {
+    if (linked.state === 'verified') out.set(key, linked);
   }
   return out;
+}
+
+/** Claimed and verified links of these players (wager points: credited or held). */
+export async function matchLinks(
+  db: DbOrTx,
+  site: SiteId,
+  players: ReadonlyArray<Pick<PlayerRow, 'playerKey' | 'username' | 'externalId'>>,
+): Promise<Map<string, LinkedUser>> {
+  const field = siteById(site)?.linkField;
+  if (!field) return new Map();
+  return linksForPlayers(db, field, players);
 }
 
 export interface RankedRow extends PlayerRow {

@@ -16,7 +16,9 @@ import type { PartnerStanding } from '../../integrations/partners/types';
 import { applyBalanceChange } from '../ledger/service';
 import { rowsOf } from '../../db/rows';
 import { currentWindow, type Window } from './periods';
-import { matchUsers, playerKeyOf } from './ranking';
+import { partnerLinks } from '../../db/schema/partner-links';
+import { checkPartnerLinks } from '../partner-links/service';
+import { matchLinks, playerKeyOf } from './ranking';
 import { loadSiteSettings, type SiteSettings } from './settings';
 
 /** The open period whose window holds `now`, if it exists. */
@@ -89,7 +91,8 @@ interface StoredRow {
  * player now listed, the ranked amount above the watermark earns `pointsPerUnit` points per unit
  * (rounded down to the hundredth) for the site user who linked that player, and the watermark
  * moves up to the ranked amount whether or not anyone is linked — points are for wager made after
- * the link. Excluded users earn nothing (the ledger's `earning` guard).
+ * the link. Excluded users earn nothing (the ledger's `earning` guard). A claimed (unproven) link's
+ * points are held on the link instead (partner-links/decisions credits them on verification).
  */
 export async function writeStandings(
   db: DbOrTx,
@@ -140,6 +143,13 @@ export async function writeStandings(
           on_code = EXCLUDED.on_code, seen_at = EXCLUDED.seen_at
       `);
     }
+    // Proof codes first: the poll that verifies a link also credits its new wager directly.
+    await checkPartnerLinks(
+      tx,
+      site,
+      records.map((r) => ({ playerKey: r.player_key, username: r.username, externalId: r.external_id })),
+      fetchedAt,
+    );
     const credited = await creditWagerPoints(tx, site, settings, periodId, fetchedAt);
     await tx.update(leaderboardPeriods).set({ fetchedAt }).where(eq(leaderboardPeriods.id, periodId));
     return { written: true, players: records.length, credited } as const;
@@ -172,7 +182,7 @@ async function creditWagerPoints(
   }
   if (deltas.length === 0) return 0;
 
-  const matches = await matchUsers(
+  const matches = await matchLinks(
     tx,
     site,
     deltas.map(({ row }) => ({ playerKey: row.player_key, username: row.username, externalId: row.external_id })),
@@ -184,6 +194,25 @@ async function creditWagerPoints(
     // Points (hundredths) = wager (hundredths) × rate (hundredths) / 100 / 100 × 100, rounded down.
     const points = (delta * settings.pointsPerUnit) / 100n;
     if (!user || user.excluded || !row.on_code || points <= 0n) continue;
+    // The link row is updated before the ledger, conditionally on its state: a decision or a
+    // dispute holding the row lock either sees these points or makes this poll pay nobody.
+    const amount = centsToText(points);
+    if (user.state === 'claimed') {
+      // Not proven yet: held on the link, credited on verification, dropped on rejection.
+      const held = await tx
+        .update(partnerLinks)
+        .set({ heldPoints: sql`${partnerLinks.heldPoints} + ${amount}::numeric` })
+        .where(and(eq(partnerLinks.id, user.linkId), eq(partnerLinks.state, 'claimed')))
+        .returning({ id: partnerLinks.id });
+      if (held.length > 0) continue;
+    }
+    // What this link earned is recorded on it: a dispute lost later reverses it.
+    const owned = await tx
+      .update(partnerLinks)
+      .set({ creditedPoints: sql`${partnerLinks.creditedPoints} + ${amount}::numeric` })
+      .where(and(eq(partnerLinks.id, user.linkId), eq(partnerLinks.state, 'verified')))
+      .returning({ id: partnerLinks.id });
+    if (owned.length === 0) continue;
     const result = await applyBalanceChange(tx, {
       userId: user.id,
       currency: 'points',
@@ -193,7 +222,14 @@ async function creditWagerPoints(
       memo: `${siteName}: ${centsToText(delta)} wagered`,
       earning: true,
     });
-    if (result) paid += 1;
+    if (result) {
+      paid += 1;
+    } else {
+      await tx
+        .update(partnerLinks)
+        .set({ creditedPoints: sql`${partnerLinks.creditedPoints} - ${amount}::numeric` })
+        .where(eq(partnerLinks.id, user.linkId));
+    }
   }
   await tx.execute(sql`
     UPDATE leaderboard_standings s SET credited = d.ranked

@@ -5,6 +5,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { setUser } from '../../../test/partner-links';
 import { buildTestApp, type TestApp, type TestUser } from '../../../test/app';
 import { FakePartners, partnerEnv } from '../../../test/fake-partners';
 import { ledger } from '../../db/schema/ledger';
@@ -33,7 +34,7 @@ afterEach(async () => {
 
 async function linked(values: Partial<typeof users.$inferInsert>, name = 'Punter'): Promise<TestUser> {
   const u = await t.signIn({ name });
-  await t.database.db.update(users).set(values).where(eq(users.id, u.user.id));
+  await setUser(t.database.db, u.user.id, values, t.clock.now());
   return u;
 }
 

@@ -40,6 +40,23 @@ export class InsufficientBalanceError extends Error {
   }
 }
 
+export const debtMessage =
+  'You owe points from a partner id that moved to its rightful owner: earnings pay it off first, and spending points waits until then.';
+
+/** The user owes points (users.points_debt): spending points is refused until it is paid off. */
+export class OutstandingDebtError extends InsufficientBalanceError {
+  constructor() {
+    super('points');
+    this.message = debtMessage;
+  }
+}
+
+/**
+ * Reasons that take points from a user who owes some: the reversal that creates the debt, its
+ * repayment and an admin's deduction. Every other debit is spending, which a debt blocks.
+ */
+const debitsAllowedInDebt: readonly LedgerReason[] = ['partner_reversal', 'debt_repayment', 'admin_deduct'];
+
 function deltaCents(delta: BalanceChange['delta']): bigint {
   return typeof delta === 'object' ? delta.cents : toCents(delta);
 }
@@ -54,10 +71,14 @@ export async function applyBalanceChange(tx: DbOrTx, change: BalanceChange): Pro
   const delta = centsToText(cents);
   const column = change.currency === 'points' ? sql.raw('points') : sql.raw('gems');
   const excludedGuard = change.earning ? sql`AND NOT u.excluded` : sql``;
+  const debtGuard =
+    cents < 0n && change.currency === 'points' && !debitsAllowedInDebt.includes(change.reason)
+      ? sql`AND u.points_debt = 0`
+      : sql``;
   const result = await tx.execute<{ balance: string; ledger_id: string | number }>(sql`
     WITH updated AS (
       UPDATE users u SET ${column} = u.${column} + ${delta}::numeric
-      WHERE u.id = ${change.userId} AND u.${column} + ${delta}::numeric >= 0 ${excludedGuard}
+      WHERE u.id = ${change.userId} AND u.${column} + ${delta}::numeric >= 0 ${excludedGuard} ${debtGuard}
       RETURNING u.id, u.${column} AS balance
     ), entry AS (
       INSERT INTO ledger (user_id, currency, delta, balance_after, reason, reference, memo)
@@ -69,14 +90,53 @@ export async function applyBalanceChange(tx: DbOrTx, change: BalanceChange): Pro
     SELECT updated.balance::text AS balance, entry.id AS ledger_id FROM updated, entry
   `);
   const row = rowsOf<{ balance: string; ledger_id: string | number }>(result)[0];
-  if (row) return { balance: row.balance, ledgerId: Number(row.ledger_id) };
+  if (row) {
+    if (cents > 0n && change.earning && change.currency === 'points') {
+      const paid = await payDebts(tx, [change.userId]);
+      if (paid.length > 0) return { balance: paid[0]!.balance, ledgerId: Number(row.ledger_id) };
+    }
+    return { balance: row.balance, ledgerId: Number(row.ledger_id) };
+  }
   // Nothing changed: find out why, so callers can answer precisely.
-  const probe = rowsOf<{ excluded: boolean }>(
-    await tx.execute<{ excluded: boolean }>(sql`SELECT excluded FROM users WHERE id = ${change.userId}`),
+  const probe = rowsOf<{ excluded: boolean; in_debt: boolean }>(
+    await tx.execute(sql`SELECT excluded, points_debt > 0 AS in_debt FROM users WHERE id = ${change.userId}`),
   )[0];
   if (!probe) throw notFound('User not found.');
   if (change.earning && probe.excluded) return null;
+  if (cents < 0n && change.currency === 'points' && probe.in_debt && !debitsAllowedInDebt.includes(change.reason)) {
+    throw new OutstandingDebtError();
+  }
   throw new InsufficientBalanceError(change.currency);
+}
+
+/**
+ * Pays off what these users owe from their points balance, as far as it goes: one ledger row
+ * (`debt_repayment`) per user who paid. Earnings call it right after crediting, so later earnings
+ * pay the debt first. Returns the users who paid and their balance after.
+ */
+export async function payDebts(
+  tx: DbOrTx,
+  userIds: readonly string[],
+): Promise<Array<{ userId: string; balance: string }>> {
+  if (userIds.length === 0) return [];
+  const rows = rowsOf<{ user_id: string; balance: string }>(
+    await tx.execute(sql`
+      WITH owing AS (
+        SELECT id, least(points, points_debt) AS pay FROM users
+        WHERE id IN (SELECT jsonb_array_elements_text(${JSON.stringify(userIds)}::jsonb)::uuid)
+          AND points_debt > 0 AND points > 0
+        FOR UPDATE
+      ), paid AS (
+        UPDATE users u SET points = u.points - owing.pay, points_debt = u.points_debt - owing.pay
+        FROM owing WHERE u.id = owing.id
+        RETURNING u.id, u.points, owing.pay
+      )
+      INSERT INTO ledger (user_id, currency, delta, balance_after, reason, memo)
+      SELECT id, 'points', -pay, points, 'debt_repayment', 'Paid towards points owed' FROM paid
+      RETURNING user_id, balance_after::text AS balance
+    `),
+  );
+  return rows.map((r) => ({ userId: r.user_id, balance: r.balance }));
 }
 
 /** Like applyBalanceChange for spending: turns a short balance into a 409 with a clear message. */
@@ -86,6 +146,7 @@ export async function spend(tx: DbOrTx, change: BalanceChange, message: string):
     if (!result) throw conflict(message);
     return result;
   } catch (err) {
+    if (err instanceof OutstandingDebtError) throw conflict(debtMessage);
     if (err instanceof InsufficientBalanceError) throw conflict(message);
     throw err;
   }
@@ -103,7 +164,7 @@ export function pointsDebitCtes(userId: string | SQLWrapper): { debit: SQL; entr
     debit: sql`debit AS (
       UPDATE users u SET points = u.points - priced.price
       FROM priced
-      WHERE u.id = ${userId} AND priced.allowed AND u.points >= priced.price
+      WHERE u.id = ${userId} AND priced.allowed AND u.points >= priced.price AND u.points_debt = 0
       RETURNING u.id AS user_id, u.points AS balance, priced.price, priced.name
     )`,
     entry: (refCte) => sql`entry AS (
@@ -152,5 +213,7 @@ export async function creditMany(
     SELECT id, ${currency}, delta, balance, ${reason}, reference FROM updated
     RETURNING user_id
   `);
-  return rowsOf<{ user_id: string }>(result).map((r) => r.user_id);
+  const credited = rowsOf<{ user_id: string }>(result).map((r) => r.user_id);
+  if (currency === 'points') await payDebts(tx, credited);
+  return credited;
 }

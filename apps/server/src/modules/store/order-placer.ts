@@ -17,7 +17,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { storeMessages } from '@kickback/common/http/store';
 import type { Database } from '../../db/client';
 import { conflict, notFound } from '../../lib/errors';
-import { pointsDebitCtes } from '../ledger/service';
+import { debtMessage, pointsDebitCtes } from '../ledger/service';
 
 export interface PlacedOrder {
   orderId: number;
@@ -96,6 +96,14 @@ async function attempt(database: Database, userId: string, productId: number): P
   return row;
 }
 
+/** Only asked after a refused order, to say why: a debt blocks spending (ledger/service). */
+async function owesPoints(database: Database, userId: string): Promise<boolean> {
+  const rows = await database.query<{ owes: boolean }>('SELECT points_debt > 0 AS owes FROM users WHERE id = $1', [
+    userId,
+  ]);
+  return rows[0]?.owes === true;
+}
+
 export async function placeOrder(database: Database, userId: string, productId: number): Promise<PlacedOrder> {
   for (let i = 1; ; i++) {
     let outcome: Outcome;
@@ -109,6 +117,9 @@ export async function placeOrder(database: Database, userId: string, productId: 
     if (!outcome.found) throw notFound(storeMessages.productNotFound);
     if (!outcome.active) throw conflict(storeMessages.inactive);
     if (outcome.order_id === null) {
+      if (!(outcome.stock !== null && outcome.stock <= 0) && (await owesPoints(database, userId))) {
+        throw conflict(debtMessage);
+      }
       throw conflict(
         outcome.stock !== null && outcome.stock <= 0 ? storeMessages.soldOut : storeMessages.insufficientPoints,
       );

@@ -17,6 +17,7 @@ import { usePaged } from '../../lib/use-paged';
 import type { z } from 'zod';
 import './activity.css';
 import { EmptyRow } from '../../components/ui/empty-row';
+import { PendingVerification } from './pending-verification';
 
 function when(iso: string): string {
   return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -155,6 +156,8 @@ export default function MyActivityPage() {
           </>
         }
       />
+
+      <PendingVerification />
 
       <PagedSection
         title="Points and gems"

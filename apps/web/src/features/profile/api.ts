@@ -2,10 +2,12 @@
 import {
   kickLinkKey,
   type LinkedAccountType,
+  type PartnerIdKey,
   type PartnerIdsBody,
   type PreferencesBody,
 } from '@kickback/common/http/accounts';
 import { messageBody } from '@kickback/common/http/errors';
+import type { DisputeBody } from '@kickback/common/http/partner-links';
 import { api } from '../../lib/api';
 
 export const savePartnerIds = (body: PartnerIdsBody) =>
@@ -22,3 +24,9 @@ export const savePreferences = (body: PreferencesBody) =>
 export function startDiscordLink(returnTo: string): void {
   window.location.assign(`/auth/discord/signin?returnTo=${encodeURIComponent(returnTo)}`);
 }
+
+export const renewProofCode = (field: PartnerIdKey) =>
+  api('/api/User/partner-links/code', { method: 'POST', body: { field } });
+
+export const contestPartnerId = (body: DisputeBody) =>
+  api('/api/User/partner-links/dispute', { method: 'POST', body, schema: messageBody });

@@ -5,7 +5,6 @@
  */
 import type { SiteId } from '@kickback/common/http/leaderboards';
 import { avatarPath, unauthorized, type SimulatorContext } from '../simulator/common';
-import { simFigures } from '../simulator/model';
 
 export function casesSimulator(ctx: SimulatorContext, site: SiteId): void {
   ctx.app.get('/dev/partners/cases/affiliates/detailed-summary/v2/:date', async (request, reply) => {
@@ -19,13 +18,14 @@ export function casesSimulator(ctx: SimulatorContext, site: SiteId): void {
     if (since > now) return reply.status(403).send({ message: 'Forbidden' });
     const origin = ctx.app.config.publicOrigin;
     return {
-      referralSummaries: simFigures(site, since, now, now)
+      referralSummaries: ctx
+        .figures(site, since, now, now)
         .filter((f) => f.onCode)
         .map((f) => {
           const avatar = avatarPath(f.player);
           return {
             userId: f.player.id,
-            username: f.player.name,
+            username: ctx.nameOf(f.player),
             avatarUrl: avatar ? origin + avatar : null,
             wagered: f.wagered,
             deposited: Math.round(f.wagered * 0.15),

@@ -5,7 +5,6 @@
  */
 import type { SiteId } from '@kickback/common/http/leaderboards';
 import { avatarPath, unauthorized, type SimulatorContext } from '../simulator/common';
-import { simFigures } from '../simulator/model';
 
 export function clashSimulator(ctx: SimulatorContext, site: SiteId, slug: string, variant: 'array' | 'players'): void {
   ctx.app.get(`/dev/partners/${slug}/affiliates/detailed-summary/v2/:date`, async (request, reply) => {
@@ -18,11 +17,12 @@ export function clashSimulator(ctx: SimulatorContext, site: SiteId, slug: string
     const since = new Date(`${date}T00:00:00Z`);
     if (since > now) return reply.status(403).send({ message: 'Forbidden' });
     const origin = ctx.app.config.publicOrigin;
-    const rows = simFigures(site, since, now, now)
+    const rows = ctx
+      .figures(site, since, now, now)
       .filter((f) => f.onCode)
       .map((f) => {
         const avatar = avatarPath(f.player);
-        const common = { id: Number(f.player.id), name: f.player.name, avatar: avatar ? origin + avatar : null };
+        const common = { id: Number(f.player.id), name: ctx.nameOf(f.player), avatar: avatar ? origin + avatar : null };
         return variant === 'players'
           ? { ...common, xp: f.wagered, deposits: Math.round(f.wagered * 0.2) }
           : {

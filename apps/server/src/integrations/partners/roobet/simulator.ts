@@ -6,7 +6,6 @@
  */
 import type { SiteId } from '@kickback/common/http/leaderboards';
 import { cents, dateParam, unauthorized, type SimulatorContext } from '../simulator/common';
-import { simFigures } from '../simulator/model';
 
 export function roobetSimulator(ctx: SimulatorContext, site: SiteId, affiliateId: string | null): void {
   ctx.app.get('/dev/partners/roobet/affiliate/v2/stats', async (request, reply) => {
@@ -17,11 +16,12 @@ export function roobetSimulator(ctx: SimulatorContext, site: SiteId, affiliateId
     const from = dateParam(q.startDate);
     const to = dateParam(q.endDate);
     if (!from || !to || to <= from) return reply.status(400).send({ message: 'Invalid date range' });
-    return simFigures(site, from, to, ctx.app.clock.now())
+    return ctx
+      .figures(site, from, to, ctx.app.clock.now())
       .filter((f) => f.onCode)
       .map((f) => ({
         uid: `rb-${f.player.id}`,
-        username: f.player.name,
+        username: ctx.nameOf(f.player),
         wagered: cents(f.wagered),
         weightedWagered: cents(f.weighted),
         favoriteGameId: null,

@@ -7,7 +7,6 @@
 import type { SiteId } from '@kickback/common/http/leaderboards';
 import { SIMULATED_RUSTMAGIC_BOARD } from '../../../config';
 import { avatarPath, cents, dateParam, unauthorized, type SimulatorContext } from '../simulator/common';
-import { simFigures } from '../simulator/model';
 
 export function rustMagicSimulator(ctx: SimulatorContext, site: SiteId): void {
   ctx.app.get('/dev/partners/rustmagic/api/affiliates-data/users', async (request, reply) => {
@@ -21,11 +20,11 @@ export function rustMagicSimulator(ctx: SimulatorContext, site: SiteId): void {
     const access = ctx.app.config.partners[site];
     const ours = (access.mode === 'simulator' ? access.board : undefined) ?? SIMULATED_RUSTMAGIC_BOARD;
     return {
-      data: simFigures(site, from, to, ctx.app.clock.now()).map((f) => {
+      data: ctx.figures(site, from, to, ctx.app.clock.now()).map((f) => {
         const avatar = avatarPath(f.player);
         return {
           id: f.player.id,
-          username: f.player.name,
+          username: ctx.nameOf(f.player),
           avatar: avatar ? origin + avatar : null,
           wagered: cents(f.wagered),
           board: f.onCode ? ours : 'weekly-race',

@@ -2,7 +2,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { SiteId } from '@kickback/common/http/leaderboards';
 import type { BotProtection } from './bot-protection';
-import type { SimPlayer } from './model';
+import type { SimFigures, SimPlayer } from './model';
 
 export interface SimulatorContext {
   app: FastifyInstance;
@@ -12,6 +12,10 @@ export interface SimulatorContext {
   keyFor(site: SiteId): string | null;
   /** Clash's and Cases' bot protection, off until a test or an operator turns it on. */
   botProtection: BotProtection;
+  /** A player's name as the partner reports it now: renamed through the control route, else the cast's. */
+  nameOf(player: SimPlayer): string;
+  /** simFigures plus the bets placed through the control route in [from, min(to, now)). */
+  figures(site: SiteId, from: Date, to: Date, now: Date): SimFigures[];
 }
 
 export function avatarPath(player: SimPlayer): string | null {

@@ -1,0 +1,111 @@
+/**
+ * Provably fair draws (DESIGN §10, README "Giveaway: how a draw is verified"). One draw is always
+ * open: its seed was drawn from the CSPRNG and its SHA-256 published when it was committed. A roll
+ * consumes the open draw — snapshot of the eligible list (hashed), winners derived from seed and
+ * snapshot by the shared procedure, seed revealed — and commits the next draw in the same
+ * transaction, so no seed is ever used twice or chosen after the list is known.
+ */
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { DrawCrypto, DrawEntry } from '@kickback/common/giveaway/draw';
+import type { GiveawayParticipant, GiveawayRoll } from '@kickback/common/hubs/giveaway';
+import { decimalToNumber } from '@kickback/common/money';
+import type { DbOrTx, Tx } from '../../db/client';
+import { giveawayDraws, giveawayWinners, type GiveawayDrawRow } from '../../db/schema/giveaway';
+
+/** The spinners land this long after the roll (spec part 2 §4, §9). */
+export const SPIN_MS = 3000;
+
+export const nodeDrawCrypto: DrawCrypto = {
+  sha256Hex: async (text) => createHash('sha256').update(text, 'utf8').digest('hex'),
+  hmacSha256: async (key, message) => new Uint8Array(createHmac('sha256', key).update(message, 'utf8').digest()),
+};
+
+export function newSeed(): { serverSeed: string; seedHash: string } {
+  const serverSeed = randomBytes(32).toString('hex');
+  return { serverSeed, seedHash: createHash('sha256').update(serverSeed, 'utf8').digest('hex') };
+}
+
+/** Commits a new draw unless one is open (the partial unique index settles a race). */
+export async function ensureOpenDraw(db: DbOrTx, now: Date): Promise<void> {
+  const [open] = await db.select({ id: giveawayDraws.id }).from(giveawayDraws).where(isNull(giveawayDraws.rolledAt));
+  if (open) return;
+  await db
+    .insert(giveawayDraws)
+    .values({ ...newSeed(), committedAt: now })
+    .onConflictDoNothing();
+}
+
+export async function openDraw(db: DbOrTx, lock = false): Promise<GiveawayDrawRow | null> {
+  const query = db.select().from(giveawayDraws).where(isNull(giveawayDraws.rolledAt));
+  const [row] = lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+export interface RolledDraw {
+  snapshot: DrawEntry[];
+  snapshotHash: string;
+  winnersWanted: number;
+  prizePoints: string;
+  rolledBy: string;
+  roundId: number;
+}
+
+/** Marks the open draw rolled; false when another roll consumed it first. */
+export async function consumeDraw(tx: Tx, drawId: string, now: Date, rolled: RolledDraw): Promise<boolean> {
+  const done = await tx
+    .update(giveawayDraws)
+    .set({
+      rolledAt: now,
+      rolledBy: rolled.rolledBy,
+      roundId: rolled.roundId,
+      snapshot: rolled.snapshot,
+      snapshotHash: rolled.snapshotHash,
+      winnersWanted: rolled.winnersWanted,
+      prizePoints: rolled.prizePoints,
+    })
+    .where(and(eq(giveawayDraws.id, drawId), isNull(giveawayDraws.rolledAt)))
+    .returning({ id: giveawayDraws.id });
+  return done.length === 1;
+}
+
+export function rollView(draw: GiveawayDrawRow, winners: GiveawayParticipant[]): GiveawayRoll {
+  const rolledAt = draw.rolledAt ?? new Date(0);
+  return {
+    rollId: draw.id,
+    rolledAt: rolledAt.toISOString(),
+    landsAt: new Date(rolledAt.getTime() + SPIN_MS).toISOString(),
+    seedHash: draw.seedHash,
+    serverSeed: draw.serverSeed,
+    snapshotHash: draw.snapshotHash ?? '',
+    eligibleCount: Array.isArray(draw.snapshot) ? draw.snapshot.length : 0,
+    winners,
+    prizePoints: decimalToNumber(draw.prizePoints ?? '0'),
+  };
+}
+
+/** The last rolled draw and its winners (as they were at the roll). */
+export async function lastRoll(db: DbOrTx): Promise<GiveawayRoll | null> {
+  const [draw] = await db
+    .select()
+    .from(giveawayDraws)
+    .where(sql`${giveawayDraws.rolledAt} IS NOT NULL`)
+    .orderBy(desc(giveawayDraws.rolledAt))
+    .limit(1);
+  if (!draw) return null;
+  return rollView(draw, await winnersOf(db, draw.id));
+}
+
+export async function winnersOf(db: DbOrTx, drawId: string): Promise<GiveawayParticipant[]> {
+  const rows = await db
+    .select({ entry: giveawayWinners.entry })
+    .from(giveawayWinners)
+    .where(eq(giveawayWinners.drawId, drawId))
+    .orderBy(giveawayWinners.position);
+  return rows.map((r) => r.entry as GiveawayParticipant);
+}
+
+export async function findDraw(db: DbOrTx, drawId: string): Promise<GiveawayDrawRow | null> {
+  const [row] = await db.select().from(giveawayDraws).where(eq(giveawayDraws.id, drawId));
+  return row ?? null;
+}

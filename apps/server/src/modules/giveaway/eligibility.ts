@@ -1,0 +1,58 @@
+/**
+ * Who may enter and who may win (DESIGN §10, §14). Pure: the facts come from ./facts (stored chat
+ * activity, verified partner links, stored partner standings, past wins), the clock is passed in.
+ * Filters apply at entry and again at the roll, because a chatter's state can change in between
+ * (a subscription ends, a partner link is rejected, they go quiet).
+ */
+import type { GiveawaySettings } from '@kickback/common/hubs/giveaway';
+
+export interface ChatterFacts {
+  excluded: boolean;
+  isSubscriber: boolean;
+  /** A verified Clash link (a claimed or rejected one does not count). */
+  hasVerifiedClash: boolean;
+  /** On the code at RustMagic / Roobet in the current period, per the stored partner standings. */
+  isActiveRustMagic: boolean;
+  isActiveOnRoobet: boolean;
+  lastMessageAt: Date | null;
+  lastWonAt: Date | null;
+}
+
+type Filters = Pick<GiveawaySettings, 'isSubOnly' | 'isClashIdLinkedOnly' | 'isRustMagicCodeOnly' | 'isRoobetCodeOnly'>;
+
+/** Why a chatter may not be in the round under these filters, or null when they may. */
+export function filterRefusal(settings: Filters, facts: ChatterFacts): string | null {
+  if (facts.excluded) return 'excluded';
+  if (settings.isSubOnly && !facts.isSubscriber) return 'not a subscriber';
+  if (settings.isClashIdLinkedOnly && !facts.hasVerifiedClash) return 'no verified Clash link';
+  if (settings.isRustMagicCodeOnly && !facts.isActiveRustMagic) return 'not on the RustMagic code';
+  if (settings.isRoobetCodeOnly && !facts.isActiveOnRoobet) return 'not on the Roobet code';
+  return null;
+}
+
+/** Whether a participant may win a roll at `now`: the filters, chat activity and the re-win cooldown. */
+export function rollRefusal(
+  settings: Filters & Pick<GiveawaySettings, 'chatActivityFilterInSeconds' | 'rewinCooldownInSeconds'>,
+  facts: ChatterFacts,
+  now: Date,
+): string | null {
+  const filtered = filterRefusal(settings, facts);
+  if (filtered) return filtered;
+  const activityMs = settings.chatActivityFilterInSeconds * 1000;
+  if (activityMs > 0 && (!facts.lastMessageAt || now.getTime() - facts.lastMessageAt.getTime() > activityMs)) {
+    return 'not active in chat';
+  }
+  const cooldownMs = settings.rewinCooldownInSeconds * 1000;
+  if (cooldownMs > 0 && facts.lastWonAt && now.getTime() - facts.lastWonAt.getTime() < cooldownMs) {
+    return 'won recently';
+  }
+  return null;
+}
+
+/** Tickets in the draw: Subs Luck for a subscriber, one for everyone else. */
+export function weightOf(
+  settings: Pick<GiveawaySettings, 'subLuck'>,
+  facts: Pick<ChatterFacts, 'isSubscriber'>,
+): number {
+  return facts.isSubscriber ? settings.subLuck : 1;
+}

@@ -1,0 +1,52 @@
+/**
+ * The giveaway module: the admins' hub `/KickGiveAway`, the overlay's read-only hub, the public
+ * roll record for the verify page, and two chat handlers — the key entry (a command: it consumes
+ * the message) and the winners' messages (an observer, after chat points).
+ */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { giveawayHub } from '@kickback/common/hubs/giveaway';
+import { giveawayOverlayHub } from '@kickback/common/hubs/giveaway-overlay';
+import { rollParams, rollRecord } from '@kickback/common/http/giveaway';
+import { giveawayHubHandlers, giveawayOverlayHandlers } from './hub';
+import { GiveawayService } from './service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    giveaway: GiveawayService;
+  }
+}
+
+export const giveawayModule = fp(async (app: FastifyInstance) => {
+  const giveaway = new GiveawayService(app);
+  app.decorate('giveaway', giveaway);
+  app.realtime.register(giveawayHub, giveawayHubHandlers(giveaway));
+  app.realtime.register(giveawayOverlayHub, giveawayOverlayHandlers(giveaway));
+
+  app.chat.register({
+    name: 'giveaway-key',
+    // A command beside !verify (100): a message that is a key enters and earns no chat points.
+    order: 150,
+    handle: (message, { linkedUser }) => giveaway.enter(message, linkedUser),
+  });
+  app.chat.register({
+    name: 'giveaway-winner-messages',
+    // An observer after chat points (900): never consumes.
+    order: 920,
+    async handle(message) {
+      await giveaway.noteWinnerMessage(message);
+      return false;
+    },
+  });
+
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/api/giveaway/rolls/:rollId',
+      { config: { access: 'public' }, schema: { params: rollParams, response: { 200: rollRecord } } },
+      async (request) => giveaway.rollRecord(request.params.rollId),
+    );
+
+  app.addHook('onClose', async () => giveaway.stop());
+});

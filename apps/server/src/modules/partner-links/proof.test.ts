@@ -1,0 +1,149 @@
+/**
+ * Automatic proof through the partner simulators: the user claims a player, puts the one-time
+ * code into that player's name on the (simulated) partner site, and the next real poll — adapter,
+ * parser, standings writer — verifies the link and credits the held wager points. Roobet has no
+ * automatic proof. Also the codes a name can carry.
+ */
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { SiteId } from '@kickback/common/http/leaderboards';
+import { buildTestApp, type TestApp, type TestUser } from '../../../test/app';
+import { warmUp, WARM_UP_TIMEOUT } from '../../../test/warm';
+import { ManualClock } from '../../lib/clock';
+import { codesIn } from './proof';
+
+let t: TestApp;
+beforeAll(warmUp, WARM_UP_TIMEOUT);
+beforeEach(async () => {
+  // No partner keys: every board polls its local simulator (the real adapters over loopback).
+  t = await buildTestApp({ clock: new ManualClock('2026-03-04T20:00:00Z') });
+});
+afterEach(async () => {
+  await t.close();
+});
+
+const mine = async (as: TestUser) => (await t.call({ url: '/api/User/partner-links', as })).json();
+
+async function cycle(site: SiteId) {
+  t.clock.advance(30 * 60_000);
+  expect(await t.app.leaderboards.runCycle(site)).toMatchObject({ fetched: true, error: null });
+}
+
+/** The simulated player with the most wager on a board so far (so the next polls show growth). */
+async function busyPlayer(site: SiteId, url: string): Promise<{ id: string; name: string }> {
+  await cycle(site);
+  const cast: Array<{ id: string; name: string }> = (
+    await t.call({ url: `/dev/partners/control/players/${site}` })
+  ).json();
+  const board = (await t.call({ url })).json();
+  const top = board.data[0].userName as string; // masked: first two and last two letters
+  const player = cast.find((p) => `${p.name.slice(0, 2)}***${p.name.slice(-2)}` === top);
+  if (!player) throw new Error(`no simulated player behind ${top}`);
+  return player;
+}
+
+const cases: Array<{ site: SiteId; url: string; field: 'ClashId' | 'CasesId' | 'RustMagicId'; by: 'id' | 'name' }> = [
+  { site: 1, url: '/api/LeaderBoard/now', field: 'ClashId', by: 'id' },
+  { site: 7, url: '/api/LeaderBoard/cases/now', field: 'CasesId', by: 'name' },
+  { site: 5, url: '/api/LeaderBoard/rustmagic/now', field: 'RustMagicId', by: 'name' },
+];
+
+describe('verification by proof code through the simulators', () => {
+  for (const c of cases) {
+    it(`${c.field}: the code in the partner name verifies the claim and releases the held points`, async () => {
+      const player = await busyPlayer(c.site, c.url);
+      const user = await t.signIn({ name: 'Claimer' });
+      const saved = await t.call({
+        method: 'POST',
+        url: '/api/User/ids',
+        as: user,
+        body: { [c.field]: c.by === 'id' ? player.id : player.name },
+      });
+      expect(saved.statusCode).toBe(200);
+      const link = (await mine(user)).links[0];
+      expect(link).toMatchObject({ field: c.field, state: 'claimed', proof: 'code' });
+      expect(link.proofCode).toMatch(/^KB-[A-HJ-KM-NP-Z2-9]{5}$/);
+
+      // Polls without the code: still claimed, points held, balance untouched.
+      for (let i = 0; i < 6; i++) await cycle(c.site);
+      const waiting = (await mine(user)).links[0];
+      expect(waiting.state).toBe('claimed');
+      expect(waiting.heldPoints).toBeGreaterThan(0);
+      expect((await t.reload(user.user.id)).points).toBe('0.00');
+
+      // Someone else's code in the name proves nothing.
+      const rename = (name: string) =>
+        t.call({
+          method: 'POST',
+          url: '/dev/partners/control/rename',
+          body: { site: c.site, playerId: player.id, name },
+        });
+      expect((await rename(`${player.name} KB-ZZZZZ`)).statusCode).toBe(200);
+      await cycle(c.site);
+      expect((await mine(user)).links[0].state).toBe('claimed');
+
+      // The player puts the code into their name on the partner site; the next poll verifies.
+      expect((await rename(`${player.name} | ${link.proofCode.toLowerCase()}`)).statusCode).toBe(200);
+      await cycle(c.site);
+      const done = (await mine(user)).links[0];
+      expect(done).toMatchObject({ state: 'verified', heldPoints: 0, proofCode: null });
+      const credited = Number((await t.reload(user.user.id)).points);
+      expect(credited).toBeGreaterThanOrEqual(waiting.heldPoints);
+
+      // Renamed back, the player stays theirs (matched by the stable id pinned at verification).
+      await rename(player.name);
+      for (let i = 0; i < 6; i++) await cycle(c.site);
+      expect(Number((await t.reload(user.user.id)).points)).toBeGreaterThan(credited);
+    });
+  }
+
+  it('Roobet has no automatic proof: a code in the name does not verify, and there is no code to renew', async () => {
+    const player = await busyPlayer(6, '/api/LeaderBoard/roobet/now');
+    const user = await t.signIn();
+    await t.call({ method: 'POST', url: '/api/User/ids', as: user, body: { RoobetName: player.name } });
+    const link = (await mine(user)).links[0];
+    expect(link).toMatchObject({ state: 'claimed', proof: 'admin', proofCode: null });
+    const renew = await t.call({
+      method: 'POST',
+      url: '/api/User/partner-links/code',
+      as: user,
+      body: { field: 'RoobetName' },
+    });
+    expect(renew.statusCode).toBe(409);
+  });
+
+  it('a new code replaces the old one', async () => {
+    const user = await t.signIn();
+    await t.call({ method: 'POST', url: '/api/User/ids', as: user, body: { CasesId: 'someone' } });
+    const before = (await mine(user)).links[0].proofCode;
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/User/partner-links/code',
+      as: user,
+      body: { field: 'CasesId' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().code).not.toBe(before);
+    expect((await mine(user)).links[0].proofCode).toBe(res.json().code);
+    expect(
+      (await t.call({ method: 'POST', url: '/api/User/partner-links/code', as: user, body: { field: 'ClashId' } }))
+        .statusCode,
+    ).toBe(409);
+  });
+
+  it('the simulator control refuses unknown players', async () => {
+    const res = await t.call({
+      method: 'POST',
+      url: '/dev/partners/control/rename',
+      body: { site: 1, playerId: 'nope', name: 'x' },
+    });
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('codesIn', () => {
+  it('finds every kb + five characters in a name, whatever the separators and case', () => {
+    expect(codesIn('Neon Wolf | KB-7Q3XH')).toEqual(['kb7q3xh']);
+    expect(codesIn('kb7q3xhNeon')).toContain('kb7q3xh');
+    expect(codesIn('NeonWolf')).toEqual([]);
+  });
+});

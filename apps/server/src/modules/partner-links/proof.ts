@@ -1,0 +1,101 @@
+/**
+ * Automatic proof from partner polls (Clash.gg, Cases.gg, RustMagic report a name the player
+ * controls): a claimed link is verified by the first poll whose row for that player carries the
+ * link's one-time code in its name. "That player" means the row with the link's stable id, or —
+ * before one is known — the row whose id is what the user typed, or whose name minus the code is
+ * what the user typed. Every poll also pins the stable id of links matched by name.
+ */
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { siteById, type SiteId } from '@kickback/common/http/leaderboards';
+import type { DbOrTx } from '../../db/client';
+import { partnerLinks } from '../../db/schema/partner-links';
+import { rowsOf } from '../../db/rows';
+import { alnumOf, usesProofCode } from './keys';
+import { linksForPlayers, type PlayerIdentity } from './matching';
+import { proofActor, verifyClaim } from './decisions';
+
+/** Every "kb" + five letters or digits in a name: the codes it might carry. */
+export function codesIn(name: string): string[] {
+  const text = alnumOf(name);
+  const out: string[] = [];
+  for (let i = text.indexOf('kb'); i >= 0; i = text.indexOf('kb', i + 1)) {
+    const code = text.slice(i, i + 7);
+    if (code.length === 7) out.push(code);
+  }
+  return out;
+}
+
+export async function checkPartnerLinks(
+  tx: DbOrTx,
+  site: SiteId,
+  players: readonly PlayerIdentity[],
+  now: Date,
+): Promise<{ pinned: number; verified: number }> {
+  const field = siteById(site)?.linkField;
+  if (!field || players.length === 0) return { pinned: 0, verified: 0 };
+
+  let verified = 0;
+  if (usesProofCode(field)) {
+    const byCode = new Map<string, PlayerIdentity[]>();
+    for (const p of players) {
+      for (const code of codesIn(p.username)) byCode.set(code, [...(byCode.get(code) ?? []), p]);
+    }
+    if (byCode.size > 0) {
+      const claims = await tx
+        .select()
+        .from(partnerLinks)
+        .where(
+          and(
+            eq(partnerLinks.field, field),
+            eq(partnerLinks.state, 'claimed'),
+            inArray(sql`lower(replace(${partnerLinks.proofCode}, '-', ''))`, [...byCode.keys()]),
+          ),
+        );
+      for (const link of claims) {
+        const code = alnumOf(link.proofCode ?? '');
+        const row = (byCode.get(code) ?? []).find((p) => {
+          const external = p.externalId?.toLowerCase() ?? null;
+          if (link.externalId) return external === link.externalId;
+          if (external !== null && external === link.nameKey) return true;
+          return alnumOf(p.username).replace(code, '') === alnumOf(link.nameKey);
+        });
+        if (!row) continue;
+        const external = row.externalId?.toLowerCase() ?? null;
+        const pin =
+          external && !link.externalId && !(await heldElsewhere(tx, field, external, link.id)) ? external : null;
+        await verifyClaim(tx, proofActor, link.id, {
+          reason: `Proof code ${link.proofCode} seen in the ${siteById(site)?.name ?? 'partner'} name "${row.username}".`,
+          now,
+          externalId: pin,
+        });
+        verified += 1;
+      }
+    }
+  }
+
+  // Pin stable ids of links matched by name or typed id, so a later rename keeps the match.
+  let pinned = 0;
+  const matches = await linksForPlayers(tx, field, players);
+  for (const p of players) {
+    const link = matches.get(p.playerKey);
+    const external = p.externalId?.toLowerCase();
+    if (!link || link.externalId || !external) continue;
+    if (await heldElsewhere(tx, field, external, link.linkId)) continue;
+    await tx
+      .update(partnerLinks)
+      .set({ externalId: external })
+      .where(and(eq(partnerLinks.id, link.linkId), isNull(partnerLinks.externalId)));
+    pinned += 1;
+  }
+  return { pinned, verified };
+}
+
+async function heldElsewhere(tx: DbOrTx, field: string, external: string, linkId: number): Promise<boolean> {
+  const rows = rowsOf<{ id: number }>(
+    await tx.execute(sql`
+      SELECT 1 AS id FROM partner_links
+      WHERE field = ${field} AND external_id = ${external} AND state IN ('claimed', 'verified') AND id <> ${linkId}
+    `),
+  );
+  return rows.length > 0;
+}

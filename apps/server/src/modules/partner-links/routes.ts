@@ -1,0 +1,194 @@
+/**
+ * Partner link routes: the user's links, a new proof code and disputes (`/api/User/partner-links…`),
+ * and the admin verification queue (`/api/admin/partner-links…`, `/api/admin/partner-disputes…`).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, eq, inArray } from 'drizzle-orm';
+import { z } from 'zod';
+import { messageBody } from '@kickback/common/http/errors';
+import {
+  approveBody,
+  bulkApproveBody,
+  bulkResult,
+  disputeBody,
+  myPartnerLinks as myPartnerLinksSchema,
+  proofCodeBody,
+  queueIdParams,
+  rejectBody,
+  verificationQueue,
+} from '@kickback/common/http/partner-links';
+import { siteIds } from '@kickback/common/http/leaderboards';
+import { partnerLinks } from '../../db/schema/partner-links';
+import { AppError } from '../../lib/errors';
+import { currentUser } from '../../plugins/access';
+import { actorOf } from '../audit/service';
+import { rejectClaim, verifyClaim } from './decisions';
+import { awardDispute, disputeMessages, dismissDispute, openDispute, settleDebt } from './disputes';
+import { myPartnerLinks, renewProofCode } from './mine';
+import { loadQueue } from './queue';
+
+export const queueMessages = {
+  approved: 'Claim approved.',
+  rejected: 'Claim rejected.',
+  bulkApproved: (n: number) => `${n} claim${n === 1 ? '' : 's'} approved.`,
+  debtSettled: 'Debt settled.',
+} as const;
+
+export async function partnerLinkRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  // A decision changes who a board shows as a player: drop the cached boards at once.
+  const boardsChanged = () => {
+    for (const site of siteIds) app.leaderboards.cache.invalidate(site);
+  };
+
+  r.get(
+    '/api/User/partner-links',
+    { config: { access: 'user' }, schema: { response: { 200: myPartnerLinksSchema } } },
+    async (request) => myPartnerLinks(app.db, currentUser(request).id),
+  );
+
+  r.post(
+    '/api/User/partner-links/code',
+    { config: { access: 'user' }, schema: { body: proofCodeBody, response: { 200: z.object({ code: z.string() }) } } },
+    async (request) => ({ code: await renewProofCode(app.db, currentUser(request).id, request.body.field) }),
+  );
+
+  r.post(
+    '/api/User/partner-links/dispute',
+    { config: { access: 'user' }, schema: { body: disputeBody, response: { 200: messageBody } } },
+    async (request) => {
+      await openDispute(app.db, currentUser(request).id, request.body, app.clock.now());
+      return { message: disputeMessages.opened };
+    },
+  );
+
+  // ---- Admin ----
+
+  r.get(
+    '/api/admin/partner-links',
+    { config: { access: 'admin' }, schema: { response: { 200: verificationQueue } } },
+    async () => loadQueue(app.db),
+  );
+
+  r.post(
+    '/api/admin/partner-links/:id/approve',
+    {
+      config: { access: 'admin' },
+      schema: { params: queueIdParams, body: approveBody, response: { 200: messageBody } },
+    },
+    async (request) => {
+      const actor = actorOf(currentUser(request));
+      await app.db.transaction((tx) =>
+        verifyClaim(tx, actor, request.params.id, { reason: request.body.reason, now: app.clock.now() }),
+      );
+      boardsChanged();
+      return { message: queueMessages.approved };
+    },
+  );
+
+  r.post(
+    '/api/admin/partner-links/:id/reject',
+    {
+      config: { access: 'admin' },
+      schema: { params: queueIdParams, body: rejectBody, response: { 200: messageBody } },
+    },
+    async (request) => {
+      const actor = actorOf(currentUser(request));
+      await app.db.transaction((tx) => rejectClaim(tx, actor, request.params.id, request.body.reason, app.clock.now()));
+      boardsChanged();
+      return { message: queueMessages.rejected };
+    },
+  );
+
+  r.post(
+    '/api/admin/partner-links/approve',
+    { config: { access: 'admin' }, schema: { body: bulkApproveBody, response: { 200: bulkResult } } },
+    async (request) => {
+      const n = await approveMany(app, actorOf(currentUser(request)), request.body.ids, request.body.reason);
+      boardsChanged();
+      return { message: queueMessages.bulkApproved(n), approved: n };
+    },
+  );
+
+  r.post(
+    '/api/admin/partner-links/approve-existing',
+    { config: { access: 'admin' }, schema: { response: { 200: bulkResult } } },
+    async (request) => {
+      const ids = (
+        await app.db
+          .select({ id: partnerLinks.id })
+          .from(partnerLinks)
+          .where(and(eq(partnerLinks.state, 'claimed'), eq(partnerLinks.migrated, true)))
+      ).map((x) => x.id);
+      const n = await approveMany(app, actorOf(currentUser(request)), ids, 'Linked before verification existed.');
+      boardsChanged();
+      return { message: queueMessages.bulkApproved(n), approved: n };
+    },
+  );
+
+  const disputeAction = {
+    config: { access: 'admin' as const },
+    schema: { params: queueIdParams, body: rejectBody, response: { 200: messageBody } },
+  };
+  r.post(
+    '/api/admin/partner-disputes/:id/award',
+    { ...disputeAction, schema: { ...disputeAction.schema, body: approveBody } },
+    async (request) => {
+      await awardDispute(
+        app.db,
+        actorOf(currentUser(request)),
+        request.params.id,
+        request.body.reason,
+        app.clock.now(),
+      );
+      boardsChanged();
+      return { message: disputeMessages.awarded };
+    },
+  );
+  r.post('/api/admin/partner-disputes/:id/dismiss', disputeAction, async (request) => {
+    await dismissDispute(
+      app.db,
+      actorOf(currentUser(request)),
+      request.params.id,
+      request.body.reason,
+      app.clock.now(),
+    );
+    return { message: disputeMessages.dismissed };
+  });
+
+  r.post(
+    '/api/admin/users/:id/settle-debt',
+    {
+      config: { access: 'admin' },
+      schema: { params: z.object({ id: z.uuid() }), body: rejectBody, response: { 200: messageBody } },
+    },
+    async (request) => {
+      await settleDebt(app.db, actorOf(currentUser(request)), request.params.id, request.body.reason);
+      return { message: queueMessages.debtSettled };
+    },
+  );
+}
+
+/** Approves each still-claimed link in its own transaction; ones decided meanwhile are skipped. */
+async function approveMany(
+  app: FastifyInstance,
+  actor: ReturnType<typeof actorOf>,
+  ids: readonly number[],
+  reason: string,
+): Promise<number> {
+  const open = await app.db
+    .select({ id: partnerLinks.id })
+    .from(partnerLinks)
+    .where(and(inArray(partnerLinks.id, [...ids]), eq(partnerLinks.state, 'claimed')));
+  let n = 0;
+  for (const { id } of open) {
+    try {
+      await app.db.transaction((tx) => verifyClaim(tx, actor, id, { reason, now: app.clock.now() }));
+      n += 1;
+    } catch (err) {
+      if (!(err instanceof AppError && err.statusCode === 409)) throw err;
+    }
+  }
+  return n;
+}

@@ -1,0 +1,87 @@
+/**
+ * /overlay/giveaway: the OBS browser source (1920×1080, transparent, public, read-only). It shows
+ * the participant count, spins to the same winner at the same moment as the admin page (both
+ * start on the same roll event and spin 3000 ms), then the winner card. It reconnects by itself:
+ * the spec's schedule first, then every 30 s for as long as the source is open.
+ */
+import { useEffect, useState } from 'react';
+import { giveawayOverlayHub, type OverlayRoll } from '@kickback/common/hubs/giveaway-overlay';
+import { Avatar } from '../../components/ui/avatar';
+import { HubConnection } from '../../lib/hub';
+import { Spinner } from './spinner';
+import './giveaway.css';
+import { readableKickColour } from './kick-colour';
+
+const RETRY_FOREVER_MS = 30_000;
+
+export default function GiveawayOverlayPage() {
+  const [count, setCount] = useState<number | null>(null);
+  const [roll, setRoll] = useState<OverlayRoll | null>(null);
+  const [landed, setLanded] = useState<string | null>(null);
+  /** The roll the wheel spins to: only one announced while this page is open. */
+  const [spun, setSpun] = useState<OverlayRoll | null>(null);
+
+  useEffect(() => {
+    document.documentElement.classList.add('kb-transparent');
+    return () => document.documentElement.classList.remove('kb-transparent');
+  }, []);
+
+  useEffect(() => {
+    let retry: ReturnType<typeof setTimeout> | null = null;
+    const c = new HubConnection(
+      giveawayOverlayHub,
+      {},
+      {
+        onConnected() {
+          c.call('GetOverlayState').then(
+            (s) => {
+              setCount(s.participantCount);
+              // A roll from before this page opened is shown landed, not spun again.
+              setRoll((current) => current ?? s.lastRoll);
+              if (s.lastRoll) setLanded((l) => l ?? s.lastRoll!.rollId);
+            },
+            () => undefined,
+          );
+        },
+        onClosed({ willRetry }) {
+          if (!willRetry) retry = setTimeout(() => c.retry(), RETRY_FOREVER_MS);
+        },
+      },
+    );
+    c.on('ReceiveParticipantCount', setCount);
+    c.on('ReceiveRoll', (r) => {
+      setLanded(null);
+      setRoll(r);
+      setSpun(r);
+    });
+    c.start();
+    return () => {
+      if (retry) clearTimeout(retry);
+      c.stop();
+    };
+  }, []);
+
+  const winner = roll?.winners[0] ?? null;
+  const spunWinner = spun?.winners[0] ?? null;
+  return (
+    <div className="kb-overlay" data-testid="giveaway-overlay">
+      <div className="kb-overlay-count" data-testid="overlay-count">
+        {count ?? 0} participants
+      </div>
+      <Spinner
+        large
+        names={spun?.reel ?? []}
+        roll={spun && spunWinner ? { rollId: spun.rollId, winner: spunWinner } : null}
+        onLanded={setLanded}
+      />
+      {roll && winner && landed === roll.rollId && (
+        <div className="kb-overlay-winner" data-testid="overlay-winner">
+          <Avatar url={winner.avatarUrl} size={96} />
+          <span style={{ color: readableKickColour(winner.color) }}>
+            {roll.winners.map((w) => w.username).join(', ')}
+          </span>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+/** The giveaway's user-facing texts: the spec's toasts (part 2 §8, spelled exactly as there) and the server's refusals. */
+export const giveawayToasts = {
+  rollFailed: 'System error occured on rolling.',
+  stateFailed: 'Unable to get state.',
+  participantsFailed: 'Unable to get participants.',
+  winnersFailed: 'Unable to get lates winners.',
+  connectFailed: 'Unable to connect giveaway sync. Please refresh.',
+  clearParticipantsFailed: 'Unable to clear participants.',
+  clearWinnersFailed: 'Unable to clear recent winners.',
+  addKeyFailed: 'Unable to add key.',
+  setKeysFailed: 'Unable set keys.',
+  updateSettingFailed: 'Unable to update setting.',
+} as const;
+
+export const giveawayErrors = {
+  noParticipants: 'There are no participants to roll.',
+  noEligible: 'No participant is eligible under the current filters and cooldown.',
+  keyExists: 'That key already exists.',
+  unknownKey: (key: string) => `Unknown key: ${key}. Add it first.`,
+  rollNotFound: 'No such roll.',
+} as const;
