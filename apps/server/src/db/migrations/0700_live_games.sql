@@ -3,6 +3,8 @@
 -- engine reads. The row is what an action locks (FOR UPDATE), like a game's own table row.
 CREATE TABLE live_games (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  -- Creation order: games made at the same clock instant (a burst, a test's fixed clock) still sort.
+  seq bigint GENERATED ALWAYS AS IDENTITY,
   kind text NOT NULL,
   version integer NOT NULL DEFAULT 1,
   state jsonb NOT NULL,

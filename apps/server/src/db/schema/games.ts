@@ -80,6 +80,8 @@ export const liveGames = pgTable(
   'live_games',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** Creation order, for games made at the same clock instant. */
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     kind: text('kind').notNull(),
     version: integer('version').notNull().default(1),
     state: jsonb('state').notNull(),

@@ -186,7 +186,7 @@ export class DealOrNoDealService {
       .from(liveGames)
       .leftJoin(users, eq(users.id, liveGames.ownerUserId))
       .where(eq(liveGames.kind, GAME_KIND))
-      .orderBy(desc(liveGames.createdAt), desc(liveGames.id))
+      .orderBy(desc(liveGames.createdAt), desc(liveGames.seq))
       .limit(limit);
     return rows.map(({ row, player }) => {
       const game = store.toGame(row);

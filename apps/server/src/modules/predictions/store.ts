@@ -44,7 +44,7 @@ const codec: StateCodec<PredictionGame> = {
 
 export const predictionStore = jsonGameStore(PREDICTION_KIND, codec);
 
-const newestFirst = [desc(liveGames.createdAt), desc(liveGames.id)] as const;
+const newestFirst = [desc(liveGames.createdAt), desc(liveGames.seq)] as const;
 
 /** The newest prediction (what the overlay shows), or null when none was ever opened. */
 export async function currentPrediction(db: DbOrTx): Promise<LiveGameRow | null> {
