@@ -191,7 +191,7 @@ function SiteCard({ site, onSaved }: { site: AdminSite; onSaved: () => void }) {
         </div>
       </dl>
       {errorShowing && (
-        <p className="text-danger small" role="status">
+        <p className="text-danger-emphasis small" role="status">
           Last fetch failed {when(site.status.lastErrorAt)}: {site.status.lastError}. The board keeps the last good
           standings.
         </p>
