@@ -105,7 +105,7 @@ describe('Integrations overview', () => {
     const admin = await app.signIn({ role: 'Admin' });
     expect((await app.call({ url: '/api/admin/integrations' })).statusCode).toBe(401);
     expect((await app.call({ url: '/api/admin/integrations', as: user })).statusCode).toBe(403);
-    expect((await app.call({ url: '/healthz' })).json()).toEqual({ status: 'ok', database: 'pglite' });
+    expect((await app.call({ url: '/healthz' })).json()).toEqual({ status: 'ok', database: app.database.kind });
     expect((await app.call({ url: '/healthz?details=1' })).statusCode).toBe(401);
     expect((await app.call({ url: '/healthz?details=1', as: user })).statusCode).toBe(403);
     const details = await app.call({ url: '/healthz?details=1', as: admin });
