@@ -10,13 +10,10 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
-import pg from 'pg';
+import type pg from 'pg';
 import { DEFAULT_AMOUNTS } from '@kickback/common/games/deal-or-no-deal';
 import { dealOrNoDealHub, type DealOrNoDealState } from '@kickback/common/hubs/deal-or-no-deal';
 import { openDatabase, type Database } from '../../db/client';
@@ -26,65 +23,8 @@ import { users } from '../../db/schema/users';
 import { createSession } from '../../lib/sessions';
 import { upsertSteamUser } from '../auth/user-accounts';
 import { HubClient } from '../../../test/hub-client';
+import { admin, baseUrl, freePort, missing, redisUrl, serverDir, withDatabase } from '../../../test/multi-process';
 import { nextSteamId } from '../../../test/app';
-
-const baseUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-
-async function reachable(): Promise<string | null> {
-  try {
-    const client = new pg.Client({ connectionString: baseUrl, connectionTimeoutMillis: 2000 });
-    await client.connect();
-    await client.end();
-  } catch (err) {
-    return `PostgreSQL at ${baseUrl} is not reachable (${(err as Error).message})`;
-  }
-  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 2000 });
-  redis.on('error', () => undefined);
-  try {
-    await redis.connect();
-    await redis.ping();
-  } catch (err) {
-    return `Redis at ${redisUrl} is not reachable (${(err as Error).message})`;
-  } finally {
-    redis.disconnect();
-  }
-  return null;
-}
-
-const missing = await reachable();
-if (missing) {
-  if (process.env.CI) throw new Error(`deal or no deal multi-process test: ${missing}`);
-  console.log(`deal or no deal multi-process test SKIPPED: ${missing}`);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
-function withDatabase(url: string, name: string): string {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
-async function admin(sqlText: string) {
-  const client = new pg.Client({ connectionString: baseUrl });
-  await client.connect();
-  try {
-    await client.query(sqlText);
-  } finally {
-    await client.end();
-  }
-}
 
 describe.skipIf(missing !== null)('Deal or No Deal on server processes sharing PostgreSQL and Redis', () => {
   const dbName = `kb_dond_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
