@@ -76,6 +76,8 @@ export interface AudienceViews<P> {
 export const audienceRooms = {
   user: (userId: string) => `#user:${userId}`,
   admins: '#admins',
+  /** Every socket opened with one session (sign-out disconnects them). */
+  session: (sessionId: string) => `#session:${sessionId}`,
   userIn: (room: string, userId: string) => `${room}#user:${userId}`,
   adminsIn: (room: string) => `${room}#admins`,
 };
@@ -229,10 +231,16 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
           const token = tokenOf(socket.handshake.headers.cookie);
           const session = token ? await loadSession(app.db, token, app.clock.now()) : null;
           const user = session?.user ?? null;
-          // The socket's own audience rooms, then each game room with its audience sub-rooms.
-          const rooms: string[] = user
-            ? [audienceRooms.user(user.id), ...(user.role === 'Admin' ? [audienceRooms.admins] : [])]
-            : [];
+          // The socket's own audience rooms (and its session's, which sign-out empties), then each
+          // game room with its audience sub-rooms.
+          const rooms: string[] =
+            session && user
+              ? [
+                  audienceRooms.session(session.id),
+                  audienceRooms.user(user.id),
+                  ...(user.role === 'Admin' ? [audienceRooms.admins] : []),
+                ]
+              : [];
           const withAudiences = (room: string): string[] =>
             user
               ? [
@@ -350,6 +358,16 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
   };
 
   app.decorate('realtime', realtime);
+
+  // A socket keeps the identity of its handshake, so when that identity changes — sign-out (one
+  // session), a role change or an exclusion (every session of the user) — its sockets are closed
+  // on every process (the adapter carries `disconnectSockets` through Redis). Clients reconnect
+  // and the handshake reads the session afresh.
+  app.sessionCache.onEvict((eviction) => {
+    const room =
+      'sessionId' in eviction ? audienceRooms.session(eviction.sessionId) : audienceRooms.user(eviction.userId);
+    for (const nsp of namespaces) nsp.in(room).disconnectSockets(true);
+  });
 
   // Shutting down: drop every connection (clients see a transport close and reconnect, to another
   // process when there is one), then stop the adapter. The HTTP server itself is Fastify's to close.
