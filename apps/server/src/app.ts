@@ -17,6 +17,7 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { createLoopbackFetch } from './lib/loopback-fetch';
 import { openRedis } from './lib/redis';
+import { pathStartsWith } from './lib/request-path';
 import { systemClock, type Clock } from './lib/clock';
 import { accessPlugin } from './plugins/access';
 import { controlPlugin } from './plugins/control';
@@ -149,7 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     hook: 'preHandler',
     max: config.rateLimitPerMinute,
     timeWindow: 60_000,
-    allowList: (request) => !request.url.startsWith('/api/') && !request.url.startsWith('/auth/'),
+    allowList: (request) => !pathStartsWith(request, '/api/', '/auth/'),
     keyGenerator: (request) => request.user?.id ?? request.ip,
     // Several processes share one budget per user when Redis is there (DESIGN §1 scale-out).
     ...(redis ? { redis, nameSpace: `${config.redisPrefix}rate-limit:`, skipOnError: true } : {}),

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { UserRow } from '../db/schema/users';
 import { forbidden, unauthorized } from '../lib/errors';
+import { pathStartsWith } from '../lib/request-path';
 
 export type Access = 'public' | 'user' | 'admin';
 
@@ -20,7 +21,7 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('preValidation', async (request) => {
     if (request.is404) return; // no route matched: the not-found handler answers
     const declared = request.routeOptions.config.access;
-    const isApi = request.url.startsWith('/api/');
+    const isApi = pathStartsWith(request, '/api/');
     const access: Access = declared ?? (isApi ? 'admin' : 'public');
     if (access === 'public') return;
     if (!request.user) throw unauthorized();

@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { messages } from '@kickback/common/messages';
 import { forbidden } from '../lib/errors';
+import { routePath } from '../lib/request-path';
 
 export const CSRF_HEADER = 'x-requested-with';
 export const CSRF_VALUE = 'kickback';
@@ -16,7 +17,7 @@ export const CSRF_VALUE = 'kickback';
 const navigationPaths = new Set(['/auth/steam/signin', '/auth/steam/callback']);
 
 export function needsCsrfCheck(request: FastifyRequest): boolean {
-  const path = request.url.split('?')[0] ?? '';
+  const path = routePath(request);
   if (path.startsWith('/api/')) return true;
   if (path.startsWith('/auth/')) {
     if (navigationPaths.has(path)) return false;

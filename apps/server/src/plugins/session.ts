@@ -14,6 +14,7 @@ import { SessionCache } from '../lib/session-cache';
 import { syncSessionCache } from '../lib/session-cache-sync';
 import { createSession, deleteSession, loadSession, SESSION_TTL_MS } from '../lib/sessions';
 import { sha256Hex } from '../lib/random';
+import { pathStartsWith } from '../lib/request-path';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -46,7 +47,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
   app.decorate('sessionCache', cache);
   if (app.redis) await syncSessionCache(app, app.redis, cache);
   app.addHook('onRequest', async (request) => {
-    if (!sessionPaths.some((p) => request.url.startsWith(p))) return;
+    if (!pathStartsWith(request, ...sessionPaths)) return;
     const token = request.cookies[cookieName];
     if (!token) return;
     const now = app.clock.now();

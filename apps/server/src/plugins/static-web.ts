@@ -10,6 +10,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { messages } from '@kickback/common/messages';
+import { routePath } from '../lib/request-path';
 
 /** apps/web/dist, found by walking up from this file (source tree or server bundle). */
 export function defaultWebDist(): string | null {
@@ -41,7 +42,7 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, opts: { webDist: 
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const urlPath = request.url.split('?')[0] ?? '/';
+    const urlPath = routePath(request);
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
       !nonPagePrefixes.some((p) => urlPath.startsWith(p)) &&
