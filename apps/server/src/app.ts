@@ -11,7 +11,7 @@ import Fastify, {
   type FastifyInstance,
   type FastifyServerOptions,
 } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
@@ -22,7 +22,7 @@ import { systemClock, type Clock } from './lib/clock';
 import { accessPlugin } from './plugins/access';
 import { controlPlugin } from './plugins/control';
 import { csrfPlugin } from './plugins/csrf';
-import { errorsPlugin } from './plugins/errors';
+import { errorsPlugin, validatorCompiler } from './plugins/errors';
 import { realtimePlugin, type SocketLimits } from './plugins/realtime';
 import { sessionPlugin } from './plugins/session';
 import { defaultWebDist, staticWebPlugin } from './plugins/static-web';

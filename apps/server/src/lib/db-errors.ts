@@ -20,6 +20,30 @@ function pgError(err: unknown): PgLikeError | null {
   return null;
 }
 
+/**
+ * Data errors the database raises for values the schemas let through (an integer above a column's
+ * range, NUL in text, a malformed value): the request was bad, not the server. The answer is a
+ * 400 with this message; the statement failed, so its transaction changed nothing.
+ */
+export function badInputMessage(err: unknown): string | null {
+  const code = pgError(err)?.code;
+  switch (code) {
+    case '22003': // numeric_value_out_of_range
+      return 'Invalid request: a number is out of range.';
+    case '22021': // character_not_in_repertoire (NUL in text)
+    case '22P05': // untranslatable_character
+      return 'Invalid request: text must not contain NUL characters.';
+    case '22P02': // invalid_text_representation
+    case '22007': // invalid_datetime_format
+    case '22008': // datetime_field_overflow
+      return 'Invalid request: a value has the wrong form.';
+    case '22001': // string_data_right_truncation
+      return 'Invalid request: a text is too long.';
+    default:
+      return null;
+  }
+}
+
 /** A unique violation (23505); with `constraint`, only of that constraint or index. */
 export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   const e = pgError(err);

@@ -5,9 +5,16 @@
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { FastifySchemaCompiler } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+  validatorCompiler as zodValidatorCompiler,
+} from 'fastify-type-provider-zod';
 import { messages } from '@kickback/common/messages';
-import { AppError } from '../lib/errors';
+import { badInputMessage } from '../lib/db-errors';
+import { AppError, badRequest } from '../lib/errors';
+import { findNul, nulMessage } from '../lib/text-guard';
 
 interface ValidationIssue {
   instancePath?: string;
@@ -22,6 +29,20 @@ function describeValidation(context: string | undefined, issues: ValidationIssue
   const field = where ? `${where}` : context === 'body' ? 'body' : (context ?? 'request');
   return `Invalid ${field}: ${first.message ?? 'invalid value'}`;
 }
+
+/**
+ * The zod validator, preceded by one check for every body, query and params of every route: a
+ * string (or key) holding a NUL character is refused with a 400 naming the field.
+ */
+export const validatorCompiler: FastifySchemaCompiler<unknown> = (route) => {
+  const validate = zodValidatorCompiler(route as Parameters<typeof zodValidatorCompiler>[0]);
+  return (data: unknown) => {
+    const nulAt = findNul(data);
+    if (nulAt !== null)
+      return { error: badRequest(nulMessage(nulAt === 'value' ? (route.httpPart ?? 'request') : nulAt)) };
+    return validate(data);
+  };
+};
 
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -48,6 +69,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
               ? messages.tooManyRequests
               : error.message || 'Invalid request.';
       return reply.status(status).send({ message: text });
+    }
+    const badInput = badInputMessage(error);
+    if (badInput) {
+      request.log.warn({ err: error }, 'bad input refused by the database');
+      return reply.status(400).send({ message: badInput });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ message: messages.systemError });

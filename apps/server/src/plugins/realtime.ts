@@ -40,7 +40,9 @@ import {
 } from '@kickback/common/hubs/hub';
 import { messages } from '@kickback/common/messages';
 import type { UserRow } from '../db/schema/users';
+import { badInputMessage } from '../lib/db-errors';
 import { AppError } from '../lib/errors';
+import { findNul, nulMessage } from '../lib/text-guard';
 import { loadSession } from '../lib/sessions';
 import { isAllowedOrigin } from './csrf';
 import { sessionCookieName } from './session';
@@ -316,7 +318,13 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
               strike();
               return reply({ ok: false, error: messages.tooManyRequests });
             }
-            const parsed = spec.input.safeParse(args.length === 2 ? args[0] : undefined);
+            const payload = args.length === 2 ? args[0] : undefined;
+            const nulAt = findNul(payload);
+            if (nulAt !== null) {
+              strike();
+              return reply({ ok: false, error: nulMessage(nulAt === 'value' ? 'payload' : `payload: ${nulAt}`) });
+            }
+            const parsed = spec.input.safeParse(payload);
             if (!parsed.success) {
               strike();
               return reply({ ok: false, error: describeIssue(parsed.error) });
@@ -325,6 +333,8 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
               (data) => reply({ ok: true, data }),
               (err: unknown) => {
                 if (err instanceof AppError) return reply({ ok: false, error: err.message });
+                const badInput = badInputMessage(err);
+                if (badInput) return reply({ ok: false, error: badInput });
                 app.log.error({ err, hub: hub.namespace, call: name }, 'hub call failed');
                 reply({ ok: false, error: messages.systemError });
               },

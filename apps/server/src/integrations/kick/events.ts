@@ -4,7 +4,7 @@
  * pipeline needs is required.
  */
 import { z } from 'zod';
-import type { ChatMessage } from './chat-message';
+import { cleanChatMessage, type ChatMessage } from './chat-message';
 
 export const KICK_WEBHOOK_EVENTS = [
   'chat.message.sent',
@@ -89,7 +89,7 @@ export function chatMessageFromWebhook(event: ChatMessageSent, receivedAt: Date)
   const { sender } = event;
   if (sender.is_anonymous || !sender.user_id || !sender.username) return null;
   const badges = (sender.identity?.badges ?? []).map((b) => b.type);
-  return {
+  return cleanChatMessage({
     messageId: event.message_id,
     kickUserId: sender.user_id,
     kickUsername: sender.username,
@@ -98,7 +98,7 @@ export function chatMessageFromWebhook(event: ChatMessageSent, receivedAt: Date)
     badges,
     content: event.content,
     sentAt: date(event.created_at) ?? receivedAt,
-  };
+  });
 }
 
 export function subscribersFromWebhook(type: string, body: unknown): KickSubscriber[] | null {

@@ -14,7 +14,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import WebSocket from 'ws';
 import { z } from 'zod';
-import type { ChatMessage } from './chat-message';
+import { cleanChatMessage, type ChatMessage } from './chat-message';
 import type { IntegrationStatus } from '../status';
 import type { KickSubscriber } from './events';
 
@@ -83,7 +83,7 @@ export function chatMessageFromPusher(data: unknown, now: Date): ChatMessage | n
   const m = parsed.data;
   const badges = (m.sender.identity?.badges ?? []).map((b) => b.type);
   const sentAt = m.created_at ? new Date(m.created_at) : now;
-  return {
+  return cleanChatMessage({
     messageId: m.id,
     kickUserId: m.sender.id,
     kickUsername: m.sender.username,
@@ -92,7 +92,7 @@ export function chatMessageFromPusher(data: unknown, now: Date): ChatMessage | n
     badges,
     content: m.content,
     sentAt: Number.isFinite(sentAt.getTime()) ? sentAt : now,
-  };
+  });
 }
 
 export class KickPusherReader {
