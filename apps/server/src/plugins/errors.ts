@@ -3,9 +3,8 @@
  * status and message, anything else → 500 "System error." (the stack goes to the log only).
  * Unknown /api paths answer JSON 404.
  */
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifySchemaCompiler } from 'fastify';
 import fp from 'fastify-plugin';
-import type { FastifySchemaCompiler } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,

@@ -46,8 +46,7 @@ async function linkedId(app: FastifyInstance, user: UserRow, type: number): Prom
   const value = await verifiedValue(app.db, user.id, need.field);
   if (value !== null) return value;
   const current = user[need.field];
-  if (typeof current === 'string' && current.trim() !== '')
-    throw conflict(pendingVerificationMessage(labelOfField(need.field)));
+  if (typeof current === 'string' && current.trim() !== '') throw conflict(pendingVerificationMessage(labelOfField(need.field)));
   throw conflict(need.message);
 }
 
