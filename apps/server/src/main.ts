@@ -6,7 +6,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './db/data-lock';
-import { migrate } from './db/migrate';
+import { migrate, withMigrationLock } from './db/migrate';
 import { seedDemoData } from './modules/demo/seed';
 
 async function main(): Promise<void> {
@@ -18,7 +18,7 @@ async function main(): Promise<void> {
   const database = await openDatabase(config.database);
   await migrate(database);
   const app = await buildApp({ config, database });
-  if (config.demoData) await seedDemoData(app);
+  if (config.demoData) await withMigrationLock(database, () => seedDemoData(app));
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -1,7 +1,7 @@
 /**
  * Applies the SQL files of `migrations/` in name order, each once, each in its own transaction.
  * The same files run on PGlite and PostgreSQL. On PostgreSQL an advisory lock keeps two starting
- * processes from migrating at once.
+ * processes from migrating at once; the demo seed runs under the same lock (withMigrationLock).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -14,6 +14,15 @@ export function defaultMigrationsDir(): string {
   // In the source tree this is src/db/migrations; the server bundle copies it beside main.js.
   const here = path.dirname(fileURLToPath(import.meta.url));
   return path.join(here, 'migrations');
+}
+
+/**
+ * Runs `fn` under the migration lock: start-up work that must happen once however many processes
+ * start together (the demo seed: two processes seeding an empty database at once collide on its
+ * unique keys). The second process waits, then finds the work done.
+ */
+export function withMigrationLock<T>(database: Database, fn: () => Promise<T>): Promise<T> {
+  return database.withAdvisoryLock(MIGRATION_LOCK, fn);
 }
 
 export async function migrate(database: Database, dir = defaultMigrationsDir()): Promise<string[]> {
