@@ -13,7 +13,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   let lock: DataDirLock | null = null;
   if (config.database.kind === 'pglite' && config.database.dataDir) {
-    lock = acquireDataDirLock(config.database.dataDir);
+    lock = await acquireDataDirLock(config.database.dataDir);
   }
   const database = await openDatabase(config.database);
   await migrate(database);

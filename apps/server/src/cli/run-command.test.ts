@@ -25,7 +25,7 @@ describe('shell commands on the embedded database', () => {
     const config = loadConfig();
 
     // A server holds the folder: the command must reach it over the loopback control endpoint.
-    const lock = acquireDataDirLock(dataDir);
+    const lock = await acquireDataDirLock(dataDir);
     const database = await openDatabase({ kind: 'pglite', dataDir });
     await migrate(database);
     const app = await buildApp({ config, database, webDist: null });

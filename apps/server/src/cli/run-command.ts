@@ -32,7 +32,7 @@ export async function runCommand(command: string, args: unknown): Promise<string
   const config = loadConfig();
   if (config.database.kind === 'pglite' && config.database.dataDir) {
     const dataDir = config.database.dataDir;
-    const holder = lockHolder(dataDir);
+    const holder = await lockHolder(dataDir);
     if (holder !== null) {
       let info: ControlInfo;
       try {
@@ -42,7 +42,7 @@ export async function runCommand(command: string, args: unknown): Promise<string
       }
       return viaServer(info, command, args);
     }
-    const lock = acquireDataDirLock(dataDir);
+    const lock = await acquireDataDirLock(dataDir);
     try {
       return await runLocally(config, command, args);
     } finally {

@@ -24,7 +24,7 @@ describe('npm run chat on the embedded database', () => {
     process.env = { ...saved, NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: '', PORT: '0' };
     const config = loadConfig();
 
-    const lock = acquireDataDirLock(dataDir);
+    const lock = await acquireDataDirLock(dataDir);
     const database = await openDatabase({ kind: 'pglite', dataDir });
     await migrate(database);
     const app = await buildApp({ config, database, webDist: null });

@@ -203,7 +203,7 @@ describe('npm run admin -- points, as the CLI runs it', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'kb-points-'));
     dirs.push(dataDir);
     process.env = { ...saved, NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: '', PORT: '0' };
-    const lock = acquireDataDirLock(dataDir);
+    const lock = await acquireDataDirLock(dataDir);
     const database = await openDatabase({ kind: 'pglite', dataDir });
     await migrate(database);
     const app = await buildApp({ config: loadConfig(), database, webDist: null });
