@@ -24,6 +24,7 @@ import { controlPlugin } from './plugins/control';
 import { csrfPlugin } from './plugins/csrf';
 import { errorsPlugin, validatorCompiler } from './plugins/errors';
 import { realtimePlugin, type SocketLimits } from './plugins/realtime';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { sessionPlugin } from './plugins/session';
 import { defaultWebDist, staticWebPlugin } from './plugins/static-web';
 import { devIdentityProvider } from './integrations/steam/dev-provider';
@@ -133,25 +134,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       'request',
     );
   });
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'same-origin');
-    if (!reply.hasHeader('x-frame-options')) reply.header('x-frame-options', 'SAMEORIGIN');
-  });
-
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody, { bodyLimit: 16 * 1024 });
   await app.register(errorsPlugin);
+  await app.register(securityHeadersPlugin);
   await app.register(csrfPlugin, { publicOrigin: config.publicOrigin });
   await app.register(sessionPlugin);
   await app.register(accessPlugin);
   await app.register(fastifyRateLimit, {
     global: true,
     hook: 'preHandler',
-    max: config.rateLimitPerMinute,
     timeWindow: 60_000,
-    allowList: (request) => !pathStartsWith(request, '/api/', '/auth/'),
-    keyGenerator: (request) => request.user?.id ?? request.ip,
+    // The API and auth per user (or address); webhooks per sending address on a budget of their own.
+    allowList: (request) =>
+      !pathStartsWith(request, '/api/', '/auth/') &&
+      !(config.webhookRateLimitPerMinute > 0 && pathStartsWith(request, '/webhooks/')),
+    max: (request) =>
+      pathStartsWith(request, '/webhooks/') ? config.webhookRateLimitPerMinute : config.rateLimitPerMinute,
+    keyGenerator: (request) =>
+      pathStartsWith(request, '/webhooks/') ? `webhook:${request.ip}` : (request.user?.id ?? request.ip),
     // Several processes share one budget per user when Redis is there (DESIGN §1 scale-out).
     ...(redis ? { redis, nameSpace: `${config.redisPrefix}rate-limit:`, skipOnError: true } : {}),
   });

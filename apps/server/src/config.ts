@@ -67,6 +67,9 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  // Deliveries per minute per sending address on /webhooks/ (0 = no limit). Kick delivers in
+  // bursts from a few addresses, so the default is high: it stops a flood, not Kick.
+  WEBHOOK_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(120_000),
   // Partner affiliate APIs (leaderboards). A site with its key uses the partner; without, the
   // local simulator outside production, nothing in production.
   CLASH_API_KEY: optionalString,
@@ -161,6 +164,7 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   trustProxy: boolean;
   rateLimitPerMinute: number;
+  webhookRateLimitPerMinute: number;
   cookies: { secure: boolean; prefix: string };
   partners: PartnersConfig;
   leaderboards: {
@@ -459,6 +463,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
+    webhookRateLimitPerMinute: env.WEBHOOK_RATE_LIMIT_PER_MINUTE,
     cookies: {
       secure: isProduction,
       prefix: isProduction ? '__Host-' : '',

@@ -18,6 +18,30 @@ export function scriptJson(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
+/**
+ * The one script of the server-rendered pages, served as a file (the Content-Security-Policy allows
+ * no inline script): it posts the sign-in result a page carries as JSON data to the opener, and
+ * makes `data-close` buttons close the window.
+ */
+export const PAGE_SCRIPT_PATH = '/kickback-page.js';
+export const pageScript = `(function () {
+  var data = document.getElementById('kb-popup-result');
+  if (data) {
+    var payload = JSON.parse(data.textContent || '{}');
+    if (window.opener) window.opener.postMessage(payload.message, payload.origin);
+    window.close();
+  }
+  document.querySelectorAll('[data-close]').forEach(function (button) {
+    button.addEventListener('click', function () { window.close(); });
+  });
+})();
+`;
+
+/** Data for the page script: JSON in a non-executable script element. */
+export function popupResultData(message: unknown, origin: string): string {
+  return `<script type="application/json" id="kb-popup-result">${scriptJson({ message, origin })}</script>`;
+}
+
 /** A small dark page in the site's look, for server-rendered screens outside the SPA. */
 export function page(title: string, body: string, accent = '#53fc18'): string {
   return `<!doctype html>
@@ -48,6 +72,6 @@ export function page(title: string, body: string, accent = '#53fc18'): string {
   .row { display: flex; gap: 8px; justify-content: space-between; align-items: center; }
 </style>
 </head>
-<body><main>${body}</main></body>
+<body><main>${body}</main><script src="${PAGE_SCRIPT_PATH}" defer></script></body>
 </html>`;
 }

@@ -81,7 +81,7 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 </form>
 </div>
 <div class="card"><div class="row"><strong>Demo users</strong></div>${demos}</div>
-<button class="ghost" type="button" onclick="window.close()">Cancel</button>`,
+<button class="ghost" type="button" data-close>Cancel</button>`,
       app.config.site.accentColor,
     );
   };

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { messages } from '@kickback/common/messages';
 import type { AuthPopupMessage } from '@kickback/common/http/auth';
 import { openIdNonces } from '../../db/schema/sessions';
-import { page, scriptJson } from '../../lib/html';
+import { page, popupResultData } from '../../lib/html';
 import { randomToken } from '../../lib/random';
 import { buildSigninUrl, verifyAssertion } from '../../integrations/steam/openid';
 import { fetchPlayerSummary } from '../../integrations/steam/profiles';
@@ -30,13 +30,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       result.success ? 'Signed in' : 'Sign-in failed',
       `<h1>${result.success ? 'Signed in' : 'Sign-in failed'}</h1>
 <p class="lead">You can close this window.</p>
-<script>
-(function () {
-  var message = ${scriptJson(result)};
-  if (window.opener) window.opener.postMessage(message, ${scriptJson(config.publicOrigin)});
-  window.close();
-})();
-</script>`,
+${popupResultData(result, config.publicOrigin)}`,
       config.site.accentColor,
     );
   };

@@ -1,0 +1,109 @@
+/**
+ * Security headers (helmet): a Content-Security-Policy with no inline script on every answer, the
+ * server-rendered pages without inline script, HSTS only in production; and the webhook route's
+ * own, generous, configurable rate limit.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/app';
+import { chatPayload, postDelivery, signedDelivery } from '../../test/kick';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ env: { WEBHOOK_RATE_LIMIT_PER_MINUTE: '3' } });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+function directives(csp: string): Map<string, string[]> {
+  return new Map(
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((d) => d[0])
+      .map(([name, ...values]) => [name!, values]),
+  );
+}
+
+/** Inline scripts in an HTML page: <script> elements without src that are not JSON data, and on* attributes. */
+function inlineScripts(html: string): string[] {
+  const scripts = [...html.matchAll(/<script\b([^>]*)>/gi)]
+    .map((m) => m[1] ?? '')
+    .filter((attrs) => !/\bsrc=/.test(attrs) && !/type="application\/json"/.test(attrs));
+  const handlers = [...html.matchAll(/\son[a-z]+=/gi)].map((m) => m[0]);
+  return [...scripts, ...handlers];
+}
+
+describe('security headers', () => {
+  it('send a Content-Security-Policy without inline script, and the usual hardening headers', async () => {
+    for (const url of ['/api/LeaderBoard/now', '/healthz', '/dev/openid/login']) {
+      const res = await t.call({ url });
+      const csp = directives(String(res.headers['content-security-policy']));
+      expect(csp.get('script-src'), url).toEqual(["'self'"]);
+      expect(csp.get('script-src-attr')).toEqual(["'none'"]);
+      expect(csp.get('default-src')).toEqual(["'self'"]);
+      expect(csp.get('object-src')).toEqual(["'none'"]);
+      expect(csp.get('connect-src')).toEqual(["'self'", TEST_PUBLIC_URL.replace('http', 'ws')]);
+      expect(csp.has('upgrade-insecure-requests')).toBe(false);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['referrer-policy']).toBe('same-origin');
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+    }
+  });
+
+  it('server-rendered pages carry no inline script; their one script is a file', async () => {
+    const login = await t.app.inject({ url: '/dev/openid/login' });
+    expect(login.headers['content-type']).toMatch(/text\/html/);
+    expect(inlineScripts(login.body)).toEqual([]);
+    expect(login.body).toContain('<script src="/kickback-page.js" defer></script>');
+    const failed = await t.app.inject({ url: '/auth/steam/callback?openid.mode=cancel' });
+    expect(failed.body).toContain('kb-popup-result');
+    expect(inlineScripts(failed.body)).toEqual([]);
+    expect(failed.headers['cross-origin-opener-policy']).toBeUndefined(); // the popup keeps its opener
+    const script = await t.app.inject({ url: '/kickback-page.js' });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-type']).toMatch(/javascript/);
+    expect(script.body).toContain('postMessage');
+  });
+
+  it('turn HSTS on in production', async () => {
+    const prod = await buildTestApp({
+      env: {
+        NODE_ENV: 'production',
+        SESSION_SECRET: 'x'.repeat(40),
+        PUBLIC_URL: 'https://kickback.example',
+        STEAM_SIGNIN: 'steam',
+      },
+    });
+    try {
+      const res = await prod.app.inject({ url: '/healthz' });
+      expect(res.headers['strict-transport-security']).toBe('max-age=31536000');
+      expect(directives(String(res.headers['content-security-policy'])).has('upgrade-insecure-requests')).toBe(true);
+    } finally {
+      await prod.close();
+    }
+  });
+});
+
+describe('the webhook route', () => {
+  it('is rate limited per sending address on its own budget (WEBHOOK_RATE_LIMIT_PER_MINUTE)', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const d = signedDelivery(chatPayload(t, 'flooder', `hi ${i}`));
+      statuses.push((await postDelivery(t, d)).statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
+    // Another address, and the API, are not affected.
+    const other = signedDelivery(chatPayload(t, 'calm', 'hello'));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/webhooks/kick',
+      headers: other.headers,
+      payload: other.body,
+      remoteAddress: '10.9.9.9',
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await t.call({ url: '/api/LeaderBoard/now' })).statusCode).toBe(200);
+  });
+});
