@@ -21,6 +21,7 @@ import { systemClock, type Clock } from './lib/clock';
 import { accessPlugin } from './plugins/access';
 import { controlPlugin } from './plugins/control';
 import { csrfPlugin } from './plugins/csrf';
+import { endpointsPlugin } from './plugins/endpoints';
 import { errorsPlugin } from './plugins/errors';
 import { realtimePlugin, type SocketLimits } from './plugins/realtime';
 import { sessionPlugin } from './plugins/session';
@@ -138,6 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (!reply.hasHeader('x-frame-options')) reply.header('x-frame-options', 'SAMEORIGIN');
   });
 
+  await app.register(endpointsPlugin);
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody, { bodyLimit: 16 * 1024 });
   await app.register(errorsPlugin);
