@@ -18,6 +18,7 @@ import type {
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { EndpointAccess, EndpointSpec } from '@kickback/common/http/endpoint';
+import type { errorBody } from '@kickback/common/http/errors';
 import type { Access } from './access';
 
 declare module 'fastify' {
@@ -47,8 +48,11 @@ export type EndpointSchema<E extends EndpointSpec> = {
   params: Field<E, 'params'>;
   querystring: Field<E, 'query'>;
   body: Field<E, 'body'>;
-  response: { 200: E['response'] } & { [S in Also<E>]: E['response'] };
+  response: { 200: E['response'] } & { [S in Also<E>]: E['response'] } & ErrorAnswers;
 };
+
+/** What a handler may answer besides success (the errors plugin's shape); only typed, not serialized. */
+type ErrorAnswers = Record<400 | 401 | 403 | 404 | 409 | 410 | 422 | 429 | 500 | 502 | 503, typeof errorBody>;
 
 export type EndpointHandler<E extends EndpointSpec> = RouteHandlerMethod<
   RawServerDefault,

@@ -52,12 +52,12 @@ export function endpointPath(endpoint: EndpointSpec, params?: Record<string, unk
   });
 }
 
-/** `?a=1&b=x` from a query object (undefined and empty values left out), or '' when none remain. */
+/** `?a=1&b=x` from a query object (undefined values left out), or '' when none remain. */
 export function endpointQuery(query?: Record<string, unknown>): string {
   if (!query) return '';
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === null || value === '') continue;
+    if (value === undefined || value === null) continue;
     search.set(key, String(value as string | number | boolean));
   }
   const text = search.toString();
