@@ -22,6 +22,7 @@ import { systemClock, type Clock } from './lib/clock';
 import { accessPlugin } from './plugins/access';
 import { controlPlugin } from './plugins/control';
 import { csrfPlugin } from './plugins/csrf';
+import { endpointsPlugin } from './plugins/endpoints';
 import { errorsPlugin, validatorCompiler } from './plugins/errors';
 import { realtimePlugin, type SocketLimits } from './plugins/realtime';
 import { securityHeadersPlugin } from './plugins/security-headers';
@@ -134,6 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       'request',
     );
   });
+  await app.register(endpointsPlugin);
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody, { bodyLimit: 16 * 1024 });
   await app.register(errorsPlugin);

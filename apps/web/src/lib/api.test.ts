@@ -5,6 +5,7 @@ const toastError = vi.fn();
 vi.mock('react-toastify', () => ({ toast: { error: (m: string) => toastError(m) } }));
 
 const { api, ApiError } = await import('./api');
+const { defineEndpoint } = await import('@kickback/common/http/endpoint');
 
 function respond(status: number, body: string, contentType = 'application/json') {
   vi.stubGlobal(
@@ -47,5 +48,46 @@ describe('the API wrapper (spec part 1 §8)', () => {
     respond(502, JSON.stringify({ error: 'x' }));
     await expect(api('/api/x')).rejects.toThrow('Handled api error.');
     expect(toastError).toHaveBeenLastCalledWith('System error.');
+  });
+
+  it('calls an endpoint by its definition: params fill the path, query and body are sent, the answer parsed', async () => {
+    const rename = defineEndpoint({
+      method: 'PUT',
+      path: '/api/things/:id/name',
+      access: 'admin',
+      params: z.object({ id: z.coerce.number() }),
+      query: z.object({ dry: z.string().optional(), page: z.coerce.number().default(1) }),
+      body: z.object({ name: z.string() }),
+      response: z.object({ id: z.number(), name: z.string() }),
+    });
+    respond(200, JSON.stringify({ id: 7, name: 'a b', extra: 1 }));
+    const result = await api(rename, { params: { id: 7 }, query: { page: 2 }, body: { name: 'a b' } });
+    expect(result).toEqual({ id: 7, name: 'a b' });
+    const [url, init] = vi.mocked(fetch).mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/api/things/7/name?page=2');
+    expect(init.method).toBe('PUT');
+    expect(init.body).toBe('{"name":"a b"}');
+
+    // Types: params and body are required and typed by the definition.
+    // @ts-expect-error -- no params
+    void api(rename, { body: { name: 'x' } }).catch(() => undefined);
+    // @ts-expect-error -- body of the wrong shape
+    void api(rename, { params: { id: 1 }, body: { title: 'x' } }).catch(() => undefined);
+    const answer: { id: number; name: string } = result;
+    expect(answer.id).toBe(7);
+  });
+
+  it('encodes path parameters and refuses a call that leaves one out', async () => {
+    const get = defineEndpoint({
+      method: 'GET',
+      path: '/api/rolls/:rollId',
+      access: 'visitor',
+      params: z.object({ rollId: z.string() }),
+      response: z.unknown(),
+    });
+    respond(200, '{}');
+    await api(get, { params: { rollId: 'a/b c' } });
+    expect(vi.mocked(fetch).mock.calls[0]?.[0]).toBe('/api/rolls/a%2Fb%20c');
+    await expect(api(get, { params: {} as { rollId: string } })).rejects.toThrow(/missing path parameter rollId/);
   });
 });

@@ -6,6 +6,13 @@
 import { toast } from 'react-toastify';
 import type { z } from 'zod';
 import { messages } from '@kickback/common/messages';
+import {
+  endpointPath,
+  endpointQuery,
+  type EndpointInput,
+  type EndpointResponse,
+  type EndpointSpec,
+} from '@kickback/common/http/endpoint';
 
 export class ApiError extends Error {
   constructor(
@@ -41,10 +48,49 @@ async function messageOf(res: Response): Promise<string> {
   return messages.systemError;
 }
 
+interface CallExtras {
+  signal?: AbortSignal;
+  /** No toast on failure (for calls whose failure the spec wants silent, e.g. leaderboards). */
+  silent?: boolean;
+}
+
+/** Required unless the endpoint takes no params and no body. */
+type EndpointArgs<E extends EndpointSpec> =
+  Record<never, never> extends EndpointInput<E>
+    ? [input?: EndpointInput<E> & CallExtras]
+    : [input: EndpointInput<E> & CallExtras];
+
+/**
+ * Calls an endpoint defined in packages/common: its params fill the path, its query and body are
+ * typed by its schemas, and the answer is parsed by its response schema.
+ */
+export async function api<E extends EndpointSpec>(endpoint: E, ...args: EndpointArgs<E>): Promise<EndpointResponse<E>>;
+/** A call outside the endpoint table (the `/auth` routes). */
 export async function api<S extends z.ZodType = z.ZodUnknown>(
   path: string,
-  options: CallOptions<S> = {},
-): Promise<z.infer<S>> {
+  options?: CallOptions<S>,
+): Promise<z.infer<S>>;
+export async function api(
+  target: string | EndpointSpec,
+  options: (CallOptions<z.ZodType> & { params?: unknown; query?: unknown }) | undefined = {},
+): Promise<unknown> {
+  if (typeof target !== 'string') {
+    const { params, query, body, signal, silent } = options;
+    return send(
+      endpointPath(target, params as Record<string, unknown>) + endpointQuery(query as Record<string, unknown>),
+      {
+        method: target.method,
+        ...(body !== undefined ? { body } : {}),
+        schema: target.response,
+        ...(signal ? { signal } : {}),
+        ...(silent ? { silent } : {}),
+      },
+    );
+  }
+  return send(target, options);
+}
+
+async function send(path: string, options: CallOptions<z.ZodType>): Promise<unknown> {
   const { method = 'GET', body, schema, signal, silent = false } = options;
   let res: Response;
   try {
@@ -71,7 +117,7 @@ export async function api<S extends z.ZodType = z.ZodUnknown>(
     throw new ApiError(messages.handledApiError, res.status, message);
   }
   const data: unknown = res.status === 204 ? undefined : await res.json();
-  return (schema ? schema.parse(data) : data) as z.infer<S>;
+  return schema ? schema.parse(data) : data;
 }
 
 export const apiGet = <S extends z.ZodType = z.ZodUnknown>(path: string, schema?: S, signal?: AbortSignal) =>

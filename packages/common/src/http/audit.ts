@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
 
 export const auditQuery = z.object({
   action: z.string().max(64).optional(),
@@ -28,3 +29,13 @@ export const auditPage = z.object({
   actions: z.array(z.string()),
 });
 export type AuditPage = z.infer<typeof auditPage>;
+
+export const auditEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/audit',
+    access: 'admin',
+    query: auditQuery,
+    response: auditPage,
+  }),
+};

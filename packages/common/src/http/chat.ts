@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
 
 /** Kick usernames: letters, digits and underscores. */
 export const kickUsername = z
@@ -52,3 +53,15 @@ export const chatSimulateResult = z.object({
   entry: chatLogEntry.nullable(),
 });
 export type ChatSimulateResult = z.infer<typeof chatSimulateResult>;
+
+/** Admin: the chat log and the chat simulator. */
+export const chatEndpoints = {
+  messages: defineEndpoint({ method: 'GET', path: '/api/admin/chat/messages', access: 'admin', response: chatLog }),
+  simulate: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/chat/simulate',
+    access: 'admin',
+    body: chatSimulateBody,
+    response: chatSimulateResult,
+  }),
+};

@@ -1,5 +1,7 @@
 /** `POST /api/DealOrNoDeal/create`, the admin list and cancel (spec part 2 §3, §7). */
 import { z } from 'zod';
+import { dealOrNoDealState } from '../hubs/deal-or-no-deal';
+import { defineEndpoint } from './endpoint';
 import { BOX_COUNT, DealOrNoDealStatus } from '../games/deal-or-no-deal';
 import { isAmount, toCents } from '../money';
 
@@ -52,3 +54,36 @@ export const boardVerification = z.object({
   board: z.array(z.number()).nullable(),
 });
 export type BoardVerification = z.infer<typeof boardVerification>;
+
+export const dealOrNoDealGameParams = z.object({ gameId: z.uuid() });
+
+/** Admin: create, list and cancel games; anyone: verify a finished board. The owner plays through the hub. */
+export const dealOrNoDealEndpoints = {
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/api/DealOrNoDeal/create',
+    access: 'admin',
+    body: createDealOrNoDealBody,
+    response: createDealOrNoDealResponse,
+  }),
+  recent: defineEndpoint({
+    method: 'GET',
+    path: '/api/DealOrNoDeal/recent',
+    access: 'admin',
+    response: recentDealOrNoDealGames,
+  }),
+  cancel: defineEndpoint({
+    method: 'POST',
+    path: '/api/DealOrNoDeal/:gameId/cancel',
+    access: 'admin',
+    params: dealOrNoDealGameParams,
+    response: dealOrNoDealState,
+  }),
+  verification: defineEndpoint({
+    method: 'GET',
+    path: '/api/DealOrNoDeal/:gameId/verification',
+    access: 'visitor',
+    params: dealOrNoDealGameParams,
+    response: boardVerification,
+  }),
+};

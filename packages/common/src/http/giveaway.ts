@@ -1,5 +1,6 @@
 /** The public record of one giveaway roll (`GET /api/giveaway/rolls/{rollId}`), for the verify page. */
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
 
 export const drawEntry = z.object({ kickUserId: z.string(), username: z.string(), weight: z.number() });
 
@@ -20,3 +21,13 @@ export const rollRecord = z.object({
 export type RollRecord = z.infer<typeof rollRecord>;
 
 export const rollParams = z.object({ rollId: z.uuid() });
+
+export const giveawayEndpoints = {
+  roll: defineEndpoint({
+    method: 'GET',
+    path: '/api/giveaway/rolls/:rollId',
+    access: 'visitor',
+    params: rollParams,
+    response: rollRecord,
+  }),
+};

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+import { messageBody } from './errors';
 
 /**
  * `GET /api/admin/integrations` (and `/healthz?details=1` for admins): every outside service, so an
@@ -63,3 +65,25 @@ export type IntegrationsOverview = z.infer<typeof integrationsOverview>;
 
 export const KICK_BOT_WHOSE_ACCOUNT =
   "Connect the streamer's Kick account: with type \"bot\" Kick posts into the channel of the token's owner, so a separate bot account would post in its own channel, not the stream's.";
+
+export const integrationEndpoints = {
+  overview: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/integrations',
+    access: 'admin',
+    response: integrationsOverview,
+  }),
+  /** Where to send the admin to authorise the Kick bot. */
+  connectKickBot: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/integrations/kick-bot/connect',
+    access: 'admin',
+    response: z.object({ url: z.string() }),
+  }),
+  disconnectKickBot: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/admin/integrations/kick-bot',
+    access: 'admin',
+    response: messageBody,
+  }),
+};

@@ -4,6 +4,8 @@
  */
 import { z } from 'zod';
 import { isAmount } from '../money';
+import { defineEndpoint } from './endpoint';
+import { messageBody } from './errors';
 
 export const siteIds = [1, 2, 3, 4, 5, 6, 7] as const;
 export type SiteId = (typeof siteIds)[number];
@@ -252,3 +254,58 @@ export const adminSitesResponse = z.object({ sites: z.array(adminSite) });
 export type AdminSitesResponse = z.infer<typeof adminSitesResponse>;
 
 export const refreshResult = z.object({ message: z.string() });
+
+const board = <const P extends `/api/LeaderBoard/${string}`>(path: P) =>
+  defineEndpoint({ method: 'GET', path, access: 'visitor', response: leaderboardResponse });
+
+/** The public boards (spec part 2 §7): site 1 has `now` and `previous`, the others `{slug}/now`. */
+export const boardEndpoints = {
+  now: board('/api/LeaderBoard/now'),
+  previous: board('/api/LeaderBoard/previous'),
+  royale: board('/api/LeaderBoard/royale/now'),
+  csgobig: board('/api/LeaderBoard/csgobig/now'),
+  howl: board('/api/LeaderBoard/howl/now'),
+  rustmagic: board('/api/LeaderBoard/rustmagic/now'),
+  roobet: board('/api/LeaderBoard/roobet/now'),
+  cases: board('/api/LeaderBoard/cases/now'),
+};
+
+export type BoardEndpoint = (typeof boardEndpoints)[keyof typeof boardEndpoints];
+
+/** The board call of a site and type, or null where there is none (only site 1 has a previous board). */
+export function boardEndpoint(site: SiteId, type: BoardType): BoardEndpoint | null {
+  if (site === 1) return boardEndpoints[type];
+  const slug = siteById(site)?.slug;
+  if (type !== 'now' || !slug || slug === 'clash') return null;
+  return boardEndpoints[slug];
+}
+
+export const leaderboardEndpoints = {
+  sites: defineEndpoint({
+    method: 'GET',
+    path: '/api/LeaderBoard/sites',
+    access: 'visitor',
+    response: publicSitesResponse,
+  }),
+  adminSites: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/leaderboards',
+    access: 'admin',
+    response: adminSitesResponse,
+  }),
+  updateSettings: defineEndpoint({
+    method: 'PUT',
+    path: '/api/admin/leaderboards/:site',
+    access: 'admin',
+    params: siteParam,
+    body: siteSettingsInput,
+    response: messageBody,
+  }),
+  refresh: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/leaderboards/:site/refresh',
+    access: 'admin',
+    params: siteParam,
+    response: refreshResult,
+  }),
+};

@@ -1,5 +1,7 @@
 /** The admin REST calls of chat predictions (not in the spec; DESIGN §10): open, act, list. */
 import { z } from 'zod';
+import { predictionState } from '../hubs/prediction';
+import { defineEndpoint } from './endpoint';
 import { MAX_ANSWERS, MIN_ANSWERS } from '../games/prediction';
 import { isAmount, toCents } from '../money';
 
@@ -58,3 +60,35 @@ export const predictionSummary = z.object({
 });
 export type PredictionSummary = z.infer<typeof predictionSummary>;
 export const predictionList = z.array(predictionSummary);
+
+const transition = <const A extends 'lock' | 'cancel' | 'hide'>(action: A) =>
+  defineEndpoint({
+    method: 'POST',
+    path: `/api/predictions/:predictionId/${action}`,
+    access: 'admin',
+    params: predictionIdParams,
+    response: predictionState,
+  });
+
+/** Admin: list, open, lock, cancel, hide and resolve predictions; viewers bet in chat. */
+export const predictionEndpoints = {
+  list: defineEndpoint({ method: 'GET', path: '/api/predictions', access: 'admin', response: predictionList }),
+  open: defineEndpoint({
+    method: 'POST',
+    path: '/api/predictions',
+    access: 'admin',
+    body: openPredictionBody,
+    response: predictionSummary,
+  }),
+  lock: transition('lock'),
+  cancel: transition('cancel'),
+  hide: transition('hide'),
+  resolve: defineEndpoint({
+    method: 'POST',
+    path: '/api/predictions/:predictionId/resolve',
+    access: 'admin',
+    params: predictionIdParams,
+    body: resolvePredictionBody,
+    response: predictionState,
+  }),
+};

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
 
 /** Public site configuration: branding, footer links, which integrations are simulated. */
 export const socialLink = z.object({ label: z.string(), url: z.string(), icon: z.string() });
@@ -23,3 +24,7 @@ export const siteConfig = z.object({
   devSignIn: z.boolean(),
 });
 export type SiteConfig = z.infer<typeof siteConfig>;
+
+export const siteEndpoints = {
+  config: defineEndpoint({ method: 'GET', path: '/api/site', access: 'visitor', response: siteConfig }),
+};

@@ -1,5 +1,7 @@
 /** `POST /api/SplitOrStealGame/create` and the admin cancel (spec part 2 §3, §7). */
 import { z } from 'zod';
+import { splitOrStealState } from '../hubs/split-or-steal';
+import { defineEndpoint } from './endpoint';
 import { DEFAULT_GAME_SECONDS, MAX_GAME_SECONDS, MIN_GAME_SECONDS, SplitOrStealStatus } from '../games/split-or-steal';
 import { isAmount, toCents } from '../money';
 
@@ -43,3 +45,29 @@ export const splitOrStealSummary = z.object({
 });
 export type SplitOrStealSummary = z.infer<typeof splitOrStealSummary>;
 export const recentSplitOrStealGames = z.array(splitOrStealSummary);
+
+export const splitOrStealGameParams = z.object({ gameId: z.uuid() });
+
+/** Admin: create, list and cancel games; players act through the hub. */
+export const splitOrStealEndpoints = {
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/api/SplitOrStealGame/create',
+    access: 'admin',
+    body: createSplitOrStealBody,
+    response: createSplitOrStealResponse,
+  }),
+  recent: defineEndpoint({
+    method: 'GET',
+    path: '/api/SplitOrStealGame/recent',
+    access: 'admin',
+    response: recentSplitOrStealGames,
+  }),
+  cancel: defineEndpoint({
+    method: 'POST',
+    path: '/api/SplitOrStealGame/:gameId/cancel',
+    access: 'admin',
+    params: splitOrStealGameParams,
+    response: splitOrStealState,
+  }),
+};

@@ -4,6 +4,8 @@
  */
 import { z } from 'zod';
 import { isAmount, toCents } from '../money';
+import { defineEndpoint } from './endpoint';
+import { messageBody } from './errors';
 
 /** Sort values of the Store page (spec part 1 §2): 1 Price High to Low (default), 2 Low to High. */
 export const PRODUCT_SORT_HIGH_TO_LOW = 1;
@@ -87,3 +89,49 @@ export const storeMessages = {
   inactive: 'This product is no longer available.',
   productNotFound: 'Product not found.',
 } as const;
+
+export const productActiveBody = z.object({ active: z.boolean({ error: 'must be true or false' }) });
+
+export const storeEndpoints = {
+  products: defineEndpoint({
+    method: 'GET',
+    path: '/api/Product/GetProducts',
+    access: 'visitor',
+    response: productsResponse,
+  }),
+  order: defineEndpoint({
+    method: 'POST',
+    path: '/api/Order/OrderProduct',
+    access: 'user',
+    body: orderProductBody,
+    response: messageBody,
+  }),
+};
+
+/** Admin: the product catalogue. */
+export const adminProductEndpoints = {
+  list: defineEndpoint({ method: 'GET', path: '/api/admin/products', access: 'admin', response: adminProductList }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/products',
+    access: 'admin',
+    body: productInput,
+    response: adminProduct,
+  }),
+  update: defineEndpoint({
+    method: 'PUT',
+    path: '/api/admin/products/:id',
+    access: 'admin',
+    params: productIdParams,
+    body: productInput,
+    response: adminProduct,
+  }),
+  setActive: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/products/:id/active',
+    access: 'admin',
+    params: productIdParams,
+    body: productActiveBody,
+    response: adminProduct,
+  }),
+};

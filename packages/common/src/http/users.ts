@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { authUser } from './auth';
+import { defineEndpoint } from './endpoint';
 
 /** `GET /api/user/search?query=…[&is_discord_linked=1]` (admin pickers). */
 export const userSearchQuery = z.object({
@@ -19,3 +21,15 @@ export type UserOption = z.infer<typeof userOption>;
 export const userSearchResult = z.array(userOption);
 
 export const USER_SEARCH_LIMIT = 20;
+
+export const userEndpoints = {
+  /** The signed-in user (the web app's session check). */
+  ping: defineEndpoint({ method: 'GET', path: '/api/User/ping', access: 'user', response: authUser }),
+  search: defineEndpoint({
+    method: 'GET',
+    path: '/api/user/search',
+    access: 'admin',
+    query: userSearchQuery,
+    response: userSearchResult,
+  }),
+};

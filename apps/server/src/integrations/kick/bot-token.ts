@@ -35,7 +35,7 @@ export class KickBotError extends Error {
     message: string,
     /** What the admin is told (no secrets). */
     readonly publicMessage: string,
-    readonly status = 400,
+    readonly status: 400 | 502 | 503 = 400,
   ) {
     super(message);
     this.name = 'KickBotError';

@@ -1,7 +1,7 @@
 /** Admin: the recent chat and what the pipeline did with it; posting as any Kick user (simulator). */
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { chatLog, chatSimulateBody, chatSimulateResult } from '@kickback/common/http/chat';
+import { chatEndpoints } from '@kickback/common/http/chat';
+import { route } from '../../plugins/endpoints';
 import { recentChatters } from './activity';
 import { recentChatLog } from './log';
 import { simulateChat } from './simulate';
@@ -10,28 +10,18 @@ const LOG_SIZE = 50;
 const CHATTER_SUGGESTIONS = 20;
 
 export async function chatAdminRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  route(app, chatEndpoints.messages, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const [messages, chatters] = await Promise.all([
+      recentChatLog(app.db, LOG_SIZE),
+      recentChatters(app.db, CHATTER_SUGGESTIONS),
+    ]);
+    return {
+      simulator: app.config.kick.simulator,
+      messages,
+      chatters: chatters.map((c) => ({ kickUsername: c.kickUsername, isSubscriber: c.isSubscriber })),
+    };
+  });
 
-  r.get(
-    '/api/admin/chat/messages',
-    { config: { access: 'admin' }, schema: { response: { 200: chatLog } } },
-    async (_request, reply) => {
-      reply.header('cache-control', 'no-store');
-      const [messages, chatters] = await Promise.all([
-        recentChatLog(app.db, LOG_SIZE),
-        recentChatters(app.db, CHATTER_SUGGESTIONS),
-      ]);
-      return {
-        simulator: app.config.kick.simulator,
-        messages,
-        chatters: chatters.map((c) => ({ kickUsername: c.kickUsername, isSubscriber: c.isSubscriber })),
-      };
-    },
-  );
-
-  r.post(
-    '/api/admin/chat/simulate',
-    { config: { access: 'admin' }, schema: { body: chatSimulateBody, response: { 200: chatSimulateResult } } },
-    async (request) => simulateChat(app, request.body),
-  );
+  route(app, chatEndpoints.simulate, async (request) => simulateChat(app, request.body));
 }

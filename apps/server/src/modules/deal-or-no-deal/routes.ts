@@ -4,16 +4,10 @@
  * packages/common/games/deal-or-no-deal.ts.
  */
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { dealOrNoDealHub, dealOrNoDealState } from '@kickback/common/hubs/deal-or-no-deal';
-import {
-  boardVerification,
-  createDealOrNoDealBody,
-  createDealOrNoDealResponse,
-  recentDealOrNoDealGames,
-} from '@kickback/common/http/deal-or-no-deal';
+import { dealOrNoDealHub } from '@kickback/common/hubs/deal-or-no-deal';
+import { dealOrNoDealEndpoints } from '@kickback/common/http/deal-or-no-deal';
 import { currentUser } from '../../plugins/access';
+import { route } from '../../plugins/endpoints';
 import { dealOrNoDealHubHandlers } from './hub';
 import { DealOrNoDealService } from './service';
 
@@ -21,33 +15,12 @@ export async function dealOrNoDealRoutes(app: FastifyInstance): Promise<void> {
   const games = new DealOrNoDealService(app);
   app.realtime.register(dealOrNoDealHub, dealOrNoDealHubHandlers(games));
 
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const params = z.object({ gameId: z.uuid() });
-
-  r.post(
-    '/api/DealOrNoDeal/create',
-    {
-      config: { access: 'admin' },
-      schema: { body: createDealOrNoDealBody, response: { 200: createDealOrNoDealResponse } },
-    },
-    async (request) => games.create(currentUser(request), request.body),
+  route(app, dealOrNoDealEndpoints.create, async (request) => games.create(currentUser(request), request.body));
+  route(app, dealOrNoDealEndpoints.recent, async () => games.recent());
+  route(app, dealOrNoDealEndpoints.cancel, async (request) =>
+    games.cancel(currentUser(request), request.params.gameId),
   );
-
-  r.get(
-    '/api/DealOrNoDeal/recent',
-    { config: { access: 'admin' }, schema: { response: { 200: recentDealOrNoDealGames } } },
-    async () => games.recent(),
-  );
-
-  r.post(
-    '/api/DealOrNoDeal/:gameId/cancel',
-    { config: { access: 'admin' }, schema: { params, response: { 200: dealOrNoDealState } } },
-    async (request) => games.cancel(currentUser(request), request.params.gameId),
-  );
-
-  r.get(
-    '/api/DealOrNoDeal/:gameId/verification',
-    { config: { access: 'public' }, schema: { params, response: { 200: boardVerification } } },
-    async (request) => games.verification(request.params.gameId, request.user),
+  route(app, dealOrNoDealEndpoints.verification, async (request) =>
+    games.verification(request.params.gameId, request.user),
   );
 }

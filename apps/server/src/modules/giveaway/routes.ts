@@ -5,10 +5,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { giveawayHub } from '@kickback/common/hubs/giveaway';
 import { giveawayOverlayHub } from '@kickback/common/hubs/giveaway-overlay';
-import { rollParams, rollRecord } from '@kickback/common/http/giveaway';
+import { giveawayEndpoints } from '@kickback/common/http/giveaway';
+import { route } from '../../plugins/endpoints';
 import { giveawayHubHandlers, giveawayOverlayHandlers } from './hub';
 import { GiveawayService } from './service';
 
@@ -40,13 +40,7 @@ export const giveawayModule = fp(async (app: FastifyInstance) => {
     },
   });
 
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get(
-      '/api/giveaway/rolls/:rollId',
-      { config: { access: 'public' }, schema: { params: rollParams, response: { 200: rollRecord } } },
-      async (request) => giveaway.rollRecord(request.params.rollId),
-    );
+  route(app, giveawayEndpoints.roll, async (request) => giveaway.rollRecord(request.params.rollId));
 
   app.addHook('onClose', async () => giveaway.stop());
 });

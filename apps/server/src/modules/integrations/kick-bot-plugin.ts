@@ -13,6 +13,8 @@ import { KickApi } from '../../integrations/kick/api';
 import { kickBotSimulatorRoutes, KickSimulatorState } from '../../integrations/kick/bot-simulator';
 import { KickBotError, KickBotTokens } from '../../integrations/kick/bot-token';
 import { currentUser } from '../../plugins/access';
+import { route } from '../../plugins/endpoints';
+import { integrationEndpoints } from '@kickback/common/http/integrations';
 import { actorOf, recordAudit } from '../audit/service';
 
 declare module 'fastify' {
@@ -45,7 +47,7 @@ export const kickBotPlugin = fp(async (app: FastifyInstance) => {
     );
   }
 
-  app.post('/api/admin/integrations/kick-bot/connect', { config: { access: 'admin' } }, async (request, reply) => {
+  route(app, integrationEndpoints.connectKickBot, async (request, reply) => {
     try {
       return { url: await tokens.connectUrl(currentUser(request).id) };
     } catch (err) {
@@ -90,7 +92,7 @@ export const kickBotPlugin = fp(async (app: FastifyInstance) => {
     }
   });
 
-  app.delete('/api/admin/integrations/kick-bot', { config: { access: 'admin' } }, async (request, reply) => {
+  route(app, integrationEndpoints.disconnectKickBot, async (request, reply) => {
     const admin = currentUser(request);
     if (!(await tokens.disconnect())) return reply.status(404).send({ message: 'No Kick bot is connected.' });
     await recordAudit(app.db, actorOf(admin), { action: 'kick.bot.disconnect', targetType: 'kick_bot' });

@@ -1,7 +1,9 @@
 /** `GET /api/admin/integrations`: the Integrations page's overview (admins). */
 import type { FastifyInstance } from 'fastify';
+import { integrationEndpoints } from '@kickback/common/http/integrations';
+import { route } from '../../plugins/endpoints';
 import { integrationsOverview } from './service';
 
 export async function integrationsRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/api/admin/integrations', { config: { access: 'admin' } }, async () => integrationsOverview(app));
+  route(app, integrationEndpoints.overview, async () => integrationsOverview(app));
 }

@@ -5,18 +5,12 @@
  * the "Leaderboards" page's overview, settings and "Refresh now".
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import fp from 'fastify-plugin';
-import { z } from 'zod';
 import {
-  adminSitesResponse,
+  boardEndpoint,
   isSiteId,
-  leaderboardResponse,
-  publicSitesResponse,
-  refreshResult,
-  siteBySlug,
-  siteParam,
-  siteSettingsInput,
+  leaderboardEndpoints,
+  leaderboardSites,
   type BoardType,
   type SiteId,
 } from '@kickback/common/http/leaderboards';
@@ -25,6 +19,7 @@ import { usesSimulators } from '../../integrations/partners/registry';
 import { partnerSimulators } from '../../integrations/partners/simulator/routes';
 import { AppError, notFound } from '../../lib/errors';
 import { currentUser } from '../../plugins/access';
+import { route } from '../../plugins/endpoints';
 import { actorOf } from '../audit/service';
 import { LeaderboardService } from './service';
 
@@ -33,8 +28,6 @@ declare module 'fastify' {
     leaderboards: LeaderboardService;
   }
 }
-
-const otherSlugs = ['royale', 'csgobig', 'howl', 'rustmagic', 'roobet', 'cases'] as const;
 
 export const leaderboardsModule = fp(async (app: FastifyInstance) => {
   const service = new LeaderboardService(app);
@@ -45,66 +38,44 @@ export const leaderboardsModule = fp(async (app: FastifyInstance) => {
   }
   app.addHook('onClose', async () => service.stop());
 
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const boardRoute = (site: SiteId, type: BoardType) => async (_request: unknown, reply: FastifyReply) => {
     const board = await service.board(site, type);
     if (!board) throw notFound();
     reply.header('cache-control', `public, max-age=${Math.min(app.config.leaderboards.cacheSeconds, 60)}`);
     return board;
   };
-  const publicBoard = { config: { access: 'public' as const }, schema: { response: { 200: leaderboardResponse } } };
-
-  r.get('/api/LeaderBoard/now', publicBoard, boardRoute(1, 'now'));
-  r.get('/api/LeaderBoard/previous', publicBoard, boardRoute(1, 'previous'));
-  for (const slug of otherSlugs) {
-    const site = siteBySlug(slug);
-    if (site) r.get(`/api/LeaderBoard/${slug}/now`, publicBoard, boardRoute(site.id, 'now'));
+  for (const site of leaderboardSites) {
+    for (const type of ['now', 'previous'] as const) {
+      const endpoint = boardEndpoint(site.id, type);
+      if (endpoint) route(app, endpoint, boardRoute(site.id, type));
+    }
   }
 
-  r.get(
-    '/api/LeaderBoard/sites',
-    { config: { access: 'public' }, schema: { response: { 200: publicSitesResponse } } },
-    async () => ({ sites: await service.publicSites() }),
-  );
+  route(app, leaderboardEndpoints.sites, async () => ({ sites: await service.publicSites() }));
 
-  r.get(
-    '/api/admin/leaderboards',
-    { config: { access: 'admin' }, schema: { response: { 200: adminSitesResponse } } },
-    async () => ({ sites: await service.adminOverview() }),
-  );
+  route(app, leaderboardEndpoints.adminSites, async () => ({ sites: await service.adminOverview() }));
 
-  r.put(
-    '/api/admin/leaderboards/:site',
-    {
-      config: { access: 'admin' },
-      schema: { params: siteParam, body: siteSettingsInput, response: { 200: z.object({ message: z.string() }) } },
-    },
-    async (request) => {
-      const { site } = request.params;
-      if (!isSiteId(site)) throw notFound();
-      await service.updateSettings(actorOf(currentUser(request)), site, request.body);
-      return { message: messages.settingsUpdated };
-    },
-  );
+  route(app, leaderboardEndpoints.updateSettings, async (request) => {
+    const { site } = request.params;
+    if (!isSiteId(site)) throw notFound();
+    await service.updateSettings(actorOf(currentUser(request)), site, request.body);
+    return { message: messages.settingsUpdated };
+  });
 
-  r.post(
-    '/api/admin/leaderboards/:site/refresh',
-    { config: { access: 'admin' }, schema: { params: siteParam, response: { 200: refreshResult } } },
-    async (request) => {
-      const { site } = request.params;
-      if (!isSiteId(site)) throw notFound();
-      if (service.providerMode(site) === 'none') {
-        throw new AppError(409, 'This board has no partner API configured.');
-      }
-      const report = await service.refreshNow(site);
-      if (report.error) {
-        throw new AppError(
-          502,
-          `The partner did not answer usefully (${report.error}). The last good standings are kept.`,
-        );
-      }
-      const closed = report.closed ? ` Closed ${report.closed} finished period${report.closed > 1 ? 's' : ''}.` : '';
-      return { message: `Refreshed: ${report.players} player${report.players === 1 ? '' : 's'}.${closed}` };
-    },
-  );
+  route(app, leaderboardEndpoints.refresh, async (request) => {
+    const { site } = request.params;
+    if (!isSiteId(site)) throw notFound();
+    if (service.providerMode(site) === 'none') {
+      throw new AppError(409, 'This board has no partner API configured.');
+    }
+    const report = await service.refreshNow(site);
+    if (report.error) {
+      throw new AppError(
+        502,
+        `The partner did not answer usefully (${report.error}). The last good standings are kept.`,
+      );
+    }
+    const closed = report.closed ? ` Closed ${report.closed} finished period${report.closed > 1 ? 's' : ''}.` : '';
+    return { message: `Refreshed: ${report.players} player${report.players === 1 ? '' : 's'}.${closed}` };
+  });
 });

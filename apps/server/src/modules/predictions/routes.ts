@@ -5,16 +5,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { predictionHub, predictionState, type PredictionState } from '@kickback/common/hubs/prediction';
-import {
-  openPredictionBody,
-  predictionIdParams,
-  predictionList,
-  predictionSummary,
-  resolvePredictionBody,
-} from '@kickback/common/http/prediction';
+import { predictionHub } from '@kickback/common/hubs/prediction';
+import { predictionEndpoints } from '@kickback/common/http/prediction';
 import { currentUser } from '../../plugins/access';
+import { route } from '../../plugins/endpoints';
 import { betHandler } from './chat-command';
 import { PREDICTION_ROOM } from './game';
 import { PredictionService } from './service';
@@ -41,34 +35,18 @@ export const predictionsModule = fp(async (app: FastifyInstance) => {
     },
   });
 
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const admin = { access: 'admin' } as const;
-  r.get('/api/predictions', { config: admin, schema: { response: { 200: predictionList } } }, async () =>
-    predictions.recent(),
+  route(app, predictionEndpoints.list, async () => predictions.recent());
+  route(app, predictionEndpoints.open, async (request) => predictions.open(currentUser(request), request.body));
+  route(app, predictionEndpoints.lock, async (request) =>
+    predictions.lock(currentUser(request), request.params.predictionId),
   );
-  r.post(
-    '/api/predictions',
-    { config: admin, schema: { body: openPredictionBody, response: { 200: predictionSummary } } },
-    async (request) => predictions.open(currentUser(request), request.body),
+  route(app, predictionEndpoints.cancel, async (request) =>
+    predictions.cancel(currentUser(request), request.params.predictionId),
   );
-  const transition = (
-    path: string,
-    run: (id: string, request: Parameters<typeof currentUser>[0]) => Promise<PredictionState>,
-  ) =>
-    r.post(
-      `/api/predictions/:predictionId/${path}`,
-      { config: admin, schema: { params: predictionIdParams, response: { 200: predictionState } } },
-      async (request) => run(request.params.predictionId, request),
-    );
-  transition('lock', (id, request) => predictions.lock(currentUser(request), id));
-  transition('cancel', (id, request) => predictions.cancel(currentUser(request), id));
-  transition('hide', (id, request) => predictions.hide(currentUser(request), id));
-  r.post(
-    '/api/predictions/:predictionId/resolve',
-    {
-      config: admin,
-      schema: { params: predictionIdParams, body: resolvePredictionBody, response: { 200: predictionState } },
-    },
-    async (request) => predictions.resolve(currentUser(request), request.params.predictionId, request.body.answerId),
+  route(app, predictionEndpoints.hide, async (request) =>
+    predictions.hide(currentUser(request), request.params.predictionId),
+  );
+  route(app, predictionEndpoints.resolve, async (request) =>
+    predictions.resolve(currentUser(request), request.params.predictionId, request.body.answerId),
   );
 });

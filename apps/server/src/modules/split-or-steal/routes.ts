@@ -3,15 +3,10 @@
  * act through the hub; the rules are in packages/common/games/split-or-steal.ts.
  */
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { splitOrStealHub, splitOrStealState } from '@kickback/common/hubs/split-or-steal';
-import {
-  createSplitOrStealBody,
-  createSplitOrStealResponse,
-  recentSplitOrStealGames,
-} from '@kickback/common/http/split-or-steal';
+import { splitOrStealHub } from '@kickback/common/hubs/split-or-steal';
+import { splitOrStealEndpoints } from '@kickback/common/http/split-or-steal';
 import { currentUser } from '../../plugins/access';
+import { route } from '../../plugins/endpoints';
 import { splitOrStealHubHandlers } from './hub';
 import { SplitOrStealService } from './service';
 
@@ -19,28 +14,9 @@ export async function splitOrStealRoutes(app: FastifyInstance): Promise<void> {
   const games = new SplitOrStealService(app);
   app.realtime.register(splitOrStealHub, splitOrStealHubHandlers(app, games));
 
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  r.post(
-    '/api/SplitOrStealGame/create',
-    {
-      config: { access: 'admin' },
-      schema: { body: createSplitOrStealBody, response: { 200: createSplitOrStealResponse } },
-    },
-    async (request) => games.create(currentUser(request), request.body),
-  );
-
-  r.get(
-    '/api/SplitOrStealGame/recent',
-    { config: { access: 'admin' }, schema: { response: { 200: recentSplitOrStealGames } } },
-    async () => games.recent(),
-  );
-
-  r.post(
-    '/api/SplitOrStealGame/:gameId/cancel',
-    {
-      config: { access: 'admin' },
-      schema: { params: z.object({ gameId: z.uuid() }), response: { 200: splitOrStealState } },
-    },
-    async (request) => games.cancel(currentUser(request), request.params.gameId),
+  route(app, splitOrStealEndpoints.create, async (request) => games.create(currentUser(request), request.body));
+  route(app, splitOrStealEndpoints.recent, async () => games.recent());
+  route(app, splitOrStealEndpoints.cancel, async (request) =>
+    games.cancel(currentUser(request), request.params.gameId),
   );
 }

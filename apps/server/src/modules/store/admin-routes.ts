@@ -3,20 +3,14 @@
  * deactivate and reactivate. Every change is audited with its before and after.
  */
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { asc, count, desc, eq } from 'drizzle-orm';
-import { z } from 'zod';
+import { type z } from 'zod';
 import { centsToText, toCents } from '@kickback/common/money';
-import {
-  adminProduct,
-  adminProductList,
-  productIdParams,
-  productInput,
-  storeMessages,
-} from '@kickback/common/http/store';
+import { adminProductEndpoints, type productInput, storeMessages } from '@kickback/common/http/store';
 import { orders, products, type ProductRow } from '../../db/schema/store';
 import { notFound } from '../../lib/errors';
 import { currentUser } from '../../plugins/access';
+import { route } from '../../plugins/endpoints';
 import { actorOf, recordAudit } from '../audit/service';
 import { toAdminProduct } from './presenter';
 
@@ -38,112 +32,80 @@ function snapshot(p: ProductRow) {
 }
 
 export async function adminProductRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
   const soldOf = async (productId: number) =>
     (await app.db.select({ n: count() }).from(orders).where(eq(orders.productId, productId)))[0]?.n ?? 0;
 
-  r.get(
-    '/api/admin/products',
-    { config: { access: 'admin' }, schema: { response: { 200: adminProductList } } },
-    async () => {
-      const [rows, sold] = await Promise.all([
-        app.db.select().from(products).orderBy(desc(products.active), asc(products.category), asc(products.name)),
-        app.db.select({ productId: orders.productId, n: count() }).from(orders).groupBy(orders.productId),
-      ]);
-      const soldBy = new Map(sold.map((s) => [s.productId, s.n]));
-      return rows.map((p) => toAdminProduct(p, soldBy.get(p.id) ?? 0));
-    },
-  );
+  route(app, adminProductEndpoints.list, async () => {
+    const [rows, sold] = await Promise.all([
+      app.db.select().from(products).orderBy(desc(products.active), asc(products.category), asc(products.name)),
+      app.db.select({ productId: orders.productId, n: count() }).from(orders).groupBy(orders.productId),
+    ]);
+    const soldBy = new Map(sold.map((s) => [s.productId, s.n]));
+    return rows.map((p) => toAdminProduct(p, soldBy.get(p.id) ?? 0));
+  });
 
-  r.post(
-    '/api/admin/products',
-    { config: { access: 'admin' }, schema: { body: productInput, response: { 200: adminProduct } } },
-    async (request) => {
-      const admin = currentUser(request);
-      const created = await app.db.transaction(async (tx) => {
-        const [row] = await tx.insert(products).values(columns(request.body)).returning();
-        if (!row) throw new Error('product insert returned no row');
-        await recordAudit(tx, actorOf(admin), {
-          action: 'product.create',
-          targetType: 'product',
-          targetId: String(row.id),
-          after: snapshot(row),
-        });
-        return row;
+  route(app, adminProductEndpoints.create, async (request) => {
+    const admin = currentUser(request);
+    const created = await app.db.transaction(async (tx) => {
+      const [row] = await tx.insert(products).values(columns(request.body)).returning();
+      if (!row) throw new Error('product insert returned no row');
+      await recordAudit(tx, actorOf(admin), {
+        action: 'product.create',
+        targetType: 'product',
+        targetId: String(row.id),
+        after: snapshot(row),
       });
-      return toAdminProduct(created, 0);
-    },
-  );
+      return row;
+    });
+    return toAdminProduct(created, 0);
+  });
 
-  r.put(
-    '/api/admin/products/:id',
-    {
-      config: { access: 'admin' },
-      schema: { params: productIdParams, body: productInput, response: { 200: adminProduct } },
-    },
-    async (request) => {
-      const admin = currentUser(request);
-      const updated = await app.db.transaction(async (tx) => {
-        const [before] = await tx.select().from(products).where(eq(products.id, request.params.id)).for('update');
-        if (!before) throw notFound(storeMessages.productNotFound);
-        const [after] = await tx
-          .update(products)
-          .set({ ...columns(request.body), updatedAt: new Date() })
-          .where(eq(products.id, before.id))
-          .returning();
-        if (!after) throw notFound(storeMessages.productNotFound);
-        const action =
-          before.active === after.active
-            ? 'product.update'
-            : after.active
-              ? 'product.reactivate'
-              : 'product.deactivate';
-        await recordAudit(tx, actorOf(admin), {
-          action,
-          targetType: 'product',
-          targetId: String(after.id),
-          before: snapshot(before),
-          after: snapshot(after),
-        });
-        return after;
+  route(app, adminProductEndpoints.update, async (request) => {
+    const admin = currentUser(request);
+    const updated = await app.db.transaction(async (tx) => {
+      const [before] = await tx.select().from(products).where(eq(products.id, request.params.id)).for('update');
+      if (!before) throw notFound(storeMessages.productNotFound);
+      const [after] = await tx
+        .update(products)
+        .set({ ...columns(request.body), updatedAt: new Date() })
+        .where(eq(products.id, before.id))
+        .returning();
+      if (!after) throw notFound(storeMessages.productNotFound);
+      const action =
+        before.active === after.active ? 'product.update' : after.active ? 'product.reactivate' : 'product.deactivate';
+      await recordAudit(tx, actorOf(admin), {
+        action,
+        targetType: 'product',
+        targetId: String(after.id),
+        before: snapshot(before),
+        after: snapshot(after),
       });
-      return toAdminProduct(updated, await soldOf(updated.id));
-    },
-  );
+      return after;
+    });
+    return toAdminProduct(updated, await soldOf(updated.id));
+  });
 
-  r.post(
-    '/api/admin/products/:id/active',
-    {
-      config: { access: 'admin' },
-      schema: {
-        params: productIdParams,
-        body: z.object({ active: z.boolean({ error: 'must be true or false' }) }),
-        response: { 200: adminProduct },
-      },
-    },
-    async (request) => {
-      const admin = currentUser(request);
-      const updated = await app.db.transaction(async (tx) => {
-        const [before] = await tx.select().from(products).where(eq(products.id, request.params.id)).for('update');
-        if (!before) throw notFound(storeMessages.productNotFound);
-        if (before.active === request.body.active) return before;
-        const [after] = await tx
-          .update(products)
-          .set({ active: request.body.active, updatedAt: new Date() })
-          .where(eq(products.id, before.id))
-          .returning();
-        if (!after) throw notFound(storeMessages.productNotFound);
-        await recordAudit(tx, actorOf(admin), {
-          action: after.active ? 'product.reactivate' : 'product.deactivate',
-          targetType: 'product',
-          targetId: String(after.id),
-          before: { active: before.active },
-          after: { active: after.active },
-        });
-        return after;
+  route(app, adminProductEndpoints.setActive, async (request) => {
+    const admin = currentUser(request);
+    const updated = await app.db.transaction(async (tx) => {
+      const [before] = await tx.select().from(products).where(eq(products.id, request.params.id)).for('update');
+      if (!before) throw notFound(storeMessages.productNotFound);
+      if (before.active === request.body.active) return before;
+      const [after] = await tx
+        .update(products)
+        .set({ active: request.body.active, updatedAt: new Date() })
+        .where(eq(products.id, before.id))
+        .returning();
+      if (!after) throw notFound(storeMessages.productNotFound);
+      await recordAudit(tx, actorOf(admin), {
+        action: after.active ? 'product.reactivate' : 'product.deactivate',
+        targetType: 'product',
+        targetId: String(after.id),
+        before: { active: before.active },
+        after: { active: after.active },
       });
-      return toAdminProduct(updated, await soldOf(updated.id));
-    },
-  );
+      return after;
+    });
+    return toAdminProduct(updated, await soldOf(updated.id));
+  });
 }

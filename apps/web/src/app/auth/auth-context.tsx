@@ -5,7 +5,8 @@
  */
 import { createContext, use, useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import { toast } from 'react-toastify';
-import { authPopupMessage, authUser, type AuthUser } from '@kickback/common/http/auth';
+import { authPopupMessage, type AuthUser } from '@kickback/common/http/auth';
+import { userEndpoints } from '@kickback/common/http/users';
 import { messages } from '@kickback/common/messages';
 import { api, ApiError } from '../../lib/api';
 import { authReducer, initialAuthState, type AuthState } from './auth-state';
@@ -31,7 +32,7 @@ export function popupFeatures(win: Pick<Window, 'outerWidth' | 'outerHeight' | '
 }
 
 async function ping(): Promise<AuthUser> {
-  return api('/api/User/ping', { schema: authUser });
+  return api(userEndpoints.ping);
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {

@@ -5,7 +5,7 @@
  */
 import AsyncSelect from 'react-select/async';
 import type { MultiValue, SingleValue, StylesConfig } from 'react-select';
-import { userSearchResult, type UserOption } from '@kickback/common/http/users';
+import { userEndpoints, type UserOption } from '@kickback/common/http/users';
 import { api } from '../../lib/api';
 import { Avatar } from './avatar';
 
@@ -21,10 +21,10 @@ export const selectDefaults = {
 } as const;
 
 async function loadUsers(query: string, discordLinkedOnly: boolean): Promise<UserOption[]> {
-  const params = new URLSearchParams({ query });
-  if (discordLinkedOnly) params.set('is_discord_linked', '1');
   try {
-    return await api(`/api/user/search?${params.toString()}`, { schema: userSearchResult });
+    return await api(userEndpoints.search, {
+      query: { query, ...(discordLinkedOnly ? { is_discord_linked: '1' } : {}) },
+    });
   } catch {
     return [];
   }

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import Pagination from 'react-bootstrap/Pagination';
-import { auditPage, type AuditPage } from '@kickback/common/http/audit';
+import { auditEndpoints, type AuditPage } from '@kickback/common/http/audit';
 import { api } from '../../lib/api';
 import { EmptyRow } from '../../components/ui/empty-row';
 
@@ -21,11 +21,9 @@ export default function AuditLogPage() {
 
   useEffect(() => {
     const controller = new AbortController();
-    const params = new URLSearchParams({ page: String(page) });
-    if (action) params.set('action', action);
-    if (actor.trim()) params.set('actor', actor.trim());
+    const query = { page, ...(action ? { action } : {}), ...(actor.trim() ? { actor: actor.trim() } : {}) };
     const timer = window.setTimeout(() => {
-      api(`/api/admin/audit?${params.toString()}`, { schema: auditPage, signal: controller.signal })
+      api(auditEndpoints.list, { query, signal: controller.signal })
         .then(setData)
         .catch(() => setData((d) => d ?? { items: [], total: 0, page: 1, pageSize: 50, actions: [] }));
     }, 200);

@@ -1,8 +1,6 @@
-import { chatLog, chatSimulateResult, type ChatSimulateBody } from '@kickback/common/http/chat';
+import { chatEndpoints, type ChatSimulateBody } from '@kickback/common/http/chat';
 import { api } from '../../lib/api';
 
-export const loadChatLog = (signal?: AbortSignal) =>
-  api('/api/admin/chat/messages', { schema: chatLog, ...(signal ? { signal } : {}) });
+export const loadChatLog = (signal?: AbortSignal) => api(chatEndpoints.messages, signal ? { signal } : {});
 
-export const simulateChat = (body: ChatSimulateBody) =>
-  api('/api/admin/chat/simulate', { method: 'POST', body, schema: chatSimulateResult });
+export const simulateChat = (body: ChatSimulateBody) => api(chatEndpoints.simulate, { body });

@@ -8,7 +8,7 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { toast } from 'react-toastify';
 import { FaCircleInfo, FaClock, FaGift } from 'react-icons/fa6';
-import { publicSitesResponse } from '@kickback/common/http/leaderboards';
+import { leaderboardEndpoints } from '@kickback/common/http/leaderboards';
 import { AFFILIATE_REWARD_TYPE, rewardTypeOf, type MonthlyRewardRecord } from '@kickback/common/http/daily-rewards';
 import { buildCalendar, cardStateOf } from '@kickback/common/rewards/calendar';
 import { earnedMessage, messages } from '@kickback/common/messages';
@@ -44,7 +44,7 @@ export default function DailyRewardRoobetPage() {
   }, [userId]);
 
   useEffect(() => {
-    api('/api/LeaderBoard/sites', { schema: publicSitesResponse, silent: true })
+    api(leaderboardEndpoints.sites, { silent: true })
       .then((r) => setCode(r.sites.find((s) => s.slug === 'roobet')?.codes[0] ?? null))
       .catch(() => setCode(null));
   }, []);

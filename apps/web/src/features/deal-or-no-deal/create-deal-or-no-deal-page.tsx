@@ -11,7 +11,7 @@ import Button from 'react-bootstrap/Button';
 import Collapse from 'react-bootstrap/Collapse';
 import Form from 'react-bootstrap/Form';
 import { BOX_COUNT, DEFAULT_AMOUNTS } from '@kickback/common/games/deal-or-no-deal';
-import { createDealOrNoDealResponse, MAX_BOX_AMOUNT } from '@kickback/common/http/deal-or-no-deal';
+import { dealOrNoDealEndpoints, MAX_BOX_AMOUNT } from '@kickback/common/http/deal-or-no-deal';
 import type { UserOption } from '@kickback/common/http/users';
 import { UserSelect } from '../../components/ui/user-select';
 import { api } from '../../lib/api';
@@ -33,15 +33,14 @@ export default function CreateDealOrNoDealPage() {
     event.preventDefault();
     setSubmitting(true);
     try {
-      const { gameId } = await api('/api/DealOrNoDeal/create', {
-        method: 'POST',
+      const { gameId } = await api(dealOrNoDealEndpoints.create, {
         body: {
-          playerUserId: player?.value ?? null,
+          // Without a player it goes as null: the server's answer names the field (as the spec's form does).
+          playerUserId: (player?.value ?? null) as string,
           isPrivate,
           reward: FORM_REWARD,
           Amounts: amounts.map((a) => (a.trim() === '' ? Number.NaN : Number(a))),
         },
-        schema: createDealOrNoDealResponse,
       });
       // The game page is outside the layout, so its own toast area says it (see CREATED_STATE).
       navigate(`/game/dealornodeal/${gameId}`, { state: CREATED_STATE });

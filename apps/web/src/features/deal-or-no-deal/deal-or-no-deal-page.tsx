@@ -12,7 +12,7 @@ import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
 import { FaLock, FaShieldHalved, FaVolumeHigh, FaVolumeXmark } from 'react-icons/fa6';
 import { DealOrNoDealStatus as S, isEnded, statusText } from '@kickback/common/games/deal-or-no-deal';
-import { dealOrNoDealState } from '@kickback/common/hubs/deal-or-no-deal';
+import { dealOrNoDealEndpoints } from '@kickback/common/http/deal-or-no-deal';
 import { useAuth } from '../../app/auth/auth-context';
 import { api } from '../../lib/api';
 import { Avatar } from '../../components/ui/avatar';
@@ -111,7 +111,7 @@ export default function DealOrNoDealPage() {
 
   const cancelGame = async () => {
     try {
-      await api(`/api/DealOrNoDeal/${state.id}/cancel`, { method: 'POST', body: {}, schema: dealOrNoDealState });
+      await api(dealOrNoDealEndpoints.cancel, { params: { gameId: state.id } });
       setConfirmCancel(false);
     } catch {
       // the API wrapper showed the server's message

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import Table from 'react-bootstrap/Table';
 import { FaLock } from 'react-icons/fa6';
 import { statusText } from '@kickback/common/games/deal-or-no-deal';
-import { recentDealOrNoDealGames, type DealOrNoDealSummary } from '@kickback/common/http/deal-or-no-deal';
+import { dealOrNoDealEndpoints, type DealOrNoDealSummary } from '@kickback/common/http/deal-or-no-deal';
 import { api } from '../../lib/api';
 import { formatPrize } from '../../lib/format';
 
@@ -12,7 +12,7 @@ export function RecentDealOrNoDealGames() {
   const [games, setGames] = useState<DealOrNoDealSummary[] | null>(null);
   useEffect(() => {
     const controller = new AbortController();
-    api('/api/DealOrNoDeal/recent', { schema: recentDealOrNoDealGames, signal: controller.signal })
+    api(dealOrNoDealEndpoints.recent, { signal: controller.signal })
       .then(setGames)
       .catch(() => setGames((g) => g ?? []));
     return () => controller.abort();

@@ -9,7 +9,7 @@ import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import Spinner from 'react-bootstrap/Spinner';
 import { boardCommitment, boardText } from '@kickback/common/games/deal-or-no-deal';
-import { boardVerification, type BoardVerification } from '@kickback/common/http/deal-or-no-deal';
+import { dealOrNoDealEndpoints, type BoardVerification } from '@kickback/common/http/deal-or-no-deal';
 import { toCents } from '@kickback/common/money';
 import { api } from '../../lib/api';
 import './deal-or-no-deal.css';
@@ -26,7 +26,7 @@ export default function VerifyBoardPage() {
 
   useEffect(() => {
     const controller = new AbortController();
-    api(`/api/DealOrNoDeal/${id}/verification`, { schema: boardVerification, signal: controller.signal })
+    api(dealOrNoDealEndpoints.verification, { params: { gameId: id }, signal: controller.signal })
       .then(async (data) => {
         if (data.seed === null || data.board === null) return setCheck({ kind: 'pending', data });
         const computed = await boardCommitment(

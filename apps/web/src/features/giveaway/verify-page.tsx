@@ -7,7 +7,7 @@
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { drawWinners, snapshotHashOf, type DrawCrypto } from '@kickback/common/giveaway/draw';
-import { rollRecord, type RollRecord } from '@kickback/common/http/giveaway';
+import { giveawayEndpoints, type RollRecord } from '@kickback/common/http/giveaway';
 import { api } from '../../lib/api';
 import './giveaway.css';
 
@@ -38,7 +38,7 @@ export default function GiveawayVerifyPage() {
   useEffect(() => {
     let live = true;
     (async () => {
-      const r = await api(`/api/giveaway/rolls/${encodeURIComponent(rollId)}`, { schema: rollRecord });
+      const r = await api(giveawayEndpoints.roll, { params: { rollId } });
       if (!live) return;
       setRecord(r);
       const seed = (await webDrawCrypto.sha256Hex(r.serverSeed)) === r.seedHash;

@@ -1,12 +1,8 @@
-import { integrationsOverview } from '@kickback/common/http/integrations';
-import { z } from 'zod';
+import { integrationEndpoints } from '@kickback/common/http/integrations';
 import { api } from '../../lib/api';
 
-export const loadIntegrations = (signal?: AbortSignal) =>
-  api('/api/admin/integrations', { schema: integrationsOverview, ...(signal ? { signal } : {}) });
+export const loadIntegrations = (signal?: AbortSignal) => api(integrationEndpoints.overview, signal ? { signal } : {});
 
-export const startKickBotConnect = () =>
-  api('/api/admin/integrations/kick-bot/connect', { method: 'POST', body: {}, schema: z.object({ url: z.string() }) });
+export const startKickBotConnect = () => api(integrationEndpoints.connectKickBot);
 
-export const disconnectKickBot = () =>
-  api('/api/admin/integrations/kick-bot', { method: 'DELETE', schema: z.object({ message: z.string() }) });
+export const disconnectKickBot = () => api(integrationEndpoints.disconnectKickBot);

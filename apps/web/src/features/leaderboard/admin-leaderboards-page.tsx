@@ -13,13 +13,11 @@ import Table from 'react-bootstrap/Table';
 import { toast } from 'react-toastify';
 import { FaArrowsRotate, FaPlus, FaTrashCan } from 'react-icons/fa6';
 import {
-  adminSitesResponse,
-  refreshResult,
+  leaderboardEndpoints,
   rewardUnits,
   type AdminSite,
   type SiteSettingsInput,
 } from '@kickback/common/http/leaderboards';
-import { messageBody } from '@kickback/common/http/errors';
 import { api } from '../../lib/api';
 import { formatAmount, formatWhole } from '../../lib/format';
 import { CurrencyIcon } from '../../components/ui/currency-icon';
@@ -88,7 +86,7 @@ function draftOf(s: SiteSettingsInput, codeCount: number): Draft {
 }
 
 /** The draft as the API takes it; the server validates (and names what is wrong). */
-function inputOf(d: Draft): unknown {
+function inputOf(d: Draft): SiteSettingsInput {
   const num = (v: string) => (v.trim() === '' ? Number.NaN : Number(v));
   return {
     shown: d.shown,
@@ -122,7 +120,7 @@ function SiteCard({ site, onSaved }: { site: AdminSite; onSaved: () => void }) {
   const save = (event: FormEvent) => {
     event.preventDefault();
     setSaving(true);
-    api(`/api/admin/leaderboards/${site.id}`, { method: 'PUT', body: inputOf(draft), schema: messageBody })
+    api(leaderboardEndpoints.updateSettings, { params: { site: site.id }, body: inputOf(draft) })
       .then((r) => {
         toast.success(r.message);
         onSaved();
@@ -133,7 +131,7 @@ function SiteCard({ site, onSaved }: { site: AdminSite; onSaved: () => void }) {
 
   const refresh = () => {
     setRefreshing(true);
-    api(`/api/admin/leaderboards/${site.id}/refresh`, { method: 'POST', body: {}, schema: refreshResult })
+    api(leaderboardEndpoints.refresh, { params: { site: site.id } })
       .then((r) => {
         toast.success(r.message);
         onSaved();
@@ -437,7 +435,7 @@ export default function AdminLeaderboardsPage() {
 
   useEffect(() => {
     const controller = new AbortController();
-    api('/api/admin/leaderboards', { schema: adminSitesResponse, signal: controller.signal })
+    api(leaderboardEndpoints.adminSites, { signal: controller.signal })
       .then((r) => setSites(r.sites))
       .catch(() => setSites((s) => s ?? []));
     return () => controller.abort();

@@ -4,9 +4,9 @@
  * failed load is silent and shows an empty list.
  */
 import {
+  boardEndpoint,
   boardPath,
-  leaderboardResponse,
-  publicSitesResponse,
+  leaderboardEndpoints,
   type BoardType,
   type LeaderboardResponse,
   type PublicSite,
@@ -47,12 +47,15 @@ export function emptyBoard(type: BoardType): LeaderboardResponse {
 /** The board of a site: what is cached now (if anything) and the promise of a fresh one. */
 export function loadBoard(site: SiteId, type: BoardType) {
   const path = boardPath(site, type);
-  return cached(path, () => api(path, { schema: leaderboardResponse, silent: true }).catch(() => emptyBoard(type)));
+  const endpoint = boardEndpoint(site, type);
+  return cached(path, () =>
+    endpoint ? api(endpoint, { silent: true }).catch(() => emptyBoard(type)) : Promise.resolve(emptyBoard(type)),
+  );
 }
 
 export function loadSites() {
   return cached('/api/LeaderBoard/sites', () =>
-    api('/api/LeaderBoard/sites', { schema: publicSitesResponse, silent: true })
+    api(leaderboardEndpoints.sites, { silent: true })
       .then((r) => r.sites)
       .catch((): PublicSite[] => []),
   );

@@ -9,7 +9,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { toast } from 'react-toastify';
 import { DEFAULT_GAME_SECONDS } from '@kickback/common/games/split-or-steal';
-import { createSplitOrStealResponse } from '@kickback/common/http/split-or-steal';
+import { splitOrStealEndpoints } from '@kickback/common/http/split-or-steal';
 import type { UserOption } from '@kickback/common/http/users';
 import { messages } from '@kickback/common/messages';
 import { UserSelect } from '../../components/ui/user-select';
@@ -29,8 +29,7 @@ export default function CreateSplitOrStealPage() {
     event.preventDefault();
     setSubmitting(true);
     try {
-      const { gameId } = await api('/api/SplitOrStealGame/create', {
-        method: 'POST',
+      const { gameId } = await api(splitOrStealEndpoints.create, {
         body: {
           player1UserId: player1?.value ?? null,
           player2UserId: player2?.value ?? null,
@@ -38,7 +37,6 @@ export default function CreateSplitOrStealPage() {
           counterInSeconds: seconds === '' ? DEFAULT_GAME_SECONDS : Number(seconds),
           isPrivate,
         },
-        schema: createSplitOrStealResponse,
       });
       toast.success(messages.gameCreated);
       navigate(`/game/splitorsteal/${gameId}`);

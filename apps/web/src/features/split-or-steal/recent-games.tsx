@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import Table from 'react-bootstrap/Table';
 import { FaLock } from 'react-icons/fa6';
 import { statusText } from '@kickback/common/games/split-or-steal';
-import { recentSplitOrStealGames, type SplitOrStealSummary } from '@kickback/common/http/split-or-steal';
+import { splitOrStealEndpoints, type SplitOrStealSummary } from '@kickback/common/http/split-or-steal';
 import { api } from '../../lib/api';
 import { formatAmount } from '../../lib/format';
 
@@ -12,7 +12,7 @@ export function RecentGames() {
   const [games, setGames] = useState<SplitOrStealSummary[] | null>(null);
   useEffect(() => {
     const controller = new AbortController();
-    api('/api/SplitOrStealGame/recent', { schema: recentSplitOrStealGames, signal: controller.signal })
+    api(splitOrStealEndpoints.recent, { signal: controller.signal })
       .then(setGames)
       .catch(() => setGames((g) => g ?? []));
     return () => controller.abort();

@@ -11,7 +11,8 @@ import Spinner from 'react-bootstrap/Spinner';
 import { toast } from 'react-toastify';
 import { FaLock, FaVolumeHigh, FaVolumeXmark } from 'react-icons/fa6';
 import { isFinal, SPLIT, SplitOrStealStatus, STEAL, statusText } from '@kickback/common/games/split-or-steal';
-import { splitOrStealState, type SplitOrStealState } from '@kickback/common/hubs/split-or-steal';
+import type { SplitOrStealState } from '@kickback/common/hubs/split-or-steal';
+import { splitOrStealEndpoints } from '@kickback/common/http/split-or-steal';
 import { useAuth } from '../../app/auth/auth-context';
 import { api } from '../../lib/api';
 import { formatAmount } from '../../lib/format';
@@ -132,7 +133,7 @@ export default function SplitOrStealPage() {
   const cancelGame = async () => {
     setCancelling(true);
     try {
-      await api(`/api/SplitOrStealGame/${state.id}/cancel`, { method: 'POST', body: {}, schema: splitOrStealState });
+      await api(splitOrStealEndpoints.cancel, { params: { gameId: state.id } });
       setConfirmCancel(false);
     } catch {
       // the API wrapper showed the server's message

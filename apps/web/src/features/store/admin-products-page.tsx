@@ -11,7 +11,7 @@ import Modal from 'react-bootstrap/Modal';
 import Table from 'react-bootstrap/Table';
 import { toast } from 'react-toastify';
 import { FaPlus } from 'react-icons/fa6';
-import { adminProduct, adminProductList, type AdminProduct } from '@kickback/common/http/store';
+import { adminProductEndpoints, type AdminProduct } from '@kickback/common/http/store';
 import { api } from '../../lib/api';
 import { formatPoints } from '../../lib/format';
 import { useFormSubmit } from '../../lib/use-form-submit';
@@ -65,11 +65,10 @@ function ProductModal({
       stock: draft.stock.trim() === '' ? null : Number(draft.stock),
       active: editing === 'new' ? true : editing.active,
     };
-    const saved = await api(editing === 'new' ? '/api/admin/products' : `/api/admin/products/${editing.id}`, {
-      method: editing === 'new' ? 'POST' : 'PUT',
-      body,
-      schema: adminProduct,
-    });
+    const saved =
+      editing === 'new'
+        ? await api(adminProductEndpoints.create, { body })
+        : await api(adminProductEndpoints.update, { params: { id: editing.id }, body });
     return editing === 'new' ? `${saved.name} added to the store.` : `${saved.name} saved.`;
   }, onSaved);
 
@@ -158,7 +157,7 @@ export default function AdminProductsPage() {
   const reload = () => setVersion((v) => v + 1);
   useEffect(() => {
     const controller = new AbortController();
-    api('/api/admin/products', { schema: adminProductList, signal: controller.signal })
+    api(adminProductEndpoints.list, { signal: controller.signal })
       .then(setProducts)
       .catch((err: Error) => {
         if (err.name !== 'AbortError') setProducts((p) => p ?? []);
@@ -168,7 +167,7 @@ export default function AdminProductsPage() {
 
   const setActive = async (p: AdminProduct, active: boolean) => {
     try {
-      await api(`/api/admin/products/${p.id}/active`, { method: 'POST', body: { active }, schema: adminProduct });
+      await api(adminProductEndpoints.setActive, { params: { id: p.id }, body: { active } });
       toast.success(active ? `${p.name} is back in the store.` : `${p.name} was taken out of the store.`);
       reload();
     } catch {

@@ -12,10 +12,9 @@ import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { toast } from 'react-toastify';
 import { Link } from 'react-router';
-import { messageBody } from '@kickback/common/http/errors';
 import {
   PRODUCT_SORT_HIGH_TO_LOW,
-  productsResponse,
+  storeEndpoints,
   type Product,
   type ProductsResponse,
 } from '@kickback/common/http/store';
@@ -94,7 +93,7 @@ export default function StorePage() {
   const [version, setVersion] = useState(0);
   useEffect(() => {
     const controller = new AbortController();
-    api('/api/Product/GetProducts', { schema: productsResponse, silent: true, signal: controller.signal })
+    api(storeEndpoints.products, { silent: true, signal: controller.signal })
       .then(setData)
       .catch((err: Error) => {
         if (err.name !== 'AbortError') setData((d) => d ?? { data: [], categories: [] });
@@ -108,11 +107,7 @@ export default function StorePage() {
   const buy = async (product: Product) => {
     setBuying(product.id);
     try {
-      const { message } = await api('/api/Order/OrderProduct', {
-        method: 'POST',
-        body: { productId: product.id },
-        schema: messageBody,
-      });
+      const { message } = await api(storeEndpoints.order, { body: { productId: product.id } });
       toast.success(message);
       await refreshUser();
     } catch {

@@ -16,7 +16,7 @@ import {
   FaCalendarCheck,
   FaArrowRightArrowLeft,
 } from 'react-icons/fa6';
-import { publicSitesResponse, type PublicSite } from '@kickback/common/http/leaderboards';
+import { leaderboardEndpoints, type PublicSite } from '@kickback/common/http/leaderboards';
 import { useSite } from '../../app/site-context';
 import { api } from '../../lib/api';
 import './vip.css';
@@ -50,7 +50,7 @@ export default function RoobetVipPage() {
   const site = useSite();
   const [roobet, setRoobet] = useState<PublicSite | null>(null);
   useEffect(() => {
-    api('/api/LeaderBoard/sites', { schema: publicSitesResponse, silent: true })
+    api(leaderboardEndpoints.sites, { silent: true })
       .then((r) => setRoobet(r.sites.find((s) => s.slug === 'roobet') ?? null))
       .catch(() => setRoobet(null));
   }, []);
