@@ -7,7 +7,7 @@
  */
 import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { canonicalSnapshot, drawWinners, snapshotHashOf } from '@kickback/common/giveaway/draw';
+import { drawFromPrepared, prepareSnapshot, type DrawEntry } from '@kickback/common/giveaway/draw';
 import { giveawayErrors } from '@kickback/common/giveaway/texts';
 import {
   giveawayHub,
@@ -47,7 +47,7 @@ import {
   winnersOf,
 } from './draws';
 import { filterRefusal, rollRefusal, weightOf } from './eligibility';
-import { chatterFacts, roundFacts, type Chatter } from './facts';
+import { chatterFacts, drawEntryOf, eachRollFact, participantsFacts, reelNames, roundFacts } from './facts';
 import { addKey, listKeys, readSettingsRow, setActiveKeys, settingsOf, updateSettings } from './settings';
 
 export { SPIN_MS } from './draws';
@@ -157,7 +157,7 @@ export class GiveawayService {
       seedHash: draw.seedHash,
       serverSeed: draw.serverSeed,
       snapshotHash: draw.snapshotHash ?? '',
-      snapshot: (draw.snapshot as RollRecord['snapshot'] | null) ?? [],
+      snapshot: draw.snapshot ?? [],
       winnersWanted: draw.winnersWanted ?? 1,
       winners: winners.map((w) => w.kickUserId),
       winnerNames: winners.map((w) => w.username),
@@ -169,17 +169,7 @@ export class GiveawayService {
     const roll = await lastRoll(this.app.db);
     return {
       participantCount: await this.participantCount(row.roundId),
-      lastRoll: roll ? { ...this.overlayRollOf(roll, roll.winners), reel: roll.winners.map(overlayNameOf) } : null,
-    };
-  }
-
-  private overlayRollOf(roll: GiveawayRoll, reelFrom: GiveawayParticipant[]): OverlayRoll {
-    return {
-      rollId: roll.rollId,
-      rolledAt: roll.rolledAt,
-      landsAt: roll.landsAt,
-      winners: roll.winners.map(overlayNameOf),
-      reel: sample(reelFrom, REEL_SIZE).map(overlayNameOf),
+      lastRoll: roll ? overlayRollOf(roll, roll.winners.map(overlayNameOf)) : null,
     };
   }
 
@@ -245,6 +235,11 @@ export class GiveawayService {
    * Draws the winner(s) of the open draw from the round's eligible participants, pays the point
    * prize through the ledger, commits the next draw, then announces the roll. Rolls queue on the
    * settings row lock, so two at once consume two different draws and pay each winner once.
+   *
+   * Built for a round of 50,000 (issue 14): the facts of the whole round arrive as one aggregated
+   * value, the snapshot is hashed once and stored compressed, only the winners' and the overlay
+   * reel's entries are read in full, and the reply does not wait for the recent-winners line and
+   * the state broadcast (they follow it).
    */
   async roll(admin: UserRow): Promise<GiveawayRoll> {
     const now = this.now();
@@ -257,24 +252,20 @@ export class GiveawayService {
         const draw = await openDraw(tx, true);
         if (!draw) throw new Error('no open giveaway draw');
         const settings = settingsOf(row);
-        const chatters = await roundFacts(tx, row.roundId, now);
-        if (chatters.length === 0) throw conflict(giveawayErrors.noParticipants);
-        const eligible = chatters.filter((c) => rollRefusal(settings, c.facts, now) === null);
+        const eligible: DrawEntry[] = [];
+        const participants = await eachRollFact(tx, row.roundId, settings, now, (kickUserId, username, facts) => {
+          if (rollRefusal(settings, facts, now) === null) {
+            eligible.push({ kickUserId, username, weight: weightOf(settings, facts) });
+          }
+        });
+        if (participants === 0) throw conflict(giveawayErrors.noParticipants);
         if (eligible.length === 0) throw conflict(giveawayErrors.noEligible);
 
-        const snapshot = canonicalSnapshot(
-          eligible.map((c) => ({
-            kickUserId: c.candidate.kickUserId,
-            username: c.candidate.username,
-            weight: weightOf(settings, c.facts),
-          })),
-        );
-        const snapshotHash = await snapshotHashOf(nodeDrawCrypto, snapshot);
-        const winnerIds = await drawWinners(nodeDrawCrypto, draw.serverSeed, snapshot, settings.winnersPerRoll);
+        const snapshot = await prepareSnapshot(nodeDrawCrypto, eligible);
+        const winnerIds = await drawFromPrepared(nodeDrawCrypto, draw.serverSeed, snapshot, settings.winnersPerRoll);
         const prizePoints = centsToText(toCents(settings.prizePoints));
         const consumed = await consumeDraw(tx, draw.id, now, {
           snapshot,
-          snapshotHash,
           winnersWanted: settings.winnersPerRoll,
           prizePoints,
           rolledBy: admin.id,
@@ -282,8 +273,10 @@ export class GiveawayService {
         });
         if (!consumed) throw conflict('Another roll used this draw. Roll again.');
 
-        const byId = new Map(eligible.map((c) => [c.candidate.kickUserId, c]));
-        const winners: Chatter[] = winnerIds.map((id) => byId.get(id)!);
+        const byId = new Map(
+          (await participantsFacts(tx, row.roundId, winnerIds, now)).map((c) => [c.candidate.kickUserId, c]),
+        );
+        const winners = winnerIds.map((id) => byId.get(id)!);
         for (const [position, w] of winners.entries()) {
           const paid =
             settings.prizePoints > 0 && w.userId
@@ -311,34 +304,46 @@ export class GiveawayService {
           .update(giveawaySettings)
           .set({ lastRollId: draw.id, lastWinnerKickIds: winnerIds, updatedAt: now })
           .where(eq(giveawaySettings.id, 1));
+        const { hash: snapshotHash, entries: drawn } = snapshot;
         await recordAudit(tx, actorOf(admin), {
           action: 'giveaway.roll',
           targetType: 'giveaway_draw',
           targetId: draw.id,
-          after: { winners: winnerIds, eligible: snapshot.length, snapshotHash, prizePoints },
+          after: { winners: winnerIds, eligible: drawn.length, snapshotHash, prizePoints },
         });
         const roll = rollView(
-          { ...draw, rolledAt: now, snapshot, snapshotHash, prizePoints, winnersWanted: settings.winnersPerRoll },
+          {
+            ...draw,
+            rolledAt: now,
+            snapshotHash,
+            eligibleCount: drawn.length,
+            prizePoints,
+            winnersWanted: settings.winnersPerRoll,
+          },
           winners.map((w) => w.view),
         );
-        after.push(async () => {
+        const reel = await reelNames(
+          tx,
+          row.roundId,
+          sample(drawn, REEL_SIZE).map((e) => e.kickUserId),
+        );
+        after.push(() => {
           this.app.realtime.emitToAdmins(giveawayHub, 'ReceiveRoll', roll);
-          this.app.realtime.emit(
-            giveawayOverlayHub,
-            OVERLAY_ROOM,
-            'ReceiveRoll',
-            this.overlayRollOf(
-              roll,
-              eligible.map((c) => c.view),
-            ),
+          this.app.realtime.emit(giveawayOverlayHub, OVERLAY_ROOM, 'ReceiveRoll', overlayRollOf(roll, reel));
+          this.afterRoll().catch((err: unknown) =>
+            this.app.log.warn({ err }, 'giveaway broadcast after a roll failed'),
           );
-          this.app.realtime.emitToAdmins(giveawayHub, 'ReceiveWinners', await this.latestWinners());
-          await this.broadcastState();
         });
         return roll;
       },
       this.app.log,
     );
+  }
+
+  /** The recent winners line and the state, to every admin page (after a roll, not awaited by it). */
+  private async afterRoll(): Promise<void> {
+    this.app.realtime.emitToAdmins(giveawayHub, 'ReceiveWinners', await this.latestWinners());
+    await this.broadcastState();
   }
 
   // ------------------------------------------------------------------ chat
@@ -375,6 +380,7 @@ export class GiveawayService {
         roundId: row.roundId,
         kickUserId: message.kickUserId,
         kickUsername: message.kickUsername,
+        drawEntry: drawEntryOf(message.kickUserId, message.kickUsername),
         color: chatter.candidate.color,
         userId: chatter.userId,
         enteredAt: now,
@@ -414,12 +420,24 @@ export class GiveawayService {
   }
 }
 
+function overlayRollOf(roll: GiveawayRoll, reel: OverlayName[]): OverlayRoll {
+  return {
+    rollId: roll.rollId,
+    rolledAt: roll.rolledAt,
+    landsAt: roll.landsAt,
+    winners: roll.winners.map(overlayNameOf),
+    reel,
+  };
+}
+
 /** Up to `n` entries picked at random (a cosmetic reel for the overlay, not part of the draw). */
 function sample<T>(list: readonly T[], n: number): T[] {
   const copy = [...list];
-  for (let i = copy.length - 1; i > 0; i--) {
-    const j = Math.floor(Math.random() * (i + 1));
+  const take = Math.min(n, copy.length);
+  // The first `take` steps of a Fisher–Yates shuffle: a uniform sample in random order.
+  for (let i = 0; i < take; i++) {
+    const j = i + Math.floor(Math.random() * (copy.length - i));
     [copy[i], copy[j]] = [copy[j]!, copy[i]!];
   }
-  return copy.slice(0, n);
+  return copy.slice(0, take);
 }
