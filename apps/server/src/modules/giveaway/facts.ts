@@ -211,8 +211,8 @@ const ON_ROOBET = 16;
  * Every participant of a round with the facts a roll under `settings` decides on, handed to
  * `visit` one by one in Kick user id order. Built for 50,000 participants: the database sends the
  * round as ONE aggregated value (a flat JSON array of kickUserId, username, flags, lastMessageMs
- * per participant, the first two from `draw_entry`) rather than 50,000 rows, the recent winners
- * come from a second small query, and `facts` is a single object refilled for each participant —
+ * per participant, the first two from `draw_entry`) rather than 50,000 rows, everyone's recent
+ * wins come from a second small query, and `facts` is a single object refilled for each participant —
  * read it during the call, never keep it. Returns the number of participants.
  *
  * Only the facts these settings look at are read; the others are left at what makes no filter
@@ -271,7 +271,6 @@ export async function eachRollFact(
         SELECT w.kick_user_id, max(w.won_at) AS won_at
         FROM giveaway_winners w
         WHERE w.won_at > ${since}
-          AND w.kick_user_id IN (SELECT kick_user_id FROM giveaway_participants WHERE round_id = ${roundId})
         GROUP BY w.kick_user_id
       `),
     );

@@ -3,7 +3,7 @@
  * drive the `/KickGiveAway` hub with real socket.io-clients, prizes go through the ledger, and
  * every roll is re-computed from its public record by an independent implementation.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { and, eq, like } from 'drizzle-orm';
 import {
   giveawayHub,
@@ -20,7 +20,7 @@ import { partnerLinks } from '../../db/schema/partner-links';
 import { users } from '../../db/schema/users';
 import { buildTestApp, type TestApp, type TestUser } from '../../../test/app';
 import { HubClient, listen, WallClock } from '../../../test/hub-client';
-import { chatPayload, postDelivery, signedDelivery } from '../../../test/kick';
+import { chatMessage, chatPayload, postDelivery, signedDelivery } from '../../../test/kick';
 import { linkVerified } from '../../../test/partner-links';
 import { raceBarrier } from '../../../test/race';
 import { independentDraw, independentSnapshotHash, sha256Hex } from '../../../test/independent-draw';
@@ -120,6 +120,30 @@ describe('entering from chat', () => {
     await say(fresh('bob'), 'hello !join'); // not equal to the key
     expect(names(await hub.ok<GiveawayParticipant[]>('GetParticipants'))).toEqual([alice]);
     expect(hub.events('ReceiveNewParticipant')).toHaveLength(1);
+  });
+
+  it('is cheap: one statement for a message, a key or not, from an unlinked chatter', async () => {
+    const raw = t.database.raw as { query: (...args: unknown[]) => Promise<unknown> };
+    const statements = vi.spyOn(raw, 'query');
+    try {
+      const gina = fresh('gina');
+      const message = (content: string) =>
+        chatMessage(t, { kickUserId: simulatedKickUserId(gina), kickUsername: gina, content });
+      for (const [content, consumed] of [
+        ['hello there', false],
+        ['!join', true],
+        ['!join', true], // already in: still one statement
+      ] as const) {
+        statements.mockClear();
+        expect(await t.app.giveaway.enter(message(content), null)).toBe(consumed);
+        expect(statements, content).toHaveBeenCalledTimes(1);
+      }
+      const entry = await hub.waitFor<GiveawayParticipant>('ReceiveNewParticipant', (p) => p.username === gina);
+      expect(entry).toMatchObject({ username: gina, account: null, isSubscriber: false });
+      expect(hub.events('ReceiveNewParticipant')).toHaveLength(1);
+    } finally {
+      statements.mockRestore();
+    }
   });
 
   it('an inactive key, an excluded account and a chatter failing a filter do not enter', async () => {

@@ -47,7 +47,15 @@ import {
   winnersOf,
 } from './draws';
 import { filterRefusal, rollRefusal, weightOf } from './eligibility';
-import { chatterFacts, drawEntryOf, eachRollFact, participantsFacts, reelNames, roundFacts } from './facts';
+import {
+  chatterFacts,
+  drawEntryOf,
+  eachRollFact,
+  participantsFacts,
+  reelNames,
+  roundFacts,
+  type Chatter,
+} from './facts';
 import { addKey, listKeys, readSettingsRow, setActiveKeys, settingsOf, updateSettings } from './settings';
 
 export { SPIN_MS } from './draws';
@@ -350,48 +358,99 @@ export class GiveawayService {
 
   /**
    * A chat message equal (trimmed, any letter case) to an active key enters its sender into the
-   * current round once. Cheap: one lookup for the key, one for the chatter's stored facts, one
-   * insert; the admins get the one new entry, the overlay a throttled count.
+   * current round once. Cheap, because every chat message passes here: ONE prepared statement
+   * checks the key, reads the filters and the sender's subscription and — for a chatter no site
+   * user linked, while no filter is on (the usual case) — inserts the entry. A linked chatter's
+   * partner facts, or a filter, take the general path: the stored facts, the entry filters, then
+   * the insert. The admins get the one new entry, the overlay a throttled count.
    */
   async enter(message: ChatMessage, linkedUser: UserRow | null): Promise<boolean> {
     const text = message.content.trim().toLowerCase();
     if (text.length === 0 || text.length > KEY_MAX_LENGTH) return false;
-    const [row] = await this.app.db
-      .select()
-      .from(giveawaySettings)
-      .where(
-        and(
-          eq(giveawaySettings.id, 1),
-          sql`EXISTS (SELECT 1 FROM giveaway_keys k WHERE k.key_lower = ${text} AND k.is_active)`,
-        ),
-      );
-    if (!row) return false;
-    if (linkedUser?.excluded) return true;
+    if (linkedUser?.excluded) {
+      // Never enters; whether the text is a key still decides if the message was a command.
+      return (await this.app.database.query(KEY_STATEMENT, [text], 'kickback_giveaway_key')).length > 0;
+    }
     const now = this.now();
-    const chatter = await chatterFacts(
-      this.app.db,
-      { kickUserId: message.kickUserId, username: message.kickUsername, color: message.color },
-      now,
+    const [row] = await this.app.database.query<EnterRow>(
+      ENTER_STATEMENT,
+      [
+        text,
+        message.kickUserId,
+        message.kickUsername,
+        drawEntryOf(message.kickUserId, message.kickUsername),
+        message.color,
+        now,
+        linkedUser === null,
+      ],
+      'kickback_giveaway_enter',
     );
-    if (!chatter || filterRefusal(settingsOf(row), chatter.facts)) return true;
+    if (!row) return false;
+    const roundId = Number(row.round_id);
+    const filters = {
+      isSubOnly: row.is_sub_only,
+      isClashIdLinkedOnly: row.is_clash_id_linked_only,
+      isRustMagicCodeOnly: row.is_rust_magic_code_only,
+      isRoobetCodeOnly: row.is_roobet_code_only,
+    };
+    let chatter: Pick<Chatter, 'facts' | 'view' | 'userId'> | null;
+    if (linkedUser === null) {
+      // What ./facts would say of a chatter no site user linked, from the statement's row.
+      const isSubscriber = row.is_subscriber === true;
+      chatter = {
+        userId: null,
+        facts: {
+          excluded: false,
+          isSubscriber,
+          hasVerifiedClash: false,
+          isActiveRustMagic: false,
+          isActiveOnRoobet: false,
+        },
+        view: {
+          kickUserId: message.kickUserId,
+          username: message.kickUsername,
+          identity: { color: row.color },
+          isSubscriber,
+          account: null,
+          isActiveOnClash: false,
+          isActiveOnCsGoBig: false,
+          isActiveRustMagic: false,
+          isActiveOnHowl: false,
+          isActiveOnRoobet: false,
+          wagered10k: false,
+        },
+      };
+      if (row.inserted) this.entered(roundId, chatter.view);
+      // No filter on: the statement inserted the entry, or it was in the round already.
+      if (!Object.values(filters).some(Boolean)) return true;
+    } else {
+      chatter = await chatterFacts(
+        this.app.db,
+        { kickUserId: message.kickUserId, username: message.kickUsername, color: message.color },
+        now,
+      );
+    }
+    if (!chatter || filterRefusal(filters, chatter.facts)) return true;
     const inserted = await this.app.db
       .insert(giveawayParticipants)
       .values({
-        roundId: row.roundId,
+        roundId,
         kickUserId: message.kickUserId,
         kickUsername: message.kickUsername,
         drawEntry: drawEntryOf(message.kickUserId, message.kickUsername),
-        color: chatter.candidate.color,
+        color: chatter.view.identity.color,
         userId: chatter.userId,
         enteredAt: now,
       })
       .onConflictDoNothing()
       .returning({ kickUserId: giveawayParticipants.kickUserId });
-    if (inserted.length > 0) {
-      this.app.realtime.emitToAdmins(giveawayHub, 'ReceiveNewParticipant', chatter.view);
-      this.overlayCountSoon(row.roundId);
-    }
+    if (inserted.length > 0) this.entered(roundId, chatter.view);
     return true;
+  }
+
+  private entered(roundId: number, participant: GiveawayParticipant): void {
+    this.app.realtime.emitToAdmins(giveawayHub, 'ReceiveNewParticipant', participant);
+    this.overlayCountSoon(roundId);
   }
 
   /** After a roll, the winners' chat messages stream to the admins' panel. */
@@ -429,6 +488,49 @@ function overlayRollOf(roll: GiveawayRoll, reel: OverlayName[]): OverlayRoll {
     reel,
   };
 }
+
+/** Whether a text is an active key (the settings row comes back when it is). */
+const KEY_STATEMENT = `SELECT round_id FROM giveaway_settings
+  WHERE id = 1 AND EXISTS (SELECT 1 FROM giveaway_keys k WHERE k.key_lower = $1 AND k.is_active)`;
+
+interface EnterRow extends Record<string, unknown> {
+  round_id: string | number;
+  is_sub_only: boolean;
+  is_clash_id_linked_only: boolean;
+  is_rust_magic_code_only: boolean;
+  is_roobet_code_only: boolean;
+  color: string | null;
+  is_subscriber: boolean | null;
+  inserted: boolean;
+}
+
+/**
+ * $1 the message text (trimmed, lower case), $2–$5 the sender's Kick id, name, draw entry and
+ * colour, $6 now, $7 whether the statement may insert (an unlinked chatter). No row: not a key. The
+ * insert happens only when no filter is on: then the entry filters refuse only an excluded account,
+ * and an unlinked chatter is never one. The colour and subscriber mark are the stored chat
+ * activity's, as in ./facts.
+ */
+const ENTER_STATEMENT = `
+  WITH s AS (
+    SELECT round_id, is_sub_only, is_clash_id_linked_only, is_rust_magic_code_only, is_roobet_code_only
+    FROM giveaway_settings
+    WHERE id = 1 AND EXISTS (SELECT 1 FROM giveaway_keys k WHERE k.key_lower = $1::text AND k.is_active)
+  ), a AS (
+    SELECT color, (is_subscriber OR coalesce(subscribed_until > $6::timestamptz, false)) AS is_subscriber
+    FROM kick_chat_activity WHERE kick_user_id = $2::text
+  ), ins AS (
+    INSERT INTO giveaway_participants (round_id, kick_user_id, kick_username, draw_entry, color, entered_at)
+    SELECT s.round_id, $2::text, $3::text, $4::text, coalesce((SELECT color FROM a), $5::text), $6::timestamptz
+    FROM s
+    WHERE $7::boolean
+      AND NOT (s.is_sub_only OR s.is_clash_id_linked_only OR s.is_rust_magic_code_only OR s.is_roobet_code_only)
+    ON CONFLICT DO NOTHING
+    RETURNING 1
+  )
+  SELECT s.*, coalesce((SELECT color FROM a), $5::text) AS color, (SELECT is_subscriber FROM a) AS is_subscriber,
+         EXISTS (SELECT 1 FROM ins) AS inserted
+  FROM s`;
 
 /** Up to `n` entries picked at random (a cosmetic reel for the overlay, not part of the draw). */
 function sample<T>(list: readonly T[], n: number): T[] {
