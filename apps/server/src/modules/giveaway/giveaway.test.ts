@@ -9,6 +9,7 @@ import {
   giveawayHub,
   type GiveawayParticipant,
   type GiveawayRoll,
+  type GiveawaySettings,
   type GiveawayState,
 } from '@kickback/common/hubs/giveaway';
 import { giveawayOverlayHub, type OverlayRoll } from '@kickback/common/hubs/giveaway-overlay';
@@ -240,6 +241,44 @@ describe('settings and keys', () => {
       expect(res.ok ? '' : res.error).toMatch(message);
     }
     expect((await hub.ok<GiveawayState>('GetState')).settings).toEqual(before.settings);
+  });
+
+  it("the spec's six settings alone are accepted; the site's three extra keep their stored values", async () => {
+    await hub.ok('UpdateStateSettings', {
+      ...defaults,
+      rewinCooldownInSeconds: 3600,
+      winnersPerRoll: 3,
+      prizePoints: 7.5,
+    });
+    const six = {
+      isSubOnly: true,
+      isClashIdLinkedOnly: false,
+      isRustMagicCodeOnly: true,
+      isRoobetCodeOnly: false,
+      subLuck: 4,
+      chatActivityFilterInSeconds: 120,
+    };
+    const saved = await hub.ok<GiveawaySettings>('UpdateStateSettings', six);
+    const expected = { ...six, rewinCooldownInSeconds: 3600, winnersPerRoll: 3, prizePoints: 7.5 };
+    expect(saved).toEqual(expected);
+    expect((await hub.ok<GiveawayState>('GetState')).settings).toEqual(expected);
+    // One extra given alone changes that one.
+    expect(await hub.ok<GiveawaySettings>('UpdateStateSettings', { ...six, winnersPerRoll: 2 })).toEqual({
+      ...expected,
+      winnersPerRoll: 2,
+    });
+    // Out of range, or one of the six missing: refused, nothing changes.
+    for (const [change, message] of [
+      [{ ...six, rewinCooldownInSeconds: -1 }, /re-win cooldown must be 0 to 30 days/],
+      [{ ...six, rewinCooldownInSeconds: 31 * 86_400 }, /re-win cooldown must be 0 to 30 days/],
+      [{ ...six, prizePoints: -1 }, /point prize must be 0 or more/],
+      [{ ...six, winnersPerRoll: 0 }, /Winners per roll must be from 1 to 10/],
+      [{ ...six, subLuck: undefined }, /subLuck/],
+    ] as const) {
+      const res = await hub.call('UpdateStateSettings', change);
+      expect(res.ok ? '' : res.error, JSON.stringify(change)).toMatch(message);
+    }
+    expect((await hub.ok<GiveawayState>('GetState')).settings).toEqual({ ...expected, winnersPerRoll: 2 });
   });
 
   it('bad keys are refused; SetKeys with an unknown key changes nothing', async () => {

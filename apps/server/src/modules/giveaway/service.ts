@@ -16,6 +16,7 @@ import {
   type GiveawayParticipant,
   type GiveawayRoll,
   type GiveawaySettings,
+  type GiveawaySettingsUpdate,
   type GiveawayState,
   type WinnerMessage,
 } from '@kickback/common/hubs/giveaway';
@@ -183,7 +184,7 @@ export class GiveawayService {
 
   // ------------------------------------------------------------------ admin changes
 
-  async updateSettings(admin: UserRow, next: GiveawaySettings): Promise<GiveawaySettings> {
+  async updateSettings(admin: UserRow, next: GiveawaySettingsUpdate): Promise<GiveawaySettings> {
     await transactionThen(this.app.db, (tx) => updateSettings(tx, admin, next, this.now()), this.app.log);
     await this.broadcastState();
     return settingsOf(await readSettingsRow(this.app.db));
