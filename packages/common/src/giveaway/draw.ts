@@ -49,6 +49,19 @@ export function snapshotHashOf(crypto: DrawCrypto, snapshot: readonly DrawEntry[
   return crypto.sha256Hex(snapshotText(snapshot));
 }
 
+/** A snapshot put in canonical order once, with its text and hash (step 1), ready to draw from. */
+export interface PreparedSnapshot {
+  entries: readonly DrawEntry[];
+  text: string;
+  hash: string;
+}
+
+export async function prepareSnapshot(crypto: DrawCrypto, snapshot: readonly DrawEntry[]): Promise<PreparedSnapshot> {
+  const entries = canonicalSnapshot(snapshot);
+  const text = JSON.stringify(entries);
+  return { entries, text, hash: await crypto.sha256Hex(text) };
+}
+
 function first48Bits(h: Uint8Array): number {
   let r = 0;
   for (let k = 0; k < 6; k++) r = r * 256 + (h[k] ?? 0);
@@ -65,15 +78,24 @@ export async function drawWinners(
   snapshot: readonly DrawEntry[],
   count: number,
 ): Promise<string[]> {
-  const remaining = canonicalSnapshot(snapshot).filter((e) => e.weight > 0);
-  const hash = await snapshotHashOf(crypto, snapshot);
+  return drawFromPrepared(crypto, seed, await prepareSnapshot(crypto, snapshot), count);
+}
+
+/** Step 3 on a snapshot already prepared (the server hashes its snapshot once per roll). */
+export async function drawFromPrepared(
+  crypto: DrawCrypto,
+  seed: string,
+  prepared: PreparedSnapshot,
+  count: number,
+): Promise<string[]> {
+  const remaining = prepared.entries.filter((e) => e.weight > 0);
+  let total = remaining.reduce((sum, e) => sum + e.weight, 0);
   const winners: string[] = [];
   for (let i = 0; i < count && remaining.length > 0; i++) {
-    const total = remaining.reduce((sum, e) => sum + e.weight, 0);
     const limit = Math.floor(RANGE / total) * total;
     let ticket = -1;
     for (let attempt = 0; ticket < 0; attempt++) {
-      const r = first48Bits(await crypto.hmacSha256(seed, `${hash}:${i}:${attempt}`));
+      const r = first48Bits(await crypto.hmacSha256(seed, `${prepared.hash}:${i}:${attempt}`));
       if (r < limit) ticket = r % total;
     }
     let running = 0;
@@ -82,6 +104,7 @@ export async function drawWinners(
       return running > ticket;
     });
     const [winner] = remaining.splice(index, 1);
+    total -= winner!.weight;
     winners.push(winner!.kickUserId);
   }
   return winners;

@@ -51,6 +51,17 @@ export const giveawaySettings = z.object({
 });
 export type GiveawaySettings = z.infer<typeof giveawaySettings>;
 
+/**
+ * `UpdateStateSettings`: the six settings of spec part 2 §3 (required), and this site's three
+ * additions, each optional — left out, it keeps its stored value.
+ */
+export const giveawaySettingsUpdate = giveawaySettings.partial({
+  rewinCooldownInSeconds: true,
+  winnersPerRoll: true,
+  prizePoints: true,
+});
+export type GiveawaySettingsUpdate = z.infer<typeof giveawaySettingsUpdate>;
+
 export const giveawayKeyText = z
   .string()
   .transform((s) => s.trim())
@@ -137,7 +148,7 @@ export const giveawayHub = defineHub({
     ClearRecentWinners: call(noPayload, z.null()),
     AddKey: call(giveawayKeyText, z.array(giveawayKey)),
     SetKeys: call(z.array(z.string()).max(200, 'At most 200 keys.'), z.array(giveawayKey)),
-    UpdateStateSettings: call(giveawaySettings, giveawaySettings),
+    UpdateStateSettings: call(giveawaySettingsUpdate, giveawaySettings),
   },
   events: {
     ReceiveState: giveawayState,

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -17,6 +18,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './users';
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
 /** One row (id 1): the settings, the current round and the last roll's winners. */
 export const giveawaySettings = pgTable('giveaway_settings', {
@@ -51,6 +54,8 @@ export const giveawayParticipants = pgTable(
     roundId: bigint('round_id', { mode: 'number' }).notNull(),
     kickUserId: text('kick_user_id').notNull(),
     kickUsername: text('kick_username').notNull(),
+    /** The Kick user id and name as JSON strings, comma-separated: what the roll reads (0845). */
+    drawEntry: text('draw_entry').notNull(),
     color: text('color'),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     enteredAt: timestamp('entered_at', { withTimezone: true }).notNull(),
@@ -71,7 +76,11 @@ export const giveawayDraws = pgTable(
     rolledAt: timestamp('rolled_at', { withTimezone: true }),
     rolledBy: uuid('rolled_by').references(() => users.id, { onDelete: 'set null' }),
     roundId: bigint('round_id', { mode: 'number' }),
+    /** Rolls before migration 0845; later rolls store `snapshotGz`. */
     snapshot: jsonb('snapshot'),
+    /** The hashed snapshot text, gzip-compressed (0845). */
+    snapshotGz: bytea('snapshot_gz'),
+    eligibleCount: integer('eligible_count'),
     snapshotHash: text('snapshot_hash'),
     winnersWanted: smallint('winners_wanted'),
     prizePoints: numeric('prize_points', { precision: 18, scale: 2 }),

@@ -18,10 +18,19 @@ export interface ChatterFacts {
   lastWonAt: Date | null;
 }
 
-type Filters = Pick<GiveawaySettings, 'isSubOnly' | 'isClashIdLinkedOnly' | 'isRustMagicCodeOnly' | 'isRoobetCodeOnly'>;
+/** What the entry filters look at. */
+export type FilterFacts = Pick<
+  ChatterFacts,
+  'excluded' | 'isSubscriber' | 'hasVerifiedClash' | 'isActiveRustMagic' | 'isActiveOnRoobet'
+>;
+
+export type Filters = Pick<
+  GiveawaySettings,
+  'isSubOnly' | 'isClashIdLinkedOnly' | 'isRustMagicCodeOnly' | 'isRoobetCodeOnly'
+>;
 
 /** Why a chatter may not be in the round under these filters, or null when they may. */
-export function filterRefusal(settings: Filters, facts: ChatterFacts): string | null {
+export function filterRefusal(settings: Filters, facts: FilterFacts): string | null {
   if (facts.excluded) return 'excluded';
   if (settings.isSubOnly && !facts.isSubscriber) return 'not a subscriber';
   if (settings.isClashIdLinkedOnly && !facts.hasVerifiedClash) return 'no verified Clash link';
@@ -31,11 +40,9 @@ export function filterRefusal(settings: Filters, facts: ChatterFacts): string | 
 }
 
 /** Whether a participant may win a roll at `now`: the filters, chat activity and the re-win cooldown. */
-export function rollRefusal(
-  settings: Filters & Pick<GiveawaySettings, 'chatActivityFilterInSeconds' | 'rewinCooldownInSeconds'>,
-  facts: ChatterFacts,
-  now: Date,
-): string | null {
+export type RollSettings = Filters & Pick<GiveawaySettings, 'chatActivityFilterInSeconds' | 'rewinCooldownInSeconds'>;
+
+export function rollRefusal(settings: RollSettings, facts: ChatterFacts, now: Date): string | null {
   const filtered = filterRefusal(settings, facts);
   if (filtered) return filtered;
   const activityMs = settings.chatActivityFilterInSeconds * 1000;

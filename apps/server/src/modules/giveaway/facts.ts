@@ -1,9 +1,12 @@
 /**
- * What the giveaway knows about chatters, read in one query from stored data only — never a call
- * to a partner (DESIGN §10): the Kick chat activity (name, colour, subscriber mark, last message),
- * the site user who linked that Kick account (excluded or not, avatar, Steam id), that user's
- * VERIFIED partner links (a claimed or rejected id never counts), the stored standings of the
- * current leaderboard period for those links, and the chatter's last giveaway win.
+ * What the giveaway knows about chatters, read from stored data only — never a call to a partner
+ * (DESIGN §10): the Kick chat activity (name, colour, subscriber mark, last message), the site user
+ * who linked that Kick account (excluded or not, avatar, Steam id), that user's VERIFIED partner
+ * links (a claimed or rejected id never counts), the stored standings of the current leaderboard
+ * period for those links, and the chatters' recent giveaway wins.
+ *
+ * Two readers: `load` gives whole participants (the entry, the list, the winners), `rollFacts` only
+ * what a roll decides on, for a whole round in one aggregated value (a roll over 50,000 entries).
  *
  * Partner flags: "active on X" means a verified link to X and a standing on the code in X's current
  * period. `wagered10k`: wagered at least 10,000 (the site's unit) under the code in the current
@@ -15,7 +18,7 @@ import { leaderboardSites } from '@kickback/common/http/leaderboards';
 import type { GiveawayParticipant } from '@kickback/common/hubs/giveaway';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import type { ChatterFacts } from './eligibility';
+import type { ChatterFacts, FilterFacts, RollSettings } from './eligibility';
 
 export const WAGERED_10K = 10_000;
 
@@ -29,7 +32,7 @@ export interface Chatter {
   candidate: Candidate;
   /** The site user who linked this Kick account, if any. */
   userId: string | null;
-  facts: ChatterFacts;
+  facts: FilterFacts;
   view: GiveawayParticipant;
 }
 
@@ -42,8 +45,6 @@ interface FactsRow {
   avatar_url: string | null;
   steam_id: string | null;
   is_subscriber: boolean | null;
-  last_message_at: string | Date | null;
-  last_won_at: string | Date | null;
   clash_id: string | null;
   rustmagic_id: string | null;
   roobet_name: string | null;
@@ -67,7 +68,36 @@ const linkedSites = sql.join(
   sql`, `,
 );
 
-const toDate = (v: string | Date | null): Date | null => (v === null ? null : new Date(v));
+/**
+ * Current-period partner standings of the VERIFIED links of the users listed by `users` (a query
+ * yielding user ids), per user. A link matches a standing on its site by the partner's id (the
+ * link's resolved external id or its value) or by the name with spaces removed. Set-wise: each
+ * standing's name key is computed once and the keys are hash-joined, never compared pair by pair.
+ */
+function partnerStandings(users: SQL, now: Date): SQL {
+  return sql`
+    WITH lk AS (
+      SELECT l.user_id, ls.site, k.key
+      FROM partner_links l
+      JOIN (VALUES ${linkedSites}) AS ls (site, field) ON ls.field = l.field
+      CROSS JOIN LATERAL (VALUES ('x:' || lower(l.external_id)), ('x:' || lower(l.value)), ('n:' || l.name_key)) AS k (key)
+      WHERE l.state = 'verified' AND l.user_id IN (${users}) AND k.key IS NOT NULL
+    ), sk AS (
+      SELECT p.site, s.on_code, s.wagered, k.key
+      FROM leaderboard_periods p
+      JOIN leaderboard_standings s ON s.period_id = p.id
+      CROSS JOIN LATERAL (VALUES ('x:' || lower(s.external_id)),
+                                 ('n:' || regexp_replace(lower(s.username), '\\s', '', 'g'))) AS k (key)
+      WHERE p.site IN (SELECT site FROM lk) AND p.start_at <= ${now} AND p.end_at > ${now} AND k.key IS NOT NULL
+    )
+    SELECT lk.user_id,
+           bool_or(sk.site IN (${clashSites}) AND sk.on_code) AS on_clash,
+           bool_or(sk.site = ${RUSTMAGIC} AND sk.on_code) AS on_rustmagic,
+           bool_or(sk.site = ${ROOBET} AND sk.on_code) AS on_roobet,
+           bool_or(sk.on_code AND sk.wagered >= ${WAGERED_10K}) AS wagered_10k
+    FROM lk JOIN sk ON sk.site = lk.site AND sk.key = lk.key
+    GROUP BY lk.user_id`;
+}
 
 /**
  * Facts for the chatters listed by `source`: a query yielding (kick_user_id, username, color,
@@ -80,8 +110,6 @@ async function load(db: DbOrTx, source: SQL, now: Date): Promise<Chatter[]> {
       SELECT c.kick_user_id, c.username, coalesce(a.color, c.color) AS color,
              u.id AS user_id, u.excluded, u.avatar_url, u.steam_id,
              (a.is_subscriber OR coalesce(a.subscribed_until > ${now}, false)) AS is_subscriber,
-             a.last_message_at,
-             (SELECT max(w.won_at) FROM giveaway_winners w WHERE w.kick_user_id = c.kick_user_id) AS last_won_at,
              lv.clash_id, lv.rustmagic_id, lv.roobet_name,
              st.on_clash, st.on_rustmagic, st.on_roobet, st.wagered_10k
       FROM c
@@ -93,33 +121,19 @@ async function load(db: DbOrTx, source: SQL, now: Date): Promise<Chatter[]> {
                max(l.value) FILTER (WHERE l.field = 'roobetName') AS roobet_name
         FROM partner_links l WHERE l.user_id = u.id AND l.state = 'verified'
       ) lv ON u.id IS NOT NULL
-      LEFT JOIN LATERAL (
-        SELECT bool_or(ls.site IN (${clashSites}) AND s.on_code) AS on_clash,
-               bool_or(ls.site = ${RUSTMAGIC} AND s.on_code) AS on_rustmagic,
-               bool_or(ls.site = ${ROOBET} AND s.on_code) AS on_roobet,
-               bool_or(s.on_code AND s.wagered >= ${WAGERED_10K}) AS wagered_10k
-        FROM partner_links l
-        JOIN (VALUES ${linkedSites}) AS ls (site, field) ON ls.field = l.field
-        JOIN leaderboard_periods p ON p.site = ls.site AND p.start_at <= ${now} AND p.end_at > ${now}
-        JOIN leaderboard_standings s ON s.period_id = p.id
-          AND ((l.external_id IS NOT NULL AND lower(s.external_id) = lower(l.external_id))
-               OR lower(s.external_id) = lower(l.value)
-               OR regexp_replace(lower(s.username), '\\s', '', 'g') = l.name_key)
-        WHERE l.user_id = u.id AND l.state = 'verified'
-      ) st ON u.id IS NOT NULL
+      LEFT JOIN (${partnerStandings(sql`SELECT u2.id FROM c JOIN users u2 ON u2.kick_id = c.kick_user_id`, now)}) st
+        ON st.user_id = u.id
       ORDER BY c.ord, c.kick_user_id
     `),
   );
   return rows.map((r) => {
     const linked = r.user_id !== null;
-    const facts: ChatterFacts = {
+    const facts: FilterFacts = {
       excluded: r.excluded === true,
       isSubscriber: r.is_subscriber === true,
       hasVerifiedClash: r.clash_id !== null,
       isActiveRustMagic: r.on_rustmagic === true,
       isActiveOnRoobet: r.on_roobet === true,
-      lastMessageAt: toDate(r.last_message_at),
-      lastWonAt: toDate(r.last_won_at),
     };
     const view: GiveawayParticipant = {
       kickUserId: r.kick_user_id,
@@ -171,5 +185,144 @@ export function roundFacts(db: DbOrTx, roundId: number, now: Date): Promise<Chat
                extract(epoch FROM entered_at)::float8 AS ord
         FROM giveaway_participants WHERE round_id = ${roundId}`,
     now,
+  );
+}
+
+/** The participants (in the order they entered) whose Kick ids are listed. */
+export function participantsFacts(db: DbOrTx, roundId: number, kickUserIds: readonly string[], now: Date) {
+  return load(
+    db,
+    sql`SELECT kick_user_id, kick_username AS username, color,
+               extract(epoch FROM entered_at)::float8 AS ord
+        FROM giveaway_participants
+        WHERE round_id = ${roundId}
+          AND kick_user_id = ANY (ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(kickUserIds)}::jsonb)))`,
+    now,
+  );
+}
+
+const EXCLUDED = 1;
+const SUBSCRIBER = 2;
+const VERIFIED_CLASH = 4;
+const ON_RUSTMAGIC = 8;
+const ON_ROOBET = 16;
+
+/**
+ * Every participant of a round with the facts a roll under `settings` decides on, handed to
+ * `visit` one by one in Kick user id order. Built for 50,000 participants: the database sends the
+ * round as ONE aggregated value (a flat JSON array of kickUserId, username, flags, lastMessageMs
+ * per participant, the first two from `draw_entry`) rather than 50,000 rows, everyone's recent
+ * wins come from a second small query, and `facts` is a single object refilled for each participant —
+ * read it during the call, never keep it. Returns the number of participants.
+ *
+ * Only the facts these settings look at are read; the others are left at what makes no filter
+ * refuse (false, or no date): the partner facts when their filter is off (the costly standings
+ * join), `lastMessageAt` when the chat activity filter is off, and `lastWonAt` for wins older than
+ * the cooldown. `rollRefusal` then answers as it would on complete facts.
+ */
+export async function eachRollFact(
+  db: DbOrTx,
+  roundId: number,
+  settings: RollSettings,
+  now: Date,
+  visit: (kickUserId: string, username: string, facts: Readonly<ChatterFacts>) => void,
+): Promise<number> {
+  const clash = settings.isClashIdLinkedOnly
+    ? sql` + CASE WHEN u.id IS NOT NULL AND EXISTS (SELECT 1 FROM partner_links l
+             WHERE l.user_id = u.id AND l.field = 'clashId' AND l.state = 'verified') THEN ${VERIFIED_CLASH} ELSE 0 END`
+    : sql``;
+  const standings = settings.isRustMagicCodeOnly || settings.isRoobetCodeOnly;
+  const partner = standings
+    ? sql` + CASE WHEN st.on_rustmagic THEN ${ON_RUSTMAGIC} ELSE 0 END + CASE WHEN st.on_roobet THEN ${ON_ROOBET} ELSE 0 END`
+    : sql``;
+  const standingsJoin = standings
+    ? sql`LEFT JOIN (${partnerStandings(
+        sql`SELECT u2.id FROM giveaway_participants p2 JOIN users u2 ON u2.kick_id = p2.kick_user_id WHERE p2.round_id = ${roundId}`,
+        now,
+      )}) st ON st.user_id = u.id`
+    : sql``;
+  const lastMessage =
+    settings.chatActivityFilterInSeconds > 0
+      ? sql`coalesce(floor(extract(epoch FROM a.last_message_at) * 1000)::bigint::text, 'null')`
+      : sql`'null'`;
+  // The ordered aggregate sorts the whole round at once: in memory, not in a temporary file.
+  await db.execute(sql`SET LOCAL work_mem = '64MB'`);
+  const [row] = rowsOf<{ list: string }>(
+    await db.execute(sql`
+      SELECT '[' || coalesce(string_agg(
+               p.draw_entry || ',' ||
+               (CASE WHEN u.excluded THEN ${EXCLUDED} ELSE 0 END
+                + CASE WHEN a.is_subscriber OR a.subscribed_until > ${now} THEN ${SUBSCRIBER} ELSE 0 END
+                ${clash}${partner})::text
+               || ',' || ${lastMessage},
+               ',' ORDER BY p.kick_user_id COLLATE "C"), '') || ']' AS list
+      FROM giveaway_participants p
+      LEFT JOIN kick_chat_activity a ON a.kick_user_id = p.kick_user_id
+      LEFT JOIN users u ON u.kick_id = p.kick_user_id
+      ${standingsJoin}
+      WHERE p.round_id = ${roundId}
+    `),
+  );
+  const wonAt = new Map<string, Date>();
+  if (settings.rewinCooldownInSeconds > 0) {
+    const since = new Date(now.getTime() - settings.rewinCooldownInSeconds * 1000);
+    const won = rowsOf<{ kick_user_id: string; won_at: string | Date }>(
+      await db.execute(sql`
+        SELECT w.kick_user_id, max(w.won_at) AS won_at
+        FROM giveaway_winners w
+        WHERE w.won_at > ${since}
+        GROUP BY w.kick_user_id
+      `),
+    );
+    for (const w of won) wonAt.set(w.kick_user_id, new Date(w.won_at));
+  }
+  const flat = JSON.parse(row?.list ?? '[]') as Array<string | number | null>;
+  const lastMessageAt = new Date(0);
+  const facts: ChatterFacts = {
+    excluded: false,
+    isSubscriber: false,
+    hasVerifiedClash: false,
+    isActiveRustMagic: false,
+    isActiveOnRoobet: false,
+    lastMessageAt: null,
+    lastWonAt: null,
+  };
+  for (let k = 0; k < flat.length; k += 4) {
+    const kickUserId = flat[k] as string;
+    const flags = flat[k + 2] as number;
+    const lastMessageMs = flat[k + 3] as number | null;
+    facts.excluded = (flags & EXCLUDED) !== 0;
+    facts.isSubscriber = (flags & SUBSCRIBER) !== 0;
+    facts.hasVerifiedClash = (flags & VERIFIED_CLASH) !== 0;
+    facts.isActiveRustMagic = (flags & ON_RUSTMAGIC) !== 0;
+    facts.isActiveOnRoobet = (flags & ON_ROOBET) !== 0;
+    facts.lastMessageAt = lastMessageMs === null ? null : (lastMessageAt.setTime(lastMessageMs), lastMessageAt);
+    facts.lastWonAt = wonAt.get(kickUserId) ?? null;
+    visit(kickUserId, flat[k + 1] as string, facts);
+  }
+  return flat.length / 4;
+}
+
+/** A participant's `draw_entry`: the JSON of their Kick id and name, comma-separated. */
+export function drawEntryOf(kickUserId: string, username: string): string {
+  return `${JSON.stringify(kickUserId)},${JSON.stringify(username)}`;
+}
+
+/** The name, colour and avatar of the listed participants (the overlay's reel). */
+export async function reelNames(
+  db: DbOrTx,
+  roundId: number,
+  kickUserIds: readonly string[],
+): Promise<Array<{ username: string; color: string | null; avatarUrl: string | null }>> {
+  if (kickUserIds.length === 0) return [];
+  return rowsOf<{ username: string; color: string | null; avatarUrl: string | null }>(
+    await db.execute(sql`
+      SELECT p.kick_username AS username, coalesce(a.color, p.color) AS color, u.avatar_url AS "avatarUrl"
+      FROM giveaway_participants p
+      LEFT JOIN kick_chat_activity a ON a.kick_user_id = p.kick_user_id
+      LEFT JOIN users u ON u.kick_id = p.kick_user_id
+      WHERE p.round_id = ${roundId}
+        AND p.kick_user_id = ANY (ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(kickUserIds)}::jsonb)))
+    `),
   );
 }

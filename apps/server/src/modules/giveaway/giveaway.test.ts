@@ -3,12 +3,13 @@
  * drive the `/KickGiveAway` hub with real socket.io-clients, prizes go through the ledger, and
  * every roll is re-computed from its public record by an independent implementation.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { and, eq, like } from 'drizzle-orm';
 import {
   giveawayHub,
   type GiveawayParticipant,
   type GiveawayRoll,
+  type GiveawaySettings,
   type GiveawayState,
 } from '@kickback/common/hubs/giveaway';
 import { giveawayOverlayHub, type OverlayRoll } from '@kickback/common/hubs/giveaway-overlay';
@@ -20,7 +21,7 @@ import { partnerLinks } from '../../db/schema/partner-links';
 import { users } from '../../db/schema/users';
 import { buildTestApp, type TestApp, type TestUser } from '../../../test/app';
 import { HubClient, listen, WallClock } from '../../../test/hub-client';
-import { chatPayload, postDelivery, signedDelivery } from '../../../test/kick';
+import { chatMessage, chatPayload, postDelivery, signedDelivery } from '../../../test/kick';
 import { linkVerified } from '../../../test/partner-links';
 import { raceBarrier } from '../../../test/race';
 import { independentDraw, independentSnapshotHash, sha256Hex } from '../../../test/independent-draw';
@@ -122,6 +123,30 @@ describe('entering from chat', () => {
     expect(hub.events('ReceiveNewParticipant')).toHaveLength(1);
   });
 
+  it('is cheap: one statement for a message, a key or not, from an unlinked chatter', async () => {
+    const raw = t.database.raw as { query: (...args: unknown[]) => Promise<unknown> };
+    const statements = vi.spyOn(raw, 'query');
+    try {
+      const gina = fresh('gina');
+      const message = (content: string) =>
+        chatMessage(t, { kickUserId: simulatedKickUserId(gina), kickUsername: gina, content });
+      for (const [content, consumed] of [
+        ['hello there', false],
+        ['!join', true],
+        ['!join', true], // already in: still one statement
+      ] as const) {
+        statements.mockClear();
+        expect(await t.app.giveaway.enter(message(content), null)).toBe(consumed);
+        expect(statements, content).toHaveBeenCalledTimes(1);
+      }
+      const entry = await hub.waitFor<GiveawayParticipant>('ReceiveNewParticipant', (p) => p.username === gina);
+      expect(entry).toMatchObject({ username: gina, account: null, isSubscriber: false });
+      expect(hub.events('ReceiveNewParticipant')).toHaveLength(1);
+    } finally {
+      statements.mockRestore();
+    }
+  });
+
   it('an inactive key, an excluded account and a chatter failing a filter do not enter', async () => {
     await hub.ok('AddKey', 'spare');
     await hub.ok('SetKeys', ['spare']);
@@ -216,6 +241,44 @@ describe('settings and keys', () => {
       expect(res.ok ? '' : res.error).toMatch(message);
     }
     expect((await hub.ok<GiveawayState>('GetState')).settings).toEqual(before.settings);
+  });
+
+  it("the spec's six settings alone are accepted; the site's three extra keep their stored values", async () => {
+    await hub.ok('UpdateStateSettings', {
+      ...defaults,
+      rewinCooldownInSeconds: 3600,
+      winnersPerRoll: 3,
+      prizePoints: 7.5,
+    });
+    const six = {
+      isSubOnly: true,
+      isClashIdLinkedOnly: false,
+      isRustMagicCodeOnly: true,
+      isRoobetCodeOnly: false,
+      subLuck: 4,
+      chatActivityFilterInSeconds: 120,
+    };
+    const saved = await hub.ok<GiveawaySettings>('UpdateStateSettings', six);
+    const expected = { ...six, rewinCooldownInSeconds: 3600, winnersPerRoll: 3, prizePoints: 7.5 };
+    expect(saved).toEqual(expected);
+    expect((await hub.ok<GiveawayState>('GetState')).settings).toEqual(expected);
+    // One extra given alone changes that one.
+    expect(await hub.ok<GiveawaySettings>('UpdateStateSettings', { ...six, winnersPerRoll: 2 })).toEqual({
+      ...expected,
+      winnersPerRoll: 2,
+    });
+    // Out of range, or one of the six missing: refused, nothing changes.
+    for (const [change, message] of [
+      [{ ...six, rewinCooldownInSeconds: -1 }, /re-win cooldown must be 0 to 30 days/],
+      [{ ...six, rewinCooldownInSeconds: 31 * 86_400 }, /re-win cooldown must be 0 to 30 days/],
+      [{ ...six, prizePoints: -1 }, /point prize must be 0 or more/],
+      [{ ...six, winnersPerRoll: 0 }, /Winners per roll must be from 1 to 10/],
+      [{ ...six, subLuck: undefined }, /subLuck/],
+    ] as const) {
+      const res = await hub.call('UpdateStateSettings', change);
+      expect(res.ok ? '' : res.error, JSON.stringify(change)).toMatch(message);
+    }
+    expect((await hub.ok<GiveawayState>('GetState')).settings).toEqual({ ...expected, winnersPerRoll: 2 });
   });
 
   it('bad keys are refused; SetKeys with an unknown key changes nothing', async () => {

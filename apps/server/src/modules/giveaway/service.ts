@@ -7,7 +7,7 @@
  */
 import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { canonicalSnapshot, drawWinners, snapshotHashOf } from '@kickback/common/giveaway/draw';
+import { drawFromPrepared, prepareSnapshot, type DrawEntry } from '@kickback/common/giveaway/draw';
 import { giveawayErrors } from '@kickback/common/giveaway/texts';
 import {
   giveawayHub,
@@ -16,6 +16,7 @@ import {
   type GiveawayParticipant,
   type GiveawayRoll,
   type GiveawaySettings,
+  type GiveawaySettingsUpdate,
   type GiveawayState,
   type WinnerMessage,
 } from '@kickback/common/hubs/giveaway';
@@ -47,7 +48,15 @@ import {
   winnersOf,
 } from './draws';
 import { filterRefusal, rollRefusal, weightOf } from './eligibility';
-import { chatterFacts, roundFacts, type Chatter } from './facts';
+import {
+  chatterFacts,
+  drawEntryOf,
+  eachRollFact,
+  participantsFacts,
+  reelNames,
+  roundFacts,
+  type Chatter,
+} from './facts';
 import { addKey, listKeys, readSettingsRow, setActiveKeys, settingsOf, updateSettings } from './settings';
 
 export { SPIN_MS } from './draws';
@@ -157,7 +166,7 @@ export class GiveawayService {
       seedHash: draw.seedHash,
       serverSeed: draw.serverSeed,
       snapshotHash: draw.snapshotHash ?? '',
-      snapshot: (draw.snapshot as RollRecord['snapshot'] | null) ?? [],
+      snapshot: draw.snapshot ?? [],
       winnersWanted: draw.winnersWanted ?? 1,
       winners: winners.map((w) => w.kickUserId),
       winnerNames: winners.map((w) => w.username),
@@ -169,23 +178,13 @@ export class GiveawayService {
     const roll = await lastRoll(this.app.db);
     return {
       participantCount: await this.participantCount(row.roundId),
-      lastRoll: roll ? { ...this.overlayRollOf(roll, roll.winners), reel: roll.winners.map(overlayNameOf) } : null,
-    };
-  }
-
-  private overlayRollOf(roll: GiveawayRoll, reelFrom: GiveawayParticipant[]): OverlayRoll {
-    return {
-      rollId: roll.rollId,
-      rolledAt: roll.rolledAt,
-      landsAt: roll.landsAt,
-      winners: roll.winners.map(overlayNameOf),
-      reel: sample(reelFrom, REEL_SIZE).map(overlayNameOf),
+      lastRoll: roll ? overlayRollOf(roll, roll.winners.map(overlayNameOf)) : null,
     };
   }
 
   // ------------------------------------------------------------------ admin changes
 
-  async updateSettings(admin: UserRow, next: GiveawaySettings): Promise<GiveawaySettings> {
+  async updateSettings(admin: UserRow, next: GiveawaySettingsUpdate): Promise<GiveawaySettings> {
     await transactionThen(this.app.db, (tx) => updateSettings(tx, admin, next, this.now()), this.app.log);
     await this.broadcastState();
     return settingsOf(await readSettingsRow(this.app.db));
@@ -245,6 +244,11 @@ export class GiveawayService {
    * Draws the winner(s) of the open draw from the round's eligible participants, pays the point
    * prize through the ledger, commits the next draw, then announces the roll. Rolls queue on the
    * settings row lock, so two at once consume two different draws and pay each winner once.
+   *
+   * Built for a round of 50,000 (issue 14): the facts of the whole round arrive as one aggregated
+   * value, the snapshot is hashed once and stored compressed, only the winners' and the overlay
+   * reel's entries are read in full, and the reply does not wait for the recent-winners line and
+   * the state broadcast (they follow it).
    */
   async roll(admin: UserRow): Promise<GiveawayRoll> {
     const now = this.now();
@@ -257,24 +261,20 @@ export class GiveawayService {
         const draw = await openDraw(tx, true);
         if (!draw) throw new Error('no open giveaway draw');
         const settings = settingsOf(row);
-        const chatters = await roundFacts(tx, row.roundId, now);
-        if (chatters.length === 0) throw conflict(giveawayErrors.noParticipants);
-        const eligible = chatters.filter((c) => rollRefusal(settings, c.facts, now) === null);
+        const eligible: DrawEntry[] = [];
+        const participants = await eachRollFact(tx, row.roundId, settings, now, (kickUserId, username, facts) => {
+          if (rollRefusal(settings, facts, now) === null) {
+            eligible.push({ kickUserId, username, weight: weightOf(settings, facts) });
+          }
+        });
+        if (participants === 0) throw conflict(giveawayErrors.noParticipants);
         if (eligible.length === 0) throw conflict(giveawayErrors.noEligible);
 
-        const snapshot = canonicalSnapshot(
-          eligible.map((c) => ({
-            kickUserId: c.candidate.kickUserId,
-            username: c.candidate.username,
-            weight: weightOf(settings, c.facts),
-          })),
-        );
-        const snapshotHash = await snapshotHashOf(nodeDrawCrypto, snapshot);
-        const winnerIds = await drawWinners(nodeDrawCrypto, draw.serverSeed, snapshot, settings.winnersPerRoll);
+        const snapshot = await prepareSnapshot(nodeDrawCrypto, eligible);
+        const winnerIds = await drawFromPrepared(nodeDrawCrypto, draw.serverSeed, snapshot, settings.winnersPerRoll);
         const prizePoints = centsToText(toCents(settings.prizePoints));
         const consumed = await consumeDraw(tx, draw.id, now, {
           snapshot,
-          snapshotHash,
           winnersWanted: settings.winnersPerRoll,
           prizePoints,
           rolledBy: admin.id,
@@ -282,8 +282,10 @@ export class GiveawayService {
         });
         if (!consumed) throw conflict('Another roll used this draw. Roll again.');
 
-        const byId = new Map(eligible.map((c) => [c.candidate.kickUserId, c]));
-        const winners: Chatter[] = winnerIds.map((id) => byId.get(id)!);
+        const byId = new Map(
+          (await participantsFacts(tx, row.roundId, winnerIds, now)).map((c) => [c.candidate.kickUserId, c]),
+        );
+        const winners = winnerIds.map((id) => byId.get(id)!);
         for (const [position, w] of winners.entries()) {
           const paid =
             settings.prizePoints > 0 && w.userId
@@ -311,29 +313,35 @@ export class GiveawayService {
           .update(giveawaySettings)
           .set({ lastRollId: draw.id, lastWinnerKickIds: winnerIds, updatedAt: now })
           .where(eq(giveawaySettings.id, 1));
+        const { hash: snapshotHash, entries: drawn } = snapshot;
         await recordAudit(tx, actorOf(admin), {
           action: 'giveaway.roll',
           targetType: 'giveaway_draw',
           targetId: draw.id,
-          after: { winners: winnerIds, eligible: snapshot.length, snapshotHash, prizePoints },
+          after: { winners: winnerIds, eligible: drawn.length, snapshotHash, prizePoints },
         });
         const roll = rollView(
-          { ...draw, rolledAt: now, snapshot, snapshotHash, prizePoints, winnersWanted: settings.winnersPerRoll },
+          {
+            ...draw,
+            rolledAt: now,
+            snapshotHash,
+            eligibleCount: drawn.length,
+            prizePoints,
+            winnersWanted: settings.winnersPerRoll,
+          },
           winners.map((w) => w.view),
         );
-        after.push(async () => {
+        const reel = await reelNames(
+          tx,
+          row.roundId,
+          sample(drawn, REEL_SIZE).map((e) => e.kickUserId),
+        );
+        after.push(() => {
           this.app.realtime.emitToAdmins(giveawayHub, 'ReceiveRoll', roll);
-          this.app.realtime.emit(
-            giveawayOverlayHub,
-            OVERLAY_ROOM,
-            'ReceiveRoll',
-            this.overlayRollOf(
-              roll,
-              eligible.map((c) => c.view),
-            ),
+          this.app.realtime.emit(giveawayOverlayHub, OVERLAY_ROOM, 'ReceiveRoll', overlayRollOf(roll, reel));
+          this.afterRoll().catch((err: unknown) =>
+            this.app.log.warn({ err }, 'giveaway broadcast after a roll failed'),
           );
-          this.app.realtime.emitToAdmins(giveawayHub, 'ReceiveWinners', await this.latestWinners());
-          await this.broadcastState();
         });
         return roll;
       },
@@ -341,51 +349,109 @@ export class GiveawayService {
     );
   }
 
+  /** The recent winners line and the state, to every admin page (after a roll, not awaited by it). */
+  private async afterRoll(): Promise<void> {
+    this.app.realtime.emitToAdmins(giveawayHub, 'ReceiveWinners', await this.latestWinners());
+    await this.broadcastState();
+  }
+
   // ------------------------------------------------------------------ chat
 
   /**
    * A chat message equal (trimmed, any letter case) to an active key enters its sender into the
-   * current round once. Cheap: one lookup for the key, one for the chatter's stored facts, one
-   * insert; the admins get the one new entry, the overlay a throttled count.
+   * current round once. Cheap, because every chat message passes here: ONE prepared statement
+   * checks the key, reads the filters and the sender's subscription and — for a chatter no site
+   * user linked, while no filter is on (the usual case) — inserts the entry. A linked chatter's
+   * partner facts, or a filter, take the general path: the stored facts, the entry filters, then
+   * the insert. The admins get the one new entry, the overlay a throttled count.
    */
   async enter(message: ChatMessage, linkedUser: UserRow | null): Promise<boolean> {
     const text = message.content.trim().toLowerCase();
     if (text.length === 0 || text.length > KEY_MAX_LENGTH) return false;
-    const [row] = await this.app.db
-      .select()
-      .from(giveawaySettings)
-      .where(
-        and(
-          eq(giveawaySettings.id, 1),
-          sql`EXISTS (SELECT 1 FROM giveaway_keys k WHERE k.key_lower = ${text} AND k.is_active)`,
-        ),
-      );
-    if (!row) return false;
-    if (linkedUser?.excluded) return true;
+    if (linkedUser?.excluded) {
+      // Never enters; whether the text is a key still decides if the message was a command.
+      return (await this.app.database.query(KEY_STATEMENT, [text], 'kickback_giveaway_key')).length > 0;
+    }
     const now = this.now();
-    const chatter = await chatterFacts(
-      this.app.db,
-      { kickUserId: message.kickUserId, username: message.kickUsername, color: message.color },
-      now,
+    const [row] = await this.app.database.query<EnterRow>(
+      ENTER_STATEMENT,
+      [
+        text,
+        message.kickUserId,
+        message.kickUsername,
+        drawEntryOf(message.kickUserId, message.kickUsername),
+        message.color,
+        now,
+        linkedUser === null,
+      ],
+      'kickback_giveaway_enter',
     );
-    if (!chatter || filterRefusal(settingsOf(row), chatter.facts)) return true;
+    if (!row) return false;
+    const roundId = Number(row.round_id);
+    const filters = {
+      isSubOnly: row.is_sub_only,
+      isClashIdLinkedOnly: row.is_clash_id_linked_only,
+      isRustMagicCodeOnly: row.is_rust_magic_code_only,
+      isRoobetCodeOnly: row.is_roobet_code_only,
+    };
+    let chatter: Pick<Chatter, 'facts' | 'view' | 'userId'> | null;
+    if (linkedUser === null) {
+      // What ./facts would say of a chatter no site user linked, from the statement's row.
+      const isSubscriber = row.is_subscriber === true;
+      chatter = {
+        userId: null,
+        facts: {
+          excluded: false,
+          isSubscriber,
+          hasVerifiedClash: false,
+          isActiveRustMagic: false,
+          isActiveOnRoobet: false,
+        },
+        view: {
+          kickUserId: message.kickUserId,
+          username: message.kickUsername,
+          identity: { color: row.color },
+          isSubscriber,
+          account: null,
+          isActiveOnClash: false,
+          isActiveOnCsGoBig: false,
+          isActiveRustMagic: false,
+          isActiveOnHowl: false,
+          isActiveOnRoobet: false,
+          wagered10k: false,
+        },
+      };
+      if (row.inserted) this.entered(roundId, chatter.view);
+      // No filter on: the statement inserted the entry, or it was in the round already.
+      if (!Object.values(filters).some(Boolean)) return true;
+    } else {
+      chatter = await chatterFacts(
+        this.app.db,
+        { kickUserId: message.kickUserId, username: message.kickUsername, color: message.color },
+        now,
+      );
+    }
+    if (!chatter || filterRefusal(filters, chatter.facts)) return true;
     const inserted = await this.app.db
       .insert(giveawayParticipants)
       .values({
-        roundId: row.roundId,
+        roundId,
         kickUserId: message.kickUserId,
         kickUsername: message.kickUsername,
-        color: chatter.candidate.color,
+        drawEntry: drawEntryOf(message.kickUserId, message.kickUsername),
+        color: chatter.view.identity.color,
         userId: chatter.userId,
         enteredAt: now,
       })
       .onConflictDoNothing()
       .returning({ kickUserId: giveawayParticipants.kickUserId });
-    if (inserted.length > 0) {
-      this.app.realtime.emitToAdmins(giveawayHub, 'ReceiveNewParticipant', chatter.view);
-      this.overlayCountSoon(row.roundId);
-    }
+    if (inserted.length > 0) this.entered(roundId, chatter.view);
     return true;
+  }
+
+  private entered(roundId: number, participant: GiveawayParticipant): void {
+    this.app.realtime.emitToAdmins(giveawayHub, 'ReceiveNewParticipant', participant);
+    this.overlayCountSoon(roundId);
   }
 
   /** After a roll, the winners' chat messages stream to the admins' panel. */
@@ -414,12 +480,67 @@ export class GiveawayService {
   }
 }
 
+function overlayRollOf(roll: GiveawayRoll, reel: OverlayName[]): OverlayRoll {
+  return {
+    rollId: roll.rollId,
+    rolledAt: roll.rolledAt,
+    landsAt: roll.landsAt,
+    winners: roll.winners.map(overlayNameOf),
+    reel,
+  };
+}
+
+/** Whether a text is an active key (the settings row comes back when it is). */
+const KEY_STATEMENT = `SELECT round_id FROM giveaway_settings
+  WHERE id = 1 AND EXISTS (SELECT 1 FROM giveaway_keys k WHERE k.key_lower = $1 AND k.is_active)`;
+
+interface EnterRow extends Record<string, unknown> {
+  round_id: string | number;
+  is_sub_only: boolean;
+  is_clash_id_linked_only: boolean;
+  is_rust_magic_code_only: boolean;
+  is_roobet_code_only: boolean;
+  color: string | null;
+  is_subscriber: boolean | null;
+  inserted: boolean;
+}
+
+/**
+ * $1 the message text (trimmed, lower case), $2–$5 the sender's Kick id, name, draw entry and
+ * colour, $6 now, $7 whether the statement may insert (an unlinked chatter). No row: not a key. The
+ * insert happens only when no filter is on: then the entry filters refuse only an excluded account,
+ * and an unlinked chatter is never one. The colour and subscriber mark are the stored chat
+ * activity's, as in ./facts.
+ */
+const ENTER_STATEMENT = `
+  WITH s AS (
+    SELECT round_id, is_sub_only, is_clash_id_linked_only, is_rust_magic_code_only, is_roobet_code_only
+    FROM giveaway_settings
+    WHERE id = 1 AND EXISTS (SELECT 1 FROM giveaway_keys k WHERE k.key_lower = $1::text AND k.is_active)
+  ), a AS (
+    SELECT color, (is_subscriber OR coalesce(subscribed_until > $6::timestamptz, false)) AS is_subscriber
+    FROM kick_chat_activity WHERE kick_user_id = $2::text
+  ), ins AS (
+    INSERT INTO giveaway_participants (round_id, kick_user_id, kick_username, draw_entry, color, entered_at)
+    SELECT s.round_id, $2::text, $3::text, $4::text, coalesce((SELECT color FROM a), $5::text), $6::timestamptz
+    FROM s
+    WHERE $7::boolean
+      AND NOT (s.is_sub_only OR s.is_clash_id_linked_only OR s.is_rust_magic_code_only OR s.is_roobet_code_only)
+    ON CONFLICT DO NOTHING
+    RETURNING 1
+  )
+  SELECT s.*, coalesce((SELECT color FROM a), $5::text) AS color, (SELECT is_subscriber FROM a) AS is_subscriber,
+         EXISTS (SELECT 1 FROM ins) AS inserted
+  FROM s`;
+
 /** Up to `n` entries picked at random (a cosmetic reel for the overlay, not part of the draw). */
 function sample<T>(list: readonly T[], n: number): T[] {
   const copy = [...list];
-  for (let i = copy.length - 1; i > 0; i--) {
-    const j = Math.floor(Math.random() * (i + 1));
+  const take = Math.min(n, copy.length);
+  // The first `take` steps of a Fisher–Yates shuffle: a uniform sample in random order.
+  for (let i = 0; i < take; i++) {
+    const j = i + Math.floor(Math.random() * (copy.length - i));
     [copy[i], copy[j]] = [copy[j]!, copy[i]!];
   }
-  return copy.slice(0, n);
+  return copy.slice(0, take);
 }

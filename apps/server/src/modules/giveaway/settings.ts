@@ -1,6 +1,6 @@
 /** The giveaway's settings row and its keys: reads, and the admin's changes (audited). */
 import { asc, eq, sql } from 'drizzle-orm';
-import type { GiveawayKey, GiveawaySettings } from '@kickback/common/hubs/giveaway';
+import type { GiveawayKey, GiveawaySettings, GiveawaySettingsUpdate } from '@kickback/common/hubs/giveaway';
 import { giveawayErrors } from '@kickback/common/giveaway/texts';
 import { centsToText, decimalToNumber, toCents } from '@kickback/common/money';
 import type { DbOrTx, Tx } from '../../db/client';
@@ -31,8 +31,20 @@ export async function readSettingsRow(db: DbOrTx, lock = false): Promise<Giveawa
   return row;
 }
 
-export async function updateSettings(tx: Tx, admin: UserRow, next: GiveawaySettings, now: Date): Promise<void> {
+/** Sets the settings; one of the three optional ones left out keeps its stored value. */
+export async function updateSettings(
+  tx: Tx,
+  admin: UserRow,
+  change: GiveawaySettingsUpdate,
+  now: Date,
+): Promise<void> {
   const before = settingsOf(await readSettingsRow(tx, true));
+  const next: GiveawaySettings = {
+    ...change,
+    rewinCooldownInSeconds: change.rewinCooldownInSeconds ?? before.rewinCooldownInSeconds,
+    winnersPerRoll: change.winnersPerRoll ?? before.winnersPerRoll,
+    prizePoints: change.prizePoints ?? before.prizePoints,
+  };
   await tx
     .update(giveawaySettings)
     .set({
