@@ -111,6 +111,8 @@ export const defaultSocketLimits = defaultHubLimits;
 
 export interface Realtime {
   readonly io: Server;
+  /** Told of every answered hub call (the /metrics counter). */
+  observeCalls(observer: (hub: string, call: string, ok: boolean) => void): void;
   register<H extends HubSpec>(hub: H, handlers: HubHandlers<H>): void;
   /** Broadcasts an event to a room of a hub, on every process. Call it after commit only. */
   emit<H extends HubSpec, E extends EventName<H>>(hub: H, room: string, event: E, payload: EventPayload<H, E>): void;
@@ -223,8 +225,12 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
     return app.parseCookie(cookieHeader)[cookieName] ?? null;
   };
 
+  let callObserver: ((hub: string, call: string, ok: boolean) => void) | null = null;
   const realtime: Realtime = {
     io,
+    observeCalls(observer) {
+      callObserver = observer;
+    },
     register<H extends HubSpec>(hub: H, handlers: HubHandlers<H>) {
       const nsp = io.of(hub.namespace);
       namespaces.push(nsp);
@@ -324,7 +330,10 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
           (socket as Socket).on(name as string, (...args: unknown[]) => {
             const ack = args.at(-1);
             if (typeof ack !== 'function') return strike(); // a call must ask for its answer
-            const reply = ack as (result: HubResult<unknown>) => void;
+            const reply = (result: HubResult<unknown>) => {
+              callObserver?.(hub.namespace, name, result.ok);
+              (ack as (result: HubResult<unknown>) => void)(result);
+            };
             if (args.length > 2) {
               strike();
               return reply({ ok: false, error: 'Invalid payload: one argument at most.' });
