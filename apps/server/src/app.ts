@@ -24,6 +24,7 @@ import { controlPlugin } from './plugins/control';
 import { csrfPlugin } from './plugins/csrf';
 import { endpointsPlugin } from './plugins/endpoints';
 import { errorsPlugin, validatorCompiler } from './plugins/errors';
+import { metricsPlugin } from './plugins/metrics';
 import { realtimePlugin, type SocketLimits } from './plugins/realtime';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { sessionPlugin } from './plugins/session';
@@ -160,6 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(realtimePlugin, { redis, ...(deps.socketLimits ? { limits: deps.socketLimits } : {}) });
   await app.register(gamesPlugin);
+  await app.register(metricsPlugin);
   await app.register(integrationStatusPlugin);
 
   // The chat pipeline before the features: they register their chat handlers into it.

@@ -69,6 +69,18 @@ const envSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   // Deliveries per minute per sending address on /webhooks/ (0 = no limit). Kick delivers in
   // bursts from a few addresses, so the default is high: it stops a flood, not Kick.
+  // /metrics (Prometheus) answers only these addresses, or a request with this bearer token;
+  // with neither set it is off.
+  METRICS_ALLOW: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  METRICS_TOKEN: optionalString.refine((v) => v === undefined || v.length >= 16, 'must be at least 16 characters'),
   WEBHOOK_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(120_000),
   // Partner affiliate APIs (leaderboards). A site with its key uses the partner; without, the
   // local simulator outside production, nothing in production.
@@ -165,6 +177,7 @@ export interface Config {
   trustProxy: boolean;
   rateLimitPerMinute: number;
   webhookRateLimitPerMinute: number;
+  metrics: { allow: string[]; token: string | undefined };
   cookies: { secure: boolean; prefix: string };
   partners: PartnersConfig;
   leaderboards: {
@@ -464,6 +477,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
     webhookRateLimitPerMinute: env.WEBHOOK_RATE_LIMIT_PER_MINUTE,
+    metrics: { allow: env.METRICS_ALLOW, token: env.METRICS_TOKEN },
     cookies: {
       secure: isProduction,
       prefix: isProduction ? '__Host-' : '',

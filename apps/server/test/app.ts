@@ -10,6 +10,7 @@ import { loadConfig, type Config } from '../src/config';
 import type { Database } from '../src/db/client';
 import { users, type UserRow } from '../src/db/schema/users';
 import { ManualClock } from '../src/lib/clock';
+import type { SocketLimits } from '../src/plugins/realtime';
 import { createSession } from '../src/lib/sessions';
 import { upsertSteamUser } from '../src/modules/auth/user-accounts';
 import { openTestDatabase } from './database';
@@ -65,6 +66,8 @@ export async function buildTestApp(
     logs?: LogCapture;
     /** Registers extra routes before the app is ready (e.g. a throwaway guarded route). */
     routes?: (app: FastifyInstance) => void;
+    /** Hub limits other than the production defaults. */
+    socketLimits?: SocketLimits;
     /** Reuse a database (a restart on the same data); the caller drops it, close() does not. */
     database?: Database & { drop(): Promise<void> };
   } = {},
@@ -79,6 +82,7 @@ export async function buildTestApp(
     webDist: null,
     ...(opts.networkFetch ? { networkFetch: opts.networkFetch } : {}),
     ...(opts.logs ? { loggerInstance: opts.logs.logger } : {}),
+    ...(opts.socketLimits ? { socketLimits: opts.socketLimits } : {}),
   });
   opts.routes?.(app);
   await app.ready();

@@ -22,9 +22,15 @@ export class HubClient {
   constructor(
     baseUrl: string,
     hub: HubSpec,
-    opts: { query: Record<string, string>; cookie?: string; origin?: string; reconnection?: boolean },
+    opts: {
+      query: Record<string, string>;
+      cookie?: string;
+      origin?: string;
+      reconnection?: boolean;
+      headers?: Record<string, string>;
+    },
   ) {
-    const extraHeaders: Record<string, string> = {};
+    const extraHeaders: Record<string, string> = { ...opts.headers };
     if (opts.cookie) extraHeaders.cookie = opts.cookie;
     if (opts.origin) extraHeaders.origin = opts.origin;
     this.socket = io(`${baseUrl}${hub.namespace}`, {

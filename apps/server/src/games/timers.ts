@@ -49,6 +49,8 @@ export class GameTimers {
   private running: Promise<number> | null = null;
   private again = false;
   private stopped = false;
+  /** Told how late (ms after its deadline) each timer fired: the /metrics histogram. */
+  observeLateness: ((lateMs: number) => void) | null = null;
 
   constructor(
     private readonly db: Db,
@@ -157,6 +159,7 @@ export class GameTimers {
             kind: gameTimers.kind,
             subjectId: gameTimers.subjectId,
             version: gameTimers.version,
+            dueAt: gameTimers.dueAt,
           })
           .from(gameTimers)
           .where(lte(gameTimers.dueAt, now))
@@ -180,6 +183,7 @@ export class GameTimers {
           }
         }
         await tx.execute(sql`DELETE FROM game_timers WHERE id = ${claimed.id}`);
+        this.observeLateness?.(now.getTime() - row.dueAt.getTime());
         return 'fired' as const;
       });
       await after.run(this.log);

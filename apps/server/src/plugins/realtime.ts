@@ -6,8 +6,10 @@
  *   by the hub's schema, and the hub's `connect` decides the rooms (a client never picks them);
  * - every call's payload is parsed by its schema from packages/common, answered through the
  *   acknowledgement as `{ ok: true, data }` or `{ ok: false, error }`;
- * - frames above 16 KB close the connection; each socket has a call budget, and one that keeps
- *   sending refused or malformed calls is disconnected;
+ * - frames above 16 KB close the connection; calls spend the budget of the socket's user (of its
+ *   address for visitors), shared by all their sockets and, with Redis, every process; sockets per
+ *   user and per address are capped; a room's state broadcasts are coalesced (lib/hub-limits.ts);
+ *   a socket that keeps sending refused or malformed calls is disconnected;
  * - with REDIS_URL the Redis streams adapter carries broadcasts to sockets on every process.
  *
  * Audiences (DESIGN §9): besides a whole room, an event may go to one user (all their sockets on
@@ -42,6 +44,15 @@ import { messages } from '@kickback/common/messages';
 import type { UserRow } from '../db/schema/users';
 import { badInputMessage } from '../lib/db-errors';
 import { AppError } from '../lib/errors';
+import {
+  Coalescer,
+  defaultHubLimits,
+  HubCallBudget,
+  isLoopback,
+  SocketBucket,
+  SocketCounter,
+  type HubLimits,
+} from '../lib/hub-limits';
 import { findNul, nulMessage } from '../lib/text-guard';
 import { loadSession } from '../lib/sessions';
 import { isAllowedOrigin } from './csrf';
@@ -94,20 +105,14 @@ export interface HubHandlers<H extends HubSpec> {
   calls: CallHandlers<H>;
 }
 
-export interface SocketLimits {
-  /** Calls a socket may make per second on average … */
-  callsPerSecond: number;
-  /** … and in a burst. */
-  burst: number;
-  /** Refused or malformed calls within `strikeWindowMs` that disconnect the socket. */
-  strikes: number;
-  strikeWindowMs: number;
-}
-
-export const defaultSocketLimits: SocketLimits = { callsPerSecond: 5, burst: 20, strikes: 20, strikeWindowMs: 10_000 };
+/** The hub limits (lib/hub-limits.ts): call budgets per user and per address, socket caps, coalescing. */
+export type SocketLimits = HubLimits;
+export const defaultSocketLimits = defaultHubLimits;
 
 export interface Realtime {
   readonly io: Server;
+  /** Told of every answered hub call (the /metrics counter). */
+  observeCalls(observer: (hub: string, call: string, ok: boolean) => void): void;
   register<H extends HubSpec>(hub: H, handlers: HubHandlers<H>): void;
   /** Broadcasts an event to a room of a hub, on every process. Call it after commit only. */
   emit<H extends HubSpec, E extends EventName<H>>(hub: H, room: string, event: E, payload: EventPayload<H, E>): void;
@@ -154,29 +159,27 @@ function describeIssue(error: z.ZodError): string {
   return `Invalid payload: ${where}${first.message}`;
 }
 
-/** Token bucket plus a strike counter: the per-socket call budget. */
-class SocketBudget {
-  private tokens: number;
-  private last = Date.now();
-  private strikes: number[] = [];
-  constructor(private readonly limits: SocketLimits) {
-    this.tokens = limits.burst;
-  }
-  take(): boolean {
+/** Refused or malformed calls of one socket: enough of them in a window disconnect it. */
+class Strikes {
+  private times: number[] = [];
+  constructor(private readonly limits: SocketLimits) {}
+  /** Records one; true when the socket has had enough chances. */
+  add(): boolean {
     const now = Date.now();
-    this.tokens = Math.min(this.limits.burst, this.tokens + ((now - this.last) / 1000) * this.limits.callsPerSecond);
-    this.last = now;
-    if (this.tokens < 1) return false;
-    this.tokens -= 1;
-    return true;
+    this.times = this.times.filter((t) => now - t < this.limits.strikeWindowMs);
+    this.times.push(now);
+    return this.times.length >= this.limits.strikes;
   }
-  /** Records a refused call; true when the socket has had enough chances. */
-  strike(): boolean {
-    const now = Date.now();
-    this.strikes = this.strikes.filter((t) => now - t < this.limits.strikeWindowMs);
-    this.strikes.push(now);
-    return this.strikes.length >= this.limits.strikes;
+}
+
+/** The client's address: the first forwarded one behind a trusted proxy, else the peer's. */
+function addressOf(socket: Socket, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = socket.handshake.headers['x-forwarded-for'];
+    const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
+    if (first) return first;
   }
+  return socket.handshake.address;
 }
 
 export interface RealtimeOptions {
@@ -186,6 +189,9 @@ export interface RealtimeOptions {
 
 export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOptions) => {
   const limits = opts.limits ?? defaultSocketLimits;
+  const budget = new HubCallBudget(limits, opts.redis, app.config.redisPrefix);
+  const openSockets = new SocketCounter();
+  const coalescer = new Coalescer(limits.coalesceMs);
   const cookieName = sessionCookieName(app.config);
   const io = new Server(app.server, {
     transports: ['websocket'],
@@ -219,12 +225,16 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
     return app.parseCookie(cookieHeader)[cookieName] ?? null;
   };
 
+  let callObserver: ((hub: string, call: string, ok: boolean) => void) | null = null;
   const realtime: Realtime = {
     io,
+    observeCalls(observer) {
+      callObserver = observer;
+    },
     register<H extends HubSpec>(hub: H, handlers: HubHandlers<H>) {
       const nsp = io.of(hub.namespace);
       namespaces.push(nsp);
-      const contexts = new WeakMap<Socket, { ctx: HubContext<H>; rooms: string[] }>();
+      const contexts = new WeakMap<Socket, { ctx: HubContext<H>; rooms: string[]; holder: string | null }>();
 
       nsp.use((socket, next) => {
         void (async () => {
@@ -271,7 +281,13 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
             if (err instanceof AppError) return next(refusal(err.message, refusalOf(err.statusCode)));
             throw err;
           }
-          contexts.set(socket, { ctx, rooms });
+          // One user's (or one address's visitor) sockets in this process are capped.
+          const address = addressOf(socket, app.config.trustProxy);
+          const holder = user ? `user:${user.id}` : isLoopback(address) ? null : `ip:${address}`;
+          if (holder && !openSockets.reserve(holder, user ? limits.socketsPerUser : limits.socketsPerIp)) {
+            return next(refusal(messages.tooManyRequests, 'too_many'));
+          }
+          contexts.set(socket, { ctx, rooms, holder });
           live = true;
           next();
         })().catch((err: unknown) => {
@@ -283,11 +299,16 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
       nsp.on('connection', (socket) => {
         const entry = contexts.get(socket);
         if (!entry) return socket.disconnect(true);
+        const { holder } = entry;
+        if (holder) socket.on('disconnect', () => openSockets.release(holder));
         if (entry.rooms.length) void socket.join(entry.rooms);
         const { ctx } = entry;
-        const budget = new SocketBudget(limits);
+        // Every call spends the budget of the socket's user, or of its address for a visitor.
+        const caller = ctx.user ? { userId: ctx.user.id } : { ip: addressOf(socket, app.config.trustProxy) };
+        const strikes = new Strikes(limits);
+        const bucket = new SocketBucket(limits);
         const strike = () => {
-          if (budget.strike()) {
+          if (strikes.add()) {
             app.log.warn(
               { hub: hub.namespace, socket: socket.id, user: ctx.user?.id },
               'hub socket disconnected: abuse',
@@ -309,33 +330,48 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
           (socket as Socket).on(name as string, (...args: unknown[]) => {
             const ack = args.at(-1);
             if (typeof ack !== 'function') return strike(); // a call must ask for its answer
-            const reply = ack as (result: HubResult<unknown>) => void;
+            const reply = (result: HubResult<unknown>) => {
+              callObserver?.(hub.namespace, name, result.ok);
+              (ack as (result: HubResult<unknown>) => void)(result);
+            };
             if (args.length > 2) {
               strike();
               return reply({ ok: false, error: 'Invalid payload: one argument at most.' });
             }
-            if (!budget.take()) {
+            if (!bucket.take()) {
               strike();
               return reply({ ok: false, error: messages.tooManyRequests });
             }
-            const payload = args.length === 2 ? args[0] : undefined;
-            const nulAt = findNul(payload);
-            if (nulAt !== null) {
-              strike();
-              return reply({ ok: false, error: nulMessage(nulAt === 'value' ? 'payload' : `payload: ${nulAt}`) });
-            }
-            const parsed = spec.input.safeParse(payload);
-            if (!parsed.success) {
-              strike();
-              return reply({ ok: false, error: describeIssue(parsed.error) });
-            }
-            handler(ctx, parsed.data).then(
-              (data) => reply({ ok: true, data }),
+            budget.take(caller).then(
+              (allowed) => {
+                if (!allowed) {
+                  strike();
+                  return reply({ ok: false, error: messages.tooManyRequests });
+                }
+                const payload = args.length === 2 ? args[0] : undefined;
+                const nulAt = findNul(payload);
+                if (nulAt !== null) {
+                  strike();
+                  return reply({ ok: false, error: nulMessage(nulAt === 'value' ? 'payload' : `payload: ${nulAt}`) });
+                }
+                const parsed = spec.input.safeParse(payload);
+                if (!parsed.success) {
+                  strike();
+                  return reply({ ok: false, error: describeIssue(parsed.error) });
+                }
+                handler(ctx, parsed.data).then(
+                  (data) => reply({ ok: true, data }),
+                  (err: unknown) => {
+                    if (err instanceof AppError) return reply({ ok: false, error: err.message });
+                    const badInput = badInputMessage(err);
+                    if (badInput) return reply({ ok: false, error: badInput });
+                    app.log.error({ err, hub: hub.namespace, call: name }, 'hub call failed');
+                    reply({ ok: false, error: messages.systemError });
+                  },
+                );
+              },
               (err: unknown) => {
-                if (err instanceof AppError) return reply({ ok: false, error: err.message });
-                const badInput = badInputMessage(err);
-                if (badInput) return reply({ ok: false, error: badInput });
-                app.log.error({ err, hub: hub.namespace, call: name }, 'hub call failed');
+                app.log.error({ err, hub: hub.namespace, call: name }, 'hub call budget unavailable');
                 reply({ ok: false, error: messages.systemError });
               },
             );
@@ -344,6 +380,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
       });
     },
     emit(hub, room, event, payload) {
+      coalescer.flush(`${hub.namespace} ${room} `); // a held state goes first
       io.of(hub.namespace).to(room).emit(event, payload);
     },
     emitToUser(hub, userId, event, payload) {
@@ -353,19 +390,24 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
       io.of(hub.namespace).to(audienceRooms.admins).emit(event, payload);
     },
     emitPerAudience(hub, room, event, views) {
-      const nsp = io.of(hub.namespace);
-      const named = [...(views.users?.keys() ?? [])].map((id) => audienceRooms.userIn(room, id));
-      const admins = views.admin === undefined ? [] : [audienceRooms.adminsIn(room)];
-      nsp
-        .to(room)
-        .except([...named, ...admins])
-        .emit(event, views.watcher);
-      if (views.admin !== undefined) nsp.to(admins).except(named).emit(event, views.admin);
-      for (const [userId, payload] of views.users ?? []) {
-        nsp.to(audienceRooms.userIn(room, userId)).emit(event, payload);
-      }
+      // A room's state: the newest supersedes the rest, so a flood is folded (lib/hub-limits.ts).
+      coalescer.run(`${hub.namespace} ${room} ${event}`, () => sendPerAudience(hub.namespace, room, event, views));
     },
   };
+
+  function sendPerAudience(namespace: string, room: string, event: string, views: AudienceViews<unknown>): void {
+    const nsp = io.of(namespace);
+    const named = [...(views.users?.keys() ?? [])].map((id) => audienceRooms.userIn(room, id));
+    const admins = views.admin === undefined ? [] : [audienceRooms.adminsIn(room)];
+    nsp
+      .to(room)
+      .except([...named, ...admins])
+      .emit(event, views.watcher);
+    if (views.admin !== undefined) nsp.to(admins).except(named).emit(event, views.admin);
+    for (const [userId, payload] of views.users ?? []) {
+      nsp.to(audienceRooms.userIn(room, userId)).emit(event, payload);
+    }
+  }
 
   app.decorate('realtime', realtime);
 

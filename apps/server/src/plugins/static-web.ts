@@ -23,7 +23,7 @@ export function defaultWebDist(): string | null {
   return null;
 }
 
-const nonPagePrefixes = ['/api/', '/auth/', '/dev/', '/internal/', '/webhooks/', '/socket.io/', '/assets/'];
+const nonPagePrefixes = ['/api/', '/auth/', '/dev/', '/internal/', '/webhooks/', '/socket.io/', '/assets/', '/metrics'];
 
 export const staticWebPlugin = fp(async (app: FastifyInstance, opts: { webDist: string | null }) => {
   const { webDist } = opts;

@@ -42,7 +42,15 @@ export type EventPayload<H extends HubSpec, E extends EventName<H>> = z.output<H
 export type HubQuery<H extends HubSpec> = z.output<H['query']>;
 
 /** Why a handshake was refused: travels as the connect error's `data.code`. */
-export const hubRefusals = ['unauthorized', 'bad_query', 'not_found', 'forbidden', 'origin', 'unavailable'] as const;
+export const hubRefusals = [
+  'unauthorized',
+  'bad_query',
+  'not_found',
+  'forbidden',
+  'origin',
+  'unavailable',
+  'too_many',
+] as const;
 export type HubRefusal = (typeof hubRefusals)[number];
 
 /** Per-socket limits every hub applies (the client keeps well inside them). */

@@ -52,9 +52,9 @@ async function callback(app: TestApp, url: URL, state: string) {
 }
 
 function popupMessage(body: string): { success: boolean; message: string } {
-  const m = /var message = (\{.*?\});/.exec(body);
+  const m = /<script type="application\/json" id="kb-popup-result">(.*?)<\/script>/s.exec(body);
   if (!m?.[1]) throw new Error('no popup message in page');
-  return JSON.parse(m[1]) as { success: boolean; message: string };
+  return (JSON.parse(m[1]) as { message: { success: boolean; message: string } }).message;
 }
 
 describe('Steam sign-in through the dev identity provider', () => {
@@ -65,7 +65,7 @@ describe('Steam sign-in through the dev identity provider', () => {
     const res = await callback(t, url, state);
     expect(res.statusCode).toBe(200);
     expect(popupMessage(res.body)).toEqual({ type: 'authpopup', success: true, message: 'Signed in.' });
-    expect(res.body).toContain(`postMessage(message, "${TEST_PUBLIC_URL}")`);
+    expect(res.body).toContain(`"origin":"${TEST_PUBLIC_URL}"`); // the page script posts it to that origin only
     const session = cookiesOf(res).kb_session;
     expect(session).toBeTruthy();
     const setCookie = String(res.headers['set-cookie']);

@@ -1,0 +1,86 @@
+/**
+ * /metrics: Prometheus text with HTTP latency, hub calls, sockets, webhook deliveries, timer
+ * lateness and pool waits; only for configured addresses or the bearer token, off otherwise.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { splitOrStealHub, type SplitOrStealState } from '@kickback/common/hubs/split-or-steal';
+import { buildTestApp, type TestApp } from '../../test/app';
+import { HubClient, listen, WallClock } from '../../test/hub-client';
+import { chatPayload, postDelivery, signedDelivery } from '../../test/kick';
+
+const TOKEN = 'metrics-token-0123456789';
+
+describe('/metrics', () => {
+  let t: TestApp;
+  let url: string;
+  let clock: WallClock;
+  beforeAll(async () => {
+    clock = new WallClock();
+    t = await buildTestApp({ clock, env: { METRICS_TOKEN: TOKEN, METRICS_ALLOW: '10.1.2.3' } });
+    url = await listen(t.app);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const scrape = (headers: Record<string, string> = {}, remoteAddress = '192.0.2.1') =>
+    t.app.inject({ url: '/metrics', headers, remoteAddress });
+
+  it('answers only the configured addresses and the bearer token', async () => {
+    expect((await scrape()).statusCode).toBe(403);
+    expect((await scrape({ authorization: 'Bearer wrong-token-0123456789' })).statusCode).toBe(403);
+    expect((await scrape({ authorization: `Bearer ${TOKEN}` })).statusCode).toBe(200);
+    expect((await scrape({}, '10.1.2.3')).statusCode).toBe(200);
+  });
+
+  it('counts HTTP latency per route, hub calls, sockets, webhook deliveries, late timers and pool waits', async () => {
+    expect((await t.call({ url: '/API/LeaderBoard/now' })).statusCode).toBe(200);
+    expect((await postDelivery(t, signedDelivery(chatPayload(t, 'metered', 'hi')))).statusCode).toBe(200);
+
+    const admin = await t.signIn({ role: 'Admin' });
+    const [alice, bob] = [await t.signIn(), await t.signIn()];
+    const created = await t.call({
+      method: 'POST',
+      url: '/api/SplitOrStealGame/create',
+      as: admin,
+      body: { reward: 1, counterInSeconds: 5, isPrivate: false },
+    });
+    const gameId = created.json().gameId as string;
+    const sockets = [alice, bob].map(
+      (who) => new HubClient(url, splitOrStealHub, { query: { gameid: gameId }, cookie: who.cookie }),
+    );
+    await Promise.all(sockets.map((s) => s.connected()));
+    await sockets[0]!.ok('JoinGame', 1);
+    const starting = await sockets[1]!.ok<SplitOrStealState>('JoinGame', 2);
+    await sockets[1]!.call('JoinGame', 'x');
+    clock.set(new Date(new Date(starting.phaseEndsAt!).getTime() + 1500));
+    expect(await t.app.timers.runDue()).toBeGreaterThan(0);
+
+    const res = await scrape({ authorization: `Bearer ${TOKEN}` });
+    expect(res.headers['content-type']).toMatch(/text\/plain/);
+    const text = res.body;
+    expect(text).toMatch(
+      /kickback_http_request_duration_seconds_count\{method="GET",route="\/api\/LeaderBoard\/now",status="200"\} 1/,
+    );
+    expect(text).toMatch(/kickback_webhook_deliveries_total\{route="\/webhooks\/kick",status="200"\} 1/);
+    expect(text).toMatch(/kickback_hub_calls_total\{hub="\/SplitOrSteal",call="JoinGame",outcome="ok"\} 2/);
+    expect(text).toMatch(/kickback_hub_calls_total\{hub="\/SplitOrSteal",call="JoinGame",outcome="refused"\} 1/);
+    expect(text).toMatch(/kickback_hub_sockets 2/);
+    expect(text).toMatch(/kickback_game_timer_lateness_seconds_count 1/);
+    expect(text).toMatch(/kickback_game_timer_lateness_seconds_bucket\{le="1"\} 0/);
+    expect(text).toMatch(/kickback_db_pool_waiting 0/);
+    expect(text).toMatch(/kickback_nodejs_eventloop_lag_seconds/);
+    for (const s of sockets) s.close();
+  });
+});
+
+describe('/metrics without METRICS_ALLOW or METRICS_TOKEN', () => {
+  it('does not exist', async () => {
+    const t = await buildTestApp();
+    try {
+      expect((await t.app.inject({ url: '/metrics' })).statusCode).toBe(404);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,103 @@
+/**
+ * `/metrics` in the Prometheus text format (prom-client): HTTP latency per route, hub calls, open
+ * sockets, Kick webhook deliveries (chat ingest), how late game timers fire, and PostgreSQL pool
+ * waits, plus the process defaults (event-loop lag, memory, CPU).
+ *
+ * Reachable only from the addresses in METRICS_ALLOW or with `Authorization: Bearer
+ * <METRICS_TOKEN>`; with neither configured the endpoint does not exist (404), so a proxy in front
+ * cannot expose it by accident.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type pg from 'pg';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { messages } from '@kickback/common/messages';
+import { routePath } from '../lib/request-path';
+
+export const METRICS_PATH = '/metrics';
+
+function tokenMatches(request: FastifyRequest, token: string): boolean {
+  const header = request.headers.authorization ?? '';
+  const given = Buffer.from(header.startsWith('Bearer ') ? header.slice(7) : '');
+  const wanted = Buffer.from(token);
+  return given.length === wanted.length && timingSafeEqual(given, wanted);
+}
+
+export const metricsPlugin = fp(async (app: FastifyInstance) => {
+  const { allow, token } = app.config.metrics;
+  if (allow.length === 0 && !token) return;
+
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'kickback_' });
+
+  const http = new Histogram({
+    name: 'kickback_http_request_duration_seconds',
+    help: 'HTTP request latency by method, route pattern and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry],
+  });
+  const webhooks = new Counter({
+    name: 'kickback_webhook_deliveries_total',
+    help: 'Webhook deliveries (Kick chat ingest) by route and status',
+    labelNames: ['route', 'status'] as const,
+    registers: [registry],
+  });
+  const hubCalls = new Counter({
+    name: 'kickback_hub_calls_total',
+    help: 'Hub calls answered, by hub, call and outcome',
+    labelNames: ['hub', 'call', 'outcome'] as const,
+    registers: [registry],
+  });
+  new Gauge({
+    name: 'kickback_hub_sockets',
+    help: 'Open hub connections in this process',
+    registers: [registry],
+    collect() {
+      this.set(app.realtime.io.engine.clientsCount);
+    },
+  });
+  const late = new Histogram({
+    name: 'kickback_game_timer_lateness_seconds',
+    help: 'How long after its deadline a game timer fired',
+    buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30],
+    registers: [registry],
+  });
+  new Gauge({
+    name: 'kickback_db_pool_waiting',
+    help: 'Queries waiting for a PostgreSQL pool connection (0 on PGlite)',
+    registers: [registry],
+    collect() {
+      this.set(app.database.kind === 'postgres' ? (app.database.raw as pg.Pool).waitingCount : 0);
+    },
+  });
+  new Gauge({
+    name: 'kickback_db_pool_connections',
+    help: 'PostgreSQL pool connections by state',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    collect() {
+      const pool = app.database.kind === 'postgres' ? (app.database.raw as pg.Pool) : null;
+      this.set({ state: 'total' }, pool?.totalCount ?? 0);
+      this.set({ state: 'idle' }, pool?.idleCount ?? 0);
+    },
+  });
+
+  app.realtime.observeCalls((hub, call, ok) => hubCalls.inc({ hub, call, outcome: ok ? 'ok' : 'refused' }));
+  app.timers.observeLateness = (ms) => late.observe(Math.max(0, ms) / 1000);
+
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    if (route === METRICS_PATH) return;
+    const status = String(reply.statusCode);
+    http.observe({ method: request.method, route, status }, reply.elapsedTime / 1000);
+    if (routePath(request).startsWith('/webhooks/')) webhooks.inc({ route, status });
+  });
+
+  app.get(METRICS_PATH, { config: { access: 'public', rateLimit: false } }, async (request, reply) => {
+    const allowed = allow.includes(request.ip) || (token !== undefined && tokenMatches(request, token));
+    if (!allowed) return reply.status(403).send({ message: messages.forbidden });
+    return reply.type(registry.contentType).send(await registry.metrics());
+  });
+});
