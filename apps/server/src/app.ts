@@ -19,6 +19,7 @@ import { createLoopbackFetch } from './lib/loopback-fetch';
 import { openRedis } from './lib/redis';
 import { systemClock, type Clock } from './lib/clock';
 import { accessPlugin } from './plugins/access';
+import { cachedReadsPlugin } from './plugins/cached-reads';
 import { controlPlugin } from './plugins/control';
 import { csrfPlugin } from './plugins/csrf';
 import { errorsPlugin } from './plugins/errors';
@@ -144,6 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(csrfPlugin, { publicOrigin: config.publicOrigin });
   await app.register(sessionPlugin);
   await app.register(accessPlugin);
+  await app.register(cachedReadsPlugin);
   await app.register(fastifyRateLimit, {
     global: true,
     hook: 'preHandler',

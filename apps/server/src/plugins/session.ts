@@ -28,6 +28,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The handler uses only `request.user.id`: the session may come from the short-lived cache. */
     identityOnly?: boolean;
+    /** The handler never reads `request.user` (cached public reads): the cookie is not looked up. */
+    sessionless?: boolean;
   }
 }
 
@@ -47,6 +49,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
   if (app.redis) await syncSessionCache(app, app.redis, cache);
   app.addHook('onRequest', async (request) => {
     if (!sessionPaths.some((p) => request.url.startsWith(p))) return;
+    if (request.routeOptions.config.sessionless === true) return;
     const token = request.cookies[cookieName];
     if (!token) return;
     const now = app.clock.now();

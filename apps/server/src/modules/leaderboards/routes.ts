@@ -4,7 +4,7 @@
  * through a short cache; `GET /api/LeaderBoard/sites` lists the boards the page offers. Admin:
  * the "Leaderboards" page's overview, settings and "Refresh now".
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
@@ -25,8 +25,9 @@ import { usesSimulators } from '../../integrations/partners/registry';
 import { partnerSimulators } from '../../integrations/partners/simulator/routes';
 import { AppError, notFound } from '../../lib/errors';
 import { currentUser } from '../../plugins/access';
+import { cachedRead, cachedReadConfig } from '../../plugins/cached-reads';
 import { actorOf } from '../audit/service';
-import { LeaderboardService } from './service';
+import { boardKey, LeaderboardService, SITES_READ } from './service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -46,13 +47,21 @@ export const leaderboardsModule = fp(async (app: FastifyInstance) => {
   app.addHook('onClose', async () => service.stop());
 
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const boardRoute = (site: SiteId, type: BoardType) => async (_request: unknown, reply: FastifyReply) => {
-    const board = await service.board(site, type);
-    if (!board) throw notFound();
-    reply.header('cache-control', `public, max-age=${Math.min(app.config.leaderboards.cacheSeconds, 60)}`);
-    return board;
-  };
-  const publicBoard = { config: { access: 'public' as const }, schema: { response: { 200: leaderboardResponse } } };
+  const ttlMs = app.config.leaderboards.cacheSeconds * 1000;
+  const boardRoute = (site: SiteId, type: BoardType) =>
+    cachedRead(app, {
+      key: boardKey(site, type),
+      schema: leaderboardResponse,
+      ttlMs,
+      cacheControl: `public, max-age=${Math.min(app.config.leaderboards.cacheSeconds, 60)}`,
+      build: async () => {
+        const board = await service.board(site, type);
+        if (!board) return null;
+        // A running board is never served past its period's end.
+        return { value: board, ...(board.countdown ? { validUntil: Date.parse(board.countdown.endDate) } : {}) };
+      },
+    });
+  const publicBoard = { config: cachedReadConfig, schema: { response: { 200: leaderboardResponse } } };
 
   r.get('/api/LeaderBoard/now', publicBoard, boardRoute(1, 'now'));
   r.get('/api/LeaderBoard/previous', publicBoard, boardRoute(1, 'previous'));
@@ -63,8 +72,14 @@ export const leaderboardsModule = fp(async (app: FastifyInstance) => {
 
   r.get(
     '/api/LeaderBoard/sites',
-    { config: { access: 'public' }, schema: { response: { 200: publicSitesResponse } } },
-    async () => ({ sites: await service.publicSites() }),
+    { config: cachedReadConfig, schema: { response: { 200: publicSitesResponse } } },
+    cachedRead(app, {
+      key: SITES_READ,
+      schema: publicSitesResponse,
+      ttlMs: 5 * 60_000,
+      cacheControl: 'no-cache',
+      build: async () => ({ value: { sites: await service.publicSites() } }),
+    }),
   );
 
   r.get(

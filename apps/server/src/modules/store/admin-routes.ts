@@ -18,7 +18,7 @@ import { orders, products, type ProductRow } from '../../db/schema/store';
 import { notFound } from '../../lib/errors';
 import { currentUser } from '../../plugins/access';
 import { actorOf, recordAudit } from '../audit/service';
-import { toAdminProduct } from './presenter';
+import { PRODUCTS_READ, toAdminProduct } from './presenter';
 
 type Input = z.infer<typeof productInput>;
 
@@ -72,6 +72,7 @@ export async function adminProductRoutes(app: FastifyInstance): Promise<void> {
         });
         return row;
       });
+      app.reads.invalidate(PRODUCTS_READ);
       return toAdminProduct(created, 0);
     },
   );
@@ -108,6 +109,7 @@ export async function adminProductRoutes(app: FastifyInstance): Promise<void> {
         });
         return after;
       });
+      app.reads.invalidate(PRODUCTS_READ);
       return toAdminProduct(updated, await soldOf(updated.id));
     },
   );
@@ -143,6 +145,7 @@ export async function adminProductRoutes(app: FastifyInstance): Promise<void> {
         });
         return after;
       });
+      app.reads.invalidate(PRODUCTS_READ);
       return toAdminProduct(updated, await soldOf(updated.id));
     },
   );

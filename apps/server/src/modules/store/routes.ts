@@ -2,28 +2,25 @@
 import type { FastifyInstance } from 'fastify';
 import { messageBody } from '@kickback/common/http/errors';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { asc, desc, eq } from 'drizzle-orm';
 import { orderProductBody, productsResponse } from '@kickback/common/http/store';
-import { products } from '../../db/schema/store';
 import { currentUser } from '../../plugins/access';
+import { cachedRead, cachedReadConfig } from '../../plugins/cached-reads';
 import { placeOrder } from './order-placer';
-import { toProduct } from './presenter';
+import { activeCatalogue, PRODUCTS_READ } from './presenter';
 
 export async function storeRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
     '/api/Product/GetProducts',
-    { config: { access: 'public' }, schema: { response: { 200: productsResponse } } },
-    async () => {
-      const rows = await app.db
-        .select()
-        .from(products)
-        .where(eq(products.active, true))
-        .orderBy(desc(products.price), asc(products.id));
-      const categories = [...new Set(rows.map((p) => p.category))].sort((a, b) => a.localeCompare(b));
-      return { data: rows.map(toProduct), categories };
-    },
+    { config: cachedReadConfig, schema: { response: { 200: productsResponse } } },
+    cachedRead(app, {
+      key: PRODUCTS_READ,
+      schema: productsResponse,
+      ttlMs: 5 * 60_000,
+      cacheControl: 'no-cache',
+      build: async () => ({ value: await activeCatalogue(app.db) }),
+    }),
   );
 
   r.post(
@@ -35,7 +32,8 @@ export async function storeRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const user = currentUser(request);
-      const { message } = await placeOrder(app.database, user.id, request.body.productId);
+      const { message, stockTaken } = await placeOrder(app.database, user.id, request.body.productId);
+      if (stockTaken) app.reads.invalidate(PRODUCTS_READ);
       return { message };
     },
   );
