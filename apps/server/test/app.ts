@@ -65,6 +65,8 @@ export async function buildTestApp(
     logs?: LogCapture;
     /** Registers extra routes before the app is ready (e.g. a throwaway guarded route). */
     routes?: (app: FastifyInstance) => void;
+    /** A built web app folder to serve (default none). */
+    webDist?: string;
     /** Reuse a database (a restart on the same data); the caller drops it, close() does not. */
     database?: Database & { drop(): Promise<void> };
   } = {},
@@ -76,7 +78,7 @@ export async function buildTestApp(
     config: { ...config, database: { kind: 'pglite', dataDir: null } },
     database,
     clock,
-    webDist: null,
+    webDist: opts.webDist ?? null,
     ...(opts.networkFetch ? { networkFetch: opts.networkFetch } : {}),
     ...(opts.logs ? { loggerInstance: opts.logs.logger } : {}),
   });

@@ -9,13 +9,20 @@
  * sync in read-cache-sync.ts publishes them to the other processes).
  */
 import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 export interface ReadyBody {
   /** The serialised JSON body. */
   readonly body: Buffer;
   /** A strong ETag of the body (quoted). */
   readonly etag: string;
+  /** The body compressed once per build (bodies of COMPRESS_MIN_BYTES or more). */
+  readonly br: Buffer | null;
+  readonly gzip: Buffer | null;
 }
+
+/** Smaller bodies go out as they are: compressing them saves less than it costs. */
+export const COMPRESS_MIN_BYTES = 1400;
 
 /** What a build returns: the body and, optionally, business time after which it must not be served. */
 export interface Built {
@@ -32,7 +39,13 @@ interface Entry {
 export function readyBody(json: string): ReadyBody {
   const body = Buffer.from(json);
   const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-  return { body, etag };
+  const compress = body.length >= COMPRESS_MIN_BYTES;
+  return {
+    body,
+    etag,
+    br: compress ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }) : null,
+    gzip: compress ? gzipSync(body, { level: 9 }) : null,
+  };
 }
 
 export class ReadCache {

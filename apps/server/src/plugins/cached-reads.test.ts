@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
 import type { z } from 'zod';
 import { leaderboardResponse, publicSitesResponse } from '@kickback/common/http/leaderboards';
 import { productsResponse } from '@kickback/common/http/store';
@@ -19,9 +22,10 @@ import { activeCatalogue } from '../modules/store/presenter';
 
 /** The same reads answered the ordinary way: handler value through the response schema, per request. */
 function uncachedRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const plain = <S extends z.ZodType>(url: string, schema: S, value: () => Promise<z.input<S>>) =>
-    r.get(url, { config: { access: 'public' }, schema: { response: { 200: schema } } }, async () => value());
+  const plain = <S extends z.ZodType>(url: string, schema: S, value: () => Promise<z.input<S>>) => {
+    const handler: RouteHandlerMethod = async () => value();
+    app.get(url, { config: { access: 'public' }, schema: { response: { 200: schema } } }, handler);
+  };
   const challenges = new ChallengeService(app);
   plain('/test/uncached/products', productsResponse, () => activeCatalogue(app.db));
   plain('/test/uncached/challenges', userChallengesResponse, () => challenges.publicList());
@@ -222,6 +226,69 @@ describe('public reads served from memory', () => {
     });
     expect(shown.statusCode, shown.body).toBe(200);
     expect((await previous()).some((e) => e.userName === 'CrateQueen')).toBe(true);
+  });
+});
+
+describe('compression', () => {
+  let t: TestApp;
+  let webDist: string;
+  const script = 'console.log("kickback");\n'.repeat(200);
+  beforeAll(async () => {
+    webDist = mkdtempSync(path.join(tmpdir(), 'kb-web-'));
+    mkdirSync(path.join(webDist, 'assets'));
+    writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Kickback</title>');
+    writeFileSync(path.join(webDist, 'assets/app-1.js'), script);
+    writeFileSync(path.join(webDist, 'assets/app-1.js.br'), brotliCompressSync(script));
+    writeFileSync(path.join(webDist, 'assets/app-1.js.gz'), gzipSync(script));
+    t = await buildTestApp({
+      clock: new ManualClock('2026-03-04T12:00:00Z'),
+      webDist,
+      routes: (app) => uncachedRoutes(app),
+    });
+    await seedDemoData(t.app);
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it('serves the build-time .br / .gz of a static asset to browsers that take them', async () => {
+    const get = (encoding?: string) =>
+      t.app.inject({ url: '/assets/app-1.js', headers: encoding ? { 'accept-encoding': encoding } : {} });
+    const br = await get('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    // The file made at build time, not a compression made now.
+    expect(br.rawPayload.equals(readFileSync(path.join(webDist, 'assets/app-1.js.br')))).toBe(true);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+    const gz = await get('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.rawPayload.equals(readFileSync(path.join(webDist, 'assets/app-1.js.gz')))).toBe(true);
+    const plain = await get();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+  });
+
+  it('sends a cached read compressed once per build, and a large uncached answer compressed per request', async () => {
+    const url = '/api/LeaderBoard/previous';
+    const plain = await t.call({ url });
+    const br = await t.call({ url, headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers.etag).toBe(plain.headers.etag);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const again = await t.call({ url, headers: { 'accept-encoding': 'gzip, br' } });
+    expect(again.rawPayload.equals(br.rawPayload)).toBe(true);
+    const gz = await t.call({ url, headers: { 'accept-encoding': 'gzip, br;q=0' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    // A small body goes out as it is.
+    expect(
+      (await t.call({ url: '/api/site', headers: { 'accept-encoding': 'br' } })).headers['content-encoding'],
+    ).toBeUndefined();
+
+    const large = await t.call({ url: '/test/uncached/board/1/previous', headers: { 'accept-encoding': 'gzip' } });
+    expect(large.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(large.rawPayload).toString()).toBe(plain.body);
   });
 });
 

@@ -12,7 +12,7 @@ import fp from 'fastify-plugin';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { notFound } from '../lib/errors';
-import { ReadCache, readyBody } from '../lib/read-cache';
+import { ReadCache, readyBody, type ReadyBody } from '../lib/read-cache';
 import { syncReadCache } from '../lib/read-cache-sync';
 
 declare module 'fastify' {
@@ -41,6 +41,21 @@ export interface CachedReadOptions<S extends z.ZodType> {
   cacheControl: string;
   /** The value to send, or null for 404; `validUntil` (business time, ms) ends the entry early. */
   build: () => Promise<{ value: z.input<S>; validUntil?: number } | null>;
+}
+
+/** The best encoding the browser accepts that we hold ('br' before 'gzip'), or null. */
+function encodingFor(acceptEncoding: string | undefined, ready: ReadyBody): 'br' | 'gzip' | null {
+  if (!acceptEncoding || !ready.br) return null;
+  const accepted = new Set(
+    acceptEncoding
+      .split(',')
+      .map((part) => part.trim().split(';'))
+      .filter(([, q]) => !/^\s*q=0(\.0*)?\s*$/.test(q ?? ''))
+      .map(([name]) => name!.trim().toLowerCase()),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return null;
 }
 
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {
@@ -75,7 +90,11 @@ export function cachedRead<S extends z.ZodType>(
       reply.code(304).send();
       return;
     }
-    // A Buffer goes out as it is: the response schema is not run again.
-    reply.header('content-type', 'application/json; charset=utf-8').send(ready.body);
+    // A Buffer goes out as it is: the response schema is not run again, nothing is compressed here.
+    reply.header('content-type', 'application/json; charset=utf-8');
+    if (ready.br) reply.header('vary', 'accept-encoding');
+    const encoding = encodingFor(request.headers['accept-encoding'], ready);
+    if (encoding) reply.header('content-encoding', encoding).send(encoding === 'br' ? ready.br : ready.gzip);
+    else reply.send(ready.body);
   };
 }
