@@ -73,6 +73,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // load makes no call that must answer 401).
   useEffect(() => {
     if (hasSignedInHint(document.cookie)) void refreshUser();
+    else dispatch({ type: 'LOGOUT' });
   }, [refreshUser]);
 
   useEffect(() => cleanup, [cleanup]);
