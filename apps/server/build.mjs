@@ -1,5 +1,5 @@
 // Bundles the server (with @kickback/common) into dist/main.js; npm packages stay external.
-import { cpSync, rmSync } from 'node:fs';
+import { cpSync, rmSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 rmSync('dist', { recursive: true, force: true });
@@ -28,4 +28,6 @@ await build({
   logLevel: 'warning',
 });
 cpSync('src/db/migrations', 'dist/migrations', { recursive: true });
+// `npm start` compares the server's sources with this (scripts/build-state.mjs).
+writeFileSync('dist/.build-stamp', new Date().toISOString());
 console.log('server built: apps/server/dist/main.js');

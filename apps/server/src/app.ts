@@ -2,6 +2,7 @@
  * Builds the application: external plugins, then cross-cutting app plugins, then the feature
  * modules. It does not listen; main.ts does, and tests use `app.inject()` or listen on port 0.
  */
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -13,13 +14,16 @@ import Fastify, {
 } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
+import { constants as zlibConstants } from 'node:zlib';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { createLoopbackFetch } from './lib/loopback-fetch';
 import { openRedis } from './lib/redis';
+import { COMPRESS_MIN_BYTES } from './lib/read-cache';
 import { pathStartsWith } from './lib/request-path';
 import { systemClock, type Clock } from './lib/clock';
 import { accessPlugin } from './plugins/access';
+import { cachedReadsPlugin } from './plugins/cached-reads';
 import { controlPlugin } from './plugins/control';
 import { csrfPlugin } from './plugins/csrf';
 import { endpointsPlugin } from './plugins/endpoints';
@@ -137,6 +141,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     );
   });
   await app.register(endpointsPlugin);
+  // Large answers go out compressed (cached reads carry their own compressed bytes; static assets
+  // are compressed at build time). Quick settings: this runs per request.
+  await app.register(fastifyCompress, {
+    threshold: COMPRESS_MIN_BYTES,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
+  });
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody, { bodyLimit: 16 * 1024 });
   await app.register(errorsPlugin);
@@ -144,6 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(csrfPlugin, { publicOrigin: config.publicOrigin });
   await app.register(sessionPlugin);
   await app.register(accessPlugin);
+  await app.register(cachedReadsPlugin);
   await app.register(fastifyRateLimit, {
     global: true,
     hook: 'preHandler',

@@ -68,6 +68,8 @@ export async function buildTestApp(
     routes?: (app: FastifyInstance) => void;
     /** Hub limits other than the production defaults. */
     socketLimits?: SocketLimits;
+    /** A built web app folder to serve (default none). */
+    webDist?: string;
     /** Reuse a database (a restart on the same data); the caller drops it, close() does not. */
     database?: Database & { drop(): Promise<void> };
   } = {},
@@ -79,7 +81,7 @@ export async function buildTestApp(
     config: { ...config, database: { kind: 'pglite', dataDir: null } },
     database,
     clock,
-    webDist: null,
+    webDist: opts.webDist ?? null,
     ...(opts.networkFetch ? { networkFetch: opts.networkFetch } : {}),
     ...(opts.logs ? { loggerInstance: opts.logs.logger } : {}),
     ...(opts.socketLimits ? { socketLimits: opts.socketLimits } : {}),

@@ -8,6 +8,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { SIGNED_IN_HINT_COOKIE } from '@kickback/common/signed-in-hint';
 import type { Config } from '../config';
 import type { UserRow } from '../db/schema/users';
 import { SessionCache } from '../lib/session-cache';
@@ -29,6 +30,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The handler uses only `request.user.id`: the session may come from the short-lived cache. */
     identityOnly?: boolean;
+    /** The handler never reads `request.user` (cached public reads): the cookie is not looked up. */
+    sessionless?: boolean;
   }
 }
 
@@ -46,8 +49,9 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
   const cache = new SessionCache();
   app.decorate('sessionCache', cache);
   if (app.redis) await syncSessionCache(app, app.redis, cache);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     if (!pathStartsWith(request, ...sessionPaths)) return;
+    if (request.routeOptions.config.sessionless === true) return;
     const token = request.cookies[cookieName];
     if (!token) return;
     const now = app.clock.now();
@@ -61,6 +65,8 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
     if (session) {
       request.user = session.user;
       request.sessionToken = token;
+      // Sessions started before the hint existed get it on their next call.
+      if (request.cookies[SIGNED_IN_HINT_COOKIE] !== '1') setSignedInHint(app, reply);
     }
   });
 });
@@ -80,6 +86,16 @@ export async function startSession(
     secure: app.config.cookies.secure,
     maxAge: Math.floor(SESSION_TTL_MS / 1000),
   });
+  setSignedInHint(app, reply);
+}
+
+function setSignedInHint(app: FastifyInstance, reply: FastifyReply): void {
+  reply.setCookie(SIGNED_IN_HINT_COOKIE, '1', {
+    path: '/',
+    sameSite: 'lax',
+    secure: app.config.cookies.secure,
+    maxAge: Math.floor(SESSION_TTL_MS / 1000),
+  });
 }
 
 async function dropSession(app: FastifyInstance, token: string): Promise<void> {
@@ -95,4 +111,5 @@ export async function endSession(app: FastifyInstance, request: FastifyRequest, 
     sameSite: 'lax',
     secure: app.config.cookies.secure,
   });
+  reply.clearCookie(SIGNED_IN_HINT_COOKIE, { path: '/', sameSite: 'lax', secure: app.config.cookies.secure });
 }

@@ -32,6 +32,8 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, opts: { webDist: 
       root: webDist,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each text asset (apps/web/build-plugins.ts).
+      preCompressed: true,
       setHeaders(reply, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           reply.header('cache-control', 'public, max-age=31536000, immutable');

@@ -1,6 +1,6 @@
 /** The public site configuration (branding, footer links), loaded once at start. */
 import { createContext, use, useEffect, useState, type ReactNode } from 'react';
-import { siteEndpoints, type SiteConfig } from '@kickback/common/http/site';
+import type { SiteConfig } from '@kickback/common/http/site';
 import { api } from '../lib/api';
 
 const SiteContext = createContext<SiteConfig | null>(null);
@@ -9,7 +9,9 @@ export function SiteProvider({ children }: { children: ReactNode }) {
   const [site, setSite] = useState<SiteConfig | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
-    api(siteEndpoints.config)
+    // The endpoint's schema (and zod with it) loads beside the call, not with the first page.
+    import('@kickback/common/http/site')
+      .then(({ siteEndpoints }) => api(siteEndpoints.config))
       .then((s) => {
         setSite(s);
         document.title = s.siteName;

@@ -56,6 +56,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
         .update(users)
         .set({ showNameOnBoards: request.body.showNameOnBoards })
         .where(eq(users.id, currentUser(request).id));
+      app.leaderboards.cache.invalidate(); // the boards show or mask this user's name
       return { message: messages.settingsUpdated };
     },
   );

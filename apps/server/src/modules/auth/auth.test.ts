@@ -184,6 +184,22 @@ describe('Steam sign-in through the dev identity provider', () => {
     expect(logs.find('steam sign-in refused')).toMatchObject({ check: 'provider_unreachable' });
   });
 
+  it('sets a script-readable signed-in hint with the session, again for older sessions, and clears it at sign-out', async () => {
+    t = await buildTestApp();
+    const { callback: url, state } = await assertionFor(t);
+    const res = await callback(t, url, state);
+    const hint = [res.headers['set-cookie']].flat().find((c) => String(c).startsWith('kb_signed_in='));
+    expect(hint).toMatch(/^kb_signed_in=1;/);
+    expect(hint).not.toMatch(/HttpOnly/i);
+    const session = `kb_session=${cookiesOf(res).kb_session}`;
+    const older = await t.call({ url: '/api/User/ping', headers: { cookie: session } });
+    expect(String(older.headers['set-cookie'])).toMatch(/^kb_signed_in=1;/);
+    const current = await t.call({ url: '/api/User/ping', headers: { cookie: `${session}; kb_signed_in=1` } });
+    expect(current.headers['set-cookie']).toBeUndefined();
+    const out = await t.call({ url: '/auth/signout', headers: { cookie: `${session}; kb_signed_in=1` } });
+    expect(String(out.headers['set-cookie'])).toMatch(/kb_signed_in=;.*Expires=Thu, 01 Jan 1970/);
+  });
+
   it('signs out: the session stops working at once', async () => {
     t = await buildTestApp();
     const me = await t.signIn();

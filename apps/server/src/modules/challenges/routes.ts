@@ -12,8 +12,9 @@ import {
   userChallengesResponse,
 } from '@kickback/common/http/challenges';
 import { currentUser } from '../../plugins/access';
+import { cachedRead, cachedReadConfig } from '../../plugins/cached-reads';
 import { actorOf } from '../audit/service';
-import { ChallengeService } from './service';
+import { CHALLENGES_READ, ChallengeService } from './service';
 
 export async function challengeRoutes(app: FastifyInstance): Promise<void> {
   const service = new ChallengeService(app);
@@ -21,8 +22,15 @@ export async function challengeRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/Challenge/getuserchallenges',
-    { config: { access: 'public' }, schema: { response: { 200: userChallengesResponse } } },
-    async () => service.publicList(),
+    { config: cachedReadConfig, schema: { response: { 200: userChallengesResponse } } },
+    cachedRead(app, {
+      key: CHALLENGES_READ,
+      schema: userChallengesResponse,
+      // Winners' names come from their accounts, which change without telling this list.
+      ttlMs: 30_000,
+      cacheControl: 'no-cache',
+      build: async () => ({ value: await service.publicList() }),
+    }),
   );
 
   r.get(

@@ -25,6 +25,9 @@ import { enqueueFulfilment } from '../fulfilment/service';
 type CreateInput = z.output<typeof createChallengeBody>;
 type UpdateInput = z.output<typeof updateChallengeBody>;
 
+/** The read-cache key of the public list; invalidated after every committed change. */
+export const CHALLENGES_READ = 'challenges';
+
 export const challengeReference = (id: number) => `challenge:${id}`;
 
 /** A title without the `{…}` highlight marks, for places that show plain text. */
@@ -101,7 +104,7 @@ export class ChallengeService {
 
   async create(actor: Actor, input: CreateInput): Promise<Challenge> {
     const now = this.app.clock.now();
-    return this.app.db.transaction(async (tx) => {
+    const created = await this.app.db.transaction(async (tx) => {
       const [row] = await tx
         .insert(challenges)
         .values({
@@ -124,11 +127,13 @@ export class ChallengeService {
       });
       return this.one(tx, row.id);
     });
+    this.app.reads.invalidate(CHALLENGES_READ);
+    return created;
   }
 
   async update(actor: Actor, input: UpdateInput): Promise<Challenge> {
     const now = this.app.clock.now();
-    return this.app.db.transaction(async (tx) => {
+    const updated = await this.app.db.transaction(async (tx) => {
       const [before] = await tx.select().from(challenges).where(eq(challenges.id, input.id)).for('update');
       if (!before) throw notFound('Challenge not found.');
       const winnerUserId = input.winnerUserId ?? before.winnerUserId;
@@ -184,5 +189,7 @@ export class ChallengeService {
       });
       return this.one(tx, after.id);
     });
+    this.app.reads.invalidate(CHALLENGES_READ);
+    return updated;
   }
 }

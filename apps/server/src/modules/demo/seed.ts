@@ -16,4 +16,5 @@ const seeders: DemoSeeder[] = [seedLeaderboards, seedStore, seedDiscordLinks, se
 
 export async function seedDemoData(app: FastifyInstance): Promise<void> {
   for (const seed of seeders) await seed(app);
+  app.reads.invalidate('');
 }

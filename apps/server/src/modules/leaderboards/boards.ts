@@ -1,6 +1,6 @@
 /**
  * The public boards (spec part 2: Leaderboard response), built from the database only — never by
- * calling a partner — and kept in a short cache. `now` ranks the running period's standings;
+ * calling a partner — and served through the read cache (routes.ts). `now` ranks the running period's standings;
  * `previous` reads the frozen results of the last closed period. Names are masked unless the
  * linked site user opted in to show theirs; only then is site 1's Clash id shown.
  */
@@ -132,48 +132,6 @@ export async function previousBoard(db: DbOrTx, settings: SiteSettings): Promise
       };
     }),
   };
-}
-
-/**
- * A short in-process cache of built boards (null for a hidden one), one entry per site and type;
- * concurrent misses share one build. With several processes each keeps its own (the TTL bounds how stale any can be).
- */
-export class BoardCache {
-  private readonly entries = new Map<
-    string,
-    { expires: number; validUntil: number; value: Promise<LeaderboardResponse | null> }
-  >();
-  constructor(private readonly ttlMs: number) {}
-
-  /** `now` is business time: a running board is never served past its period's end. */
-  get(
-    site: SiteId,
-    type: BoardType,
-    now: Date,
-    build: () => Promise<LeaderboardResponse | null>,
-  ): Promise<LeaderboardResponse | null> {
-    const key = `${site}:${type}`;
-    const hit = this.entries.get(key);
-    const at = performance.now();
-    if (hit && hit.expires > at && hit.validUntil > now.getTime()) return hit.value;
-    const value = build();
-    const entry = { expires: at + this.ttlMs, validUntil: Infinity, value };
-    this.entries.set(key, entry);
-    value.then(
-      (v) => {
-        if (v?.countdown) entry.validUntil = Date.parse(v.countdown.endDate);
-      },
-      () => {
-        if (this.entries.get(key) === entry) this.entries.delete(key);
-      },
-    );
-    return value;
-  }
-
-  invalidate(site?: SiteId): void {
-    if (site === undefined) this.entries.clear();
-    else for (const key of [...this.entries.keys()]) if (key.startsWith(`${site}:`)) this.entries.delete(key);
-  }
 }
 
 export async function buildBoard(db: DbOrTx, site: SiteId, type: BoardType, now: Date): Promise<LeaderboardResponse> {

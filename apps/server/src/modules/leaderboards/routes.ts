@@ -4,10 +4,11 @@
  * through a short cache; `GET /api/LeaderBoard/sites` lists the boards the page offers. Admin:
  * the "Leaderboards" page's overview, settings and "Refresh now".
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import {
   boardEndpoint,
+  type BoardEndpoint,
   isSiteId,
   leaderboardEndpoints,
   leaderboardSites,
@@ -19,9 +20,10 @@ import { usesSimulators } from '../../integrations/partners/registry';
 import { partnerSimulators } from '../../integrations/partners/simulator/routes';
 import { AppError, notFound } from '../../lib/errors';
 import { currentUser } from '../../plugins/access';
+import { cachedRead, sessionlessRead } from '../../plugins/cached-reads';
 import { route } from '../../plugins/endpoints';
 import { actorOf } from '../audit/service';
-import { LeaderboardService } from './service';
+import { boardKey, LeaderboardService, SITES_READ } from './service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -38,20 +40,39 @@ export const leaderboardsModule = fp(async (app: FastifyInstance) => {
   }
   app.addHook('onClose', async () => service.stop());
 
-  const boardRoute = (site: SiteId, type: BoardType) => async (_request: unknown, reply: FastifyReply) => {
-    const board = await service.board(site, type);
-    if (!board) throw notFound();
-    reply.header('cache-control', `public, max-age=${Math.min(app.config.leaderboards.cacheSeconds, 60)}`);
-    return board;
-  };
+  const ttlMs = app.config.leaderboards.cacheSeconds * 1000;
+  const boardRoute = (site: SiteId, type: BoardType, endpoint: BoardEndpoint) =>
+    cachedRead(app, {
+      key: boardKey(site, type),
+      schema: endpoint.response,
+      ttlMs,
+      cacheControl: `public, max-age=${Math.min(app.config.leaderboards.cacheSeconds, 60)}`,
+      build: async () => {
+        const board = await service.board(site, type);
+        if (!board) return null;
+        // A running board is never served past its period's end.
+        return { value: board, ...(board.countdown ? { validUntil: Date.parse(board.countdown.endDate) } : {}) };
+      },
+    });
   for (const site of leaderboardSites) {
     for (const type of ['now', 'previous'] as const) {
       const endpoint = boardEndpoint(site.id, type);
-      if (endpoint) route(app, endpoint, boardRoute(site.id, type));
+      if (endpoint) route(app, endpoint, sessionlessRead, boardRoute(site.id, type, endpoint));
     }
   }
 
-  route(app, leaderboardEndpoints.sites, async () => ({ sites: await service.publicSites() }));
+  route(
+    app,
+    leaderboardEndpoints.sites,
+    sessionlessRead,
+    cachedRead(app, {
+      key: SITES_READ,
+      schema: leaderboardEndpoints.sites.response,
+      ttlMs: 5 * 60_000,
+      cacheControl: 'no-cache',
+      build: async () => ({ value: { sites: await service.publicSites() } }),
+    }),
+  );
 
   route(app, leaderboardEndpoints.adminSites, async () => ({ sites: await service.adminOverview() }));
 

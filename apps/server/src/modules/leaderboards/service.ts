@@ -26,11 +26,15 @@ import { buildPartnerProviders, type PartnerProvider } from '../../integrations/
 import { AppError, badRequest, conflict } from '../../lib/errors';
 import { recordAudit, type Actor } from '../audit/service';
 import { rowsOf } from '../../db/rows';
-import { BoardCache, buildBoard, lastClosedPeriod } from './boards';
+import { buildBoard, lastClosedPeriod } from './boards';
 import { closePeriod } from './closer';
 import { boundaryAfter } from './periods';
 import { loadAllSiteSettings, loadSiteSettings, settingsToInput, writeSiteSettings } from './settings';
 import { ensureCurrentPeriod, findCurrentPeriod, runningWindow, writeStandings } from './standings';
+
+/** Read-cache keys: the list of shown sites, and a site's board (`leaderboard:1:now`). */
+export const SITES_READ = 'leaderboard:sites';
+export const boardKey = (site: SiteId, type: BoardType | '') => `leaderboard:${site}:${type}`;
 
 /** How long a bounded partner may keep failing after a period ended before we freeze what we have. */
 export const CLOSE_GRACE_MS = 30 * 60_000;
@@ -54,7 +58,11 @@ function errorText(err: unknown): string {
 
 export class LeaderboardService {
   readonly providers: Partial<Record<SiteId, PartnerProvider>>;
-  readonly cache: BoardCache;
+  /** Drops the cached public boards of a site (all sites without one) on every process. */
+  readonly cache = {
+    invalidate: (site?: SiteId): void =>
+      this.app.reads.invalidate(site === undefined ? 'leaderboard:' : boardKey(site, '')),
+  };
   private timer: NodeJS.Timeout | null = null;
   private ticking: Promise<void> | null = null;
   private readonly running = new Map<SiteId, Promise<CycleReport>>();
@@ -62,7 +70,6 @@ export class LeaderboardService {
 
   constructor(private readonly app: FastifyInstance) {
     this.providers = buildPartnerProviders(app.config.partners, app.http);
-    this.cache = new BoardCache(app.config.leaderboards.cacheSeconds * 1000);
   }
 
   private get db() {
@@ -99,16 +106,14 @@ export class LeaderboardService {
       });
   }
 
-  /** A shown site's board from the cache or the database; null for a hidden site. */
-  board(site: SiteId, type: BoardType): Promise<LeaderboardResponse | null> {
+  /** A shown site's board built from the database; null for a hidden site (routes cache it). */
+  async board(site: SiteId, type: BoardType): Promise<LeaderboardResponse | null> {
     const now = this.now;
-    return this.cache.get(site, type, now, async () => {
-      const [row] = await this.db
-        .select({ shown: leaderboardSites.shown })
-        .from(leaderboardSites)
-        .where(eq(leaderboardSites.site, site));
-      return row?.shown ? buildBoard(this.db, site, type, now) : null;
-    });
+    const [row] = await this.db
+      .select({ shown: leaderboardSites.shown })
+      .from(leaderboardSites)
+      .where(eq(leaderboardSites.site, site));
+    return row?.shown ? buildBoard(this.db, site, type, now) : null;
   }
 
   // --- Poller --------------------------------------------------------------------------------
@@ -413,5 +418,6 @@ export class LeaderboardService {
       });
     });
     this.cache.invalidate(site);
+    this.app.reads.invalidate(SITES_READ);
   }
 }

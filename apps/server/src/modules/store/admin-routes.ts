@@ -12,7 +12,7 @@ import { notFound } from '../../lib/errors';
 import { currentUser } from '../../plugins/access';
 import { route } from '../../plugins/endpoints';
 import { actorOf, recordAudit } from '../audit/service';
-import { toAdminProduct } from './presenter';
+import { PRODUCTS_READ, toAdminProduct } from './presenter';
 
 type Input = z.infer<typeof productInput>;
 
@@ -57,6 +57,7 @@ export async function adminProductRoutes(app: FastifyInstance): Promise<void> {
       });
       return row;
     });
+    app.reads.invalidate(PRODUCTS_READ);
     return toAdminProduct(created, 0);
   });
 
@@ -82,6 +83,7 @@ export async function adminProductRoutes(app: FastifyInstance): Promise<void> {
       });
       return after;
     });
+    app.reads.invalidate(PRODUCTS_READ);
     return toAdminProduct(updated, await soldOf(updated.id));
   });
 
@@ -106,6 +108,7 @@ export async function adminProductRoutes(app: FastifyInstance): Promise<void> {
       });
       return after;
     });
+    app.reads.invalidate(PRODUCTS_READ);
     return toAdminProduct(updated, await soldOf(updated.id));
   });
 }

@@ -22,6 +22,8 @@ import { debtMessage, pointsDebitCtes } from '../ledger/service';
 export interface PlacedOrder {
   orderId: number;
   message: string;
+  /** The product is limited: its stock went down by one (the public catalogue shows it). */
+  stockTaken: boolean;
 }
 
 interface Outcome {
@@ -124,6 +126,10 @@ export async function placeOrder(database: Database, userId: string, productId: 
         outcome.stock !== null && outcome.stock <= 0 ? storeMessages.soldOut : storeMessages.insufficientPoints,
       );
     }
-    return { orderId: Number(outcome.order_id), message: storeMessages.orderPlaced(outcome.name ?? '') };
+    return {
+      orderId: Number(outcome.order_id),
+      message: storeMessages.orderPlaced(outcome.name ?? ''),
+      stockTaken: outcome.stock !== null,
+    };
   }
 }

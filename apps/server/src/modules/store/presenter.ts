@@ -1,6 +1,11 @@
-import type { AdminProduct, Product } from '@kickback/common/http/store';
+import { asc, desc, eq } from 'drizzle-orm';
+import type { AdminProduct, Product, ProductsResponse } from '@kickback/common/http/store';
 import { decimalToNumber } from '@kickback/common/money';
-import type { ProductRow } from '../../db/schema/store';
+import type { DbOrTx } from '../../db/client';
+import { products, type ProductRow } from '../../db/schema/store';
+
+/** The read-cache key of the public catalogue; invalidate it after any committed product change. */
+export const PRODUCTS_READ = 'products';
 
 /** The Product entity of spec part 1 §3 (image falls back on the client). */
 export function toProduct(p: ProductRow): Product {
@@ -16,4 +21,15 @@ export function toProduct(p: ProductRow): Product {
 
 export function toAdminProduct(p: ProductRow, sold: number): AdminProduct {
   return { ...toProduct(p), active: p.active, sold, createdAt: p.createdAt.toISOString() };
+}
+
+/** The public catalogue: active products, dearest first, and their categories. */
+export async function activeCatalogue(db: DbOrTx): Promise<ProductsResponse> {
+  const rows = await db
+    .select()
+    .from(products)
+    .where(eq(products.active, true))
+    .orderBy(desc(products.price), asc(products.id));
+  const categories = [...new Set(rows.map((p) => p.category))].sort((a, b) => a.localeCompare(b));
+  return { data: rows.map(toProduct), categories };
 }

@@ -5,9 +5,9 @@
  */
 import { createContext, use, useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import { toast } from 'react-toastify';
-import { authPopupMessage, type AuthUser } from '@kickback/common/http/auth';
-import { userEndpoints } from '@kickback/common/http/users';
+import type { AuthUser, authPopupMessage } from '@kickback/common/http/auth';
 import { messages } from '@kickback/common/messages';
+import { hasSignedInHint, SIGNED_IN_HINT_COOKIE } from '@kickback/common/signed-in-hint';
 import { api, ApiError } from '../../lib/api';
 import { authReducer, initialAuthState, type AuthState } from './auth-state';
 
@@ -31,7 +31,12 @@ export function popupFeatures(win: Pick<Window, 'outerWidth' | 'outerHeight' | '
   return `popup=yes,width=${width},height=${height},left=${left},top=${top}`;
 }
 
+/** The auth schemas (and zod with them) load beside the first call, not with the first page. */
+const authSchemas = () => import('@kickback/common/http/auth');
+
 async function ping(): Promise<AuthUser> {
+  // The endpoint's schemas (and zod with them) load beside the first call, not with the first page.
+  const { userEndpoints } = await import('@kickback/common/http/users');
   return api(userEndpoints.ping);
 }
 
@@ -57,23 +62,31 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       dispatch({ type: 'USER_REFRESHED', user });
       return user;
     } catch (err) {
-      if (err instanceof ApiError && err.status === 401) dispatch({ type: 'LOGOUT' });
+      if (err instanceof ApiError && err.status === 401) {
+        document.cookie = `${SIGNED_IN_HINT_COOKIE}=; Max-Age=0; path=/`;
+        dispatch({ type: 'LOGOUT' });
+      }
       return null;
     }
   }, []);
 
-  // Who am I, on first load (the session cookie may already be there).
+  // Who am I, on first load — only when a session was started here (a signed-out visitor's
+  // load makes no call that must answer 401).
   useEffect(() => {
-    void refreshUser();
+    if (hasSignedInHint(document.cookie)) void refreshUser();
+    else dispatch({ type: 'LOGOUT' });
   }, [refreshUser]);
 
   useEffect(() => cleanup, [cleanup]);
 
   const signIn = useCallback(() => {
     cleanup();
+    void authSchemas(); // ready before the popup answers
     const listener = (event: MessageEvent) => {
       if (event.origin !== window.location.origin) return;
-      const parsed = authPopupMessage.safeParse(event.data);
+      void authSchemas().then((schemas) => onMessage(schemas.authPopupMessage.safeParse(event.data)));
+    };
+    const onMessage = (parsed: ReturnType<(typeof authPopupMessage)['safeParse']>) => {
       if (!parsed.success) return;
       cleanup();
       if (parsed.data.success) {

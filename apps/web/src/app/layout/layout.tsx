@@ -1,14 +1,33 @@
-import { Suspense } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { LoginModal } from '../auth/login-modal';
-import { ProfileModal } from '../../features/profile/profile-modal';
+import { useAuth } from '../auth/auth-context';
+import { useProfileModal } from '../profile-modal-context';
 import { Footer } from './footer';
 import { Header } from './header';
 import { Toasts } from './toasts';
 
+// The modals load with their first opening, not with the first page (bundle size).
+const LoginModal = lazy(() => import('../auth/login-modal').then((m) => ({ default: m.LoginModal })));
+const ProfileModal = lazy(() =>
+  import('../../features/profile/profile-modal').then((m) => ({ default: m.ProfileModal })),
+);
+
+/** Mounts `Modal` once `show` first turns true and keeps it (so it can animate closing). */
+function OnceShown({ show, Modal }: { show: boolean; Modal: ComponentType }) {
+  const [shown, setShown] = useState(show);
+  if (show && !shown) setShown(true);
+  return shown ? (
+    <Suspense fallback={null}>
+      <Modal />
+    </Suspense>
+  ) : null;
+}
+
 /** The shared layout: header, the page with a 300 ms fade, footer, toasts and the modals. */
 export function Layout() {
   const location = useLocation();
+  const { loading } = useAuth();
+  const profile = useProfileModal();
   return (
     <div className="kb-shell d-flex flex-column min-vh-100">
       <a className="visually-hidden-focusable kb-skip" href="#main">
@@ -23,8 +42,8 @@ export function Layout() {
         </div>
       </main>
       <Footer />
-      <LoginModal />
-      <ProfileModal />
+      <OnceShown show={loading} Modal={LoginModal} />
+      <OnceShown show={profile.show} Modal={ProfileModal} />
       <Toasts />
     </div>
   );

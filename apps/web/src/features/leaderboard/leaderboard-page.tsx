@@ -64,6 +64,9 @@ export default function LeaderboardPage() {
   const view: BoardType = current?.id === 1 && params.get('view') === 'previous' ? 'previous' : 'now';
   const path = current ? boardPath(current.id as SiteId, view) : null;
   const board = path ? (boards[path] ?? peek<LeaderboardResponse>(path)) : undefined;
+  // The page draws once the first board is there, so nothing jumps when it arrives (layout shift).
+  const [firstBoard, setFirstBoard] = useState(board !== undefined);
+  if (board !== undefined && !firstBoard) setFirstBoard(true);
 
   useEffect(() => {
     if (!current) return;
@@ -107,7 +110,7 @@ export default function LeaderboardPage() {
 
   return (
     <section className="kb-leaderboard container-xl py-4">
-      {sites === undefined ? (
+      {sites === undefined || (current && !firstBoard) ? (
         <div className="kb-lb-loading" aria-busy="true" />
       ) : sites.length === 0 || !current ? (
         <div className="kb-card text-center py-5">

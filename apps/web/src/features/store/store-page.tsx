@@ -136,7 +136,7 @@ export default function StorePage() {
         <div className="d-flex flex-wrap gap-2">
           <Form.Select
             aria-label="Category"
-            className="w-auto"
+            className="w-auto kb-store-select"
             value={category}
             onChange={(e) => setCategory(e.target.value)}
           >

@@ -1,0 +1,149 @@
+/**
+ * Build steps of the web app beyond Vite's own:
+ * - `bundleReport`: writes dist/bundle-report.json — for the entry and for every lazily loaded
+ *   page, the JS and CSS it needs before it can draw (its chunk plus everything those chunks
+ *   import statically, gzip sizes), and what the entry chunk carries, by package — and prints
+ *   the per-page summary.
+ * - `precompress`: writes a `.br` and a `.gz` beside every text asset of 1 KB or more, so the
+ *   server sends them compressed without compressing on each request (@fastify/static
+ *   `preCompressed`).
+ */
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { Plugin } from 'vite';
+
+interface ChunkInfo {
+  fileName: string;
+  imports: string[];
+  css: string[];
+  code: string;
+  facade: string | null;
+  isEntry: boolean;
+  dynamicEntry: boolean;
+  modules: Record<string, number>;
+}
+
+const gzipKb = (text: string | Uint8Array) => gzipSync(text, { level: 9 }).length / 1024;
+
+function packageOf(id: string): string {
+  const at = id.lastIndexOf('node_modules/');
+  if (at < 0) return id.includes('/packages/common/') ? '@kickback/common' : 'app';
+  const rest = id.slice(at + 'node_modules/'.length).split('/');
+  return rest[0]!.startsWith('@') ? `${rest[0]}/${rest[1]}` : rest[0]!;
+}
+
+export function bundleReport(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'kickback-bundle-report',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    generateBundle(_options, bundle) {
+      const chunks = new Map<string, ChunkInfo>();
+      const cssSource = new Map<string, string>();
+      for (const item of Object.values(bundle)) {
+        if (item.type === 'asset' && item.fileName.endsWith('.css')) {
+          cssSource.set(item.fileName, String(item.source));
+        }
+        if (item.type !== 'chunk') continue;
+        const meta = (item as { viteMetadata?: { importedCss?: Set<string> } }).viteMetadata;
+        chunks.set(item.fileName, {
+          fileName: item.fileName,
+          imports: item.imports,
+          css: [...(meta?.importedCss ?? [])],
+          code: item.code,
+          facade: item.facadeModuleId,
+          isEntry: item.isEntry,
+          dynamicEntry: item.isDynamicEntry,
+          modules: Object.fromEntries(Object.entries(item.modules).map(([id, m]) => [id, m.renderedLength])),
+        });
+      }
+      const closure = (start: string[]): Set<string> => {
+        const seen = new Set<string>();
+        const stack = [...start];
+        while (stack.length) {
+          const name = stack.pop()!;
+          if (seen.has(name)) continue;
+          seen.add(name);
+          stack.push(...(chunks.get(name)?.imports ?? []));
+        }
+        return seen;
+      };
+      const sizes = (files: Set<string>) => {
+        let js = 0;
+        let css = 0;
+        const cssFiles = new Set<string>();
+        for (const f of files) {
+          const c = chunks.get(f);
+          if (!c) continue;
+          js += gzipKb(c.code);
+          for (const s of c.css) cssFiles.add(s);
+        }
+        for (const s of cssFiles) css += gzipKb(cssSource.get(s) ?? '');
+        return { files: files.size, jsGzipKb: Math.round(js * 10) / 10, cssGzipKb: Math.round(css * 10) / 10 };
+      };
+      const entry = [...chunks.values()].find((c) => c.isEntry);
+      if (!entry) return;
+      const initial = closure([entry.fileName]);
+      const pages: Record<string, ReturnType<typeof sizes>> = { '(entry)': sizes(initial) };
+      for (const c of chunks.values()) {
+        if (!c.dynamicEntry || !c.facade) continue;
+        const name = path.basename(c.facade).replace(/\.[tj]sx?$/, '');
+        pages[name] = sizes(new Set([...initial, ...closure([c.fileName])]));
+      }
+      const byPackage: Record<string, number> = {};
+      for (const f of initial) {
+        for (const [id, length] of Object.entries(chunks.get(f)?.modules ?? {})) {
+          byPackage[packageOf(id)] = (byPackage[packageOf(id)] ?? 0) + length;
+        }
+      }
+      const entryCarries = Object.fromEntries(
+        Object.entries(byPackage)
+          .sort((a, b) => b[1] - a[1])
+          .map(([k, v]) => [k, `${Math.round(v / 102.4) / 10} KB`]),
+      );
+      const report = { pages, entryCarries };
+      this.emitFile({ type: 'asset', fileName: 'bundle-report.json', source: JSON.stringify(report, null, 2) });
+      const lines = Object.entries(pages)
+        .sort((a, b) => b[1].jsGzipKb - a[1].jsGzipKb)
+        .map(([name, s]) => `  ${name.padEnd(36)} JS ${s.jsGzipKb} KB, CSS ${s.cssGzipKb} KB gzip (${s.files} chunks)`);
+      console.log(`\nInitial JS and CSS per page (${path.relative(process.cwd(), outDir)}/bundle-report.json):`);
+      console.log(lines.join('\n'));
+    },
+  };
+}
+
+const compressible = /\.(js|css|html|svg|json|txt|map|webmanifest)$/;
+
+export function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'kickback-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const walk = (dir: string): string[] =>
+        readdirSync(dir).flatMap((name) => {
+          const full = path.join(dir, name);
+          return statSync(full).isDirectory() ? walk(full) : [full];
+        });
+      for (const file of walk(outDir)) {
+        if (!compressible.test(file) || file.endsWith('.map')) continue;
+        const source = readFileSync(file);
+        if (source.length < 1024) continue;
+        writeFileSync(`${file}.gz`, gzipSync(source, { level: 9 }));
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(source, {
+            params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: source.length },
+          }),
+        );
+      }
+    },
+  };
+}

@@ -1,0 +1,187 @@
+/**
+ * Public reads against the stack's limit. Starts the built server (demo data, simulators, in-memory
+ * PGlite or BENCH_DATABASE_URL) and a bare Fastify (lib/bare-server.ts) in processes of their own,
+ * then, with autocannon in a third process (lib/load-runner.ts), measures for each public read:
+ * the app, a bare Fastify sending that read's exact body, and once a bare hello-world. Prints
+ * req/s, p50, p99, the ratios, and the CPU the generator and the server took.
+ *
+ *   npm run bench -- reads [--seconds 10] [--connections 64] [--only now,products] [--pin]
+ *
+ * `--pin` runs the servers on core 0 and the generator on core 1 (taskset). `npm run build` first.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { printFigures } from './lib/stats';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const serverMain = path.join(here, '../apps/server/dist/main.js');
+const tsx = path.join(here, '../node_modules/.bin/tsx');
+
+function arg(name: string, fallback: string): string {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
+}
+const seconds = Number(arg('seconds', '10'));
+const connections = Number(arg('connections', '64'));
+const pin = process.argv.includes('--pin') && spawnSync('taskset', ['-V']).status === 0;
+const reads: Record<string, string> = {
+  now: '/api/LeaderBoard/now',
+  previous: '/api/LeaderBoard/previous',
+  roobet: '/api/LeaderBoard/roobet/now',
+  sites: '/api/LeaderBoard/sites',
+  products: '/api/Product/GetProducts',
+  challenges: '/api/Challenge/getuserchallenges',
+  site: '/api/site',
+};
+const only = arg('only', '')
+  .split(',')
+  .filter((s) => s in reads);
+const chosen = Object.entries(reads).filter(([name]) => only.length === 0 || only.includes(name));
+const appHeaders = ['X-Requested-With:kickback'];
+
+function pinned(core: number, command: string, args: string[]): [string, string[]] {
+  return pin ? ['taskset', ['-c', String(core), command, ...args]] : [command, args];
+}
+
+function start(command: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  const [cmd, cmdArgs] = pinned(0, command, args);
+  return spawn(cmd, cmdArgs, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+}
+
+/** CPU time (ms) a process has used so far, from /proc (Linux); null elsewhere. */
+function cpuMsOf(pid: number | undefined): number | null {
+  if (!pid) return null;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]); // utime + stime
+    return (ticks * 1000) / 100; // USER_HZ is 100 on Linux
+  } catch {
+    return null;
+  }
+}
+
+async function waitFor(url: string, headers: Record<string, string>, ok: (body: string) => boolean) {
+  for (let i = 0; i < 240; i++) {
+    try {
+      const res = await fetch(url, { headers });
+      if (res.ok && ok(await res.text())) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+interface Load {
+  rps: number;
+  p50: number;
+  p99: number;
+  total: number;
+  non2xx: number;
+  errors: number;
+  cpuMs: number;
+  seconds: number;
+}
+
+function load(url: string, headers: string[], server: ChildProcess): Promise<Load & { serverCpuMs: number | null }> {
+  const before = cpuMsOf(server.pid);
+  const [cmd, args] = pinned(1, tsx, [
+    path.join(here, 'lib/load-runner.ts'),
+    url,
+    String(connections),
+    String(seconds),
+    ...headers,
+  ]);
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(`load runner exited ${code}`));
+      const after = cpuMsOf(server.pid);
+      const result = JSON.parse(out.trim().split('\n').pop()!) as Load;
+      resolve({ ...result, serverCpuMs: before !== null && after !== null ? after - before : null });
+    });
+  });
+}
+
+const perRequest = (l: { serverCpuMs: number | null; total: number }) =>
+  l.serverCpuMs !== null ? `${((l.serverCpuMs / l.total) * 1000).toFixed(0)} µs` : 'n/a';
+
+const appPort = 38431;
+const barePort = 38432;
+const base = `http://127.0.0.1:${appPort}`;
+const app = start(process.execPath, [serverMain], {
+  NODE_ENV: 'development',
+  PORT: String(appPort),
+  HOST: '127.0.0.1',
+  PUBLIC_URL: base,
+  DATA_DIR: ':memory:',
+  DEMO_DATA: '1',
+  LOG_LEVEL: 'warn',
+  RATE_LIMIT_PER_MINUTE: '100000000',
+  ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
+});
+let bare: ChildProcess | null = null;
+try {
+  const headers = { 'X-Requested-With': 'kickback' };
+  // The first poll fills the running boards from the simulators.
+  await waitFor(`${base}/api/LeaderBoard/now`, headers, (b) => (JSON.parse(b) as { data: unknown[] }).data.length > 0);
+  const bodies: Record<string, string> = {};
+  for (const [, url] of chosen) bodies[url] = await (await fetch(`${base}${url}`, { headers })).text();
+  const bodiesFile = path.join(tmpdir(), `kickback-bench-reads-${process.pid}.json`);
+  writeFileSync(bodiesFile, JSON.stringify(bodies));
+  // node --import tsx (not the tsx wrapper) so the pid measured is the server's own.
+  bare = start(
+    process.execPath,
+    ['--import', 'tsx', path.join(here, 'lib/bare-server.ts'), String(barePort), bodiesFile],
+    {},
+  );
+  await waitFor(`http://127.0.0.1:${barePort}/hello`, {}, () => true);
+
+  console.log(
+    `reads: ${connections} connections, ${seconds} s each${pin ? ', servers on core 0, generator on core 1' : ''}; ` +
+      `load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
+  );
+  const hello = await load(`http://127.0.0.1:${barePort}/hello`, [], bare);
+  printFigures('bare Fastify hello-world', {
+    'requests/s': hello.rps,
+    'p50 / p99 ms': `${hello.p50} / ${hello.p99}`,
+    'server CPU per request': perRequest(hello),
+    'generator CPU': `${Math.round((hello.cpuMs / (hello.seconds * 1000)) * 100)} %`,
+  });
+  const rows: string[] = [];
+  for (const [, url] of chosen) {
+    const size = Buffer.byteLength(bodies[url]!);
+    const same = await load(`http://127.0.0.1:${barePort}${url}`, [], bare);
+    const mine = await load(`${base}${url}`, appHeaders, app);
+    if (mine.non2xx > 0 || mine.errors > 0) console.log(`  ${url}: ${mine.non2xx} non-2xx, ${mine.errors} errors`);
+    const pct = (a: number, b: number) => `${Math.round((a / b) * 100)} %`;
+    printFigures(`${url} (${size} bytes)`, {
+      'app requests/s': mine.rps,
+      'app p50 / p99 ms': `${mine.p50} / ${mine.p99}`,
+      'same body bare requests/s': same.rps,
+      'same body bare p50 / p99 ms': `${same.p50} / ${same.p99}`,
+      'server CPU per request': `${perRequest(mine)} (bare ${perRequest(same)})`,
+      'vs same-body bare': pct(mine.rps, same.rps),
+      'vs hello-world': pct(mine.rps, hello.rps),
+      'generator CPU': pct(mine.cpuMs, mine.seconds * 1000),
+    });
+    rows.push(
+      `| \`${url}\` | ${size} | ${Math.round(mine.rps)} | ${mine.p50} / ${mine.p99} | ${Math.round(same.rps)} | ${pct(mine.rps, same.rps)} | ${pct(mine.rps, hello.rps)} | ${perRequest(mine)} / ${perRequest(same)} |`,
+    );
+  }
+  console.log(
+    `\nhello-world: ${Math.round(hello.rps)} req/s\n| Read | Bytes | req/s | p50 / p99 ms | Same-body bare req/s | vs same body | vs hello | Server CPU/req app / bare |`,
+  );
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+  for (const row of rows) console.log(row);
+} finally {
+  bare?.kill();
+  app.kill();
+}
