@@ -74,20 +74,28 @@ export async function api(
   target: string | EndpointSpec,
   options: (CallOptions<z.ZodType> & { params?: unknown; query?: unknown }) | undefined = {},
 ): Promise<unknown> {
-  if (typeof target !== 'string') {
-    const { params, query, body, signal, silent } = options;
-    return send(
-      endpointPath(target, params as Record<string, unknown>) + endpointQuery(query as Record<string, unknown>),
-      {
-        method: target.method,
-        ...(body !== undefined ? { body } : {}),
-        schema: target.response,
-        ...(signal ? { signal } : {}),
-        ...(silent ? { silent } : {}),
-      },
-    );
-  }
+  if (typeof target !== 'string') return callEndpoint(target, options);
   return send(target, options);
+}
+
+/**
+ * `api(endpoint, input)` for generic helpers (paged lists, loaders) whose endpoint type is a
+ * parameter: the input is checked by the helper's own signature.
+ */
+export function callEndpoint<E extends EndpointSpec>(
+  endpoint: E,
+  input: { params?: unknown; query?: unknown; body?: unknown } & CallExtras,
+): Promise<EndpointResponse<E>> {
+  const { params, query, body, signal, silent } = input;
+  const path =
+    endpointPath(endpoint, params as Record<string, unknown>) + endpointQuery(query as Record<string, unknown>);
+  return send(path, {
+    method: endpoint.method,
+    ...(body !== undefined ? { body } : {}),
+    schema: endpoint.response,
+    ...(signal ? { signal } : {}),
+    ...(silent ? { silent } : {}),
+  }) as Promise<EndpointResponse<E>>;
 }
 
 async function send(path: string, options: CallOptions<z.ZodType>): Promise<unknown> {

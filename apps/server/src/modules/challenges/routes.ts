@@ -3,43 +3,19 @@
  * `GET /api/Challenge/getall`, `POST /api/Challenge/create` and `/update` (admin).
  */
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  allChallengesResponse,
-  challenge,
-  createChallengeBody,
-  updateChallengeBody,
-  userChallengesResponse,
-} from '@kickback/common/http/challenges';
+import { challengeEndpoints } from '@kickback/common/http/challenges';
 import { currentUser } from '../../plugins/access';
+import { route } from '../../plugins/endpoints';
 import { actorOf } from '../audit/service';
 import { ChallengeService } from './service';
 
 export async function challengeRoutes(app: FastifyInstance): Promise<void> {
   const service = new ChallengeService(app);
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  route(app, challengeEndpoints.publicList, async () => service.publicList());
 
-  r.get(
-    '/api/Challenge/getuserchallenges',
-    { config: { access: 'public' }, schema: { response: { 200: userChallengesResponse } } },
-    async () => service.publicList(),
-  );
+  route(app, challengeEndpoints.all, async () => service.all());
 
-  r.get(
-    '/api/Challenge/getall',
-    { config: { access: 'admin' }, schema: { response: { 200: allChallengesResponse } } },
-    async () => service.all(),
-  );
+  route(app, challengeEndpoints.create, async (request) => service.create(actorOf(currentUser(request)), request.body));
 
-  r.post(
-    '/api/Challenge/create',
-    { config: { access: 'admin' }, schema: { body: createChallengeBody, response: { 200: challenge } } },
-    async (request) => service.create(actorOf(currentUser(request)), request.body),
-  );
-
-  r.post(
-    '/api/Challenge/update',
-    { config: { access: 'admin' }, schema: { body: updateChallengeBody, response: { 200: challenge } } },
-    async (request) => service.update(actorOf(currentUser(request)), request.body),
-  );
+  route(app, challengeEndpoints.update, async (request) => service.update(actorOf(currentUser(request)), request.body));
 }
