@@ -65,9 +65,9 @@ type EndpointArgs<E extends EndpointSpec> =
  * typed by its schemas, and the answer is parsed by its response schema.
  */
 export async function api<E extends EndpointSpec>(endpoint: E, ...args: EndpointArgs<E>): Promise<EndpointResponse<E>>;
-/** A call outside the endpoint table (the `/auth` routes). */
+/** A call outside the endpoint table: the `/auth` routes (an `/api` path goes through its definition). */
 export async function api<S extends z.ZodType = z.ZodUnknown>(
-  path: string,
+  path: `/auth/${string}`,
   options?: CallOptions<S>,
 ): Promise<z.infer<S>>;
 export async function api(
@@ -127,9 +127,3 @@ async function send(path: string, options: CallOptions<z.ZodType>): Promise<unkn
   const data: unknown = res.status === 204 ? undefined : await res.json();
   return schema ? schema.parse(data) : data;
 }
-
-export const apiGet = <S extends z.ZodType = z.ZodUnknown>(path: string, schema?: S, signal?: AbortSignal) =>
-  api(path, { ...(schema ? { schema } : {}), ...(signal ? { signal } : {}) });
-
-export const apiPost = <S extends z.ZodType = z.ZodUnknown>(path: string, body?: unknown, schema?: S) =>
-  api(path, { method: 'POST', body: body ?? {}, ...(schema ? { schema } : {}) });
