@@ -65,29 +65,37 @@ type EndpointArgs<E extends EndpointSpec> =
  * typed by its schemas, and the answer is parsed by its response schema.
  */
 export async function api<E extends EndpointSpec>(endpoint: E, ...args: EndpointArgs<E>): Promise<EndpointResponse<E>>;
-/** A call outside the endpoint table (the `/auth` routes). */
+/** A call outside the endpoint table: the `/auth` routes (an `/api` path goes through its definition). */
 export async function api<S extends z.ZodType = z.ZodUnknown>(
-  path: string,
+  path: `/auth/${string}`,
   options?: CallOptions<S>,
 ): Promise<z.infer<S>>;
 export async function api(
   target: string | EndpointSpec,
   options: (CallOptions<z.ZodType> & { params?: unknown; query?: unknown }) | undefined = {},
 ): Promise<unknown> {
-  if (typeof target !== 'string') {
-    const { params, query, body, signal, silent } = options;
-    return send(
-      endpointPath(target, params as Record<string, unknown>) + endpointQuery(query as Record<string, unknown>),
-      {
-        method: target.method,
-        ...(body !== undefined ? { body } : {}),
-        schema: target.response,
-        ...(signal ? { signal } : {}),
-        ...(silent ? { silent } : {}),
-      },
-    );
-  }
+  if (typeof target !== 'string') return callEndpoint(target, options);
   return send(target, options);
+}
+
+/**
+ * `api(endpoint, input)` for generic helpers (paged lists, loaders) whose endpoint type is a
+ * parameter: the input is checked by the helper's own signature.
+ */
+export function callEndpoint<E extends EndpointSpec>(
+  endpoint: E,
+  input: { params?: unknown; query?: unknown; body?: unknown } & CallExtras,
+): Promise<EndpointResponse<E>> {
+  const { params, query, body, signal, silent } = input;
+  const path =
+    endpointPath(endpoint, params as Record<string, unknown>) + endpointQuery(query as Record<string, unknown>);
+  return send(path, {
+    method: endpoint.method,
+    ...(body !== undefined ? { body } : {}),
+    schema: endpoint.response,
+    ...(signal ? { signal } : {}),
+    ...(silent ? { silent } : {}),
+  }) as Promise<EndpointResponse<E>>;
 }
 
 async function send(path: string, options: CallOptions<z.ZodType>): Promise<unknown> {
@@ -119,9 +127,3 @@ async function send(path: string, options: CallOptions<z.ZodType>): Promise<unkn
   const data: unknown = res.status === 204 ? undefined : await res.json();
   return schema ? schema.parse(data) : data;
 }
-
-export const apiGet = <S extends z.ZodType = z.ZodUnknown>(path: string, schema?: S, signal?: AbortSignal) =>
-  api(path, { ...(schema ? { schema } : {}), ...(signal ? { signal } : {}) });
-
-export const apiPost = <S extends z.ZodType = z.ZodUnknown>(path: string, body?: unknown, schema?: S) =>
-  api(path, { method: 'POST', body: body ?? {}, ...(schema ? { schema } : {}) });

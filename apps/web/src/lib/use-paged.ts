@@ -1,21 +1,30 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { z } from 'zod';
-import { api } from './api';
+import type { EndpointInput, EndpointResponse, EndpointSpec } from '@kickback/common/http/endpoint';
+import { callEndpoint } from './api';
 
-/** Loads `${path}?page=N` with its schema; reload() fetches the current page again. */
-export function usePaged<S extends z.ZodType>(path: string, schema: S, page: number, params = '') {
-  const [data, setData] = useState<z.infer<S> | null>(null);
+/** A paged list's endpoint: its query takes `page`. */
+type PagedEndpoint = EndpointSpec & { query: EndpointSpec['query'] };
+
+/** Loads page N of a paged list with its other query fields; reload() fetches the current page again. */
+export function usePaged<E extends PagedEndpoint>(
+  endpoint: E,
+  page: number,
+  query?: Omit<NonNullable<EndpointInput<E>['query']>, 'page'>,
+) {
+  const [data, setData] = useState<EndpointResponse<E> | null>(null);
   const [version, setVersion] = useState(0);
+  // The query by value: a new object with the same fields is the same page.
+  const queryKey = JSON.stringify(query ?? {});
   useEffect(() => {
     const controller = new AbortController();
-    const sep = path.includes('?') ? '&' : '?';
-    api(`${path}${sep}page=${page}${params}`, { schema, signal: controller.signal, silent: true })
+    const input = { query: { ...(JSON.parse(queryKey) as object), page }, signal: controller.signal, silent: true };
+    callEndpoint(endpoint, input)
       .then((d) => setData(d))
       .catch((err: Error) => {
-        if (err.name !== 'AbortError') setData((d: z.infer<S> | null) => d);
+        if (err.name !== 'AbortError') setData((d) => d);
       });
     return () => controller.abort();
-  }, [path, schema, page, params, version]);
+  }, [endpoint, queryKey, page, version]);
   const reload = useCallback(() => setVersion((v) => v + 1), []);
   return { data, reload };
 }

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+import { messageBody } from './errors';
 import { messages } from '../messages';
 
 /** Partner wagering-site ids a user links (`POST /api/User/ids`), in the order the profile shows them. */
@@ -96,3 +98,29 @@ export function discordLinkResultMessage(result: string | null): string {
     ? discordLinkMessages[result as DiscordLinkResult]
     : messages.discordFailed;
 }
+
+/** The signed-in user's own accounts. */
+export const accountEndpoints = {
+  savePartnerIds: defineEndpoint({
+    method: 'POST',
+    path: '/api/User/ids',
+    access: 'user',
+    body: partnerIdsBody,
+    response: messageBody,
+  }),
+  kickCode: defineEndpoint({ method: 'GET', path: '/api/User/link/kick', access: 'user', response: kickLinkKey }),
+  unlink: defineEndpoint({
+    method: 'GET',
+    path: '/api/User/unlink',
+    access: 'user',
+    query: unlinkQuery,
+    response: messageBody,
+  }),
+  savePreferences: defineEndpoint({
+    method: 'POST',
+    path: '/api/User/preferences',
+    access: 'user',
+    body: preferencesBody,
+    response: messageBody,
+  }),
+};

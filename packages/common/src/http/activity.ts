@@ -1,5 +1,6 @@
 /** "My activity": the signed-in user's ledger and orders (`GET /api/me/activity`, `/api/me/orders`). */
 import { z } from 'zod';
+import { defineEndpoint, pageNumber, pageOf } from './endpoint';
 import { fulfilmentStatus } from './fulfilment';
 
 export const ledgerReasons = [
@@ -50,7 +51,7 @@ export function reasonInWords(code: string): string {
   return (ledgerReasonText as Record<string, string>)[code] ?? code.replace(/_/g, ' ');
 }
 
-export const pageQuery = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) });
+export const pageQuery = z.object({ page: pageNumber });
 
 export const ledgerEntry = z.object({
   id: z.number(),
@@ -63,12 +64,7 @@ export const ledgerEntry = z.object({
 });
 export type LedgerEntry = z.infer<typeof ledgerEntry>;
 
-export const activityPage = z.object({
-  items: z.array(ledgerEntry),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const activityPage = pageOf(ledgerEntry);
 export type ActivityPage = z.infer<typeof activityPage>;
 
 export const myOrder = z.object({
@@ -82,12 +78,7 @@ export const myOrder = z.object({
 });
 export type MyOrder = z.infer<typeof myOrder>;
 
-export const myOrdersPage = z.object({
-  items: z.array(myOrder),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const myOrdersPage = pageOf(myOrder);
 export type MyOrdersPage = z.infer<typeof myOrdersPage>;
 
 /** A prize or payout someone delivers by hand (daily rewards, challenge and leaderboard prizes…). */
@@ -104,10 +95,15 @@ export const myPayout = z.object({
 });
 export type MyPayout = z.infer<typeof myPayout>;
 
-export const myPayoutsPage = z.object({
-  items: z.array(myPayout),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const myPayoutsPage = pageOf(myPayout);
 export type MyPayoutsPage = z.infer<typeof myPayoutsPage>;
+
+const mine = <const P extends `/api/me/${string}`, R extends z.ZodType>(path: P, response: R) =>
+  defineEndpoint({ method: 'GET', path, access: 'user', query: pageQuery, response });
+
+/** My activity: the signed-in user's ledger, orders and payouts, a page at a time. */
+export const activityEndpoints = {
+  ledger: mine('/api/me/activity', activityPage),
+  orders: mine('/api/me/orders', myOrdersPage),
+  payouts: mine('/api/me/payouts', myPayoutsPage),
+};

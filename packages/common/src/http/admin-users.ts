@@ -2,11 +2,12 @@
 import { z } from 'zod';
 import { isAmount, toCents } from '../money';
 import { role } from './auth';
+import { defineEndpoint, pageNumber, pageOf } from './endpoint';
 import { recipient } from './fulfilment';
 
 export const adminUsersQuery = z.object({
   query: z.string().trim().max(64, 'must be at most 64 characters').default(''),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  page: pageNumber,
 });
 
 /** A user with their linked accounts (the fulfilment recipient), plus balances, role and dates. */
@@ -19,12 +20,7 @@ export const adminUser = recipient.extend({
 });
 export type AdminUser = z.infer<typeof adminUser>;
 
-export const adminUsersPage = z.object({
-  items: z.array(adminUser),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const adminUsersPage = pageOf(adminUser);
 export type AdminUsersPage = z.infer<typeof adminUsersPage>;
 
 export const adminUserParams = z.object({ id: z.uuid('must be a user id') });
@@ -67,3 +63,22 @@ export const adminUserMessages = {
   included: 'Account included again.',
   ownRole: 'You cannot change your own role.',
 } as const;
+
+/** The answer of a change to a user: what was done, and the user as they are now. */
+export const adminUserChange = z.object({ message: z.string(), user: adminUser });
+
+const change = <const P extends `/api/admin/users/:id/${string}`, B extends z.ZodType>(path: P, body: B) =>
+  defineEndpoint({ method: 'POST', path, access: 'admin', params: adminUserParams, body, response: adminUserChange });
+
+export const adminUserEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/users',
+    access: 'admin',
+    query: adminUsersQuery,
+    response: adminUsersPage,
+  }),
+  adjustBalance: change('/api/admin/users/:id/balance', balanceAdjustmentBody),
+  setRole: change('/api/admin/users/:id/role', roleBody),
+  setExcluded: change('/api/admin/users/:id/excluded', excludedBody),
+};

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { defineEndpoint } from './endpoint';
+import { defineEndpoint, pageNumber, pageOf } from './endpoint';
 
 export const auditQuery = z.object({
   action: z.string().max(64).optional(),
   actor: z.string().max(64).optional(),
   target: z.string().max(100).optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  page: pageNumber,
 });
 export type AuditQuery = z.infer<typeof auditQuery>;
 
@@ -21,13 +21,7 @@ export const auditEntry = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
 
-export const auditPage = z.object({
-  items: z.array(auditEntry),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-  actions: z.array(z.string()),
-});
+export const auditPage = pageOf(auditEntry).extend({ actions: z.array(z.string()) });
 export type AuditPage = z.infer<typeof auditPage>;
 
 export const auditEndpoints = {

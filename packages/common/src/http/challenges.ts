@@ -3,6 +3,7 @@
  * Status is a number: 0 Active, 1 Completed, 2 Cancelled.
  */
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
 import { isAmount, toCents } from '../money';
 
 export const challengeStatuses = { active: 0, completed: 1, cancelled: 2 } as const;
@@ -112,3 +113,33 @@ export const updateChallengeBody = createChallengeBody.extend({
   winnerUserId: optionalWinner,
 });
 export type UpdateChallengeBody = z.input<typeof updateChallengeBody>;
+
+export const challengeEndpoints = {
+  /** The public page's list (the configured category only). */
+  publicList: defineEndpoint({
+    method: 'GET',
+    path: '/api/Challenge/getuserchallenges',
+    access: 'visitor',
+    response: userChallengesResponse,
+  }),
+  all: defineEndpoint({
+    method: 'GET',
+    path: '/api/Challenge/getall',
+    access: 'admin',
+    response: allChallengesResponse,
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/api/Challenge/create',
+    access: 'admin',
+    body: createChallengeBody,
+    response: challenge,
+  }),
+  update: defineEndpoint({
+    method: 'POST',
+    path: '/api/Challenge/update',
+    access: 'admin',
+    body: updateChallengeBody,
+    response: challenge,
+  }),
+};

@@ -3,6 +3,7 @@
  * record list, the claim answer, and the admin's per-type policies.
  */
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
 import { isAmount } from '../money';
 
 export const rewardTypes = [0, 1, 2, 3, 4, 5] as const;
@@ -83,3 +84,35 @@ export const rewardPolicyInput = z.object({
 });
 export type RewardPolicyInput = z.infer<typeof rewardPolicyInput>;
 export const rewardTypeParam = z.object({ type: z.coerce.number().int().min(0).max(5) });
+
+export const dailyRewardEndpoints = {
+  /** A visitor sees the calendar with no claims. */
+  monthlyRoobet: defineEndpoint({
+    method: 'GET',
+    path: '/api/DailyReward/GetMontlyRewardsRoobet',
+    access: 'visitor',
+    response: monthlyRewardsResponse,
+  }),
+  /** `{action}` is the type's action name (`rewardTypeOf(type).action`). */
+  claim: defineEndpoint({
+    method: 'POST',
+    path: '/api/DailyReward/:action',
+    access: 'user',
+    params: rewardActionParam,
+    response: claimResponse,
+  }),
+  policies: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/daily-rewards/policies',
+    access: 'admin',
+    response: rewardPoliciesResponse,
+  }),
+  savePolicy: defineEndpoint({
+    method: 'PUT',
+    path: '/api/admin/daily-rewards/policies/:type',
+    access: 'admin',
+    params: rewardTypeParam,
+    body: rewardPolicyInput,
+    response: rewardPolicy,
+  }),
+};

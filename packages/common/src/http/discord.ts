@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
 
 /** Discord's limit on a message's content. */
 export const DISCORD_MESSAGE_MAX = 2000;
@@ -99,3 +100,27 @@ export type DiscordBotInfo = z.infer<typeof discordBotInfo>;
 export function isFinished(status: BroadcastStatus): boolean {
   return status === 'completed' || status === 'failed';
 }
+
+export const broadcastIdParams = z.object({ id: z.uuid() });
+
+/** Admin: Discord direct messages to chosen users, sent by a background job. */
+export const discordEndpoints = {
+  /** 200 once the job finished, 202 while it still runs (poll `broadcast`). */
+  send: defineEndpoint({
+    method: 'POST',
+    path: '/api/Discord/sendmessage',
+    access: 'admin',
+    body: sendDiscordMessageBody,
+    response: broadcastResult,
+    alsoStatus: [202],
+  }),
+  broadcast: defineEndpoint({
+    method: 'GET',
+    path: '/api/Discord/broadcasts/:id',
+    access: 'admin',
+    params: broadcastIdParams,
+    response: broadcastResult,
+  }),
+  recent: defineEndpoint({ method: 'GET', path: '/api/Discord/broadcasts', access: 'admin', response: broadcastList }),
+  bot: defineEndpoint({ method: 'GET', path: '/api/Discord/bot', access: 'admin', response: discordBotInfo }),
+};

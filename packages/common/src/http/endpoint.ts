@@ -74,5 +74,12 @@ export function pageOf<T extends z.ZodType>(item: T) {
   });
 }
 
+export interface Paged<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
 /** `?page=N` of a paged list (1-based). */
 export const pageNumber = z.coerce.number().int().min(1).max(10_000).default(1);

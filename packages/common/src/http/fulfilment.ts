@@ -1,5 +1,7 @@
 /** The admin fulfilment queue: `GET /api/admin/fulfilment`, deliver and reject. */
 import { z } from 'zod';
+import { defineEndpoint, pageNumber, pageOf } from './endpoint';
+import { messageBody } from './errors';
 
 export const fulfilmentStatuses = ['pending', 'delivered', 'rejected'] as const;
 export const fulfilmentStatus = z.enum(fulfilmentStatuses);
@@ -28,8 +30,9 @@ export const fulfilmentQuery = z.object({
     .max(40)
     .regex(/^[a-z_]*$/, 'must be a kind such as order')
     .optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  page: pageNumber,
 });
+export type FulfilmentQuery = z.input<typeof fulfilmentQuery>;
 
 /** Where to deliver: the recipient's linked accounts. */
 export const recipient = z.object({
@@ -64,14 +67,7 @@ export const fulfilmentItem = z.object({
 });
 export type FulfilmentItem = z.infer<typeof fulfilmentItem>;
 
-export const fulfilmentPage = z.object({
-  items: z.array(fulfilmentItem),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-  kinds: z.array(z.string()),
-  pendingCount: z.number(),
-});
+export const fulfilmentPage = pageOf(fulfilmentItem).extend({ kinds: z.array(z.string()), pendingCount: z.number() });
 export type FulfilmentPage = z.infer<typeof fulfilmentPage>;
 
 export const fulfilmentIdParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
@@ -92,3 +88,26 @@ export const fulfilmentMessages = {
   alreadyHandled: (status: string) => `This item was already ${status}.`,
   notFound: 'Fulfilment item not found.',
 } as const;
+
+const handle = <const A extends 'deliver' | 'reject'>(action: A) =>
+  defineEndpoint({
+    method: 'POST',
+    path: `/api/admin/fulfilment/:id/${action}`,
+    access: 'admin',
+    params: fulfilmentIdParams,
+    body: fulfilmentActionBody,
+    response: messageBody,
+  });
+
+/** Admin → Fulfilment: the queue, and delivering or rejecting (refunded) an item. */
+export const fulfilmentEndpoints = {
+  queue: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/fulfilment',
+    access: 'admin',
+    query: fulfilmentQuery,
+    response: fulfilmentPage,
+  }),
+  deliver: handle('deliver'),
+  reject: handle('reject'),
+};

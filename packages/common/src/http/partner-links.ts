@@ -3,6 +3,8 @@
  * (`GET /api/User/partner-links`), a new proof code, a dispute, and the admin verification queue.
  */
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+import { messageBody } from './errors';
 import { partnerIdFields, type PartnerIdKey } from './accounts';
 
 export const partnerIdKeys = partnerIdFields.map((f) => f.key) as [PartnerIdKey, ...PartnerIdKey[]];
@@ -152,3 +154,62 @@ export const bulkApproveBody = z.object({
   reason: z.string().trim().max(REASON_MAX).default(''),
 });
 export const bulkResult = z.object({ message: z.string(), approved: z.number() });
+
+export const debtUserParams = z.object({ id: z.uuid() });
+
+/** The signed-in user's partner links: their state, a new proof code, contesting a taken id. */
+export const myPartnerLinkEndpoints = {
+  list: defineEndpoint({ method: 'GET', path: '/api/User/partner-links', access: 'user', response: myPartnerLinks }),
+  renewCode: defineEndpoint({
+    method: 'POST',
+    path: '/api/User/partner-links/code',
+    access: 'user',
+    body: proofCodeBody,
+    response: z.object({ code: z.string() }),
+  }),
+  dispute: defineEndpoint({
+    method: 'POST',
+    path: '/api/User/partner-links/dispute',
+    access: 'user',
+    body: disputeBody,
+    response: messageBody,
+  }),
+};
+
+const decision = <const P extends `/api/admin/${string}/:id/${string}`, B extends z.ZodType>(path: P, body: B) =>
+  defineEndpoint({ method: 'POST', path, access: 'admin', params: queueIdParams, body, response: messageBody });
+
+/** Admin → Verification: the queue of claims and disputes and their decisions. */
+export const verificationEndpoints = {
+  queue: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/partner-links',
+    access: 'admin',
+    response: verificationQueue,
+  }),
+  approve: decision('/api/admin/partner-links/:id/approve', approveBody),
+  reject: decision('/api/admin/partner-links/:id/reject', rejectBody),
+  approveMany: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/partner-links/approve',
+    access: 'admin',
+    body: bulkApproveBody,
+    response: bulkResult,
+  }),
+  approveExisting: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/partner-links/approve-existing',
+    access: 'admin',
+    response: bulkResult,
+  }),
+  award: decision('/api/admin/partner-disputes/:id/award', approveBody),
+  dismiss: decision('/api/admin/partner-disputes/:id/dismiss', rejectBody),
+  settleDebt: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/users/:id/settle-debt',
+    access: 'admin',
+    params: debtUserParams,
+    body: rejectBody,
+    response: messageBody,
+  }),
+};

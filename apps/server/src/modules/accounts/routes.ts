@@ -5,59 +5,40 @@
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { kickLinkKey, partnerIdsBody, preferencesBody, unlinkQuery } from '@kickback/common/http/accounts';
-import { messageBody } from '@kickback/common/http/errors';
+import { accountEndpoints } from '@kickback/common/http/accounts';
 import { messages } from '@kickback/common/messages';
 import { users } from '../../db/schema/users';
 import { currentUser } from '../../plugins/access';
+import { route } from '../../plugins/endpoints';
 import { createKickLinkCode, verifyHandler } from './kick-link';
 import { savePartnerIds } from './partner-ids';
 import { unlinkAccount } from './unlink';
 
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
   app.chat.register(verifyHandler(app.config.site.siteName));
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  route(app, accountEndpoints.savePartnerIds, async (request) => {
+    await savePartnerIds(app.db, currentUser(request), request.body, app.clock.now());
+    return { message: messages.settingsUpdated };
+  });
 
-  r.post(
-    '/api/User/ids',
-    { config: { access: 'user' }, schema: { body: partnerIdsBody, response: { 200: messageBody } } },
-    async (request) => {
-      await savePartnerIds(app.db, currentUser(request), request.body, app.clock.now());
-      return { message: messages.settingsUpdated };
-    },
-  );
+  route(app, accountEndpoints.kickCode, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return createKickLinkCode(app.db, currentUser(request), app.clock.now());
+  });
 
-  r.get(
-    '/api/User/link/kick',
-    { config: { access: 'user' }, schema: { response: { 200: kickLinkKey } } },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return createKickLinkCode(app.db, currentUser(request), app.clock.now());
-    },
-  );
+  route(app, accountEndpoints.unlink, async (request) => {
+    const user = currentUser(request);
+    await unlinkAccount(app.db, user.id, request.query.type);
+    request.log.info({ userId: user.id, type: request.query.type }, 'account unlinked');
+    return { message: messages.connectionUnlinked };
+  });
 
-  r.get(
-    '/api/User/unlink',
-    { config: { access: 'user' }, schema: { querystring: unlinkQuery, response: { 200: messageBody } } },
-    async (request) => {
-      const user = currentUser(request);
-      await unlinkAccount(app.db, user.id, request.query.type);
-      request.log.info({ userId: user.id, type: request.query.type }, 'account unlinked');
-      return { message: messages.connectionUnlinked };
-    },
-  );
-
-  r.post(
-    '/api/User/preferences',
-    { config: { access: 'user' }, schema: { body: preferencesBody, response: { 200: messageBody } } },
-    async (request) => {
-      await app.db
-        .update(users)
-        .set({ showNameOnBoards: request.body.showNameOnBoards })
-        .where(eq(users.id, currentUser(request).id));
-      app.leaderboards.cache.invalidate(); // the boards show or mask this user's name
-      return { message: messages.settingsUpdated };
-    },
-  );
+  route(app, accountEndpoints.savePreferences, async (request) => {
+    await app.db
+      .update(users)
+      .set({ showNameOnBoards: request.body.showNameOnBoards })
+      .where(eq(users.id, currentUser(request).id));
+    app.leaderboards.cache.invalidate(); // the boards show or mask this user's name
+    return { message: messages.settingsUpdated };
+  });
 }

@@ -4,110 +4,96 @@
  * their other payouts in the fulfilment queue (daily rewards, challenge, leaderboard and game prizes).
  */
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
-import { activityPage, myOrdersPage, myPayoutsPage, pageQuery } from '@kickback/common/http/activity';
+import { activityEndpoints } from '@kickback/common/http/activity';
 import { decimalToNumber } from '@kickback/common/money';
 import { readPage } from '../../db/page';
 import { fulfilmentItems } from '../../db/schema/fulfilment';
 import { ledger } from '../../db/schema/ledger';
 import { orders } from '../../db/schema/store';
 import { currentUser } from '../../plugins/access';
+import { route } from '../../plugins/endpoints';
 
 const PAGE_SIZE = 20;
 
 export async function activityRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  route(app, activityEndpoints.ledger, async (request) => {
+    const user = currentUser(request);
+    const { page } = request.query;
+    const mine = eq(ledger.userId, user.id);
+    return readPage(app.db, {
+      rows: app.db.select().from(ledger).where(mine).orderBy(desc(ledger.id)).$dynamic(),
+      count: { from: ledger, where: mine },
+      page,
+      pageSize: PAGE_SIZE,
+      map: (e) => ({
+        id: e.id,
+        currency: e.currency,
+        delta: decimalToNumber(e.delta),
+        balanceAfter: decimalToNumber(e.balanceAfter),
+        reason: e.reason,
+        memo: e.memo,
+        createdAt: e.createdAt.toISOString(),
+      }),
+    });
+  });
 
-  r.get(
-    '/api/me/activity',
-    { config: { access: 'user' }, schema: { querystring: pageQuery, response: { 200: activityPage } } },
-    async (request) => {
-      const user = currentUser(request);
-      const { page } = request.query;
-      const mine = eq(ledger.userId, user.id);
-      return readPage(app.db, {
-        rows: app.db.select().from(ledger).where(mine).orderBy(desc(ledger.id)).$dynamic(),
-        count: { from: ledger, where: mine },
-        page,
-        pageSize: PAGE_SIZE,
-        map: (e) => ({
-          id: e.id,
-          currency: e.currency,
-          delta: decimalToNumber(e.delta),
-          balanceAfter: decimalToNumber(e.balanceAfter),
-          reason: e.reason,
-          memo: e.memo,
-          createdAt: e.createdAt.toISOString(),
-        }),
-      });
-    },
-  );
+  route(app, activityEndpoints.orders, async (request) => {
+    const user = currentUser(request);
+    const { page } = request.query;
+    const mine = eq(orders.userId, user.id);
+    return readPage(app.db, {
+      rows: app.db
+        .select({
+          order: orders,
+          status: fulfilmentItems.status,
+          note: fulfilmentItems.note,
+          handledAt: fulfilmentItems.handledAt,
+        })
+        .from(orders)
+        .leftJoin(
+          fulfilmentItems,
+          and(eq(fulfilmentItems.kind, 'order'), eq(fulfilmentItems.reference, sql`${orders.id}::text`)),
+        )
+        .where(mine)
+        .orderBy(desc(orders.id))
+        .$dynamic(),
+      count: { from: orders, where: mine },
+      page,
+      pageSize: PAGE_SIZE,
+      map: ({ order, status, note, handledAt }) => ({
+        id: order.id,
+        productName: order.productName,
+        price: decimalToNumber(order.price),
+        status: status ?? 'pending',
+        note,
+        createdAt: order.createdAt.toISOString(),
+        handledAt: handledAt?.toISOString() ?? null,
+      }),
+    });
+  });
 
-  r.get(
-    '/api/me/orders',
-    { config: { access: 'user' }, schema: { querystring: pageQuery, response: { 200: myOrdersPage } } },
-    async (request) => {
-      const user = currentUser(request);
-      const { page } = request.query;
-      const mine = eq(orders.userId, user.id);
-      return readPage(app.db, {
-        rows: app.db
-          .select({
-            order: orders,
-            status: fulfilmentItems.status,
-            note: fulfilmentItems.note,
-            handledAt: fulfilmentItems.handledAt,
-          })
-          .from(orders)
-          .leftJoin(
-            fulfilmentItems,
-            and(eq(fulfilmentItems.kind, 'order'), eq(fulfilmentItems.reference, sql`${orders.id}::text`)),
-          )
-          .where(mine)
-          .orderBy(desc(orders.id))
-          .$dynamic(),
-        count: { from: orders, where: mine },
-        page,
-        pageSize: PAGE_SIZE,
-        map: ({ order, status, note, handledAt }) => ({
-          id: order.id,
-          productName: order.productName,
-          price: decimalToNumber(order.price),
-          status: status ?? 'pending',
-          note,
-          createdAt: order.createdAt.toISOString(),
-          handledAt: handledAt?.toISOString() ?? null,
-        }),
-      });
-    },
-  );
-
-  r.get(
-    '/api/me/payouts',
-    { config: { access: 'user' }, schema: { querystring: pageQuery, response: { 200: myPayoutsPage } } },
-    async (request) => {
-      const user = currentUser(request);
-      const { page } = request.query;
-      // Store orders have their own list; everything else the team delivers is a payout.
-      const mine = and(eq(fulfilmentItems.userId, user.id), ne(fulfilmentItems.kind, 'order'));
-      return readPage(app.db, {
-        rows: app.db.select().from(fulfilmentItems).where(mine).orderBy(desc(fulfilmentItems.id)).$dynamic(),
-        count: { from: fulfilmentItems, where: mine },
-        page,
-        pageSize: PAGE_SIZE,
-        map: (item) => ({
-          id: item.id,
-          kind: item.kind,
-          description: item.description,
-          amount: item.amount === null ? null : decimalToNumber(item.amount),
-          unit: item.unit,
-          status: item.status,
-          note: item.note,
-          createdAt: item.createdAt.toISOString(),
-          handledAt: item.handledAt?.toISOString() ?? null,
-        }),
-      });
-    },
-  );
+  route(app, activityEndpoints.payouts, async (request) => {
+    const user = currentUser(request);
+    const { page } = request.query;
+    // Store orders have their own list; everything else the team delivers is a payout.
+    const mine = and(eq(fulfilmentItems.userId, user.id), ne(fulfilmentItems.kind, 'order'));
+    return readPage(app.db, {
+      rows: app.db.select().from(fulfilmentItems).where(mine).orderBy(desc(fulfilmentItems.id)).$dynamic(),
+      count: { from: fulfilmentItems, where: mine },
+      page,
+      pageSize: PAGE_SIZE,
+      map: (item) => ({
+        id: item.id,
+        kind: item.kind,
+        description: item.description,
+        amount: item.amount === null ? null : decimalToNumber(item.amount),
+        unit: item.unit,
+        status: item.status,
+        note: item.note,
+        createdAt: item.createdAt.toISOString(),
+        handledAt: item.handledAt?.toISOString() ?? null,
+      }),
+    });
+  });
 }

@@ -6,19 +6,12 @@
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  broadcastList,
-  broadcastResult,
-  discordBotInfo,
-  isFinished,
-  sendDiscordMessageBody,
-} from '@kickback/common/http/discord';
+import { discordEndpoints, isFinished } from '@kickback/common/http/discord';
 import { DISCORD_SIMULATOR_PATH } from '../../config';
 import { createDiscordDmSender } from '../../integrations/discord/bot';
 import { AppError } from '../../lib/errors';
 import { currentUser } from '../../plugins/access';
+import { route } from '../../plugins/endpoints';
 import { actorOf } from '../audit/service';
 import { createBroadcast } from './create';
 import { loadBroadcast, recentBroadcasts } from './read';
@@ -41,14 +34,10 @@ export const discordBroadcastsModule = fp(async (app: FastifyInstance) => {
   app.addHook('onReady', async () => worker.start());
   app.addHook('preClose', async () => worker.stop());
 
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
-  r.post(
-    '/api/Discord/sendmessage',
-    {
-      config: { access: 'admin', rateLimit: { max: 20, timeWindow: 60_000 } },
-      schema: { body: sendDiscordMessageBody, response: { 200: broadcastResult, 202: broadcastResult } },
-    },
+  route(
+    app,
+    discordEndpoints.send,
+    { config: { rateLimit: { max: 20, timeWindow: 60_000 } } },
     async (request, reply) => {
       if (bot.mode === 'off') {
         throw new AppError(503, 'Discord messages are not set up on this server (DISCORD_BOT_TOKEN is missing).');
@@ -65,27 +54,12 @@ export const discordBroadcastsModule = fp(async (app: FastifyInstance) => {
     },
   );
 
-  r.get(
-    '/api/Discord/broadcasts/:id',
-    {
-      config: { access: 'admin' },
-      schema: { params: z.object({ id: z.uuid() }), response: { 200: broadcastResult } },
-    },
-    async (request) => loadBroadcast(app.db, request.params.id),
-  );
+  route(app, discordEndpoints.broadcast, async (request) => loadBroadcast(app.db, request.params.id));
 
-  r.get(
-    '/api/Discord/broadcasts',
-    { config: { access: 'admin' }, schema: { response: { 200: broadcastList } } },
-    async () => recentBroadcasts(app.db),
-  );
+  route(app, discordEndpoints.recent, async () => recentBroadcasts(app.db));
 
-  r.get(
-    '/api/Discord/bot',
-    { config: { access: 'admin' }, schema: { response: { 200: discordBotInfo } } },
-    async () => ({
-      mode: bot.mode,
-      inboxUrl: bot.mode === 'simulator' ? `${DISCORD_SIMULATOR_PATH}/inbox` : null,
-    }),
-  );
+  route(app, discordEndpoints.bot, async () => ({
+    mode: bot.mode,
+    inboxUrl: bot.mode === 'simulator' ? `${DISCORD_SIMULATOR_PATH}/inbox` : null,
+  }));
 });

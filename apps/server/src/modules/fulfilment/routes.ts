@@ -4,21 +4,14 @@
  * knows where to deliver; and the deliver / reject actions.
  */
 import type { FastifyInstance } from 'fastify';
-import { messageBody } from '@kickback/common/http/errors';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import {
-  fulfilmentActionBody,
-  fulfilmentIdParams,
-  fulfilmentPage,
-  fulfilmentQuery,
-  type FulfilmentItem,
-} from '@kickback/common/http/fulfilment';
+import { fulfilmentEndpoints, type FulfilmentItem } from '@kickback/common/http/fulfilment';
 import { decimalToNumber } from '@kickback/common/money';
 import { readPage } from '../../db/page';
 import { fulfilmentItems } from '../../db/schema/fulfilment';
 import { users, type UserRow } from '../../db/schema/users';
 import { currentUser } from '../../plugins/access';
+import { route } from '../../plugins/endpoints';
 import { actorOf } from '../audit/service';
 import { deliverItem, rejectItem } from './handling';
 
@@ -27,81 +20,68 @@ const PAGE_SIZE = 25;
 type QueueRow = { item: typeof fulfilmentItems.$inferSelect; user: UserRow; handledByName: string | null };
 
 export async function fulfilmentRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  route(app, fulfilmentEndpoints.queue, async (request) => {
+    const { status, kind, page } = request.query;
+    const filters: SQL[] = [];
+    if (status) filters.push(eq(fulfilmentItems.status, status));
+    if (kind) filters.push(eq(fulfilmentItems.kind, kind));
+    const where = filters.length ? and(...filters) : undefined;
+    const handledByName = sql<string | null>`(SELECT username FROM users h WHERE h.id = ${fulfilmentItems.handledBy})`;
+    const toItem = ({ item, user, handledByName: by }: QueueRow): FulfilmentItem => ({
+      id: item.id,
+      kind: item.kind,
+      reference: item.reference,
+      description: item.description,
+      amount: item.amount === null ? null : decimalToNumber(item.amount),
+      unit: item.unit,
+      status: item.status,
+      refund:
+        item.refundCurrency && item.refundAmount
+          ? { currency: item.refundCurrency, amount: decimalToNumber(item.refundAmount) }
+          : null,
+      note: item.note,
+      handledBy: by,
+      handledAt: item.handledAt?.toISOString() ?? null,
+      createdAt: item.createdAt.toISOString(),
+      user: {
+        id: user.id,
+        username: user.username,
+        steamId: user.steamId,
+        avatarUrl: user.avatarUrl,
+        kickUsername: user.kickUsername,
+        discordUsername: user.discordUsername,
+        clashId: user.clashId,
+        rustMagicId: user.rustMagicId,
+        roobetName: user.roobetName,
+        casesId: user.casesId,
+        excluded: user.excluded,
+      },
+    });
+    const [items, kinds, pending] = await Promise.all([
+      readPage(app.db, {
+        rows: app.db
+          .select({ item: fulfilmentItems, user: users, handledByName })
+          .from(fulfilmentItems)
+          .innerJoin(users, eq(users.id, fulfilmentItems.userId))
+          .where(where)
+          .orderBy(desc(fulfilmentItems.id))
+          .$dynamic(),
+        count: { from: fulfilmentItems, where },
+        page,
+        pageSize: PAGE_SIZE,
+        map: toItem,
+      }),
+      app.db.selectDistinct({ kind: fulfilmentItems.kind }).from(fulfilmentItems).orderBy(fulfilmentItems.kind),
+      app.db.select({ n: count() }).from(fulfilmentItems).where(eq(fulfilmentItems.status, 'pending')),
+    ]);
+    return { ...items, kinds: kinds.map((k) => k.kind), pendingCount: pending[0]?.n ?? 0 };
+  });
 
-  r.get(
-    '/api/admin/fulfilment',
-    { config: { access: 'admin' }, schema: { querystring: fulfilmentQuery, response: { 200: fulfilmentPage } } },
-    async (request) => {
-      const { status, kind, page } = request.query;
-      const filters: SQL[] = [];
-      if (status) filters.push(eq(fulfilmentItems.status, status));
-      if (kind) filters.push(eq(fulfilmentItems.kind, kind));
-      const where = filters.length ? and(...filters) : undefined;
-      const handledByName = sql<
-        string | null
-      >`(SELECT username FROM users h WHERE h.id = ${fulfilmentItems.handledBy})`;
-      const toItem = ({ item, user, handledByName: by }: QueueRow): FulfilmentItem => ({
-        id: item.id,
-        kind: item.kind,
-        reference: item.reference,
-        description: item.description,
-        amount: item.amount === null ? null : decimalToNumber(item.amount),
-        unit: item.unit,
-        status: item.status,
-        refund:
-          item.refundCurrency && item.refundAmount
-            ? { currency: item.refundCurrency, amount: decimalToNumber(item.refundAmount) }
-            : null,
-        note: item.note,
-        handledBy: by,
-        handledAt: item.handledAt?.toISOString() ?? null,
-        createdAt: item.createdAt.toISOString(),
-        user: {
-          id: user.id,
-          username: user.username,
-          steamId: user.steamId,
-          avatarUrl: user.avatarUrl,
-          kickUsername: user.kickUsername,
-          discordUsername: user.discordUsername,
-          clashId: user.clashId,
-          rustMagicId: user.rustMagicId,
-          roobetName: user.roobetName,
-          casesId: user.casesId,
-          excluded: user.excluded,
-        },
-      });
-      const [items, kinds, pending] = await Promise.all([
-        readPage(app.db, {
-          rows: app.db
-            .select({ item: fulfilmentItems, user: users, handledByName })
-            .from(fulfilmentItems)
-            .innerJoin(users, eq(users.id, fulfilmentItems.userId))
-            .where(where)
-            .orderBy(desc(fulfilmentItems.id))
-            .$dynamic(),
-          count: { from: fulfilmentItems, where },
-          page,
-          pageSize: PAGE_SIZE,
-          map: toItem,
-        }),
-        app.db.selectDistinct({ kind: fulfilmentItems.kind }).from(fulfilmentItems).orderBy(fulfilmentItems.kind),
-        app.db.select({ n: count() }).from(fulfilmentItems).where(eq(fulfilmentItems.status, 'pending')),
-      ]);
-      return { ...items, kinds: kinds.map((k) => k.kind), pendingCount: pending[0]?.n ?? 0 };
-    },
-  );
-
-  const action = {
-    config: { access: 'admin' as const },
-    schema: { params: fulfilmentIdParams, body: fulfilmentActionBody, response: { 200: messageBody } },
-  };
-
-  r.post('/api/admin/fulfilment/:id/deliver', action, async (request) =>
+  route(app, fulfilmentEndpoints.deliver, async (request) =>
     deliverItem(app.db, actorOf(currentUser(request)), request.params.id, request.body.note, app.clock.now()),
   );
 
-  r.post('/api/admin/fulfilment/:id/reject', action, async (request) =>
+  route(app, fulfilmentEndpoints.reject, async (request) =>
     rejectItem(app.db, actorOf(currentUser(request)), request.params.id, request.body.note, app.clock.now()),
   );
 }

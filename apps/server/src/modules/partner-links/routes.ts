@@ -3,25 +3,13 @@
  * and the admin verification queue (`/api/admin/partner-links…`, `/api/admin/partner-disputes…`).
  */
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, eq, inArray } from 'drizzle-orm';
-import { z } from 'zod';
-import { messageBody } from '@kickback/common/http/errors';
-import {
-  approveBody,
-  bulkApproveBody,
-  bulkResult,
-  disputeBody,
-  myPartnerLinks as myPartnerLinksSchema,
-  proofCodeBody,
-  queueIdParams,
-  rejectBody,
-  verificationQueue,
-} from '@kickback/common/http/partner-links';
+import { myPartnerLinkEndpoints, verificationEndpoints } from '@kickback/common/http/partner-links';
 import { siteIds } from '@kickback/common/http/leaderboards';
 import { partnerLinks } from '../../db/schema/partner-links';
 import { AppError } from '../../lib/errors';
 import { currentUser } from '../../plugins/access';
+import { route } from '../../plugins/endpoints';
 import { actorOf } from '../audit/service';
 import { rejectClaim, verifyClaim } from './decisions';
 import { awardDispute, disputeMessages, dismissDispute, openDispute, settleDebt } from './disputes';
@@ -36,117 +24,66 @@ export const queueMessages = {
 } as const;
 
 export async function partnerLinkRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   // A decision changes who a board shows as a player: drop the cached boards at once.
   const boardsChanged = () => {
     for (const site of siteIds) app.leaderboards.cache.invalidate(site);
   };
 
-  r.get(
-    '/api/User/partner-links',
-    { config: { access: 'user' }, schema: { response: { 200: myPartnerLinksSchema } } },
-    async (request) => myPartnerLinks(app.db, currentUser(request).id),
-  );
+  route(app, myPartnerLinkEndpoints.list, async (request) => myPartnerLinks(app.db, currentUser(request).id));
 
-  r.post(
-    '/api/User/partner-links/code',
-    { config: { access: 'user' }, schema: { body: proofCodeBody, response: { 200: z.object({ code: z.string() }) } } },
-    async (request) => ({ code: await renewProofCode(app.db, currentUser(request).id, request.body.field) }),
-  );
+  route(app, myPartnerLinkEndpoints.renewCode, async (request) => ({
+    code: await renewProofCode(app.db, currentUser(request).id, request.body.field),
+  }));
 
-  r.post(
-    '/api/User/partner-links/dispute',
-    { config: { access: 'user' }, schema: { body: disputeBody, response: { 200: messageBody } } },
-    async (request) => {
-      await openDispute(app.db, currentUser(request).id, request.body, app.clock.now());
-      return { message: disputeMessages.opened };
-    },
-  );
+  route(app, myPartnerLinkEndpoints.dispute, async (request) => {
+    await openDispute(app.db, currentUser(request).id, request.body, app.clock.now());
+    return { message: disputeMessages.opened };
+  });
 
   // ---- Admin ----
 
-  r.get(
-    '/api/admin/partner-links',
-    { config: { access: 'admin' }, schema: { response: { 200: verificationQueue } } },
-    async () => loadQueue(app.db),
-  );
+  route(app, verificationEndpoints.queue, async () => loadQueue(app.db));
 
-  r.post(
-    '/api/admin/partner-links/:id/approve',
-    {
-      config: { access: 'admin' },
-      schema: { params: queueIdParams, body: approveBody, response: { 200: messageBody } },
-    },
-    async (request) => {
-      const actor = actorOf(currentUser(request));
-      await app.db.transaction((tx) =>
-        verifyClaim(tx, actor, request.params.id, { reason: request.body.reason, now: app.clock.now() }),
-      );
-      boardsChanged();
-      return { message: queueMessages.approved };
-    },
-  );
+  route(app, verificationEndpoints.approve, async (request) => {
+    const actor = actorOf(currentUser(request));
+    await app.db.transaction((tx) =>
+      verifyClaim(tx, actor, request.params.id, { reason: request.body.reason, now: app.clock.now() }),
+    );
+    boardsChanged();
+    return { message: queueMessages.approved };
+  });
 
-  r.post(
-    '/api/admin/partner-links/:id/reject',
-    {
-      config: { access: 'admin' },
-      schema: { params: queueIdParams, body: rejectBody, response: { 200: messageBody } },
-    },
-    async (request) => {
-      const actor = actorOf(currentUser(request));
-      await app.db.transaction((tx) => rejectClaim(tx, actor, request.params.id, request.body.reason, app.clock.now()));
-      boardsChanged();
-      return { message: queueMessages.rejected };
-    },
-  );
+  route(app, verificationEndpoints.reject, async (request) => {
+    const actor = actorOf(currentUser(request));
+    await app.db.transaction((tx) => rejectClaim(tx, actor, request.params.id, request.body.reason, app.clock.now()));
+    boardsChanged();
+    return { message: queueMessages.rejected };
+  });
 
-  r.post(
-    '/api/admin/partner-links/approve',
-    { config: { access: 'admin' }, schema: { body: bulkApproveBody, response: { 200: bulkResult } } },
-    async (request) => {
-      const n = await approveMany(app, actorOf(currentUser(request)), request.body.ids, request.body.reason);
-      boardsChanged();
-      return { message: queueMessages.bulkApproved(n), approved: n };
-    },
-  );
+  route(app, verificationEndpoints.approveMany, async (request) => {
+    const n = await approveMany(app, actorOf(currentUser(request)), request.body.ids, request.body.reason);
+    boardsChanged();
+    return { message: queueMessages.bulkApproved(n), approved: n };
+  });
 
-  r.post(
-    '/api/admin/partner-links/approve-existing',
-    { config: { access: 'admin' }, schema: { response: { 200: bulkResult } } },
-    async (request) => {
-      const ids = (
-        await app.db
-          .select({ id: partnerLinks.id })
-          .from(partnerLinks)
-          .where(and(eq(partnerLinks.state, 'claimed'), eq(partnerLinks.migrated, true)))
-      ).map((x) => x.id);
-      const n = await approveMany(app, actorOf(currentUser(request)), ids, 'Linked before verification existed.');
-      boardsChanged();
-      return { message: queueMessages.bulkApproved(n), approved: n };
-    },
-  );
+  route(app, verificationEndpoints.approveExisting, async (request) => {
+    const ids = (
+      await app.db
+        .select({ id: partnerLinks.id })
+        .from(partnerLinks)
+        .where(and(eq(partnerLinks.state, 'claimed'), eq(partnerLinks.migrated, true)))
+    ).map((x) => x.id);
+    const n = await approveMany(app, actorOf(currentUser(request)), ids, 'Linked before verification existed.');
+    boardsChanged();
+    return { message: queueMessages.bulkApproved(n), approved: n };
+  });
 
-  const disputeAction = {
-    config: { access: 'admin' as const },
-    schema: { params: queueIdParams, body: rejectBody, response: { 200: messageBody } },
-  };
-  r.post(
-    '/api/admin/partner-disputes/:id/award',
-    { ...disputeAction, schema: { ...disputeAction.schema, body: approveBody } },
-    async (request) => {
-      await awardDispute(
-        app.db,
-        actorOf(currentUser(request)),
-        request.params.id,
-        request.body.reason,
-        app.clock.now(),
-      );
-      boardsChanged();
-      return { message: disputeMessages.awarded };
-    },
-  );
-  r.post('/api/admin/partner-disputes/:id/dismiss', disputeAction, async (request) => {
+  route(app, verificationEndpoints.award, async (request) => {
+    await awardDispute(app.db, actorOf(currentUser(request)), request.params.id, request.body.reason, app.clock.now());
+    boardsChanged();
+    return { message: disputeMessages.awarded };
+  });
+  route(app, verificationEndpoints.dismiss, async (request) => {
     await dismissDispute(
       app.db,
       actorOf(currentUser(request)),
@@ -157,17 +94,10 @@ export async function partnerLinkRoutes(app: FastifyInstance): Promise<void> {
     return { message: disputeMessages.dismissed };
   });
 
-  r.post(
-    '/api/admin/users/:id/settle-debt',
-    {
-      config: { access: 'admin' },
-      schema: { params: z.object({ id: z.uuid() }), body: rejectBody, response: { 200: messageBody } },
-    },
-    async (request) => {
-      await settleDebt(app.db, actorOf(currentUser(request)), request.params.id, request.body.reason);
-      return { message: queueMessages.debtSettled };
-    },
-  );
+  route(app, verificationEndpoints.settleDebt, async (request) => {
+    await settleDebt(app.db, actorOf(currentUser(request)), request.params.id, request.body.reason);
+    return { message: queueMessages.debtSettled };
+  });
 }
 
 /** Approves each still-claimed link in its own transaction; ones decided meanwhile are skipped. */

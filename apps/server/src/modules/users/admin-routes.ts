@@ -3,24 +3,13 @@
  * points or gems (reason required), change role, mark excluded. The rules live in admin-service.ts.
  */
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { asc, or, sql, type SQL } from 'drizzle-orm';
-import {
-  adminUser,
-  adminUserMessages,
-  adminUserParams,
-  adminUsersPage,
-  adminUsersQuery,
-  balanceAdjustmentBody,
-  excludedBody,
-  roleBody,
-  type AdminUser,
-} from '@kickback/common/http/admin-users';
+import { adminUserEndpoints, adminUserMessages, type AdminUser } from '@kickback/common/http/admin-users';
 import { decimalToNumber } from '@kickback/common/money';
-import { z } from 'zod';
 import { readPage } from '../../db/page';
 import { users, type UserRow } from '../../db/schema/users';
 import { currentUser } from '../../plugins/access';
+import { route } from '../../plugins/endpoints';
 import { actorOf } from '../audit/service';
 import { adjustBalance, setExcluded, setRole } from './admin-service';
 
@@ -51,88 +40,59 @@ export function toAdminUser(u: UserRow): AdminUser {
   };
 }
 
-const withMessage = z.object({ message: z.string(), user: adminUser });
-
 export async function adminUserRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  route(app, adminUserEndpoints.list, async (request) => {
+    const { query, page } = request.query;
+    let where: SQL | undefined;
+    const q = query.toLowerCase();
+    if (q) {
+      const prefix = `${escapeLike(q)}%`;
+      // Name prefix, or an exact id on any linked account (SteamID, Kick, Discord, partner ids).
+      where = or(
+        sql`lower(${users.username}) LIKE ${prefix}`,
+        sql`${users.steamId} = ${query}`,
+        sql`lower(${users.kickUsername}) = ${q}`,
+        sql`lower(${users.discordUsername}) = ${q}`,
+        sql`lower(${users.clashId}) = ${q}`,
+        sql`lower(${users.rustMagicId}) = ${q}`,
+        sql`lower(${users.roobetName}) = ${q}`,
+        sql`lower(${users.casesId}) = ${q}`,
+      );
+    }
+    return readPage(app.db, {
+      rows: app.db
+        .select()
+        .from(users)
+        .where(where)
+        .orderBy(asc(sql`lower(${users.username}) COLLATE "C"`), asc(users.id))
+        .$dynamic(),
+      count: { from: users, where },
+      page,
+      pageSize: PAGE_SIZE,
+      map: toAdminUser,
+    });
+  });
 
-  r.get(
-    '/api/admin/users',
-    { config: { access: 'admin' }, schema: { querystring: adminUsersQuery, response: { 200: adminUsersPage } } },
-    async (request) => {
-      const { query, page } = request.query;
-      let where: SQL | undefined;
-      const q = query.toLowerCase();
-      if (q) {
-        const prefix = `${escapeLike(q)}%`;
-        // Name prefix, or an exact id on any linked account (SteamID, Kick, Discord, partner ids).
-        where = or(
-          sql`lower(${users.username}) LIKE ${prefix}`,
-          sql`${users.steamId} = ${query}`,
-          sql`lower(${users.kickUsername}) = ${q}`,
-          sql`lower(${users.discordUsername}) = ${q}`,
-          sql`lower(${users.clashId}) = ${q}`,
-          sql`lower(${users.rustMagicId}) = ${q}`,
-          sql`lower(${users.roobetName}) = ${q}`,
-          sql`lower(${users.casesId}) = ${q}`,
-        );
-      }
-      return readPage(app.db, {
-        rows: app.db
-          .select()
-          .from(users)
-          .where(where)
-          .orderBy(asc(sql`lower(${users.username}) COLLATE "C"`), asc(users.id))
-          .$dynamic(),
-        count: { from: users, where },
-        page,
-        pageSize: PAGE_SIZE,
-        map: toAdminUser,
-      });
-    },
-  );
+  route(app, adminUserEndpoints.adjustBalance, async (request) => {
+    const { message, user } = await adjustBalance(app.db, actorOf(currentUser(request)), {
+      userId: request.params.id,
+      ...request.body,
+    });
+    return { message, user: toAdminUser(user) };
+  });
 
-  r.post(
-    '/api/admin/users/:id/balance',
-    {
-      config: { access: 'admin' },
-      schema: { params: adminUserParams, body: balanceAdjustmentBody, response: { 200: withMessage } },
-    },
-    async (request) => {
-      const { message, user } = await adjustBalance(app.db, actorOf(currentUser(request)), {
-        userId: request.params.id,
-        ...request.body,
-      });
-      return { message, user: toAdminUser(user) };
-    },
-  );
+  route(app, adminUserEndpoints.setRole, async (request) => {
+    const user = await setRole(app.db, actorOf(currentUser(request)), request.params.id, request.body.role);
+    app.sessionCache.evict({ userId: user.id });
+    return { message: adminUserMessages.roleChanged(user.role), user: toAdminUser(user) };
+  });
 
-  r.post(
-    '/api/admin/users/:id/role',
-    {
-      config: { access: 'admin' },
-      schema: { params: adminUserParams, body: roleBody, response: { 200: withMessage } },
-    },
-    async (request) => {
-      const user = await setRole(app.db, actorOf(currentUser(request)), request.params.id, request.body.role);
-      app.sessionCache.evict({ userId: user.id });
-      return { message: adminUserMessages.roleChanged(user.role), user: toAdminUser(user) };
-    },
-  );
-
-  r.post(
-    '/api/admin/users/:id/excluded',
-    {
-      config: { access: 'admin' },
-      schema: { params: adminUserParams, body: excludedBody, response: { 200: withMessage } },
-    },
-    async (request) => {
-      const user = await setExcluded(app.db, actorOf(currentUser(request)), request.params.id, request.body.excluded);
-      app.sessionCache.evict({ userId: user.id });
-      return {
-        message: user.excluded ? adminUserMessages.excluded : adminUserMessages.included,
-        user: toAdminUser(user),
-      };
-    },
-  );
+  route(app, adminUserEndpoints.setExcluded, async (request) => {
+    const user = await setExcluded(app.db, actorOf(currentUser(request)), request.params.id, request.body.excluded);
+    app.sessionCache.evict({ userId: user.id });
+    return {
+      message: user.excluded ? adminUserMessages.excluded : adminUserMessages.included,
+      user: toAdminUser(user),
+    };
+  });
 }

@@ -1,17 +1,13 @@
 /** Where to deliver: a user's linked accounts (Kick, Discord, partner ids, SteamID), for admins. */
 import { FaDiscord, FaSteam } from 'react-icons/fa6';
 import { SiKick } from 'react-icons/si';
+import type { Recipient } from '@kickback/common/http/fulfilment';
 import './linked-accounts.css';
 
-export interface LinkedAccounts {
-  steamId: string;
-  kickUsername: string | null;
-  discordUsername: string | null;
-  clashId: string | null;
-  rustMagicId: string | null;
-  roobetName: string | null;
-  casesId: string | null;
-}
+export type LinkedAccounts = Pick<
+  Recipient,
+  'steamId' | 'kickUsername' | 'discordUsername' | 'clashId' | 'rustMagicId' | 'roobetName' | 'casesId'
+>;
 
 export function LinkedAccountList({ user }: { user: LinkedAccounts }) {
   const partner: Array<[string, string | null]> = [

@@ -7,7 +7,8 @@
 import { useState, type ReactNode } from 'react';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
-import { activityPage, myOrdersPage, myPayoutsPage, reasonInWords } from '@kickback/common/http/activity';
+import { activityEndpoints, reasonInWords, type pageQuery } from '@kickback/common/http/activity';
+import type { EndpointSpec, Paged } from '@kickback/common/http/endpoint';
 import { fulfilmentKindLabel } from '@kickback/common/http/fulfilment';
 import { useAuth } from '../../app/auth/auth-context';
 import { formatPoints, formatPrize } from '../../lib/format';
@@ -23,19 +24,15 @@ function when(iso: string): string {
   return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
-interface Page<T> {
-  items: T[];
-  total: number;
-  pageSize: number;
-}
+/** One of My activity's paged lists. */
+type PagedList<T> = EndpointSpec & { query: typeof pageQuery; response: z.ZodType<Paged<T>> };
 
 /** One paged table of the page: heading, columns, rows, an empty line and the pager. */
 function PagedSection<T extends { id: number }>({
   title,
   label,
   testId,
-  path,
-  schema,
+  endpoint,
   columns,
   row,
   empty,
@@ -43,14 +40,13 @@ function PagedSection<T extends { id: number }>({
   title: string;
   label: string;
   testId: string;
-  path: string;
-  schema: z.ZodType<Page<T>>;
+  endpoint: PagedList<T>;
   columns: { name: string; end?: boolean }[];
   row(item: T): ReactNode;
   empty: ReactNode;
 }) {
   const [page, setPage] = useState(1);
-  const data = usePaged(path, schema, page).data;
+  const data = usePaged(endpoint, page).data;
   return (
     <>
       <h2 className="h5 mt-4 mb-2">{title}</h2>
@@ -96,8 +92,7 @@ export default function MyActivityPage() {
         title="Orders"
         label="My orders"
         testId="my-orders"
-        path="/api/me/orders"
-        schema={myOrdersPage}
+        endpoint={activityEndpoints.orders}
         columns={[
           { name: 'Date' },
           { name: 'Product' },
@@ -127,8 +122,7 @@ export default function MyActivityPage() {
         title="Rewards and prizes"
         label="My rewards and prizes"
         testId="my-payouts"
-        path="/api/me/payouts"
-        schema={myPayoutsPage}
+        endpoint={activityEndpoints.payouts}
         columns={[
           { name: 'Date' },
           { name: 'What' },
@@ -163,8 +157,7 @@ export default function MyActivityPage() {
         title="Points and gems"
         label="My ledger"
         testId="my-ledger"
-        path="/api/me/activity"
-        schema={activityPage}
+        endpoint={activityEndpoints.ledger}
         columns={[{ name: 'Date' }, { name: 'What' }, { name: 'Change', end: true }, { name: 'Balance', end: true }]}
         row={(e) => (
           <>

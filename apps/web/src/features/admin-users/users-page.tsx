@@ -12,8 +12,8 @@ import Modal from 'react-bootstrap/Modal';
 import Table from 'react-bootstrap/Table';
 import { toast } from 'react-toastify';
 import { FaMagnifyingGlass } from 'react-icons/fa6';
-import { z } from 'zod';
-import { adminUser, adminUsersPage, type AdminUser } from '@kickback/common/http/admin-users';
+import { adminUserEndpoints, type AdminUser } from '@kickback/common/http/admin-users';
+import type { Role } from '@kickback/common/http/auth';
 import { useAuth } from '../../app/auth/auth-context';
 import { Avatar } from '../../components/ui/avatar';
 import { LinkedAccountList } from '../../components/ui/linked-accounts';
@@ -24,8 +24,6 @@ import { useFormSubmit } from '../../lib/use-form-submit';
 import { usePaged } from '../../lib/use-paged';
 import { EmptyRow } from '../../components/ui/empty-row';
 
-const changed = z.object({ message: z.string(), user: adminUser });
-
 function AdjustModal({ user, onClose, onDone }: { user: AdminUser | null; onClose(): void; onDone(): void }) {
   const [mode, setMode] = useState<'grant' | 'deduct'>('grant');
   const [currency, setCurrency] = useState<'points' | 'gems'>('points');
@@ -34,10 +32,9 @@ function AdjustModal({ user, onClose, onDone }: { user: AdminUser | null; onClos
   const { busy, onSubmit } = useFormSubmit(async () => {
     if (!user) return null;
     const typed = amount.trim();
-    const { message } = await api(`/api/admin/users/${user.id}/balance`, {
-      method: 'POST',
+    const { message } = await api(adminUserEndpoints.adjustBalance, {
+      params: { id: user.id },
       body: { currency, amount: mode === 'deduct' && typed && !typed.startsWith('-') ? `-${typed}` : typed, reason },
-      schema: changed,
     });
     return message;
   }, onDone);
@@ -124,16 +121,11 @@ export default function UsersPage() {
     const t = window.setTimeout(() => setDebounced(query.trim()), 250);
     return () => window.clearTimeout(t);
   }, [query]);
-  const { data, reload } = usePaged(
-    '/api/admin/users',
-    adminUsersPage,
-    page,
-    debounced ? `&query=${encodeURIComponent(debounced)}` : '',
-  );
+  const { data, reload } = usePaged(adminUserEndpoints.list, page, debounced ? { query: debounced } : {});
 
-  const post = async (u: AdminUser, what: 'role' | 'excluded', body: unknown) => {
+  const post = async (change: Promise<{ message: string }>) => {
     try {
-      const { message } = await api(`/api/admin/users/${u.id}/${what}`, { method: 'POST', body, schema: changed });
+      const { message } = await change;
       toast.success(message);
       reload();
     } catch {
@@ -201,7 +193,14 @@ export default function UsersPage() {
                     aria-label={`Role of ${u.username}`}
                     value={u.role}
                     disabled={u.id === me?.openId}
-                    onChange={(e) => void post(u, 'role', { role: e.target.value })}
+                    onChange={(e) =>
+                      void post(
+                        api(adminUserEndpoints.setRole, {
+                          params: { id: u.id },
+                          body: { role: e.target.value as Role },
+                        }),
+                      )
+                    }
                   >
                     <option value="User">User</option>
                     <option value="Admin">Admin</option>
@@ -213,7 +212,14 @@ export default function UsersPage() {
                     id={`excluded-${u.id}`}
                     aria-label={`Exclude ${u.username}`}
                     checked={u.excluded}
-                    onChange={(e) => void post(u, 'excluded', { excluded: e.target.checked })}
+                    onChange={(e) =>
+                      void post(
+                        api(adminUserEndpoints.setExcluded, {
+                          params: { id: u.id },
+                          body: { excluded: e.target.checked },
+                        }),
+                      )
+                    }
                   />
                 </td>
                 <td className="text-end">

@@ -1,8 +1,6 @@
 /** Challenge calls (spec part 1 §7). */
 import {
-  allChallengesResponse,
-  challenge,
-  userChallengesResponse,
+  challengeEndpoints,
   type Challenge,
   type CreateChallengeBody,
   type UpdateChallengeBody,
@@ -10,18 +8,15 @@ import {
 import { api } from '../../lib/api';
 
 export async function loadPublicChallenges(signal?: AbortSignal): Promise<Challenge[]> {
-  const res = await api('/api/Challenge/getuserchallenges', {
-    schema: userChallengesResponse,
+  const res = await api(challengeEndpoints.publicList, {
     silent: true,
     ...(signal ? { signal } : {}),
   });
   return res.challenges;
 }
 
-export const loadAllChallenges = () => api('/api/Challenge/getall', { schema: allChallengesResponse });
+export const loadAllChallenges = () => api(challengeEndpoints.all);
 
-export const createChallenge = (body: CreateChallengeBody) =>
-  api('/api/Challenge/create', { method: 'POST', body, schema: challenge });
+export const createChallenge = (body: CreateChallengeBody) => api(challengeEndpoints.create, { body });
 
-export const updateChallenge = (body: UpdateChallengeBody) =>
-  api('/api/Challenge/update', { method: 'POST', body, schema: challenge });
+export const updateChallenge = (body: UpdateChallengeBody) => api(challengeEndpoints.update, { body });

@@ -1,25 +1,17 @@
 /** Daily reward calls (spec part 1 §7) and the admin policies. */
-import {
-  claimResponse,
-  monthlyRewardsResponse,
-  rewardPoliciesResponse,
-  rewardPolicy,
-  rewardTypeOf,
-  type RewardPolicyInput,
-} from '@kickback/common/http/daily-rewards';
+import { dailyRewardEndpoints, rewardTypeOf, type RewardPolicyInput } from '@kickback/common/http/daily-rewards';
 import { api } from '../../lib/api';
 
 export const loadMonthlyRoobet = (signal?: AbortSignal) =>
-  api('/api/DailyReward/GetMontlyRewardsRoobet', {
-    schema: monthlyRewardsResponse,
+  api(dailyRewardEndpoints.monthlyRoobet, {
     silent: true,
     ...(signal ? { signal } : {}),
   });
 
 export const claimReward = (type: number) =>
-  api(`/api/DailyReward/${rewardTypeOf(type).action}`, { method: 'POST', schema: claimResponse });
+  api(dailyRewardEndpoints.claim, { params: { action: rewardTypeOf(type).action } });
 
-export const loadPolicies = () => api('/api/admin/daily-rewards/policies', { schema: rewardPoliciesResponse });
+export const loadPolicies = () => api(dailyRewardEndpoints.policies);
 
 export const savePolicy = (type: number, body: RewardPolicyInput) =>
-  api(`/api/admin/daily-rewards/policies/${type}`, { method: 'PUT', body, schema: rewardPolicy });
+  api(dailyRewardEndpoints.savePolicy, { params: { type }, body });

@@ -11,13 +11,13 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import Table from 'react-bootstrap/Table';
-import { messageBody } from '@kickback/common/http/errors';
 import {
   fulfilmentKindLabel,
   fulfilmentKindLabels,
-  fulfilmentPage,
+  fulfilmentEndpoints,
   fulfilmentStatuses,
   type FulfilmentItem,
+  type FulfilmentQuery,
 } from '@kickback/common/http/fulfilment';
 import { Avatar } from '../../components/ui/avatar';
 import { LinkedAccountList } from '../../components/ui/linked-accounts';
@@ -41,10 +41,9 @@ function ActionModal({ action, onClose, onDone }: { action: Action | null; onClo
 
   const { busy, onSubmit } = useFormSubmit(async () => {
     if (!action) return null;
-    const { message } = await api(`/api/admin/fulfilment/${action.item.id}/${action.kind}`, {
-      method: 'POST',
+    const { message } = await api(fulfilmentEndpoints[action.kind], {
+      params: { id: action.item.id },
       body: { note: note.trim() || null },
-      schema: messageBody,
     });
     setNote('');
     return message;
@@ -99,8 +98,10 @@ export default function FulfilmentPage() {
   const [kind, setKind] = useState('');
   const [page, setPage] = useState(1);
   const [action, setAction] = useState<Action | null>(null);
-  const params = `${status ? `&status=${status}` : ''}${kind ? `&kind=${kind}` : ''}`;
-  const { data, reload } = usePaged('/api/admin/fulfilment', fulfilmentPage, page, params);
+  const { data, reload } = usePaged(fulfilmentEndpoints.queue, page, {
+    ...(status ? { status: status as FulfilmentQuery['status'] } : {}),
+    ...(kind ? { kind } : {}),
+  });
 
   return (
     <section className="container-xl py-4">

@@ -54,7 +54,7 @@ export function loadBoard(site: SiteId, type: BoardType) {
 }
 
 export function loadSites() {
-  return cached('/api/LeaderBoard/sites', () =>
+  return cached(leaderboardEndpoints.sites.path, () =>
     api(leaderboardEndpoints.sites, { silent: true })
       .then((r) => r.sites)
       .catch((): PublicSite[] => []),

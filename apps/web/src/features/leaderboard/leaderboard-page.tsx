@@ -8,6 +8,7 @@ import { Link, useSearchParams } from 'react-router';
 import { FaClockRotateLeft, FaTrophy } from 'react-icons/fa6';
 import {
   boardPath,
+  leaderboardEndpoints,
   type BoardType,
   type LeaderboardResponse,
   type PublicSite,
@@ -46,7 +47,7 @@ function titleOf(site: number, view: BoardType): string {
 export default function LeaderboardPage() {
   const { streamerName } = useSite();
   const [params, setParams] = useSearchParams();
-  const [sites, setSites] = useState<PublicSite[] | undefined>(() => peek<PublicSite[]>('/api/LeaderBoard/sites'));
+  const [sites, setSites] = useState<PublicSite[] | undefined>(() => peek<PublicSite[]>(leaderboardEndpoints.sites.path));
   const [boards, setBoards] = useState<Record<string, LeaderboardResponse>>({});
   const [reload, setReload] = useState(0);
   const activeTab = useRef<HTMLAnchorElement>(null);

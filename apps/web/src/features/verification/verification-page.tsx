@@ -12,7 +12,7 @@ import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import Table from 'react-bootstrap/Table';
 import { toast } from 'react-toastify';
-import { verificationQueue, type QueueClaim, type QueueDispute } from '@kickback/common/http/partner-links';
+import { verificationEndpoints, type QueueClaim, type QueueDispute } from '@kickback/common/http/partner-links';
 import { EmptyRow } from '../../components/ui/empty-row';
 import { formatPoints } from '../../lib/format';
 import { useLoaded } from '../../lib/partner-links';
@@ -152,7 +152,7 @@ function DecisionModal({ decision, onClose, onDone }: { decision: Decision | nul
 }
 
 export default function VerificationPage() {
-  const { data, reload } = useLoaded('/api/admin/partner-links', verificationQueue);
+  const { data, reload } = useLoaded(verificationEndpoints.queue);
   const [decision, setDecision] = useState<Decision | null>(null);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [busy, setBusy] = useState(false);
