@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import { ledger } from '../../db/schema/ledger';
 import { chatPointMinutes } from '../../db/schema/store';
@@ -6,11 +6,13 @@ import { users } from '../../db/schema/users';
 import { buildTestApp, type TestApp, type TestUser } from '../../../test/app';
 import { ledgerMismatches } from '../../../test/economy';
 import { chatMessage, linkKick } from '../../../test/kick';
+import { warmUp, WARM_UP_TIMEOUT } from '../../../test/warm';
 
 let t: TestApp;
 afterEach(async () => {
   await t?.close();
 });
+beforeAll(warmUp, WARM_UP_TIMEOUT);
 
 async function linked(kickId: string, opts: { excluded?: boolean } = {}): Promise<TestUser> {
   const u = await t.signIn({ name: `chatter${kickId}` });

@@ -8,9 +8,8 @@ import { runShellCommand } from '../shell/commands';
 import { chatArgv } from './shell';
 import { findChatActivity, isSubscribedNow } from './activity';
 import { pruneChatLog } from './log';
-import { processChatMessage } from './pipeline';
 import type { ChatMessage } from '../../integrations/kick/chat-message';
-import type { ChatHandler } from './service';
+import type { ChatHandler, ChatSource } from './service';
 
 let t: TestApp;
 afterEach(async () => {
@@ -35,13 +34,24 @@ function recorder(name: string, answer: boolean | 'throw' = false, order = 0) {
 
 beforeAll(warmUp, WARM_UP_TIMEOUT);
 
+/** Registers the handlers (before the built-in ones) and runs a message through the app's pipeline. */
+function processChatMessage(handlers: ChatHandler[], m: ChatMessage, source: ChatSource) {
+  for (const h of handlers) {
+    if (registered.has(h)) continue;
+    registered.add(h);
+    t.app.chat.register(h);
+  }
+  return t.app.chat.process(m, source);
+}
+const registered = new WeakSet<ChatHandler>();
+
 describe('the chat pipeline', () => {
   it('processes each message id once, even when it arrives several times at once', async () => {
     t = await buildTestApp();
     const { handler, seen } = recorder('count');
     const m = message();
     const results = await Promise.all(
-      Array.from({ length: 5 }, () => processChatMessage(t.app, [handler], m, 'kick-webhook')),
+      Array.from({ length: 5 }, () => processChatMessage([handler], m, 'kick-webhook')),
     );
     expect(seen).toEqual([m.messageId]);
     expect(results.filter((r) => r.duplicate)).toHaveLength(4);
@@ -52,18 +62,23 @@ describe('the chat pipeline', () => {
   it('runs the handlers in order until one takes the message; a failing handler does not stop the others', async () => {
     const logs = new LogCapture();
     t = await buildTestApp({ logs });
-    const first = recorder('first', false);
-    const broken = recorder('broken', 'throw');
-    const taker = recorder('taker', true);
-    const never = recorder('never', true);
+    const first = recorder('first', false, 1);
+    const broken = recorder('broken', 'throw', 2);
+    const taker = recorder('taker', true, 3);
+    const never = recorder('never', true, 4);
     const m = message();
     const result = await processChatMessage(
-      t.app,
       [first.handler, broken.handler, taker.handler, never.handler],
       m,
       'simulator',
     );
-    expect(result).toEqual({ duplicate: false, handledBy: 'taker', linkedUserId: null, errors: ['broken'] });
+    expect(result).toEqual({
+      duplicate: false,
+      inFlight: false,
+      handledBy: 'taker',
+      linkedUserId: null,
+      errors: ['broken'],
+    });
     expect([first.seen, broken.seen, taker.seen, never.seen].map((s) => s.length)).toEqual([1, 1, 1, 0]);
     const [row] = await t.database.db.select().from(chatMessages).where(eq(chatMessages.messageId, m.messageId));
     expect(row).toMatchObject({ handledBy: 'taker', errors: ['broken'], source: 'simulator' });
@@ -82,9 +97,9 @@ describe('the chat pipeline', () => {
         seenUser = ctx.linkedUser?.username ?? null;
       },
     };
-    await processChatMessage(t.app, [spy], message({ kickUserId: '4242', kickUsername: 'linkedkick' }), 'kick-webhook');
+    await processChatMessage([spy], message({ kickUserId: '4242', kickUsername: 'linkedkick' }), 'kick-webhook');
     expect(seenUser).toBe('Linked');
-    await processChatMessage(t.app, [spy], message({ kickUserId: '5353' }), 'kick-webhook');
+    await processChatMessage([spy], message({ kickUserId: '5353' }), 'kick-webhook');
     expect(seenUser).toBeNull();
   });
 

@@ -348,7 +348,7 @@ export class GiveawayService {
    * current round once. Cheap: one lookup for the key, one for the chatter's stored facts, one
    * insert; the admins get the one new entry, the overlay a throttled count.
    */
-  async enter(message: ChatMessage, linkedUser: UserRow | null): Promise<boolean> {
+  async enter(message: ChatMessage, linkedUser: Pick<UserRow, 'excluded'> | null): Promise<boolean> {
     const text = message.content.trim().toLowerCase();
     if (text.length === 0 || text.length > KEY_MAX_LENGTH) return false;
     const [row] = await this.app.db

@@ -22,7 +22,7 @@ import type { UserRow } from '../../db/schema/users';
 import { transactionThen } from '../../lib/after-commit';
 import { badRequest, conflict } from '../../lib/errors';
 import { actorOf, recordAudit } from '../audit/service';
-import { placeBet, type BetOutcome } from './bets';
+import { placeBet, type BetOutcome, type Bettor, type OnceGuard } from './bets';
 import { PredictionBroadcaster } from './broadcaster';
 import { PREDICTION_ROOM, predictionGame } from './game';
 import { noPrediction, presentPrediction, summarise } from './presenter';
@@ -135,7 +135,7 @@ export class PredictionService {
     return Promise.all(rows.map((r) => summarise(this.app.db, r)));
   }
 
-  bet(user: UserRow, bet: { option: number; cents: bigint }): Promise<BetOutcome> {
-    return placeBet(this.app.db, user, bet, () => this.broadcaster.changed(), this.app.clock.now());
+  bet(user: Bettor, bet: { option: number; cents: bigint }, once?: OnceGuard): Promise<BetOutcome> {
+    return placeBet(this.app.db, user, bet, () => this.broadcaster.changed(), this.app.clock.now(), once);
   }
 }
