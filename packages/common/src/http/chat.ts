@@ -37,9 +37,18 @@ export const chatLogEntry = z.object({
 });
 export type ChatLogEntry = z.infer<typeof chatLogEntry>;
 
+/** Whether the stream is live, as Kick's last `livestream.status.updated` said (null: never heard). */
+export const chatLiveState = z.object({
+  isLive: z.boolean().nullable(),
+  changedAt: z.string().nullable(),
+});
+export type ChatLiveState = z.infer<typeof chatLiveState>;
+
 export const chatLog = z.object({
   /** Whether this server runs the chat simulator (the admin page's form needs it). */
   simulator: z.boolean(),
+  /** Chat-activity points are earned only while the stream is live. */
+  live: chatLiveState,
   messages: z.array(chatLogEntry),
   /** Recent chatters, for the simulator's username suggestions. */
   chatters: z.array(z.object({ kickUsername: z.string(), isSubscriber: z.boolean() })),
@@ -52,3 +61,14 @@ export const chatSimulateResult = z.object({
   entry: chatLogEntry.nullable(),
 });
 export type ChatSimulateResult = z.infer<typeof chatSimulateResult>;
+
+/** `POST /api/admin/chat/live`: the simulator sends Kick's `livestream.status.updated` through the webhook. */
+export const chatLiveBody = z.object({ isLive: z.boolean({ error: 'isLive must be true or false' }) });
+export type ChatLiveBody = z.infer<typeof chatLiveBody>;
+
+export const chatLiveResult = z.object({
+  /** The webhook's HTTP status (200 when it was accepted). */
+  status: z.number(),
+  live: chatLiveState,
+});
+export type ChatLiveResult = z.infer<typeof chatLiveResult>;

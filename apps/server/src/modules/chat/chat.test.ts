@@ -216,6 +216,33 @@ describe('admin Chat Simulator API', () => {
     expect((await simulate({ username: 'ok_name', content: 'x'.repeat(501) })).statusCode).toBe(400);
   });
 
+  it('sends the stream live or offline through the signed webhook and shows the state', async () => {
+    t = await buildTestApp();
+    const admin = await t.signIn({ role: 'Admin' });
+    const user = await t.signIn();
+    const live = (body: unknown, as = admin) => t.call({ method: 'POST', url: '/api/admin/chat/live', as, body });
+    expect((await t.call({ url: '/api/admin/chat/messages', as: admin })).json().live).toEqual({
+      isLive: null,
+      changedAt: null,
+    });
+    const on = await live({ isLive: true });
+    expect(on.statusCode).toBe(200);
+    expect(on.json()).toEqual({ status: 200, live: { isLive: true, changedAt: expect.stringMatching(/^\d{4}-/) } });
+    expect(await t.app.chat.isLive()).toBe(true);
+    expect((await t.call({ url: '/api/admin/chat/messages', as: admin })).json().live.isLive).toBe(true);
+    t.clock.advance(1000);
+    expect((await live({ isLive: false })).json().live.isLive).toBe(false);
+
+    expect((await live({ isLive: true }, user)).statusCode).toBe(403);
+    expect((await t.call({ method: 'POST', url: '/api/admin/chat/live', body: { isLive: true } })).statusCode).toBe(
+      401,
+    );
+    const bad = await live({ isLive: 'yes' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/isLive/);
+    expect(await t.app.chat.isLive()).toBe(false);
+  });
+
   it('says so when the simulator is off', async () => {
     t = await buildTestApp({ env: { KICK_CHAT_SIMULATOR: '0' } });
     const admin = await t.signIn({ role: 'Admin' });
@@ -228,6 +255,8 @@ describe('admin Chat Simulator API', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ message: 'The chat simulator is off on this server.' });
     expect((await t.call({ url: '/api/admin/chat/messages', as: admin })).json().simulator).toBe(false);
+    const live = await t.call({ method: 'POST', url: '/api/admin/chat/live', as: admin, body: { isLive: true } });
+    expect(live.statusCode).toBe(409);
   });
 });
 

@@ -1,4 +1,4 @@
-import { chatLog, chatSimulateResult, type ChatSimulateBody } from '@kickback/common/http/chat';
+import { chatLiveResult, chatLog, chatSimulateResult, type ChatSimulateBody } from '@kickback/common/http/chat';
 import { api } from '../../lib/api';
 
 export const loadChatLog = (signal?: AbortSignal) =>
@@ -6,3 +6,6 @@ export const loadChatLog = (signal?: AbortSignal) =>
 
 export const simulateChat = (body: ChatSimulateBody) =>
   api('/api/admin/chat/simulate', { method: 'POST', body, schema: chatSimulateResult });
+
+export const simulateLive = (isLive: boolean) =>
+  api('/api/admin/chat/live', { method: 'POST', body: { isLive }, schema: chatLiveResult });
