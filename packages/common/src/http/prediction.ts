@@ -58,3 +58,29 @@ export const predictionSummary = z.object({
 });
 export type PredictionSummary = z.infer<typeof predictionSummary>;
 export const predictionList = z.array(predictionSummary);
+
+/**
+ * `GET /api/me/predictions` (My activity): each prediction the user bet on and what came of it —
+ * the stake, and once settled the result: won (payout), lost (the stake went to the winners),
+ * refunded (nobody won) or cancelled (refunded).
+ */
+export const myPredictionBet = z.object({
+  id: z.string(),
+  question: z.string(),
+  answer: z.string(),
+  stake: z.number(),
+  result: z.enum(['open', 'won', 'lost', 'refunded', 'cancelled']),
+  /** Points paid back (stake + winnings, or the refund); 0 when lost; null while open. */
+  payout: z.number().nullable(),
+  betAt: z.string(),
+  settledAt: z.string().nullable(),
+});
+export type MyPredictionBet = z.infer<typeof myPredictionBet>;
+
+export const myPredictionsPage = z.object({
+  items: z.array(myPredictionBet),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type MyPredictionsPage = z.infer<typeof myPredictionsPage>;

@@ -7,7 +7,9 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { predictionHub, predictionState, type PredictionState } from '@kickback/common/hubs/prediction';
+import { pageQuery } from '@kickback/common/http/activity';
 import {
+  myPredictionsPage,
   openPredictionBody,
   predictionIdParams,
   predictionList,
@@ -43,6 +45,11 @@ export const predictionsModule = fp(async (app: FastifyInstance) => {
 
   const r = app.withTypeProvider<ZodTypeProvider>();
   const admin = { access: 'admin' } as const;
+  r.get(
+    '/api/me/predictions',
+    { config: { access: 'user' }, schema: { querystring: pageQuery, response: { 200: myPredictionsPage } } },
+    async (request) => predictions.betsOf(currentUser(request).id, request.query.page),
+  );
   r.get('/api/predictions', { config: admin, schema: { response: { 200: predictionList } } }, async () =>
     predictions.recent(),
   );

@@ -16,7 +16,7 @@ import {
   type PredictionGame,
 } from '@kickback/common/games/prediction';
 import { predictionHub, type PredictionState } from '@kickback/common/hubs/prediction';
-import type { openPredictionBody, PredictionSummary } from '@kickback/common/http/prediction';
+import type { MyPredictionsPage, openPredictionBody, PredictionSummary } from '@kickback/common/http/prediction';
 import { toCents } from '@kickback/common/money';
 import type { UserRow } from '../../db/schema/users';
 import { transactionThen } from '../../lib/after-commit';
@@ -25,6 +25,7 @@ import { actorOf, recordAudit } from '../audit/service';
 import { placeBet, type BetOutcome, type Bettor, type OnceGuard } from './bets';
 import { PredictionBroadcaster } from './broadcaster';
 import { PREDICTION_ROOM, predictionGame } from './game';
+import { myPredictionBets } from './my-bets';
 import { noPrediction, presentPrediction, summarise } from './presenter';
 import { currentPrediction, predictionStore, PREDICTION_KIND, recentPredictions } from './store';
 
@@ -129,6 +130,11 @@ export class PredictionService {
     this.transition(admin, id, 'resolve', (g) => resolveRule(g, answerId));
   cancel = (admin: UserRow, id: string) => this.transition(admin, id, 'cancel', cancelRule);
   hide = (admin: UserRow, id: string) => this.transition(admin, id, 'hide', hideRule);
+
+  /** My activity: the user's bets, newest first, with their results. */
+  betsOf(userId: string, page: number): Promise<MyPredictionsPage> {
+    return myPredictionBets(this.app.db, userId, page);
+  }
 
   async recent(limit = 20): Promise<PredictionSummary[]> {
     const rows = await recentPredictions(this.app.db, limit);
