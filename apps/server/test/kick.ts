@@ -85,6 +85,7 @@ export async function linkKick(
     .update(users)
     .set({ kickId: kick.kickId, kickUsername: kick.kickUsername, ...also })
     .where(eq(users.id, user.user.id));
+  await t.app.chat.linkChanged(user.user.id); // as the !verify handler does after its commit
 }
 
 /**

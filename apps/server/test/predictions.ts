@@ -25,6 +25,7 @@ export async function linkedChatter(
     .update(users)
     .set({ kickId, kickUsername: kickName, excluded: opts.excluded ?? false })
     .where(eq(users.id, u.user.id));
+  await t.app.chat.linkChanged(u.user.id); // as the !verify handler does after its commit
   if (opts.points) await givePoints(t, u.user.id, opts.points);
   return { ...u, kickId, kickName };
 }

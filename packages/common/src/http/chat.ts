@@ -38,9 +38,18 @@ export const chatLogEntry = z.object({
 });
 export type ChatLogEntry = z.infer<typeof chatLogEntry>;
 
+/** Whether the stream is live, as Kick's last `livestream.status.updated` said (null: never heard). */
+export const chatLiveState = z.object({
+  isLive: z.boolean().nullable(),
+  changedAt: z.string().nullable(),
+});
+export type ChatLiveState = z.infer<typeof chatLiveState>;
+
 export const chatLog = z.object({
   /** Whether this server runs the chat simulator (the admin page's form needs it). */
   simulator: z.boolean(),
+  /** Chat-activity points are earned only while the stream is live. */
+  live: chatLiveState,
   messages: z.array(chatLogEntry),
   /** Recent chatters, for the simulator's username suggestions. */
   chatters: z.array(z.object({ kickUsername: z.string(), isSubscriber: z.boolean() })),
@@ -54,6 +63,17 @@ export const chatSimulateResult = z.object({
 });
 export type ChatSimulateResult = z.infer<typeof chatSimulateResult>;
 
+/** `POST /api/admin/chat/live`: the simulator sends Kick's `livestream.status.updated` through the webhook. */
+export const chatLiveBody = z.object({ isLive: z.boolean({ error: 'isLive must be true or false' }) });
+export type ChatLiveBody = z.infer<typeof chatLiveBody>;
+
+export const chatLiveResult = z.object({
+  /** The webhook's HTTP status (200 when it was accepted). */
+  status: z.number(),
+  live: chatLiveState,
+});
+export type ChatLiveResult = z.infer<typeof chatLiveResult>;
+
 /** Admin: the chat log and the chat simulator. */
 export const chatEndpoints = {
   messages: defineEndpoint({ method: 'GET', path: '/api/admin/chat/messages', access: 'admin', response: chatLog }),
@@ -63,5 +83,12 @@ export const chatEndpoints = {
     access: 'admin',
     body: chatSimulateBody,
     response: chatSimulateResult,
+  }),
+  live: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/chat/live',
+    access: 'admin',
+    body: chatLiveBody,
+    response: chatLiveResult,
   }),
 };

@@ -1,7 +1,7 @@
 /** The admin REST calls of chat predictions (not in the spec; DESIGN §10): open, act, list. */
 import { z } from 'zod';
 import { predictionState } from '../hubs/prediction';
-import { defineEndpoint } from './endpoint';
+import { defineEndpoint, pageNumber, pageOf } from './endpoint';
 import { MAX_ANSWERS, MIN_ANSWERS } from '../games/prediction';
 import { isAmount, toCents } from '../money';
 
@@ -61,6 +61,27 @@ export const predictionSummary = z.object({
 export type PredictionSummary = z.infer<typeof predictionSummary>;
 export const predictionList = z.array(predictionSummary);
 
+/**
+ * `GET /api/me/predictions` (My activity): each prediction the user bet on and what came of it —
+ * the stake, and once settled the result: won (payout), lost (the stake went to the winners),
+ * refunded (nobody won) or cancelled (refunded).
+ */
+export const myPredictionBet = z.object({
+  id: z.string(),
+  question: z.string(),
+  answer: z.string(),
+  stake: z.number(),
+  result: z.enum(['open', 'won', 'lost', 'refunded', 'cancelled']),
+  /** Points paid back (stake + winnings, or the refund); 0 when lost; null while open. */
+  payout: z.number().nullable(),
+  betAt: z.string(),
+  settledAt: z.string().nullable(),
+});
+export type MyPredictionBet = z.infer<typeof myPredictionBet>;
+
+export const myPredictionsPage = pageOf(myPredictionBet);
+export type MyPredictionsPage = z.infer<typeof myPredictionsPage>;
+
 const transition = <const A extends 'lock' | 'cancel' | 'hide'>(action: A) =>
   defineEndpoint({
     method: 'POST',
@@ -79,6 +100,14 @@ export const predictionEndpoints = {
     access: 'admin',
     body: openPredictionBody,
     response: predictionSummary,
+  }),
+  /** My activity: the predictions the signed-in user bet on, with each result. */
+  myBets: defineEndpoint({
+    method: 'GET',
+    path: '/api/me/predictions',
+    access: 'user',
+    query: z.object({ page: pageNumber }),
+    response: myPredictionsPage,
   }),
   lock: transition('lock'),
   cancel: transition('cancel'),

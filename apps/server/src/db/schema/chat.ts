@@ -30,9 +30,12 @@ export const chatMessages = pgTable(
     replies: text('replies').array().notNull().default([]),
     errors: text('errors').array().notNull().default([]),
     processedAt: timestamp('processed_at', { withTimezone: true }),
+    /** While unprocessed: until when the process that recorded it owns it (a lease). */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
   },
   (t) => [
     index('chat_messages_received').on(t.receivedAt.desc()),
+    index('chat_messages_unprocessed').on(t.claimedUntil).where(sql`processed_at IS NULL`),
     index('chat_messages_kick_user').on(t.kickUserId, t.receivedAt.desc()),
   ],
 );

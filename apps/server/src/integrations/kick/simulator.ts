@@ -74,6 +74,21 @@ export function simulatedChatMessage(
   };
 }
 
+/** Kick's `livestream.status.updated` payload: the stream went live (now) or ended (now). */
+export function simulatedLivestreamStatus(
+  broadcaster: SimulatedBroadcaster,
+  isLive: boolean,
+  now: Date,
+): Record<string, unknown> {
+  return {
+    broadcaster: kickUser(broadcaster.userId, broadcaster.username, null),
+    is_live: isLive,
+    title: isLive ? 'Live on Kickback (simulated)' : null,
+    started_at: isLive ? kickTimestamp(now) : null,
+    ended_at: isLive ? null : kickTimestamp(now),
+  };
+}
+
 // Kick gives each subscription an id; the simulator keeps one per event type for the process.
 const subscriptionIds = new Map<string, string>();
 

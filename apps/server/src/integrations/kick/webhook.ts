@@ -2,12 +2,17 @@
  * `POST /webhooks/kick`: Kick's event deliveries (and the chat simulator's, signed the same way).
  * In order: the six headers are there, the RSA-SHA256 signature over `messageId.timestamp.rawBody`
  * holds against a trusted key, the timestamp is within 5 minutes of our clock, the message id was
- * never seen (the deliveries table, so several processes agree), the body parses. Then the event
- * goes to the sink. A refusal answers 4xx with no detail; the log says why.
+ * never seen, the body parses. Then the event goes to the sink. A refusal answers 4xx with no
+ * detail; the log says why.
  *
  * Kick delivers at least once and unsubscribes an app whose endpoint keeps failing, so a delivery
  * already seen answers 200 and does nothing; and a delivery whose processing fails gives its
- * message id back, so Kick's retry is processed instead of being taken for a duplicate.
+ * message id back, so Kick's retry is processed instead of being taken for a duplicate. Chat
+ * messages — nearly all the traffic — are deduplicated by the chat pipeline itself: the message row
+ * is the claim, written in the same statement as the message (so no crash can leave a claim without
+ * its message), and the answer waits until it is committed. A redelivery of a message another
+ * process is still on answers 503, so Kick comes back later. Other events claim their delivery id
+ * in the deliveries table first.
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -27,8 +32,14 @@ import { isFreshTimestamp, verifyKickSignature } from './signature';
 import type { WebhookKeyring } from './webhook-keys';
 
 export interface KickEventSink {
-  chatMessage(message: ChatMessage): Promise<void>;
+  /**
+   * Records and processes a chat message (once per message id): `duplicate` when it was processed
+   * before, `in-flight` when another process is on it right now.
+   */
+  chatMessage(message: ChatMessage): Promise<'processed' | 'duplicate' | 'in-flight'>;
   subscribers(subscribers: KickSubscriber[]): Promise<void>;
+  /** The stream's live state was just recorded. */
+  liveChanged?(isLive: boolean): void;
 }
 
 export interface KickWebhookOptions {
@@ -99,6 +110,8 @@ export async function kickWebhookRoutes(app: FastifyInstance, opts: KickWebhookO
       return refuse(request, reply, 401, 'stale or malformed timestamp', { ...ids, timestamp: h.timestamp });
     }
 
+    if (h.type === 'chat.message.sent') return handleChat(request, reply, h, raw, now);
+
     const claimed = await app.db
       .insert(kickWebhookDeliveries)
       .values({ messageId: h.messageId.slice(0, 100), eventType: h.type.slice(0, 100), receivedAt: now })
@@ -118,29 +131,51 @@ export async function kickWebhookRoutes(app: FastifyInstance, opts: KickWebhookO
     }
   });
 
-  async function handleEvent(request: FastifyRequest, reply: FastifyReply, h: Headers, raw: Buffer, now: Date) {
+  /** The body as JSON, or the refusal already sent; and whether it is another channel's event. */
+  function parseBody(request: FastifyRequest, reply: FastifyReply, h: Headers, raw: Buffer) {
     const ids = { messageId: h.messageId, type: h.type };
-
     let body: unknown;
     try {
       body = JSON.parse(raw.toString('utf8'));
     } catch {
-      return refuse(request, reply, 400, 'body is not JSON', ids);
+      return { refused: refuse(request, reply, 400, 'body is not JSON', ids) };
     }
-
     const broadcaster = broadcasterIdOf(body);
     if (opts.broadcasterUserId && broadcaster && broadcaster !== opts.broadcasterUserId) {
       request.log.info({ ...ids, broadcaster }, 'kick event for another channel ignored');
-      return { ok: true };
+      return { ignored: true as const };
     }
+    return { body };
+  }
 
-    if (h.type === 'chat.message.sent') {
-      const parsed = chatMessageSent.safeParse(body);
-      if (!parsed.success) return refuse(request, reply, 400, 'malformed chat.message.sent', ids);
-      const message = chatMessageFromWebhook(parsed.data, now);
-      if (message) await opts.sink.chatMessage(message);
-      return { ok: true };
+  async function handleChat(request: FastifyRequest, reply: FastifyReply, h: Headers, raw: Buffer, now: Date) {
+    const ids = { messageId: h.messageId, type: h.type };
+    const parsedBody = parseBody(request, reply, h, raw);
+    if ('refused' in parsedBody) return parsedBody.refused;
+    if ('ignored' in parsedBody) return { ok: true };
+    const parsed = chatMessageSent.safeParse(parsedBody.body);
+    if (!parsed.success) return refuse(request, reply, 400, 'malformed chat.message.sent', ids);
+    const message = chatMessageFromWebhook(parsed.data, now);
+    if (!message) return { ok: true };
+    const outcome = await opts.sink.chatMessage(message);
+    if (outcome === 'duplicate') {
+      request.log.info(ids, 'kick webhook redelivered: already processed');
+      return { ok: true, duplicate: true };
     }
+    if (outcome === 'in-flight') {
+      request.log.info(ids, 'kick webhook redelivered while another process is on it: retry later');
+      return reply.status(503).header('retry-after', '5').send({ message: 'Being processed; retry later.' });
+    }
+    app.integrationStatus.succeeded('kick.webhooks', h.type);
+    return { ok: true };
+  }
+
+  async function handleEvent(request: FastifyRequest, reply: FastifyReply, h: Headers, raw: Buffer, now: Date) {
+    const ids = { messageId: h.messageId, type: h.type };
+    const parsedBody = parseBody(request, reply, h, raw);
+    if ('refused' in parsedBody) return parsedBody.refused;
+    if ('ignored' in parsedBody) return { ok: true };
+    const body = parsedBody.body;
     if (h.type === 'livestream.status.updated') {
       const parsed = livestreamStatus.safeParse(body);
       if (!parsed.success) return refuse(request, reply, 400, 'malformed livestream.status.updated', ids);
@@ -152,9 +187,10 @@ export async function kickWebhookRoutes(app: FastifyInstance, opts: KickWebhookO
         .insert(kickLiveState)
         .values({ id: 1, ...state })
         .onConflictDoUpdate({ target: kickLiveState.id, set: state });
+      opts.sink.liveChanged?.(state.isLive);
       return { ok: true };
     }
-    if (h.type !== 'chat.message.sent' && (KICK_WEBHOOK_EVENTS as readonly string[]).includes(h.type)) {
+    if ((KICK_WEBHOOK_EVENTS as readonly string[]).includes(h.type)) {
       const subscribers = subscribersFromWebhook(h.type, body);
       if (!subscribers) return refuse(request, reply, 400, `malformed ${h.type}`, ids);
       await opts.sink.subscribers(subscribers);

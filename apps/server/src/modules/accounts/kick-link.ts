@@ -149,6 +149,8 @@ export function verifyHandler(siteName: string): ChatHandler {
         return true;
       }
       const outcome = await redeemKickLinkCode(app.db, code, message, app.clock.now());
+      // The chat lookup of every process follows the new link from the next message on.
+      if (outcome.kind === 'linked') await app.chat.linkChanged(outcome.owner.id);
       const text = `${at} ${verifyAnswer(outcome, siteName)}`;
       app.log.info(
         {

@@ -29,6 +29,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   route(app, accountEndpoints.unlink, async (request) => {
     const user = currentUser(request);
     await unlinkAccount(app.db, user.id, request.query.type);
+    if (request.query.type === 'kick') await app.chat.linkChanged(user.id);
     request.log.info({ userId: user.id, type: request.query.type }, 'account unlinked');
     return { message: messages.connectionUnlinked };
   });

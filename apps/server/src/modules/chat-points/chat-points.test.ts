@@ -1,16 +1,19 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import { ledger } from '../../db/schema/ledger';
 import { chatPointMinutes } from '../../db/schema/store';
 import { users } from '../../db/schema/users';
 import { buildTestApp, type TestApp, type TestUser } from '../../../test/app';
 import { ledgerMismatches } from '../../../test/economy';
-import { chatMessage, linkKick } from '../../../test/kick';
+import { chatMessage, linkKick, postDelivery, signedDelivery } from '../../../test/kick';
+import { simulatedLivestreamStatus } from '../../integrations/kick/simulator';
+import { warmUp, WARM_UP_TIMEOUT } from '../../../test/warm';
 
 let t: TestApp;
 afterEach(async () => {
   await t?.close();
 });
+beforeAll(warmUp, WARM_UP_TIMEOUT);
 
 async function linked(kickId: string, opts: { excluded?: boolean } = {}): Promise<TestUser> {
   const u = await t.signIn({ name: `chatter${kickId}` });
@@ -92,6 +95,35 @@ describe('chat-activity points', () => {
     await t.database.db.update(users).set({ excluded: true }).where(eq(users.id, fan.user.id));
     expect(await t.app.chatPoints.flush()).toBe(0);
     expect([await points(bot), await points(fan)]).toEqual(['0.00', '0.00']);
+  });
+
+  it("are earned only while the stream is live, as Kick's livestream.status.updated says", async () => {
+    t = await buildTestApp();
+    const fan = await linked('4100');
+    const stream = async (isLive: boolean) => {
+      const payload = simulatedLivestreamStatus({ userId: '1000001', username: 'vex' }, isLive, t.clock.now());
+      const res = await postDelivery(
+        t,
+        signedDelivery(payload, { type: 'livestream.status.updated', at: t.clock.now() }),
+      );
+      expect(res.statusCode).toBe(200);
+    };
+    await stream(false);
+    await chat('4100');
+    expect(t.app.chatPoints.pending).toBe(0); // offline: nothing earned
+
+    await stream(true);
+    t.clock.advance(60_000);
+    await chat('4100');
+    expect(t.app.chatPoints.pending).toBe(1);
+    expect(await t.app.chatPoints.flush()).toBe(1);
+    expect(await points(fan)).toBe('5.00');
+
+    await stream(false);
+    t.clock.advance(60_000);
+    await chat('4100');
+    expect(t.app.chatPoints.pending).toBe(0);
+    expect(await t.app.chat.isLive()).toBe(false);
   });
 
   it('flushes what is buffered when the server closes; CHAT_POINTS_PER_MINUTE=0 turns it off', async () => {

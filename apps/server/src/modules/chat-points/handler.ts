@@ -1,12 +1,18 @@
 import type { ChatHandler } from '../chat/service';
 
-/** Marks a linked, non-excluded chatter active this minute; never consumes the message. */
+/**
+ * Marks a linked, non-excluded chatter active this minute while the stream is live (DESIGN §14);
+ * never consumes the message. A deployment that never heard Kick's live state (no webhooks: the chat
+ * websocket or the simulator alone) is not held back by it.
+ */
 export const chatPointsHandler: ChatHandler = {
   name: 'chat-points',
   // An observer: after every command, so only a message no command took earns points.
   order: 900,
   async handle(_message, { app, linkedUser }) {
-    if (linkedUser && !linkedUser.excluded) app.chatPoints.note(linkedUser.id, app.clock.now());
+    if (!linkedUser || linkedUser.excluded || !app.chatPoints.enabled) return false;
+    if ((await app.chat.isLive()) === false) return false;
+    app.chatPoints.note(linkedUser.id, app.clock.now());
     return false;
   },
 };

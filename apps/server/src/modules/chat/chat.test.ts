@@ -8,9 +8,8 @@ import { runShellCommand } from '../shell/commands';
 import { chatArgv } from './shell';
 import { findChatActivity, isSubscribedNow } from './activity';
 import { pruneChatLog } from './log';
-import { processChatMessage } from './pipeline';
 import type { ChatMessage } from '../../integrations/kick/chat-message';
-import type { ChatHandler } from './service';
+import type { ChatHandler, ChatSource } from './service';
 
 let t: TestApp;
 afterEach(async () => {
@@ -35,13 +34,24 @@ function recorder(name: string, answer: boolean | 'throw' = false, order = 0) {
 
 beforeAll(warmUp, WARM_UP_TIMEOUT);
 
+/** Registers the handlers (before the built-in ones) and runs a message through the app's pipeline. */
+function processChatMessage(handlers: ChatHandler[], m: ChatMessage, source: ChatSource) {
+  for (const h of handlers) {
+    if (registered.has(h)) continue;
+    registered.add(h);
+    t.app.chat.register(h);
+  }
+  return t.app.chat.process(m, source);
+}
+const registered = new WeakSet<ChatHandler>();
+
 describe('the chat pipeline', () => {
   it('processes each message id once, even when it arrives several times at once', async () => {
     t = await buildTestApp();
     const { handler, seen } = recorder('count');
     const m = message();
     const results = await Promise.all(
-      Array.from({ length: 5 }, () => processChatMessage(t.app, [handler], m, 'kick-webhook')),
+      Array.from({ length: 5 }, () => processChatMessage([handler], m, 'kick-webhook')),
     );
     expect(seen).toEqual([m.messageId]);
     expect(results.filter((r) => r.duplicate)).toHaveLength(4);
@@ -52,18 +62,23 @@ describe('the chat pipeline', () => {
   it('runs the handlers in order until one takes the message; a failing handler does not stop the others', async () => {
     const logs = new LogCapture();
     t = await buildTestApp({ logs });
-    const first = recorder('first', false);
-    const broken = recorder('broken', 'throw');
-    const taker = recorder('taker', true);
-    const never = recorder('never', true);
+    const first = recorder('first', false, 1);
+    const broken = recorder('broken', 'throw', 2);
+    const taker = recorder('taker', true, 3);
+    const never = recorder('never', true, 4);
     const m = message();
     const result = await processChatMessage(
-      t.app,
       [first.handler, broken.handler, taker.handler, never.handler],
       m,
       'simulator',
     );
-    expect(result).toEqual({ duplicate: false, handledBy: 'taker', linkedUserId: null, errors: ['broken'] });
+    expect(result).toEqual({
+      duplicate: false,
+      inFlight: false,
+      handledBy: 'taker',
+      linkedUserId: null,
+      errors: ['broken'],
+    });
     expect([first.seen, broken.seen, taker.seen, never.seen].map((s) => s.length)).toEqual([1, 1, 1, 0]);
     const [row] = await t.database.db.select().from(chatMessages).where(eq(chatMessages.messageId, m.messageId));
     expect(row).toMatchObject({ handledBy: 'taker', errors: ['broken'], source: 'simulator' });
@@ -82,9 +97,9 @@ describe('the chat pipeline', () => {
         seenUser = ctx.linkedUser?.username ?? null;
       },
     };
-    await processChatMessage(t.app, [spy], message({ kickUserId: '4242', kickUsername: 'linkedkick' }), 'kick-webhook');
+    await processChatMessage([spy], message({ kickUserId: '4242', kickUsername: 'linkedkick' }), 'kick-webhook');
     expect(seenUser).toBe('Linked');
-    await processChatMessage(t.app, [spy], message({ kickUserId: '5353' }), 'kick-webhook');
+    await processChatMessage([spy], message({ kickUserId: '5353' }), 'kick-webhook');
     expect(seenUser).toBeNull();
   });
 
@@ -201,6 +216,33 @@ describe('admin Chat Simulator API', () => {
     expect((await simulate({ username: 'ok_name', content: 'x'.repeat(501) })).statusCode).toBe(400);
   });
 
+  it('sends the stream live or offline through the signed webhook and shows the state', async () => {
+    t = await buildTestApp();
+    const admin = await t.signIn({ role: 'Admin' });
+    const user = await t.signIn();
+    const live = (body: unknown, as = admin) => t.call({ method: 'POST', url: '/api/admin/chat/live', as, body });
+    expect((await t.call({ url: '/api/admin/chat/messages', as: admin })).json().live).toEqual({
+      isLive: null,
+      changedAt: null,
+    });
+    const on = await live({ isLive: true });
+    expect(on.statusCode).toBe(200);
+    expect(on.json()).toEqual({ status: 200, live: { isLive: true, changedAt: expect.stringMatching(/^\d{4}-/) } });
+    expect(await t.app.chat.isLive()).toBe(true);
+    expect((await t.call({ url: '/api/admin/chat/messages', as: admin })).json().live.isLive).toBe(true);
+    t.clock.advance(1000);
+    expect((await live({ isLive: false })).json().live.isLive).toBe(false);
+
+    expect((await live({ isLive: true }, user)).statusCode).toBe(403);
+    expect((await t.call({ method: 'POST', url: '/api/admin/chat/live', body: { isLive: true } })).statusCode).toBe(
+      401,
+    );
+    const bad = await live({ isLive: 'yes' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/isLive/);
+    expect(await t.app.chat.isLive()).toBe(false);
+  });
+
   it('says so when the simulator is off', async () => {
     t = await buildTestApp({ env: { KICK_CHAT_SIMULATOR: '0' } });
     const admin = await t.signIn({ role: 'Admin' });
@@ -213,6 +255,8 @@ describe('admin Chat Simulator API', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ message: 'The chat simulator is off on this server.' });
     expect((await t.call({ url: '/api/admin/chat/messages', as: admin })).json().simulator).toBe(false);
+    const live = await t.call({ method: 'POST', url: '/api/admin/chat/live', as: admin, body: { isLive: true } });
+    expect(live.statusCode).toBe(409);
   });
 });
 

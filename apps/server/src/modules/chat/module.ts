@@ -15,11 +15,15 @@ import { kickWebhookRoutes } from '../../integrations/kick/webhook';
 import { createWebhookKeyring } from '../../integrations/kick/webhook-keys';
 import { recordSubscribers } from './activity';
 import { pruneChatLog } from './log';
-import { processChatMessage } from './pipeline';
+import { ChatWriter } from './ingest';
+import { LinkedUsers } from './linked-users';
+import { LiveState } from './live';
+import { ChatPipeline } from './pipeline';
 import { chatAdminRoutes } from './routes';
 import { ChatHandlers, type ChatService } from './service';
 
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
+const SWEEP_EVERY_MS = 30 * 1000;
 const MAX_REPLY = 500;
 
 export const chatModule = fp(async (app: FastifyInstance) => {
@@ -32,11 +36,26 @@ export const chatModule = fp(async (app: FastifyInstance) => {
     clock: app.clock,
   });
   const handlers = new ChatHandlers();
+  const nowMs = () => app.clock.now().getTime();
+  const writer = new ChatWriter(app.database);
+  const linked = new LinkedUsers(app.database, nowMs);
+  const live = new LiveState(app.database, nowMs);
+  const pipeline = new ChatPipeline(app, writer, linked, () => handlers.inOrder());
+  if (app.redis) {
+    const stop = await linked.syncThrough(app.redis, `${app.config.redisPrefix}chat-linked-users`, app.log);
+    app.addHook('onClose', stop);
+  }
 
   const service: ChatService = {
     kickApi,
     register: (handler) => handlers.register(handler),
-    process: (message, source) => processChatMessage(app, handlers.inOrder(), message, source),
+    process: (message, source) => pipeline.process(message, source),
+    linkChanged: (userId) => linked.changed(userId),
+    isLive: () => live.isLive(),
+    sweep: (limit) => pipeline.sweep(limit),
+    get batches() {
+      return writer.batches;
+    },
     async reply(message, text) {
       const content = text.slice(0, MAX_REPLY);
       await app.db
@@ -63,9 +82,11 @@ export const chatModule = fp(async (app: FastifyInstance) => {
     broadcasterUserId: kick.broadcasterUserId,
     sink: {
       chatMessage: async (message) => {
-        await service.process(message, 'kick-webhook');
+        const result = await service.process(message, 'kick-webhook');
+        return result.duplicate ? 'duplicate' : result.inFlight ? 'in-flight' : 'processed';
       },
       subscribers: (list) => recordSubscribers(app.db, list, app.clock.now()),
+      liveChanged: (isLive) => live.set(isLive),
     },
   });
   await app.register(chatAdminRoutes);
@@ -97,10 +118,19 @@ export const chatModule = fp(async (app: FastifyInstance) => {
     const timer = setInterval(() => void prune(), PRUNE_EVERY_MS);
     timer.unref();
     stops.push(() => clearInterval(timer));
+    // Messages whose process died between recording and finishing them (and no redelivery came).
+    const sweeper = setInterval(
+      () => void pipeline.sweep().catch((err: unknown) => app.log.warn({ err }, 'chat sweep failed')),
+      SWEEP_EVERY_MS,
+    );
+    sweeper.unref();
+    stops.push(() => clearInterval(sweeper));
   });
   // preClose: the sources stop before any feature's onClose (chat points flush their buffer there),
   // whatever the order the plugins were registered in.
   app.addHook('preClose', async () => {
     for (const stop of stops.splice(0)) await stop();
   });
+  // Whatever is still being written is committed before the database closes.
+  app.addHook('onClose', () => writer.drain());
 });

@@ -1,77 +1,196 @@
 /**
  * The chat pipeline every source feeds (Kick webhooks, the Kick chat websocket, the simulator
- * through the webhook): claim the message id (a row in chat_messages, so each message is processed
- * once even with several server processes), record the sender's activity, find the site user who
- * linked the sender's Kick account, then run the registered handlers (service.ts) in order until one
- * takes the message as its command. A failing handler is logged and the others still run.
+ * through the webhook). For each message:
+ *
+ * 1. look the sender's linked site user up in memory (linked-users.ts);
+ * 2. record it — batched with the other messages of the same few milliseconds into one statement
+ *    that also deduplicates (the message id is the key, so with several processes each message is
+ *    processed once) and records the sender's activity (ingest.ts);
+ * 3. after the messages the same sender sent before it here, run the registered handlers (service.ts)
+ *    in order until one takes the message as its command; a failing handler is logged and the
+ *    others still run. A handler that changes balances (a bet) marks the message handled inside its
+ *    own transaction (`ctx.once`), so its effect commits exactly once whoever processes the message;
+ * 4. mark it processed — batched again — and only then answer.
+ *
+ * If anything but a handler fails, the message's claim is given back so a retry processes it; if
+ * the process dies in between, the lease runs out and a redelivery (or the sweeper) takes it over.
  */
-import { eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { chatMessages } from '../../db/schema/chat';
-import { users, type UserRow } from '../../db/schema/users';
-import { recordChatActivity } from './activity';
+import type { Tx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import type { ChatMessage } from '../../integrations/kick/chat-message';
-import type { ChatHandler, ChatSource, PipelineResult } from './service';
+import type { ChatWriter } from './ingest';
+import type { LinkedChatter, LinkedUsers } from './linked-users';
+import type { ChatContext, ChatHandler, ChatSource, PipelineResult } from './service';
 
-const MAX_CONTENT = 2000;
+/** How long a recorded message belongs to the process that recorded it before another may take it over. */
+export const CLAIM_LEASE_MS = 30_000;
 
-async function findLinkedUser(app: FastifyInstance, message: ChatMessage): Promise<UserRow | null> {
-  const [user] = await app.db.select().from(users).where(eq(users.kickId, message.kickUserId));
-  if (!user) return null;
-  if (user.kickUsername === message.kickUsername) return user;
-  // Kick names can change; the link follows the account id, the name follows Kick.
-  const [renamed] = await app.db
-    .update(users)
-    .set({ kickUsername: message.kickUsername })
-    .where(eq(users.id, user.id))
-    .returning();
-  return renamed ?? user;
-}
+export class ChatPipeline {
+  /** Per Kick user, the end of the last message queued here: a user's messages run in arrival order. */
+  private readonly tails = new Map<string, Promise<unknown>>();
+  /** Messages being processed here, so a redelivery meanwhile waits for the first and is a duplicate. */
+  private readonly inFlight = new Map<string, Promise<PipelineResult>>();
 
-export async function processChatMessage(
-  app: FastifyInstance,
-  handlers: readonly ChatHandler[],
-  message: ChatMessage,
-  source: ChatSource,
-): Promise<PipelineResult> {
-  const receivedAt = app.clock.now();
-  const claimed = await app.db
-    .insert(chatMessages)
-    .values({
-      messageId: message.messageId,
-      source,
-      kickUserId: message.kickUserId,
-      kickUsername: message.kickUsername,
-      color: message.color,
-      isSubscriber: message.isSubscriber,
-      badges: message.badges,
-      content: message.content.slice(0, MAX_CONTENT),
-      sentAt: message.sentAt,
-      receivedAt,
-    })
-    .onConflictDoNothing()
-    .returning({ messageId: chatMessages.messageId });
-  if (claimed.length === 0) return { duplicate: true, handledBy: null, linkedUserId: null, errors: [] };
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly writer: ChatWriter,
+    private readonly linked: LinkedUsers,
+    private readonly handlers: () => readonly ChatHandler[],
+  ) {}
 
-  await recordChatActivity(app.db, message, receivedAt);
-  const linkedUser = await findLinkedUser(app, message);
-  const ctx = { app, linkedUser };
-  let handledBy: string | null = null;
-  const errors: string[] = [];
-  for (const handler of handlers) {
-    try {
-      if (await handler.handle(message, ctx)) {
-        handledBy = handler.name;
-        break;
-      }
-    } catch (err) {
-      errors.push(handler.name);
-      app.log.error({ err, handler: handler.name, messageId: message.messageId }, 'chat handler failed');
+  process(message: ChatMessage, source: ChatSource): Promise<PipelineResult> {
+    const running = this.inFlight.get(message.messageId);
+    if (running) {
+      return running.then(
+        () => ({ duplicate: true, inFlight: false, handledBy: null, linkedUserId: null, errors: [] }),
+        () => this.process(message, source),
+      );
     }
+    const result = this.run(message, source);
+    this.inFlight.set(message.messageId, result);
+    const forget = () => {
+      if (this.inFlight.get(message.messageId) === result) this.inFlight.delete(message.messageId);
+    };
+    result.then(forget, forget);
+    return result;
   }
-  await app.db
-    .update(chatMessages)
-    .set({ linkedUserId: linkedUser?.id ?? null, handledBy, errors, processedAt: app.clock.now() })
-    .where(eq(chatMessages.messageId, message.messageId));
-  return { duplicate: false, handledBy, linkedUserId: linkedUser?.id ?? null, errors };
+
+  private async run(message: ChatMessage, source: ChatSource): Promise<PipelineResult> {
+    const receivedAt = this.app.clock.now();
+    const linkedUser = await this.linkedUser(message);
+    const recorded = this.writer.record({
+      message,
+      source,
+      linkedUserId: linkedUser?.id ?? null,
+      receivedAt,
+      claimedUntil: new Date(receivedAt.getTime() + CLAIM_LEASE_MS),
+    });
+    // Queue behind the sender's previous message now, in arrival order, while the row is written.
+    const previous = this.tails.get(message.kickUserId) ?? Promise.resolve();
+    const turn = recorded.then(async (claim) => {
+      if (claim !== 'claimed') return { claim, handled: null };
+      await previous.catch(() => undefined);
+      return { claim, handled: await this.runHandlers(message, linkedUser) };
+    });
+    const tail = turn.catch(() => undefined);
+    this.tails.set(message.kickUserId, tail);
+    void tail.then(() => {
+      if (this.tails.get(message.kickUserId) === tail) this.tails.delete(message.kickUserId);
+    });
+
+    const { claim, handled } = await turn;
+    if (claim !== 'claimed' || !handled) {
+      return {
+        duplicate: claim === 'processed',
+        inFlight: claim === 'in-flight',
+        handledBy: null,
+        linkedUserId: null,
+        errors: [],
+      };
+    }
+    try {
+      await this.writer.complete({
+        messageId: message.messageId,
+        handledBy: handled.handledBy,
+        errors: handled.errors,
+        processedAt: this.app.clock.now(),
+      });
+    } catch (err) {
+      await this.release(message.messageId);
+      throw err;
+    }
+    return { duplicate: false, inFlight: false, linkedUserId: linkedUser?.id ?? null, ...handled };
+  }
+
+  /** Takes up to `limit` messages whose lease ran out unprocessed (their process died) and processes them. */
+  async sweep(limit = 100): Promise<number> {
+    const now = this.app.clock.now();
+    const until = new Date(now.getTime() + CLAIM_LEASE_MS);
+    const rows = await this.app.database.query<{
+      message_id: string;
+      kick_user_id: string;
+      kick_username: string;
+      color: string | null;
+      is_subscriber: boolean;
+      badges: string[];
+      content: string;
+      sent_at: string | Date;
+    }>(
+      `UPDATE chat_messages SET claimed_until = $2
+       WHERE message_id IN (SELECT message_id FROM chat_messages
+                            WHERE processed_at IS NULL AND COALESCE(claimed_until, '-infinity') < $1
+                            ORDER BY claimed_until LIMIT $3 FOR UPDATE SKIP LOCKED)
+       RETURNING message_id, kick_user_id, kick_username, color, is_subscriber, badges, content, sent_at`,
+      [now.toISOString(), until.toISOString(), limit],
+    );
+    for (const r of rows) {
+      const message: ChatMessage = {
+        messageId: r.message_id,
+        kickUserId: r.kick_user_id,
+        kickUsername: r.kick_username,
+        color: r.color,
+        isSubscriber: r.is_subscriber,
+        badges: r.badges,
+        content: r.content,
+        sentAt: new Date(r.sent_at),
+      };
+      const linkedUser = await this.linkedUser(message);
+      const handled = await this.runHandlers(message, linkedUser);
+      await this.writer.complete({ messageId: r.message_id, ...handled, processedAt: this.app.clock.now() });
+    }
+    return rows.length;
+  }
+
+  private async linkedUser(message: ChatMessage): Promise<LinkedChatter | null> {
+    const user = await this.linked.find(message.kickUserId);
+    if (!user || user.kickUsername === message.kickUsername) return user;
+    // Kick names can change; the link follows the account id, the name follows Kick.
+    await this.app.database.query('UPDATE users SET kick_username = $2 WHERE id = $1 AND kick_id = $3', [
+      user.id,
+      message.kickUsername,
+      message.kickUserId,
+    ]);
+    await this.linked.changed(user.id);
+    return { ...user, kickUsername: message.kickUsername };
+  }
+
+  private async runHandlers(message: ChatMessage, linkedUser: LinkedChatter | null) {
+    const app = this.app;
+    const ctx: ChatContext = {
+      app,
+      linkedUser,
+      once: async (tx: Tx, handler: string) => {
+        const marked = await tx.execute(sql`
+          UPDATE chat_messages SET handled_by = ${handler}, processed_at = ${app.clock.now().toISOString()}::timestamptz
+          WHERE message_id = ${message.messageId} AND processed_at IS NULL
+          RETURNING 1 AS marked`);
+        return rowsOf(marked).length > 0;
+      },
+    };
+    let handledBy: string | null = null;
+    const errors: string[] = [];
+    for (const handler of this.handlers()) {
+      try {
+        if (await handler.handle(message, ctx)) {
+          handledBy = handler.name;
+          break;
+        }
+      } catch (err) {
+        errors.push(handler.name);
+        app.log.error({ err, handler: handler.name, messageId: message.messageId }, 'chat handler failed');
+      }
+    }
+    return { handledBy, errors };
+  }
+
+  /** Gives a claim back (processing failed): Kick's retry, or the sweeper, processes it again. */
+  private async release(messageId: string): Promise<void> {
+    await this.app.database
+      .query('UPDATE chat_messages SET claimed_until = NULL WHERE message_id = $1 AND processed_at IS NULL', [
+        messageId,
+      ])
+      .catch((err: unknown) => this.app.log.error({ err, messageId }, 'chat message claim not released'));
+  }
 }

@@ -4,7 +4,7 @@ import { chatEndpoints } from '@kickback/common/http/chat';
 import { route } from '../../plugins/endpoints';
 import { recentChatters } from './activity';
 import { recentChatLog } from './log';
-import { simulateChat } from './simulate';
+import { liveState, simulateChat, simulateLive } from './simulate';
 
 const LOG_SIZE = 50;
 const CHATTER_SUGGESTIONS = 20;
@@ -12,16 +12,20 @@ const CHATTER_SUGGESTIONS = 20;
 export async function chatAdminRoutes(app: FastifyInstance): Promise<void> {
   route(app, chatEndpoints.messages, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
-    const [messages, chatters] = await Promise.all([
+    const [messages, chatters, live] = await Promise.all([
       recentChatLog(app.db, LOG_SIZE),
       recentChatters(app.db, CHATTER_SUGGESTIONS),
+      liveState(app),
     ]);
     return {
       simulator: app.config.kick.simulator,
+      live,
       messages,
       chatters: chatters.map((c) => ({ kickUsername: c.kickUsername, isSubscriber: c.isSubscriber })),
     };
   });
 
   route(app, chatEndpoints.simulate, async (request) => simulateChat(app, request.body));
+
+  route(app, chatEndpoints.live, async (request) => simulateLive(app, request.body.isLive));
 }

@@ -9,15 +9,20 @@
  * 900), so a command earns nothing and is handled once.
  */
 import type { FastifyInstance } from 'fastify';
-import type { UserRow } from '../../db/schema/users';
+import type { Tx } from '../../db/client';
 import type { KickApi } from '../../integrations/kick/api';
 import type { ChatMessage } from '../../integrations/kick/chat-message';
+import type { LinkedChatter } from './linked-users';
+
+export type { LinkedChatter } from './linked-users';
 
 export type ChatSource = 'kick-webhook' | 'kick-websocket' | 'simulator';
 
 export interface PipelineResult {
   /** The message id had been processed before; nothing ran. */
   duplicate: boolean;
+  /** Another process is processing this message id right now; nothing ran (ask Kick to retry). */
+  inFlight: boolean;
   handledBy: string | null;
   linkedUserId: string | null;
   errors: string[];
@@ -25,8 +30,14 @@ export interface PipelineResult {
 
 export interface ChatContext {
   app: FastifyInstance;
-  /** The site user who linked the sender's Kick account, if any. */
-  linkedUser: UserRow | null;
+  /** The site user who linked the sender's Kick account, if any (from memory: read balances afresh). */
+  linkedUser: LinkedChatter | null;
+  /**
+   * Marks the message handled by `handler` inside the caller's transaction; false when it already
+   * was (a redelivery or a takeover of a message whose effect committed): the caller then rolls
+   * back and does nothing. A handler whose effect must happen once per message calls it.
+   */
+  once(tx: Tx, handler: string): Promise<boolean>;
 }
 
 export interface ChatHandler {
@@ -48,6 +59,17 @@ export interface ChatService {
    * none) and kept with the message for the Chat Simulator page. Never throws for Kick's sake.
    */
   reply(message: ChatMessage, text: string): Promise<void>;
+  /** A user's Kick link, exclusion or Kick name changed (call after commit): every process's lookup follows. */
+  linkChanged(userId: string): Promise<void>;
+  /**
+   * Whether the stream is live (Kick's `livestream.status.updated`), or null when no such event was
+   * ever received. Read from memory, at most a few seconds old in other processes.
+   */
+  isLive(): Promise<boolean | null>;
+  /** Processes messages left unprocessed by a process that died (a timer runs it in a listening server). */
+  sweep(limit?: number): Promise<number>;
+  /** Statements the batched ingest has written so far (tests and the benchmark read it). */
+  readonly batches: number;
   kickApi: KickApi;
 }
 

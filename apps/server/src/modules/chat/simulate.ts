@@ -5,15 +5,47 @@
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ChatSimulateBody, ChatSimulateResult } from '@kickback/common/http/chat';
+import type { ChatLiveResult, ChatLiveState, ChatSimulateBody, ChatSimulateResult } from '@kickback/common/http/chat';
 import { messages } from '@kickback/common/messages';
 import { chatMessages } from '../../db/schema/chat';
-import { deliverSimulatedEvent, simulatedChatMessage } from '../../integrations/kick/simulator';
+import { kickLiveState } from '../../db/schema/kick-bot';
+import {
+  deliverSimulatedEvent,
+  simulatedChatMessage,
+  simulatedLivestreamStatus,
+} from '../../integrations/kick/simulator';
 import { conflict } from '../../lib/errors';
 import { chatLogEntry } from './log';
 
 /** The channel simulated messages are sent in. */
 export const SIMULATED_BROADCASTER_ID = '1000001';
+
+const broadcasterOf = (app: FastifyInstance) => ({
+  userId: app.config.kick.broadcasterUserId ?? SIMULATED_BROADCASTER_ID,
+  username: app.config.site.kickChannel,
+});
+
+/** The stream's live state as recorded from Kick's `livestream.status.updated`. */
+export async function liveState(app: FastifyInstance): Promise<ChatLiveState> {
+  const [row] = await app.db.select().from(kickLiveState);
+  return { isLive: row?.isLive ?? null, changedAt: row?.changedAt.toISOString() ?? null };
+}
+
+/** The stream goes live or ends, as Kick would say it: a signed `livestream.status.updated` to our webhook. */
+export async function simulateLive(app: FastifyInstance, isLive: boolean): Promise<ChatLiveResult> {
+  if (!app.config.kick.simulator) throw conflict(messages.chatSimulatorOff);
+  const now = app.clock.now();
+  const payload = simulatedLivestreamStatus(broadcasterOf(app), isLive, now);
+  const delivery = await deliverSimulatedEvent(
+    app.http,
+    app.config.publicUrl,
+    'livestream.status.updated',
+    payload,
+    now,
+  );
+  if (delivery.status !== 200) app.log.warn({ status: delivery.status }, 'the webhook refused a simulated live state');
+  return { status: delivery.status, live: await liveState(app) };
+}
 
 export async function simulateChat(app: FastifyInstance, input: ChatSimulateBody): Promise<ChatSimulateResult> {
   if (!app.config.kick.simulator) throw conflict(messages.chatSimulatorOff);
@@ -21,10 +53,7 @@ export async function simulateChat(app: FastifyInstance, input: ChatSimulateBody
   const payload = simulatedChatMessage(
     { username: input.username, subscriber: input.subscriber },
     input.content,
-    {
-      userId: app.config.kick.broadcasterUserId ?? SIMULATED_BROADCASTER_ID,
-      username: app.config.site.kickChannel,
-    },
+    broadcasterOf(app),
     now,
   );
   const delivery = await deliverSimulatedEvent(app.http, app.config.publicUrl, 'chat.message.sent', payload, now);

@@ -94,6 +94,7 @@ async function linkKick(username: string, extra: Partial<typeof users.$inferInse
     .update(users)
     .set({ kickId: simulatedKickUserId(username), kickUsername: username, ...extra })
     .where(eq(users.id, user.user.id));
+  await t.app.chat.linkChanged(user.user.id);
   return user;
 }
 

@@ -365,7 +365,7 @@ export class GiveawayService {
    * partner facts, or a filter, take the general path: the stored facts, the entry filters, then
    * the insert. The admins get the one new entry, the overlay a throttled count.
    */
-  async enter(message: ChatMessage, linkedUser: UserRow | null): Promise<boolean> {
+  async enter(message: ChatMessage, linkedUser: Pick<UserRow, 'excluded'> | null): Promise<boolean> {
     const text = message.content.trim().toLowerCase();
     if (text.length === 0 || text.length > KEY_MAX_LENGTH) return false;
     if (linkedUser?.excluded) {

@@ -12,7 +12,7 @@ import { KICK_TOKEN_TTL_S } from '../../integrations/kick/bot-simulator';
 import { buildTestApp, LogCapture, type TestApp } from '../../../test/app';
 import { connectKickBot } from '../../../test/kick';
 import { warmUp, WARM_UP_TIMEOUT } from '../../../test/warm';
-import { processChatMessage } from '../chat/pipeline';
+import type { FastifyInstance } from 'fastify';
 import type { ChatHandler } from '../chat/service';
 import type { ChatMessage } from '../../integrations/kick/chat-message';
 
@@ -31,6 +31,16 @@ const replier: ChatHandler = {
     return true;
   },
 };
+
+/** Runs a message through the app's pipeline with the replier registered first (order 0). */
+const withReplier = new WeakSet<FastifyInstance>();
+function processChatMessage(app: FastifyInstance, m: ChatMessage) {
+  if (!withReplier.has(app)) {
+    app.chat.register(replier);
+    withReplier.add(app);
+  }
+  return app.chat.process(m, 'kick-webhook');
+}
 
 let counter = 0;
 function message(app: TestApp): ChatMessage {
@@ -102,7 +112,7 @@ describe('Connect Kick bot', () => {
     const admin = await app.signIn({ role: 'Admin' });
     await connectKickBot(app, admin);
     const first = message(app);
-    await processChatMessage(app.app, [replier], first, 'kick-webhook');
+    await processChatMessage(app.app, first);
     expect(sim.chat).toMatchObject([
       { type: 'bot', content: '@chatter pong', senderUsername: 'vex', replyToMessageId: first.messageId },
     ]);
@@ -110,7 +120,7 @@ describe('Connect Kick bot', () => {
     const [before] = await app.database.db.select().from(kickBotTokens);
     const oldRefresh = [...sim.refreshTokens.keys()];
     sim.expireAll(); // Kick ends the token early: the next post gets 401
-    await processChatMessage(app.app, [replier], message(app), 'kick-webhook');
+    await processChatMessage(app.app, message(app));
     expect(sim.unauthorized).toBe(1);
     expect(sim.refreshes).toBe(1);
     expect(sim.chat).toHaveLength(2);
@@ -125,7 +135,7 @@ describe('Connect Kick bot', () => {
     const { app, sim } = await started();
     await connectKickBot(app, await app.signIn({ role: 'Admin' }));
     app.clock.advance((KICK_TOKEN_TTL_S - 120) * 1000);
-    await processChatMessage(app.app, [replier], message(app), 'kick-webhook');
+    await processChatMessage(app.app, message(app));
     expect(sim.refreshes).toBe(1);
     expect(sim.unauthorized).toBe(0);
     expect(sim.chat).toHaveLength(1);
@@ -179,13 +189,13 @@ describe('Connect Kick bot', () => {
     const logs = new LogCapture();
     const app = await buildTestApp({ logs });
     t = app;
-    await processChatMessage(app.app, [replier], message(app), 'kick-webhook');
+    await processChatMessage(app.app, message(app));
     expect(logs.find('chat reply (not posted: no Kick bot connected)')).toMatchObject({ content: '@chatter pong' });
     await connectKickBot(app, await app.signIn({ role: 'Admin' }));
     const sim = app.app.kickSimulator!;
     sim.accessTokens.clear();
     sim.refreshTokens.clear(); // revoked on Kick: the 401's refresh fails too
-    const result = await processChatMessage(app.app, [replier], message(app), 'kick-webhook');
+    const result = await processChatMessage(app.app, message(app));
     expect(result).toMatchObject({ handledBy: 'replier', errors: [] });
     expect(logs.find('chat reply could not be posted to Kick')).toBeTruthy();
     const [row] = await app.database.db.select().from(kickBotTokens);

@@ -6,7 +6,7 @@
  * deliveries, the live state) from the database.
  */
 import type { FastifyInstance } from 'fastify';
-import { max } from 'drizzle-orm';
+import { inArray, max } from 'drizzle-orm';
 import { leaderboardSites as siteList } from '@kickback/common/http/leaderboards';
 import type {
   IntegrationHealth,
@@ -14,7 +14,7 @@ import type {
   IntegrationRow,
   IntegrationsOverview,
 } from '@kickback/common/http/integrations';
-import { kickWebhookDeliveries } from '../../db/schema/chat';
+import { chatMessages, kickWebhookDeliveries } from '../../db/schema/chat';
 import { kickLiveState } from '../../db/schema/kick-bot';
 import { leaderboardSites } from '../../db/schema/leaderboards';
 import type { SourceState, StatusSource } from '../../integrations/status';
@@ -89,7 +89,16 @@ export async function integrationsOverview(app: FastifyInstance): Promise<Integr
     }),
   );
 
-  const [lastDelivery] = await app.db.select({ at: max(kickWebhookDeliveries.receivedAt) }).from(kickWebhookDeliveries);
+  // Chat messages are their own delivery records (the chat ingest); other events keep a deliveries row.
+  const [[otherEvent], [chat]] = await Promise.all([
+    app.db.select({ at: max(kickWebhookDeliveries.receivedAt) }).from(kickWebhookDeliveries),
+    app.db
+      .select({ at: max(chatMessages.receivedAt) })
+      .from(chatMessages)
+      .where(inArray(chatMessages.source, ['kick-webhook', 'simulator'])),
+  ]);
+  const newest = Math.max(otherEvent?.at?.getTime() ?? 0, chat?.at?.getTime() ?? 0);
+  const lastDelivery = { at: newest > 0 ? new Date(newest) : null };
   const webhooksMode: IntegrationMode = kick.app ? 'real' : kick.simulator ? 'simulated' : 'off';
   rows.push(
     row({

@@ -3,7 +3,8 @@
  * current prediction share-locked (a lock, resolve or cancel waits for bets in flight), check the
  * bet against the rules and the bettor's stake so far, add it to the bettor's one bet on that
  * answer, and escrow the points through the ledger's conditional debit. Any refusal rolls back
- * and changes nothing.
+ * and changes nothing. From chat, the same transaction marks the message handled, so a bet is taken
+ * at most once however often Kick redelivers it and whichever process takes it.
  */
 import { sql } from 'drizzle-orm';
 import { checkBet, type BetRefusal } from '@kickback/common/games/prediction';
@@ -15,7 +16,16 @@ import { type AfterCommit, transactionThen } from '../../lib/after-commit';
 import { applyBalanceChange, InsufficientBalanceError } from '../ledger/service';
 import { currentPredictionForBet, predictionStore } from './store';
 
-export type BetFailure = BetRefusal | 'excluded' | 'balance';
+export type BetFailure = BetRefusal | 'excluded' | 'balance' | 'repeated';
+
+/** Who bets: the id and exclusion are all a bet needs (exclusion is checked again in the transaction). */
+export type Bettor = Pick<UserRow, 'id' | 'excluded'>;
+
+/**
+ * Marks the chat message that carries the bet as handled, inside the bet's transaction; false when
+ * that already happened (Kick redelivered a message whose bet committed): the bet is then not taken.
+ */
+export type OnceGuard = (tx: Tx) => Promise<boolean>;
 
 export type BetOutcome =
   | { ok: true; predictionId: string; answerId: number; stakeCents: bigint; balance: string }
@@ -42,11 +52,15 @@ async function existingBet(tx: Tx, predictionId: string, userId: string) {
 async function take(
   tx: Tx,
   after: AfterCommit,
-  user: UserRow,
+  user: Bettor,
   bet: { option: number; cents: bigint },
   onChange: () => void,
   now: Date,
+  once: OnceGuard | undefined,
 ): Promise<BetOutcome> {
+  if (once && !(await once(tx))) throw new Refused({ ok: false, reason: 'repeated' });
+  const [me] = rowsOf<{ excluded: boolean }>(await tx.execute(sql`SELECT excluded FROM users WHERE id = ${user.id}`));
+  if (!me || me.excluded) throw new Refused({ ok: false, reason: 'excluded' });
   const row = await currentPredictionForBet(tx);
   if (!row) throw new Refused({ ok: false, reason: 'not_active' });
   const game = predictionStore.toGame(row);
@@ -97,14 +111,15 @@ async function take(
 
 export async function placeBet(
   db: Db,
-  user: UserRow,
+  user: Bettor,
   bet: { option: number; cents: bigint },
   onChange: () => void,
   now: Date,
+  once?: OnceGuard,
 ): Promise<BetOutcome> {
   if (user.excluded) return { ok: false, reason: 'excluded' };
   try {
-    return await transactionThen(db, (tx, after) => take(tx, after, user, bet, onChange, now));
+    return await transactionThen(db, (tx, after) => take(tx, after, user, bet, onChange, now, once));
   } catch (err) {
     if (err instanceof Refused) return err.outcome;
     throw err;

@@ -18,7 +18,10 @@ const HINT = 'use !bet [OPTION] [POINTS], for example !bet 1 500';
 const pts = (cents: bigint) => abbreviatePoints(centsToNumber(cents));
 
 /** What the bettor is told, without the @name. */
-export function betAnswer(outcome: BetOutcome | { ok: false; reason: 'malformed' | 'unlinked' }, siteName: string) {
+export function betAnswer(
+  outcome: BetOutcome | { ok: false; reason: 'malformed' | 'unlinked' },
+  siteName: string,
+): string | null {
   if (outcome.ok) {
     const balance = abbreviatePoints(decimalToNumber(outcome.balance));
     return `bet taken: ${pts(outcome.stakeCents)} points on option ${outcome.answerId}. Balance: ${balance}.`;
@@ -47,6 +50,8 @@ export function betAnswer(outcome: BetOutcome | { ok: false; reason: 'malformed'
       return `the maximum stake is ${pts(d?.limitCents ?? 0n)} points per prediction.`;
     case 'balance':
       return `not enough points (balance: ${abbreviatePoints(decimalToNumber(d?.balance ?? '0'))}).`;
+    case 'repeated':
+      return null; // a redelivered message whose bet was taken: answered the first time
   }
 }
 
@@ -55,7 +60,7 @@ export function betHandler(siteName: string, replier?: ChatReplier): ChatHandler
     name: 'bet',
     // A command beside !verify (100), before the observers (chat points 900): a bet earns nothing.
     order: 300,
-    async handle(message, { app, linkedUser }) {
+    async handle(message, { app, linkedUser, once }) {
       const parsed = parseBet(message.content);
       if (parsed === null) return false;
       const reply = replier ?? ((m: ChatMessage, text: string) => app.chat.reply(m, text));
@@ -63,7 +68,9 @@ export function betHandler(siteName: string, replier?: ChatReplier): ChatHandler
         ? { ok: false, reason: 'unlinked' }
         : !parsed.ok
           ? { ok: false, reason: parsed.error === 'not_positive' ? 'not_positive' : 'malformed' }
-          : await app.predictions.bet(linkedUser, { option: parsed.option, cents: parsed.cents });
+          : await app.predictions.bet(linkedUser, { option: parsed.option, cents: parsed.cents }, (tx) =>
+              once(tx, 'bet'),
+            );
       app.log.info(
         {
           messageId: message.messageId,
@@ -73,7 +80,8 @@ export function betHandler(siteName: string, replier?: ChatReplier): ChatHandler
         },
         'kick bet',
       );
-      await reply(message, `@${message.kickUsername} ${betAnswer(outcome, siteName)}`);
+      const answer = betAnswer(outcome, siteName);
+      if (answer !== null) await reply(message, `@${message.kickUsername} ${answer}`);
       return true;
     },
   };

@@ -35,6 +35,9 @@ export const predictionsModule = fp(async (app: FastifyInstance) => {
     },
   });
 
+  route(app, predictionEndpoints.myBets, async (request) =>
+    predictions.betsOf(currentUser(request).id, request.query.page),
+  );
   route(app, predictionEndpoints.list, async () => predictions.recent());
   route(app, predictionEndpoints.open, async (request) => predictions.open(currentUser(request), request.body));
   route(app, predictionEndpoints.lock, async (request) =>

@@ -16,15 +16,16 @@ import {
   type PredictionGame,
 } from '@kickback/common/games/prediction';
 import { predictionHub, type PredictionState } from '@kickback/common/hubs/prediction';
-import type { openPredictionBody, PredictionSummary } from '@kickback/common/http/prediction';
+import type { MyPredictionsPage, openPredictionBody, PredictionSummary } from '@kickback/common/http/prediction';
 import { toCents } from '@kickback/common/money';
 import type { UserRow } from '../../db/schema/users';
 import { transactionThen } from '../../lib/after-commit';
 import { badRequest, conflict } from '../../lib/errors';
 import { actorOf, recordAudit } from '../audit/service';
-import { placeBet, type BetOutcome } from './bets';
+import { placeBet, type BetOutcome, type Bettor, type OnceGuard } from './bets';
 import { PredictionBroadcaster } from './broadcaster';
 import { PREDICTION_ROOM, predictionGame } from './game';
+import { myPredictionBets } from './my-bets';
 import { noPrediction, presentPrediction, summarise } from './presenter';
 import { currentPrediction, predictionStore, PREDICTION_KIND, recentPredictions } from './store';
 
@@ -130,12 +131,17 @@ export class PredictionService {
   cancel = (admin: UserRow, id: string) => this.transition(admin, id, 'cancel', cancelRule);
   hide = (admin: UserRow, id: string) => this.transition(admin, id, 'hide', hideRule);
 
+  /** My activity: the user's bets, newest first, with their results. */
+  betsOf(userId: string, page: number): Promise<MyPredictionsPage> {
+    return myPredictionBets(this.app.db, userId, page);
+  }
+
   async recent(limit = 20): Promise<PredictionSummary[]> {
     const rows = await recentPredictions(this.app.db, limit);
     return Promise.all(rows.map((r) => summarise(this.app.db, r)));
   }
 
-  bet(user: UserRow, bet: { option: number; cents: bigint }): Promise<BetOutcome> {
-    return placeBet(this.app.db, user, bet, () => this.broadcaster.changed(), this.app.clock.now());
+  bet(user: Bettor, bet: { option: number; cents: bigint }, once?: OnceGuard): Promise<BetOutcome> {
+    return placeBet(this.app.db, user, bet, () => this.broadcaster.changed(), this.app.clock.now(), once);
   }
 }

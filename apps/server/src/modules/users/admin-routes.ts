@@ -90,6 +90,7 @@ export async function adminUserRoutes(app: FastifyInstance): Promise<void> {
   route(app, adminUserEndpoints.setExcluded, async (request) => {
     const user = await setExcluded(app.db, actorOf(currentUser(request)), request.params.id, request.body.excluded);
     app.sessionCache.evict({ userId: user.id });
+    await app.chat.linkChanged(user.id);
     return {
       message: user.excluded ? adminUserMessages.excluded : adminUserMessages.included,
       user: toAdminUser(user),

@@ -1,7 +1,8 @@
 /**
  * My activity (user dropdown; DESIGN §14 "a ledger users can see"): the user's store orders with
  * their delivery status and the admin's note, their rewards and prizes on the way (daily rewards,
- * challenge, leaderboard and game prizes from the fulfilment queue), and every change of their
+ * challenge, leaderboard and game prizes from the fulfilment queue), the chat predictions they bet
+ * on with each result (a loser sees the loss, which moves no points), and every change of their
  * points and gems, newest first, with the reason in words.
  */
 import { useState, type ReactNode } from 'react';
@@ -10,6 +11,7 @@ import { Link } from 'react-router';
 import { activityEndpoints, reasonInWords, type pageQuery } from '@kickback/common/http/activity';
 import type { EndpointSpec, Paged } from '@kickback/common/http/endpoint';
 import { fulfilmentKindLabel } from '@kickback/common/http/fulfilment';
+import { predictionEndpoints, type MyPredictionBet } from '@kickback/common/http/prediction';
 import { useAuth } from '../../app/auth/auth-context';
 import { formatPoints, formatPrize } from '../../lib/format';
 import { Pager } from '../../components/ui/pager';
@@ -20,6 +22,27 @@ import './activity.css';
 import { EmptyRow } from '../../components/ui/empty-row';
 import { PendingVerification } from './pending-verification';
 
+const predictionResult: Record<MyPredictionBet['result'], string> = {
+  open: 'Open',
+  won: 'Won',
+  lost: 'Lost',
+  refunded: 'Refunded: nobody won',
+  cancelled: 'Cancelled: refunded',
+};
+
+/** What a settled bet did to the balance: winnings over the stake, the stake lost, or nothing. */
+function predictionChange(b: MyPredictionBet): ReactNode {
+  if (b.payout === null) return '—';
+  const net = b.payout - b.stake;
+  if (net === 0) return '±0 pts';
+  return (
+    <span className={`fw-semibold ${net > 0 ? 'kb-delta-plus' : 'kb-delta-minus'}`}>
+      {net > 0 ? '+' : '−'}
+      {formatPoints(Math.abs(net))} pts
+    </span>
+  );
+}
+
 function when(iso: string): string {
   return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
@@ -28,7 +51,7 @@ function when(iso: string): string {
 type PagedList<T> = EndpointSpec & { query: typeof pageQuery; response: z.ZodType<Paged<T>> };
 
 /** One paged table of the page: heading, columns, rows, an empty line and the pager. */
-function PagedSection<T extends { id: number }>({
+function PagedSection<T extends { id: number | string }>({
   title,
   label,
   testId,
@@ -152,6 +175,33 @@ export default function MyActivityPage() {
       />
 
       <PendingVerification />
+
+      <PagedSection
+        title="Predictions"
+        label="My predictions"
+        testId="my-predictions"
+        endpoint={predictionEndpoints.myBets}
+        columns={[
+          { name: 'Date' },
+          { name: 'Prediction' },
+          { name: 'Stake', end: true },
+          { name: 'Result' },
+          { name: 'Won or lost', end: true },
+        ]}
+        row={(b) => (
+          <>
+            <td className="text-nowrap">{when(b.settledAt ?? b.betAt)}</td>
+            <td>
+              {b.question}
+              <div className="small text-body-secondary">your answer: {b.answer}</div>
+            </td>
+            <td className="text-end text-nowrap">{formatPoints(b.stake)} pts</td>
+            <td>{predictionResult[b.result]}</td>
+            <td className="text-end text-nowrap">{predictionChange(b)}</td>
+          </>
+        )}
+        empty="No predictions yet. Bet with !bet in the stream's chat while a prediction is open."
+      />
 
       <PagedSection
         title="Points and gems"

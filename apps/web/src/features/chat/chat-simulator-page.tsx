@@ -1,7 +1,9 @@
 /**
  * Admin: Chat Simulator. Post in the streamer's chat as any Kick user (subscriber or not); the
  * message is signed like a Kick webhook and goes through the real pipeline. Below, the recent chat
- * and what the pipeline did with each message (linked site user, command, replies).
+ * and what the pipeline did with each message (linked site user, command, replies). The stream's
+ * live state (chat-activity points are earned only while live) is shown, and the simulator can
+ * send Kick's "went live" / "ended" event.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import Badge from 'react-bootstrap/Badge';
@@ -10,9 +12,14 @@ import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { toast } from 'react-toastify';
 import { FaPaperPlane, FaReply, FaUserCheck, FaTriangleExclamation } from 'react-icons/fa6';
-import { CHAT_MESSAGE_MAX_LENGTH, type ChatLog, type ChatLogEntry } from '@kickback/common/http/chat';
+import {
+  CHAT_MESSAGE_MAX_LENGTH,
+  type ChatLiveState,
+  type ChatLog,
+  type ChatLogEntry,
+} from '@kickback/common/http/chat';
 import { useSite } from '../../app/site-context';
-import { loadChatLog, simulateChat } from './api';
+import { loadChatLog, simulateChat, simulateLive } from './api';
 import './chat-simulator.css';
 
 const REFRESH_MS = 3000;
@@ -74,6 +81,19 @@ function ChatLine({ entry }: { entry: ChatLogEntry }) {
   );
 }
 
+function LiveBadge({ live }: { live: ChatLiveState }) {
+  const label = live.isLive === null ? 'not known' : live.isLive ? 'live' : 'offline';
+  return (
+    <span className="small" data-testid="stream-state">
+      Stream:{' '}
+      <Badge bg={live.isLive ? 'danger' : 'secondary'} aria-label={`Stream ${label}`}>
+        {live.isLive === null ? 'Not known' : live.isLive ? 'Live' : 'Offline'}
+      </Badge>
+      {live.changedAt && <span className="text-body-secondary ms-1">since {time(live.changedAt)}</span>}
+    </span>
+  );
+}
+
 export default function ChatSimulatorPage() {
   const site = useSite();
   const [log, setLog] = useState<ChatLog | null>(null);
@@ -88,7 +108,12 @@ export default function ChatSimulatorPage() {
     const load = () =>
       loadChatLog(controller.signal)
         .then(setLog)
-        .catch(() => setLog((current) => current ?? { simulator: false, messages: [], chatters: [] }));
+        .catch(() =>
+          setLog(
+            (current) =>
+              current ?? { simulator: false, live: { isLive: null, changedAt: null }, messages: [], chatters: [] },
+          ),
+        );
     void load();
     const id = window.setInterval(() => {
       if (document.visibilityState === 'visible') void load();
@@ -101,6 +126,20 @@ export default function ChatSimulatorPage() {
 
   const nameProblem = username !== '' && !USERNAME.test(username.trim());
   const canSend = !pending && USERNAME.test(username.trim()) && content.trim() !== '' && log?.simulator === true;
+
+  const toggleLive = async () => {
+    if (!log || pending) return;
+    setPending(true);
+    try {
+      const result = await simulateLive(!log.live.isLive);
+      if (result.status !== 200) toast.error(`The webhook refused the live state (HTTP ${result.status}).`);
+      setLog((current) => (current ? { ...current, live: result.live } : current));
+    } catch {
+      // shown by the API wrapper
+    } finally {
+      setPending(false);
+    }
+  };
 
   const send = async (event?: FormEvent) => {
     event?.preventDefault();
@@ -132,8 +171,19 @@ export default function ChatSimulatorPage() {
       <h1 className="h3 mb-1">Chat Simulator</h1>
       <p className="text-body-secondary mb-4">
         Post in {site.streamerName}&apos;s Kick chat as any Kick user. Messages are signed like Kick&apos;s webhooks and
-        take the same path: signature check, activity, account links, commands such as <code>!verify</code>.
+        take the same path: signature check, activity, account links, commands such as <code>!verify</code>. Linked
+        chatters earn chat-activity points only while the stream is live.
       </p>
+      {log && (
+        <div className="d-flex flex-wrap align-items-center gap-3 mb-3">
+          <LiveBadge live={log.live} />
+          {log.simulator && (
+            <Button size="sm" variant="outline-light" disabled={pending} onClick={() => void toggleLive()}>
+              {log.live.isLive ? 'End the stream' : 'Go live'}
+            </Button>
+          )}
+        </div>
+      )}
       <div className="row g-4">
         <div className="col-lg-4">
           <div className="kb-card">

@@ -1,0 +1,241 @@
+/**
+ * The batched chat ingest through the real webhook route: a message is recorded and deduplicated by
+ * one statement, many messages share one write, nothing is lost when a process stops between
+ * recording and answering (Kick's retry or the sweeper takes it over, and a bet still commits
+ * once), a chatter's bets commit in the order they arrived, and the linked-user lookup follows
+ * link, exclusion and unlink made in another process (Redis).
+ */
+import { randomBytes } from 'node:crypto';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { and, asc, count, eq, isNull } from 'drizzle-orm';
+import { chatMessages, kickChatActivity } from '../../db/schema/chat';
+import { ledger } from '../../db/schema/ledger';
+import { ManualClock } from '../../lib/clock';
+import { buildTestApp, type TestApp } from '../../../test/app';
+import { openTestDatabase } from '../../../test/database';
+import { chatMessage, chatPayload, postDelivery, signedDelivery } from '../../../test/kick';
+import { escrow, linkedChatter, openPrediction, repliesTo } from '../../../test/predictions';
+import { redisForTest, testRedisUrl } from '../../../test/redis';
+import { warmUp, WARM_UP_TIMEOUT } from '../../../test/warm';
+import { CLAIM_LEASE_MS } from './pipeline';
+import type { ChatHandler, LinkedChatter } from './service';
+
+const apps: TestApp[] = [];
+let shared: Awaited<ReturnType<typeof openTestDatabase>> | null = null;
+afterEach(async () => {
+  for (const a of apps.splice(0)) await a.close();
+  await shared?.drop();
+  shared = null;
+});
+beforeAll(warmUp, WARM_UP_TIMEOUT);
+
+async function app(opts: Parameters<typeof buildTestApp>[0] = {}): Promise<TestApp> {
+  const a = await buildTestApp(opts);
+  apps.push(a);
+  return a;
+}
+
+/** Two processes on one database, each with its own clock. */
+async function twoProcesses(env: Record<string, string> = {}): Promise<[TestApp, TestApp]> {
+  shared = await openTestDatabase();
+  const a = await app({ database: shared, env });
+  const b = await app({ database: shared, env, clock: new ManualClock(a.clock.now()) });
+  return [a, b];
+}
+
+/** A handler that holds the first message it sees until released, as a stalled or dying process would. */
+function stall(order = 1) {
+  let release!: () => void;
+  let reached!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  const arrived = new Promise<void>((r) => (reached = r));
+  let used = false;
+  const handler: ChatHandler = {
+    name: 'stall',
+    order,
+    async handle() {
+      if (used) return false;
+      used = true;
+      reached();
+      await gate;
+      return false;
+    },
+  };
+  return { handler, arrived, release };
+}
+
+const rowOf = async (t: TestApp, messageId: string) =>
+  (await t.database.db.select().from(chatMessages).where(eq(chatMessages.messageId, messageId)))[0];
+
+describe('recording chat messages', () => {
+  it('records and deduplicates a message in one statement, and marks it processed in the next', async () => {
+    const t = await app();
+    const query = vi.spyOn(t.database, 'query');
+    const ingestStatements = () => query.mock.calls.filter((c) => c[2] === 'chat_ingest').length;
+    const m = chatMessage(t, { content: 'first!' });
+    expect(await t.app.chat.process(m, 'kick-websocket')).toMatchObject({ duplicate: false, inFlight: false });
+    expect(ingestStatements()).toBe(2);
+    expect(await rowOf(t, m.messageId)).toMatchObject({ content: 'first!', claimedUntil: null });
+    expect((await rowOf(t, m.messageId))?.processedAt).not.toBeNull();
+
+    // The same message again (another source, a redelivery): one statement finds it, nothing runs.
+    expect(await t.app.chat.process(m, 'kick-webhook')).toMatchObject({ duplicate: true });
+    expect(ingestStatements()).toBe(3);
+    const [n] = await t.database.db.select({ n: count() }).from(chatMessages);
+    expect(n?.n).toBe(1);
+  });
+
+  it('writes many concurrent deliveries in a few statements and commits every one of them', async () => {
+    const t = await app();
+    const before = t.app.chat.batches;
+    const deliveries = Array.from({ length: 200 }, (_, i) =>
+      signedDelivery(chatPayload(t, `crowd${i % 50}`, `message ${i}`), { at: t.clock.now() }),
+    );
+    const answers = await Promise.all(deliveries.map((d) => postDelivery(t, d)));
+    expect(answers.map((a) => a.statusCode)).toEqual(answers.map(() => 200));
+    expect(answers.every((a) => a.json<{ duplicate?: boolean }>().duplicate === undefined)).toBe(true);
+    // One write per message would be 400 (recorded, then processed).
+    expect(t.app.chat.batches - before).toBeLessThan(100);
+    const [all] = await t.database.db.select({ n: count() }).from(chatMessages);
+    const [open] = await t.database.db
+      .select({ n: count() })
+      .from(chatMessages)
+      .where(isNull(chatMessages.processedAt));
+    const [chatters] = await t.database.db.select({ n: count() }).from(kickChatActivity);
+    expect([all?.n, open?.n, chatters?.n]).toEqual([200, 0, 50]);
+  });
+});
+
+describe('a process that stops between recording and answering', () => {
+  it("loses nothing: Kick's retry to another process takes the message over after the lease, and its bet commits once", async () => {
+    const [a, b] = await twoProcesses();
+    const admin = await a.signIn({ role: 'Admin' });
+    const fan = await linkedChatter(a, '6001', { points: '1000' });
+    await openPrediction(a, admin);
+    const stuck = stall();
+    a.app.chat.register(stuck.handler);
+
+    const payload = chatPayload(a, fan.kickName, '!bet 1 100', { userId: fan.kickId });
+    const delivery = signedDelivery(payload, { at: a.clock.now() });
+    const deliveryId = delivery.headers['kick-event-message-id']!;
+    const messageId = String(payload.message_id);
+    const first = postDelivery(a, delivery); // A recorded it, then stalls: Kick gets no answer
+    await stuck.arrived;
+    expect(await rowOf(a, messageId)).toMatchObject({ content: '!bet 1 100', processedAt: null });
+
+    // Kick retries to B while A's lease runs: "come back later", nothing done.
+    const early = await postDelivery(b, signedDelivery(payload, { at: b.clock.now(), messageId: deliveryId }));
+    expect(early.statusCode).toBe(503);
+    expect((await a.reload(fan.user.id)).points).toBe('1000.00');
+
+    // After the lease, the retry takes the message over and processes it.
+    b.clock.advance(CLAIM_LEASE_MS + 1000);
+    const retry = await postDelivery(b, signedDelivery(payload, { at: b.clock.now(), messageId: deliveryId }));
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json()).toEqual({ ok: true });
+    expect((await a.reload(fan.user.id)).points).toBe('900.00');
+
+    // A wakes up and finishes its copy: the bet is not taken twice, nor answered twice.
+    stuck.release();
+    expect((await first).statusCode).toBe(200);
+    expect((await a.reload(fan.user.id)).points).toBe('900.00');
+    expect(await escrow(a)).toMatchObject({ stakes: '100.00', bets: 1 });
+    expect(await repliesTo(a, messageId)).toHaveLength(1);
+    expect(await rowOf(a, messageId)).toMatchObject({ handledBy: 'bet' });
+    const later = await postDelivery(b, signedDelivery(payload, { at: b.clock.now(), messageId: deliveryId }));
+    expect(later.json()).toEqual({ ok: true, duplicate: true });
+  });
+
+  it('loses nothing when no retry comes: the sweeper of another process finishes the message after the lease', async () => {
+    const [a, b] = await twoProcesses();
+    const stuck = stall();
+    a.app.chat.register(stuck.handler);
+    const seen: string[] = [];
+    b.app.chat.register({ name: 'seen', order: 2, handle: async (m) => void seen.push(m.content) });
+    const m = chatMessage(a, { content: 'from the chat websocket' });
+    const first = a.app.chat.process(m, 'kick-websocket');
+    await stuck.arrived;
+
+    expect(await b.app.chat.sweep()).toBe(0); // A's lease still runs
+    b.clock.advance(CLAIM_LEASE_MS + 1000);
+    expect(await b.app.chat.sweep()).toBe(1);
+    expect(seen).toEqual(['from the chat websocket']);
+    expect((await rowOf(b, m.messageId))?.processedAt).not.toBeNull();
+    stuck.release();
+    await first;
+  });
+});
+
+describe("a chatter's bets", () => {
+  it('commit in the order the messages arrived, even when an earlier one is slower on its way', async () => {
+    const t = await app();
+    const admin = await t.signIn({ role: 'Admin' });
+    const fan = await linkedChatter(t, '6101', { points: '10000' });
+    await openPrediction(t, admin);
+    // Earlier bets are held longer before the bet handler sees them.
+    t.app.chat.register({
+      name: 'slow-start',
+      order: 1,
+      async handle(m) {
+        const stake = Number(/^!bet 1 (\d+)$/.exec(m.content)?.[1] ?? 0);
+        await new Promise((r) => setTimeout(r, (12 - stake) * 5));
+        return false;
+      },
+    });
+    const deliveries = Array.from({ length: 12 }, (_, k) =>
+      signedDelivery(chatPayload(t, fan.kickName, `!bet 1 ${k + 1}`, { userId: fan.kickId }), { at: t.clock.now() }),
+    );
+    const answers = await Promise.all(deliveries.map((d) => postDelivery(t, d)));
+    expect(answers.map((a) => a.statusCode)).toEqual(answers.map(() => 200));
+    const rows = await t.database.db
+      .select({ delta: ledger.delta })
+      .from(ledger)
+      .where(and(eq(ledger.userId, fan.user.id), eq(ledger.reason, 'prediction_bet')))
+      .orderBy(asc(ledger.id));
+    expect(rows.map((r) => r.delta)).toEqual(Array.from({ length: 12 }, (_, k) => `-${k + 1}.00`));
+  });
+});
+
+const redisMissing = await redisForTest('linked-user lookup across processes');
+
+describe.skipIf(redisMissing !== null)('the linked-user lookup with several processes (Redis)', () => {
+  it('follows a link, an exclusion and an unlink made in another process', async () => {
+    const [a, b] = await twoProcesses({ REDIS_URL: testRedisUrl, REDIS_PREFIX: `t${randomBytes(4).toString('hex')}:` });
+    const seenByB: Array<LinkedChatter | null> = [];
+    b.app.chat.register({ name: 'spy', order: 1, handle: async (_m, ctx) => void seenByB.push(ctx.linkedUser) });
+    const kick = { kickUserId: '7301', kickUsername: 'roamer' };
+    const bSees = async () => {
+      await b.app.chat.process(chatMessage(b, kick), 'kick-webhook');
+      return seenByB.at(-1) ?? null;
+    };
+    /** B's view once it changed (pub/sub is asynchronous), or the last one after ~3 s. */
+    const bSeesEventually = async (ok: (u: LinkedChatter | null) => boolean) => {
+      for (let i = 0; i < 60; i++) {
+        const seen = await bSees();
+        if (ok(seen)) return seen;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      return bSees();
+    };
+    expect(await bSees()).toBeNull(); // B has read the links: nobody yet
+
+    // The user links on A with !verify.
+    const user = await a.signIn({ name: 'Roamer' });
+    const code = (await a.call({ url: '/api/User/link/kick', as: user })).json<{ key: string }>().key;
+    await a.app.chat.process(chatMessage(a, { ...kick, content: `!verify ${code}` }), 'kick-webhook');
+    expect(await bSeesEventually((u) => u?.id === user.user.id)).toMatchObject({ id: user.user.id, excluded: false });
+
+    const admin = await a.signIn({ role: 'Admin' });
+    const excluded = await a.call({
+      method: 'POST',
+      url: `/api/admin/users/${user.user.id}/excluded`,
+      as: admin,
+      body: { excluded: true },
+    });
+    expect(excluded.statusCode).toBe(200);
+    expect(await bSeesEventually((u) => u?.excluded === true)).toMatchObject({ id: user.user.id, excluded: true });
+
+    expect((await a.call({ url: '/api/User/unlink?type=kick', as: user })).statusCode).toBe(200);
+    expect(await bSeesEventually((u) => u === null)).toBeNull();
+  });
+});

@@ -1,0 +1,447 @@
+/**
+ * `npm run bench -- chat-ingest [--rate 5000] [--seconds 60] [--burst-rate 20000] [--burst-seconds 10]
+ *   [--chatters 10000] [--bettors 300] [--bet-share 0.05] [--dup-share 0.05] [--connections 256]`
+ * (`npm run build` first; `--pg-only` / `--pglite-only`; a short run: `--seconds 5 --burst-seconds 2`)
+ *
+ * Kick chat through the real webhook route: the built server runs as its own process (on a fresh
+ * PostgreSQL database — BENCH_DATABASE_URL, else the local server when one answers — and on a fresh
+ * in-memory PGlite) trusting a key pair made here (KICK_WEBHOOK_PUBLIC_KEY), and receives signed
+ * `chat.message.sent` deliveries exactly as Kick sends them: plain chat from 10,000 distinct
+ * chatters, `!bet` commands from chatters linked (through `!verify`) to site users with points, and
+ * redeliveries of earlier deliveries. Two phases, each offered open-loop at a fixed rate (latency
+ * counts from the moment a delivery was due, so a slow server cannot hide its queue):
+ *
+ * - sustained: `--rate` messages/s for `--seconds` (target 5,000/s for 60 s, p99 < 50 ms);
+ * - burst: `--burst-rate` for `--burst-seconds` (target 20,000/s for 10 s absorbed without loss).
+ *
+ * A delivery's answer comes once its message is durably recorded and processed (a bet committed),
+ * so the answer time is the time from delivery to the bet being committed. A bettor's next bet is
+ * sent only once the previous one is answered (Kick's order within one chatter), and a redelivery
+ * answered "try again" (503) is sent again like Kick's retry. Afterwards it checks the books through
+ * each bettor's My activity: every bet sent was committed exactly once, in the order sent (the n-th
+ * bet of a user stakes n points, so the ledger must read -1, -2, -3, …).
+ *
+ * Signing costs ~0.7 ms of RSA per delivery, so deliveries are signed before each phase by worker
+ * threads (not measured); the sender writes pre-built requests over keep-alive sockets.
+ */
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { Worker } from 'node:worker_threads';
+import { KeepAliveClient } from './lib/keep-alive-client';
+import { adminQuery, cpuSnapshot, cpuSpent, startServer, stopServer } from './lib/server-process';
+import { freePort, signIn } from './lib/site';
+import { printFigures, summarise } from './lib/stats';
+
+const ADMIN_STEAM_ID = '76561197960287930'; // the dev provider's demo admin
+const START_POINTS = 1_000_000;
+
+function arg(name: string, fallback: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 && process.argv[i + 1] ? Number(process.argv[i + 1]) : fallback;
+}
+const rate = arg('rate', 5000);
+const seconds = arg('seconds', 60);
+const burstRate = arg('burst-rate', 20_000);
+const burstSeconds = arg('burst-seconds', 10);
+const chatterCount = arg('chatters', 10_000);
+const bettorCount = Math.min(arg('bettors', 300), chatterCount);
+const betShare = arg('bet-share', 0.05);
+const dupShare = arg('dup-share', 0.05);
+const connections = arg('connections', 256);
+const poolSize = arg('pool', 10);
+const TARGET = { rate: 5000, p99: 50, burstRate: 20_000 };
+
+const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+const publicPem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
+const privatePem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+
+const kickIdOf = (chatter: number) => String(20_000_000 + chatter);
+const nameOf = (chatter: number) => `chatter${chatter}`;
+
+/** A deterministic generator, so two runs (before and after a change) send the same mix. */
+function lcg(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+interface Unsigned {
+  messageId: string;
+  timestamp: string;
+  body: string;
+}
+
+/** Signs `messageId.timestamp.body` with RSA-SHA256 on worker threads (Kick's scheme). */
+async function signAll(items: Unsigned[]): Promise<string[]> {
+  const workers = 2;
+  const code = `
+    const { parentPort, workerData } = require('node:worker_threads');
+    const { createPrivateKey, sign } = require('node:crypto');
+    const key = createPrivateKey(workerData.pem);
+    parentPort.on('message', (items) => {
+      parentPort.postMessage(items.map((i) =>
+        sign('sha256', Buffer.from(i.messageId + '.' + i.timestamp + '.' + i.body), key).toString('base64')));
+    });`;
+  const out: string[] = new Array<string>(items.length);
+  const chunk = Math.ceil(items.length / workers);
+  await Promise.all(
+    Array.from({ length: workers }, async (_, w) => {
+      const slice = items.slice(w * chunk, (w + 1) * chunk);
+      if (slice.length === 0) return;
+      const worker = new Worker(code, { eval: true, workerData: { pem: privatePem } });
+      const signatures = await new Promise<string[]>((resolve, reject) => {
+        worker.once('message', resolve);
+        worker.once('error', reject);
+        worker.postMessage(slice);
+      });
+      await worker.terminate();
+      signatures.forEach((s, k) => (out[w * chunk + k] = s));
+    }),
+  );
+  return out;
+}
+
+let sequence = 0;
+function unsignedChat(chatter: number, content: string, at: Date): Unsigned {
+  sequence += 1;
+  const messageId = `bench-${at.getTime().toString(36)}-${sequence}`;
+  const timestamp = at.toISOString().replace(/\.\d{3}Z$/, 'Z');
+  const user = (id: string, username: string, identity: object | null) => ({
+    is_anonymous: false,
+    user_id: Number(id),
+    username,
+    is_verified: false,
+    profile_picture: '',
+    channel_slug: username,
+    identity,
+  });
+  const body = JSON.stringify({
+    message_id: `msg-${messageId}`,
+    replies_to: null,
+    broadcaster: user('1000001', 'vex', null),
+    sender: user(kickIdOf(chatter), nameOf(chatter), {
+      username_color: '#53FC18',
+      badges: chatter % 10 === 0 ? [{ text: 'Subscriber', type: 'subscriber', count: 1 }] : [],
+    }),
+    content,
+    emotes: [],
+    created_at: timestamp,
+  });
+  return { messageId, timestamp, body };
+}
+
+function request(port: number, u: Unsigned, signature: string): Buffer {
+  const body = Buffer.from(u.body);
+  return Buffer.from(
+    `POST /webhooks/kick HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\n` +
+      `Kick-Event-Message-Id: ${u.messageId}\r\nKick-Event-Subscription-Id: 01JBENCHSUBSCRIPTION000000\r\n` +
+      `Kick-Event-Signature: ${signature}\r\nKick-Event-Message-Timestamp: ${u.timestamp}\r\n` +
+      `Kick-Event-Type: chat.message.sent\r\nKick-Event-Version: 1\r\nContent-Length: ${body.length}\r\n\r\n${u.body}`,
+  );
+}
+
+async function call<T>(
+  base: string,
+  path: string,
+  cookie: string,
+  body?: unknown,
+): Promise<{ status: number; json: T }> {
+  const res = await fetch(`${base}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: {
+      'x-requested-with': 'kickback',
+      cookie,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { status: res.status, json: (await res.json()) as T };
+}
+
+async function inBatches<T>(items: T[], size: number, fn: (item: T, i: number) => Promise<void>): Promise<void> {
+  for (let i = 0; i < items.length; i += size) {
+    await Promise.all(items.slice(i, i + size).map((item, k) => fn(item, i + k)));
+  }
+}
+
+interface Bettor {
+  chatter: number;
+  cookie: string;
+  id: string;
+  /** Bets sent so far; the n-th stakes n points. */
+  bets: number;
+  /** The previous bet's answer, so the next waits for it. */
+  last: Promise<void>;
+}
+
+interface Planned {
+  at: number;
+  req: Buffer;
+  bettor: Bettor | null;
+  duplicate: boolean;
+}
+
+async function plan(
+  port: number,
+  count: number,
+  perSecond: number,
+  bettors: Bettor[],
+  random: () => number,
+): Promise<Planned[]> {
+  const now = new Date();
+  const unsigned: Unsigned[] = [];
+  const kinds: Array<{ bettor: Bettor | null; dupOf: number | null }> = [];
+  const originalBettor: Array<Bettor | null> = [];
+  let nextBettor = 0;
+  for (let i = 0; i < count; i++) {
+    const r = random();
+    if (i > 10 && r < dupShare) {
+      // A redelivery of one of the last few hundred deliveries (Kick retries within seconds).
+      const back = 1 + Math.floor(random() * Math.min(300, unsigned.length));
+      const dupOf = unsigned.length - back;
+      // A bet's redelivery follows its original (Kick redelivers what it delivered).
+      kinds.push({ bettor: originalBettor[dupOf] ?? null, dupOf });
+      continue;
+    }
+    if (r < dupShare + betShare && bettors.length > 0) {
+      const bettor = bettors[nextBettor++ % bettors.length]!;
+      bettor.bets += 1;
+      unsigned.push(unsignedChat(bettor.chatter, `!bet ${1 + (bettor.chatter % 2)} ${bettor.bets}`, now));
+      originalBettor.push(bettor);
+      kinds.push({ bettor, dupOf: null });
+      continue;
+    }
+    const chatter = Math.floor(random() * chatterCount);
+    unsigned.push(unsignedChat(chatter, `gg ${i} ${chatter % 7 === 0 ? 'what a pull' : 'lets go'}`, now));
+    originalBettor.push(null);
+    kinds.push({ bettor: null, dupOf: null });
+  }
+  const signatures = await signAll(unsigned);
+  const reqs = unsigned.map((u, k) => request(port, u, signatures[k]!));
+  let original = 0;
+  return kinds.map((k, i) => {
+    const at = (i * 1000) / perSecond;
+    if (k.dupOf !== null) return { at, req: reqs[k.dupOf]!, bettor: k.bettor, duplicate: true };
+    return { at, req: reqs[original++]!, bettor: k.bettor, duplicate: false };
+  });
+}
+
+interface PhaseResult {
+  sent: number;
+  seconds: number;
+  latencies: number[];
+  betLatencies: number[];
+  failed: number;
+  retried: number;
+}
+
+/** Offers the planned deliveries open-loop at their due times; resolves once all are answered. */
+async function offer(client: KeepAliveClient, planned: Planned[]): Promise<PhaseResult> {
+  const latencies: number[] = [];
+  const betLatencies: number[] = [];
+  let failed = 0;
+  let retried = 0;
+  const started = performance.now();
+  const deliver = async (p: Planned): Promise<void> => {
+    const due = started + p.at;
+    for (let attempt = 0; ; attempt++) {
+      let status: number;
+      try {
+        status = await client.send(p.req);
+      } catch {
+        status = 0;
+      }
+      if (status === 200) break;
+      if (attempt < 20 && (status === 503 || status === 0)) {
+        retried += 1;
+        await new Promise((r) => setTimeout(r, 50));
+        continue;
+      }
+      failed += 1;
+      break;
+    }
+    const ms = performance.now() - due;
+    latencies.push(ms);
+    if (p.bettor && !p.duplicate) betLatencies.push(ms);
+  };
+  const inFlight: Array<Promise<void>> = [];
+  let next = 0;
+  await new Promise<void>((resolve) => {
+    const tick = () => {
+      const now = performance.now() - started;
+      while (next < planned.length && planned[next]!.at <= now) {
+        const p = planned[next++]!;
+        if (p.bettor) {
+          const b = p.bettor;
+          b.last = b.last.then(() => deliver(p));
+          inFlight.push(b.last);
+        } else {
+          inFlight.push(deliver(p));
+        }
+      }
+      if (next < planned.length) setImmediate(tick);
+      else resolve();
+    };
+    tick();
+  });
+  await Promise.all(inFlight);
+  return {
+    sent: planned.length,
+    seconds: (performance.now() - started) / 1000,
+    latencies,
+    betLatencies,
+    failed,
+    retried,
+  };
+}
+
+async function run(label: string, databaseUrl: string | null): Promise<boolean> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = await startServer(port, databaseUrl, {
+    KICK_WEBHOOK_PUBLIC_KEY: publicPem,
+    DATABASE_POOL_SIZE: String(poolSize),
+  });
+  const client = new KeepAliveClient(port, connections);
+  try {
+    const admin = await signIn(base, ADMIN_STEAM_ID, 'StreamerAdmin');
+    // Bettors: site users who linked their Kick account with `!verify` in chat, with points.
+    const bettors: Bettor[] = [];
+    await inBatches(
+      Array.from({ length: bettorCount }, (_, i) => i),
+      20,
+      async (i) => {
+        const steamId = `7656119${String(8_600_000_000 + i).padStart(10, '0')}`;
+        const cookie = await signIn(base, steamId, `bettor${i}`);
+        const { json: me } = await call<{ openId: string }>(base, '/api/User/ping', cookie);
+        const { json: code } = await call<{ key: string }>(base, '/api/User/link/kick', cookie);
+        const u = unsignedChat(i, `!verify ${code.key}`, new Date());
+        const [signature] = await signAll([u]);
+        const status = await client.send(request(port, u, signature!));
+        if (status !== 200) throw new Error(`!verify: HTTP ${status}`);
+        const grant = await call(base, `/api/admin/users/${me.openId}/balance`, admin, {
+          currency: 'points',
+          amount: START_POINTS,
+          reason: 'bench',
+        });
+        if (grant.status !== 200) throw new Error(`grant: HTTP ${grant.status}`);
+        bettors[i] = { chatter: i, cookie, id: me.openId, bets: 0, last: Promise.resolve() };
+      },
+    );
+    const opened = await call(base, '/api/predictions', admin, {
+      question: 'Does the bonus pay over 100x?',
+      answers: [
+        { text: 'Yes', color: '#22c55e' },
+        { text: 'No', color: '#ef4444' },
+      ],
+    });
+    if (opened.status !== 200) throw new Error(`open prediction: HTTP ${opened.status}`);
+
+    const random = lcg(42);
+    await offer(client, await plan(port, 1000, 1000, bettors, random)); // warm-up
+
+    const figures: Record<string, string | number> = {};
+    let targetsMet = true;
+    const phase = async (name: string, perSecond: number, duration: number, target: 'sustained' | 'burst') => {
+      const planned = await plan(port, Math.round(perSecond * duration), perSecond, bettors, random);
+      const before = await cpuSnapshot(server.pid!, databaseUrl);
+      const r = await offer(client, planned);
+      const cpu = cpuSpent(before, await cpuSnapshot(server.pid!, databaseUrl));
+      const all = summarise(r.latencies);
+      const bets = summarise(r.betLatencies);
+      const throughput = r.sent / r.seconds;
+      const per = (ms: number) => (ms / r.sent).toFixed(3);
+      figures[`${name}: offered`] = `${perSecond}/s for ${duration} s (${r.sent} deliveries)`;
+      figures[`${name}: messages/s`] = throughput;
+      figures[`${name}: answer p50/p99/max`] =
+        `${all.p50.toFixed(1)} / ${all.p99.toFixed(1)} / ${all.max.toFixed(0)} ms`;
+      figures[`${name}: bet p99 (committed)`] = `${bets.p99.toFixed(1)} ms over ${bets.count} bets`;
+      figures[`${name}: failed / retried`] = `${r.failed} / ${r.retried}`;
+      figures[`${name}: CPU ms per message`] =
+        `server ${per(cpu.server)}${databaseUrl ? `, postgres ${per(cpu.postgres)}` : ''}, client ${per(cpu.client)}`;
+      if (target === 'sustained') {
+        const met = throughput >= perSecond * 0.98 && all.p99 < TARGET.p99 && bets.p99 < TARGET.p99 && r.failed === 0;
+        targetsMet &&= met;
+        figures[`${name}: target`] =
+          `${perSecond}/s sustained, p99 < ${TARGET.p99} ms: ${met ? 'met' : 'NOT met'}` +
+          (perSecond < TARGET.rate || duration < 60 ? ` (short run; the target is ${TARGET.rate}/s for 60 s)` : '');
+      } else {
+        const met = r.failed === 0;
+        targetsMet &&= met;
+        figures[`${name}: target`] =
+          `absorbed without loss: ${met ? 'yes' : 'NO'}, drained in ${r.seconds.toFixed(1)} s` +
+          (perSecond < TARGET.burstRate ? ` (short run; the target is ${TARGET.burstRate}/s for 10 s)` : '');
+      }
+    };
+    await phase('sustained', rate, seconds, 'sustained');
+    await phase('burst', burstRate, burstSeconds, 'burst');
+
+    // The books, through each bettor's My activity: every bet once, in the order sent.
+    let wrong = 0;
+    let committed = 0;
+    const example: string[] = [];
+    await inBatches(bettors, 20, async (b) => {
+      const deltas: Array<{ id: number; delta: number }> = [];
+      for (let page = 1; ; page++) {
+        const { json } = await call<{ items: Array<{ id: number; delta: number; reason: string }>; pageSize: number }>(
+          base,
+          `/api/me/activity?page=${page}`,
+          b.cookie,
+        );
+        for (const e of json.items) if (e.reason === 'prediction_bet') deltas.push(e);
+        if (json.items.length < json.pageSize) break;
+      }
+      deltas.sort((x, y) => x.id - y.id);
+      committed += deltas.length;
+      const expected = Array.from({ length: b.bets }, (_, k) => -(k + 1));
+      const got = deltas.map((d) => d.delta);
+      if (got.join() !== expected.join()) {
+        wrong += 1;
+        if (example.length < 3)
+          example.push(`bettor${b.chatter}: sent ${b.bets}, ledger [${got.slice(0, 12).join(', ')}]`);
+      }
+    });
+    const sentBets = bettors.reduce((s, b) => s + b.bets, 0);
+    figures.books =
+      wrong === 0
+        ? `every bet committed once, in order (${committed} bets from ${bettors.length} bettors)`
+        : `WRONG: ${wrong} bettors off (${committed} committed for ${sentBets} sent; ${example.join('; ')})`;
+    printFigures(
+      `${label}: signed Kick deliveries over HTTP, ${chatterCount} chatters, ${bettors.length} bettors, ` +
+        `${Math.round(betShare * 100)} % bets, ${Math.round(dupShare * 100)} % redeliveries`,
+      figures,
+    );
+    return wrong === 0 && targetsMet;
+  } finally {
+    client.close();
+    await stopServer(server);
+  }
+}
+
+const only = process.argv.includes('--pg-only') ? 'pg' : process.argv.includes('--pglite-only') ? 'pglite' : 'both';
+let ok = true;
+
+if (only !== 'pglite') {
+  const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `kb_bench_${randomBytes(4).toString('hex')}`;
+  let created = false;
+  try {
+    await adminQuery(url, `CREATE DATABASE ${name}`);
+    created = true;
+  } catch (err) {
+    if (process.env.BENCH_DATABASE_URL) throw err;
+    console.log(`\nPostgreSQL: nothing answers at ${url} (set BENCH_DATABASE_URL); skipped.`);
+  }
+  if (created) {
+    const u = new URL(url);
+    u.pathname = `/${name}`;
+    try {
+      ok = (await run(`PostgreSQL (fresh database, pool ${poolSize})`, u.toString())) && ok;
+    } finally {
+      await adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    }
+  }
+}
+if (only !== 'pg') ok = (await run('PGlite (in memory)', null)) && ok;
+if (!ok) process.exitCode = 1;
