@@ -6,13 +6,8 @@
 import { toast } from 'react-toastify';
 import type { z } from 'zod';
 import { messages } from '@kickback/common/messages';
-import {
-  endpointPath,
-  endpointQuery,
-  type EndpointInput,
-  type EndpointResponse,
-  type EndpointSpec,
-} from '@kickback/common/http/endpoint';
+import type { EndpointInput, EndpointResponse, EndpointSpec } from '@kickback/common/http/endpoint';
+import { endpointPath, endpointQuery } from '@kickback/common/http/endpoint-path';
 
 export class ApiError extends Error {
   constructor(
