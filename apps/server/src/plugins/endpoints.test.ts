@@ -21,6 +21,7 @@ const apiRoutes = () => t.app.routeTable.filter((r) => r.url.toLowerCase().start
 const expectedAccess: Record<string, 'visitor' | 'user' | 'admin'> = {
   'GET /api/admin/chat/messages': 'admin',
   'POST /api/admin/chat/simulate': 'admin',
+  'POST /api/admin/chat/live': 'admin',
   'GET /api/site': 'visitor',
   'GET /api/User/ping': 'user',
   'GET /api/user/search': 'admin',
@@ -90,6 +91,7 @@ const expectedAccess: Record<string, 'visitor' | 'user' | 'admin'> = {
   'GET /api/me/activity': 'user',
   'GET /api/me/orders': 'user',
   'GET /api/me/payouts': 'user',
+  'GET /api/me/predictions': 'user',
   'GET /api/admin/users': 'admin',
   'POST /api/admin/users/:id/balance': 'admin',
   'POST /api/admin/users/:id/role': 'admin',

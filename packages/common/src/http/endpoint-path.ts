@@ -2,10 +2,8 @@
  * The concrete URL of an endpoint call, apart from its schemas (endpoint.ts) so the web's fetch
  * wrapper can fill a path without bringing zod into the first page's script.
  */
-import type { EndpointSpec } from './endpoint';
-
 /** The concrete path: each `:name` replaced by its (URI-encoded) parameter. */
-export function endpointPath(endpoint: EndpointSpec, params?: Record<string, unknown>): string {
+export function endpointPath(endpoint: { path: string }, params?: Record<string, unknown>): string {
   return endpoint.path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
     const value = params?.[name];
     if (value === undefined || value === null) throw new Error(`${endpoint.path}: missing path parameter ${name}`);
