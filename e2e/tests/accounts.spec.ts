@@ -14,8 +14,14 @@ async function screenshot(page: Page, name: string) {
 }
 
 async function openProfile(page: Page) {
-  await page.locator('#kb-user-menu').click();
-  await page.getByRole('button', { name: 'Profile', exact: true }).click();
+  const item = page.getByRole('button', { name: 'Profile', exact: true });
+  // On a phone the menu sits in the collapsing navbar: a tap while it is still sliding open can
+  // land before the menu is ready, and a person taps again — so does the test.
+  await expect(async () => {
+    if (!(await item.isVisible())) await page.locator('#kb-user-menu').click();
+    await expect(item).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
+  await item.click();
   const profile = page.getByRole('dialog', { name: 'Profile Settings' });
   await expect(profile).toBeVisible();
   return profile;
