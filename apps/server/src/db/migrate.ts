@@ -29,10 +29,12 @@ export async function migrate(database: Database, dir = defaultMigrationsDir()):
   const files = readdirSync(dir)
     .filter((f) => /^\d{4}_[\w-]+\.sql$/.test(f))
     .sort();
-  await database.query(
-    'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
-  );
   return database.withAdvisoryLock(MIGRATION_LOCK, async () => {
+    // Under the lock too: two processes creating the table at once collide in PostgreSQL's catalogue
+    // even with IF NOT EXISTS.
+    await database.query(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+    );
     const applied: string[] = [];
     const done = new Set(
       (await database.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name),

@@ -191,7 +191,10 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
   const limits = opts.limits ?? defaultSocketLimits;
   const budget = new HubCallBudget(limits, opts.redis, app.config.redisPrefix);
   const openSockets = new SocketCounter();
-  const coalescer = new Coalescer(limits.coalesceMs);
+  // Folding a room's states holds one back for a moment; with several processes a state held on one
+  // process could then reach clients after a newer one sent by another, so there frames go out as
+  // they commit (the per-user and per-address call budgets still bound a flood).
+  const coalescer = new Coalescer(opts.redis ? 0 : limits.coalesceMs);
   const cookieName = sessionCookieName(app.config);
   const io = new Server(app.server, {
     transports: ['websocket'],
