@@ -251,12 +251,15 @@ export class GiveawayService {
    * the state broadcast (they follow it).
    */
   async roll(admin: UserRow): Promise<GiveawayRoll> {
-    const now = this.now();
+    let now = this.now();
     return transactionThen(
       this.app.db,
       async (tx, after) => {
         const row = await readSettingsRow(tx, true);
         await this.hooks.afterLock?.(tx);
+        // The time of the roll is once the lock is held: a roll that queued behind another must not
+        // be dated before the seed that other roll committed for it.
+        now = this.now();
         await ensureOpenDraw(tx, now);
         const draw = await openDraw(tx, true);
         if (!draw) throw new Error('no open giveaway draw');
