@@ -24,10 +24,10 @@
  * Signing costs ~0.7 ms of RSA per delivery, so deliveries are signed before each phase by worker
  * threads (not measured); the sender writes pre-built requests over keep-alive sockets.
  */
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { generateKeyPairSync } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import { KeepAliveClient } from './lib/keep-alive-client';
-import { adminQuery, cpuSnapshot, cpuSpent, startServer, stopServer } from './lib/server-process';
+import { cpuSnapshot, cpuSpent, startServer, stopServer, withFreshPgDatabase } from './lib/server-process';
 import { freePort, signIn } from './lib/site';
 import { printFigures, summarise } from './lib/stats';
 
@@ -423,25 +423,7 @@ const only = process.argv.includes('--pg-only') ? 'pg' : process.argv.includes('
 let ok = true;
 
 if (only !== 'pglite') {
-  const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `kb_bench_${randomBytes(4).toString('hex')}`;
-  let created = false;
-  try {
-    await adminQuery(url, `CREATE DATABASE ${name}`);
-    created = true;
-  } catch (err) {
-    if (process.env.BENCH_DATABASE_URL) throw err;
-    console.log(`\nPostgreSQL: nothing answers at ${url} (set BENCH_DATABASE_URL); skipped.`);
-  }
-  if (created) {
-    const u = new URL(url);
-    u.pathname = `/${name}`;
-    try {
-      ok = (await run(`PostgreSQL (fresh database, pool ${poolSize})`, u.toString())) && ok;
-    } finally {
-      await adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    }
-  }
+  ok = (await withFreshPgDatabase((url) => run(`PostgreSQL (fresh database, pool ${poolSize})`, url))) && ok;
 }
 if (only !== 'pg') ok = (await run('PGlite (in memory)', null)) && ok;
 if (!ok) process.exitCode = 1;

@@ -22,17 +22,13 @@
  * The deliveries are signed (RSA-SHA256, like Kick's) before the clock starts: signing costs the
  * client about a millisecond each, which would otherwise take a core from what is measured.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createSign, generateKeyPairSync, randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { KeepAliveClient } from './lib/keep-alive-client';
+import { adminQuery, cpuSnapshot, cpuSpent, startServer, stopServer, withFreshPgDatabase } from './lib/server-process';
 import { printFigures, summarise } from './lib/stats';
 import { freePort, signIn } from './lib/site';
 
-const serverMain = fileURLToPath(new URL('../apps/server/dist/main.js', import.meta.url));
 const ADMIN_STEAM_ID = '76561197960287930';
 const KEY = '!bench';
 const BROADCASTER = '1000001';
@@ -55,68 +51,6 @@ const profileDir = (() => {
   const i = process.argv.indexOf('--profile');
   return i >= 0 ? process.argv[i + 1] : undefined;
 })();
-
-/** CPU time (ms) a process has used so far, from /proc (Linux; 0 elsewhere). */
-function processCpuMs(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return 0;
-  }
-}
-
-async function backendsCpu(databaseUrl: string): Promise<Map<number, number>> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  const { rows } = await client.query<{ pid: number }>(
-    `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
-  );
-  await client.end();
-  return new Map(rows.map(({ pid }) => [pid, processCpuMs(pid)]));
-}
-
-async function sql(url: string, text: string, params: unknown[] = []): Promise<pg.QueryResult> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  await client.connect();
-  try {
-    return await client.query(text, params);
-  } finally {
-    await client.end();
-  }
-}
-
-async function startServer(port: number, databaseUrl: string, publicKeyPem: string): Promise<ChildProcess> {
-  const profiling = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
-  const child = spawn(process.execPath, [...profiling, serverMain], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATABASE_URL: databaseUrl,
-      DATABASE_POOL_SIZE: String(poolSize),
-      DEMO_DATA: '0',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_PER_MINUTE: '100000000',
-      LEADERBOARD_POLLER: '0',
-      ADMIN_STEAM_IDS: ADMIN_STEAM_ID,
-      KICK_WEBHOOK_PUBLIC_KEY: publicKeyPem,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  child.kill();
-  throw new Error('server did not come up');
-}
 
 type HubResult<T> = { ok: true; data: T } | { ok: false; error: string };
 
@@ -175,10 +109,16 @@ async function run(databaseUrl: string): Promise<boolean> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const keys = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const profiling = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
   const server = await startServer(
     port,
     databaseUrl,
-    keys.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+    {
+      DATABASE_POOL_SIZE: String(poolSize),
+      ADMIN_STEAM_IDS: ADMIN_STEAM_ID,
+      KICK_WEBHOOK_PUBLIC_KEY: keys.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+    },
+    profiling,
   );
   const admin = await signIn(base, ADMIN_STEAM_ID, 'StreamerAdmin');
   const socket = io(`${base}/KickGiveAway`, {
@@ -217,8 +157,7 @@ async function run(databaseUrl: string): Promise<boolean> {
 
     console.log(`signing ${entries} deliveries…`);
     const batch = Array.from({ length: entries }, (_, i) => delivery(port, keys.privateKey, i, 'chatter_'));
-    const cpuServer0 = processCpuMs(server.pid!);
-    const backends0 = await backendsCpu(databaseUrl);
+    const cpu0 = await cpuSnapshot(server.pid!, databaseUrl);
     const http: number[] = [];
     const statuses = new Map<number, number>();
     let next = 0;
@@ -251,9 +190,7 @@ async function run(databaseUrl: string): Promise<boolean> {
     const deadline = Date.now() + 30_000;
     while (latencies.length < entries && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     const seconds = ((lastSeen || answered) - started) / 1000;
-    const cpuServer = processCpuMs(server.pid!) - cpuServer0;
-    let cpuPostgres = 0;
-    for (const [pid, ms] of await backendsCpu(databaseUrl)) cpuPostgres += ms - (backends0.get(pid) ?? 0);
+    const { server: cpuServer, postgres: cpuPostgres } = cpuSpent(cpu0, await cpuSnapshot(server.pid!, databaseUrl));
     client.close();
 
     const state = await call<{ participantCount: number }>(socket, 'GetState');
@@ -279,7 +216,7 @@ async function run(databaseUrl: string): Promise<boolean> {
 
     // The roll over a large round.
     const fill = Math.max(0, participants - state.participantCount);
-    await sql(
+    await adminQuery(
       databaseUrl,
       `WITH s AS (SELECT round_id FROM giveaway_settings WHERE id = 1)
        INSERT INTO giveaway_participants (round_id, kick_user_id, kick_username, draw_entry, color, entered_at)
@@ -288,26 +225,26 @@ async function run(databaseUrl: string): Promise<boolean> {
        FROM s, generate_series(1, $1::int) g`,
       [fill],
     );
-    await sql(
+    await adminQuery(
       databaseUrl,
       `INSERT INTO kick_chat_activity (kick_user_id, kick_username, color, is_subscriber, last_message_at, updated_at)
        SELECT (50000000 + g)::text, 'filler_' || g, '#53FC18', g % 10 = 0, now(), now() FROM generate_series(1, $1::int) g`,
       [fill],
     );
-    await sql(databaseUrl, 'ANALYZE');
+    await adminQuery(databaseUrl, 'ANALYZE');
     const rollMs: number[] = [];
     let eligible = 0;
     let rollOk = true;
     let rollCpuServer = 0;
     let rollCpuPostgres = 0;
     for (let i = 0; i < rolls; i++) {
-      const backendsBefore = await backendsCpu(databaseUrl);
-      const serverBefore = processCpuMs(server.pid!);
+      const before = await cpuSnapshot(server.pid!, databaseUrl);
       const t0 = performance.now();
       const roll = await call<{ eligibleCount: number; winners: unknown[] }>(socket, 'Roll');
       rollMs.push(performance.now() - t0);
-      rollCpuServer += processCpuMs(server.pid!) - serverBefore;
-      for (const [pid, ms] of await backendsCpu(databaseUrl)) rollCpuPostgres += ms - (backendsBefore.get(pid) ?? 0);
+      const spent = cpuSpent(before, await cpuSnapshot(server.pid!, databaseUrl));
+      rollCpuServer += spent.server;
+      rollCpuPostgres += spent.postgres;
       eligible = roll.eligibleCount;
       rollOk &&= roll.winners.length === 1;
       await new Promise((r) => setTimeout(r, 300)); // the hub's call budget, and the broadcasts that follow a roll
@@ -324,27 +261,8 @@ async function run(databaseUrl: string): Promise<boolean> {
     return ok && rollOk;
   } finally {
     socket.disconnect();
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
+    await stopServer(server);
   }
 }
 
-const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const name = `kb_bench_${randomBytes(4).toString('hex')}`;
-let created = false;
-try {
-  await sql(url, `CREATE DATABASE ${name}`);
-  created = true;
-} catch (err) {
-  if (process.env.BENCH_DATABASE_URL) throw err;
-  console.log(`\nPostgreSQL: nothing answers at ${url} (set BENCH_DATABASE_URL); skipped.`);
-}
-if (created) {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  try {
-    if (!(await run(u.toString()))) process.exitCode = 1;
-  } finally {
-    await sql(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  }
-}
+if (!(await withFreshPgDatabase(run))) process.exitCode = 1;

@@ -1,5 +1,6 @@
 /** The server under measurement as its own process, and the CPU it (and PostgreSQL) spend. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -92,13 +93,37 @@ export async function stopServer(server: ChildProcess): Promise<void> {
   await new Promise((r) => server.once('exit', r));
 }
 
-/** A statement as the PostgreSQL admin (creating and dropping the benchmark's database). */
-export async function adminQuery(url: string, text: string): Promise<void> {
+/** A statement as the PostgreSQL admin (creating and dropping the benchmark's database, filling it). */
+export async function adminQuery(url: string, text: string, params: unknown[] = []): Promise<void> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
   await client.connect();
   try {
-    await client.query(text);
+    await client.query(text, params);
   } finally {
     await client.end();
+  }
+}
+
+/**
+ * Runs `fn` on a fresh database made on the PostgreSQL at BENCH_DATABASE_URL (or the local server
+ * when one answers) and drops it afterwards. When nothing answers and no URL was set, says so and
+ * answers true (skipped, not failed).
+ */
+export async function withFreshPgDatabase(fn: (databaseUrl: string) => Promise<boolean>): Promise<boolean> {
+  const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `kb_bench_${randomBytes(4).toString('hex')}`;
+  try {
+    await adminQuery(url, `CREATE DATABASE ${name}`);
+  } catch (err) {
+    if (process.env.BENCH_DATABASE_URL) throw err;
+    console.log(`\nPostgreSQL: nothing answers at ${url} (set BENCH_DATABASE_URL); skipped.`);
+    return true;
+  }
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  try {
+    return await fn(u.toString());
+  } finally {
+    await adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   }
 }
