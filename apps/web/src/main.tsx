@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import 'bootstrap/dist/css/bootstrap.min.css';
 import 'react-toastify/dist/ReactToastify.css';
@@ -10,20 +11,25 @@ import { router } from './app/router';
 import { routes } from './app/routes';
 import { SiteProvider } from './app/site-context';
 import { ProfileModalProvider } from './app/profile-modal-context';
+import { createQueryClient } from './lib/query';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('missing #root');
 
+const queryClient = createQueryClient();
+
 createRoot(root).render(
   <StrictMode>
-    <SiteProvider>
-      <AuthProvider>
-        <ProfileModalProvider>
-          <KnownRoutesProvider paths={routes.map((r) => r.path)}>
-            <RouterProvider router={router} />
-          </KnownRoutesProvider>
-        </ProfileModalProvider>
-      </AuthProvider>
-    </SiteProvider>
+    <QueryClientProvider client={queryClient}>
+      <SiteProvider>
+        <AuthProvider>
+          <ProfileModalProvider>
+            <KnownRoutesProvider paths={routes.map((r) => r.path)}>
+              <RouterProvider router={router} />
+            </KnownRoutesProvider>
+          </ProfileModalProvider>
+        </AuthProvider>
+      </SiteProvider>
+    </QueryClientProvider>
   </StrictMode>,
 );
