@@ -1,10 +1,35 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { defineProject } from 'vitest/config';
+
+const include = ['src/**/*.test.ts', 'test/**/*.test.ts'];
+
+function testFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile() && e.name.endsWith('.test.ts'))
+    .map((e) => path.relative(import.meta.dirname, path.join(e.parentPath, e.name)));
+}
+
+/**
+ * The PostgreSQL pass (TEST_DATABASE_URL) runs the files whose database that variable chooses:
+ * those opening the suite's test database (test/app, test/database, test/warm). The others would
+ * only repeat themselves: pure units, embedded-database (PGlite folder) tests, and the
+ * multi-process tests, which run on the real PostgreSQL and Redis in every pass.
+ */
+function postgresPass(): string[] {
+  return ['src', 'test']
+    .flatMap((d) => testFiles(path.join(import.meta.dirname, d)))
+    .filter((file) => {
+      const source = readFileSync(path.join(import.meta.dirname, file), 'utf8');
+      return /test\/(app|database|warm)'/.test(source) && !/test\/multi-process'/.test(source);
+    });
+}
 
 export default defineProject({
   test: {
     name: 'server',
     environment: 'node',
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    include: process.env.TEST_DATABASE_URL ? postgresPass() : include,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
