@@ -18,16 +18,12 @@
  * take half a core from what it measured. It prints the CPU each side spent per purchase (client,
  * server process, the pool's PostgreSQL backends) next to the figures.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { KeepAliveClient as OrderClient } from './lib/keep-alive-client';
+import { cpuSnapshot, cpuSpent, startServer, stopServer, withFreshPgDatabase } from './lib/server-process';
 import { printFigures, summarise } from './lib/stats';
 import { freePort, signIn } from './lib/site';
 
-const serverMain = fileURLToPath(new URL('../apps/server/dist/main.js', import.meta.url));
 const ADMIN_STEAM_ID = '76561197960287930'; // the dev provider's demo admin
 const START_POINTS = 1_000_000;
 const TARGET_RPS = 2000;
@@ -46,66 +42,6 @@ const profileDir = (() => {
   const i = process.argv.indexOf('--profile');
   return i >= 0 ? process.argv[i + 1] : undefined;
 })();
-
-/** CPU time (ms) a process has used so far, from /proc (Linux; 0 elsewhere). */
-function processCpuMs(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in 1/100 s
-  } catch {
-    return 0;
-  }
-}
-
-/** CPU used so far by this client, the server process and (on PostgreSQL) the pool's backends. */
-async function cpuSnapshot(
-  serverPid: number,
-  databaseUrl: string | null,
-): Promise<{ client: number; server: number; backends: Map<number, number> }> {
-  const { user, system } = process.cpuUsage();
-  const backends = new Map<number, number>();
-  if (databaseUrl) {
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    const { rows } = await client.query<{ pid: number }>(
-      `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
-    );
-    await client.end();
-    for (const { pid } of rows) backends.set(pid, processCpuMs(pid));
-  }
-  return { client: (user + system) / 1000, server: processCpuMs(serverPid), backends };
-}
-
-async function startServer(port: number, databaseUrl: string | null): Promise<ChildProcess> {
-  const profiling = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
-  const child = spawn(process.execPath, [...profiling, serverMain], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: ':memory:',
-      DEMO_DATA: '0',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_PER_MINUTE: '100000000',
-      LEADERBOARD_POLLER: '0',
-      DATABASE_URL: databaseUrl ?? '',
-      DATABASE_POOL_SIZE: String(poolSize),
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  child.kill();
-  throw new Error('server did not come up');
-}
 
 async function call<T>(
   base: string,
@@ -134,7 +70,12 @@ async function inBatches<T>(items: T[], size: number, fn: (item: T, i: number) =
 async function run(label: string, databaseUrl: string | null): Promise<boolean> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = await startServer(port, databaseUrl);
+  const server = await startServer(
+    port,
+    databaseUrl,
+    { DATABASE_POOL_SIZE: String(poolSize) },
+    profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+  );
   try {
     const admin = await signIn(base, ADMIN_STEAM_ID, 'StreamerAdmin');
     const users: Array<{ cookie: string; id: string; spent: number }> = [];
@@ -222,9 +163,8 @@ async function run(label: string, databaseUrl: string | null): Promise<boolean> 
     );
     const seconds = (performance.now() - started) / 1000;
     const cpuAfter = await cpuSnapshot(server.pid!, databaseUrl);
-    // Backends that ended during the run took their CPU with them; count the ones still there.
-    let postgresCpu = 0;
-    for (const [pid, ms] of cpuAfter.backends) postgresCpu += ms - (cpuBefore.backends.get(pid) ?? 0);
+    // Backends that ended during the run took their CPU with them; cpuSpent counts the ones still there.
+    const postgresCpu = cpuSpent(cpuBefore, cpuAfter).postgres;
     buyer.close();
     const s = summarise(latencies);
     const perPurchase = (a: number, b: number) => ((b - a) / purchases).toFixed(3);
@@ -272,18 +212,7 @@ async function run(label: string, databaseUrl: string | null): Promise<boolean> 
     });
     return books;
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
-  }
-}
-
-async function adminQuery(url: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
+    await stopServer(server);
   }
 }
 
@@ -293,24 +222,6 @@ let allBalanced = true;
 if (only !== 'pg') allBalanced &&= await run('PGlite (in memory)', null);
 
 if (only !== 'pglite') {
-  const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `kb_bench_${randomBytes(4).toString('hex')}`;
-  let created = false;
-  try {
-    await adminQuery(url, `CREATE DATABASE ${name}`);
-    created = true;
-  } catch (err) {
-    if (process.env.BENCH_DATABASE_URL) throw err;
-    console.log(`\nPostgreSQL: nothing answers at ${url} (set BENCH_DATABASE_URL); skipped.`);
-  }
-  if (created) {
-    const u = new URL(url);
-    u.pathname = `/${name}`;
-    try {
-      allBalanced &&= await run(`PostgreSQL (fresh database, pool ${poolSize})`, u.toString());
-    } finally {
-      await adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    }
-  }
+  allBalanced &&= await withFreshPgDatabase((url) => run(`PostgreSQL (fresh database, pool ${poolSize})`, url));
 }
 if (!allBalanced) process.exitCode = 1;
