@@ -30,7 +30,8 @@ export default defineProject({
     name: 'server',
     environment: 'node',
     include: process.env.TEST_DATABASE_URL ? postgresPass() : include,
-    testTimeout: 30_000,
+    // Restart and multi-process tests start servers: generous on a loaded 2-core machine.
+    testTimeout: 60_000,
     hookTimeout: 60_000,
   },
 });

@@ -41,7 +41,8 @@ export class HubClient {
       reconnection: opts.reconnection ?? false,
       reconnectionDelay: 100,
       reconnectionDelayMax: 200,
-      timeout: 5000,
+      // Generous: a hundred sockets connecting at once on a loaded 2-core machine took over 5 s.
+      timeout: 20_000,
     });
     this.socket.onAny((event: string, payload: unknown) => {
       this.received.push({ event, payload, at: Date.now() });
@@ -79,10 +80,12 @@ export class HubClient {
   }
 
   connected(): Promise<this> {
-    return this.until(() => (this.socket.connected ? this : this.connectError ? this : null), 'connect').then(() => {
-      if (!this.socket.connected) throw new Error(`connect failed: ${this.connectError?.message}`);
-      return this;
-    });
+    return this.until(() => (this.socket.connected ? this : this.connectError ? this : null), 'connect', 25_000).then(
+      () => {
+        if (!this.socket.connected) throw new Error(`connect failed: ${this.connectError?.message}`);
+        return this;
+      },
+    );
   }
 
   /** Waits for the connection to be refused; returns the error. */
