@@ -31,7 +31,7 @@ import { cpuSnapshot, cpuSpent, startServer, stopServer, withFreshPgDatabase } f
 import { freePort, signIn } from './lib/site';
 import { printFigures, summarise } from './lib/stats';
 
-const ADMIN_STEAM_ID = '76561197960287930'; // the dev provider's demo admin
+const ADMIN_STEAM_ID = '76561199999999001'; // the dev provider's demo admin
 const START_POINTS = 1_000_000;
 
 function arg(name: string, fallback: number): number {
@@ -305,7 +305,7 @@ async function run(label: string, databaseUrl: string | null): Promise<boolean> 
   });
   const client = new KeepAliveClient(port, connections);
   try {
-    const admin = await signIn(base, ADMIN_STEAM_ID, 'StreamerAdmin');
+    const admin = await signIn(base, ADMIN_STEAM_ID, 'StreamerAdmin', { demo: true });
     // Bettors: site users who linked their Kick account with `!verify` in chat, with points.
     const bettors: Bettor[] = [];
     await inBatches(

@@ -29,7 +29,7 @@ import { adminQuery, cpuSnapshot, cpuSpent, startServer, stopServer, withFreshPg
 import { printFigures, summarise } from './lib/stats';
 import { freePort, signIn } from './lib/site';
 
-const ADMIN_STEAM_ID = '76561197960287930';
+const ADMIN_STEAM_ID = '76561199999999001';
 const KEY = '!bench';
 const BROADCASTER = '1000001';
 const TARGET_RATE = 3000;
@@ -120,7 +120,7 @@ async function run(databaseUrl: string): Promise<boolean> {
     },
     profiling,
   );
-  const admin = await signIn(base, ADMIN_STEAM_ID, 'StreamerAdmin');
+  const admin = await signIn(base, ADMIN_STEAM_ID, 'StreamerAdmin', { demo: true });
   const socket = io(`${base}/KickGiveAway`, {
     transports: ['websocket'],
     extraHeaders: { cookie: admin },

@@ -24,7 +24,7 @@ import { cpuSnapshot, cpuSpent, startServer, stopServer, withFreshPgDatabase } f
 import { printFigures, summarise } from './lib/stats';
 import { freePort, signIn } from './lib/site';
 
-const ADMIN_STEAM_ID = '76561197960287930'; // the dev provider's demo admin
+const ADMIN_STEAM_ID = '76561199999999001'; // the dev provider's demo admin
 const START_POINTS = 1_000_000;
 const TARGET_RPS = 2000;
 const TARGET_P99 = 50;
@@ -77,7 +77,7 @@ async function run(label: string, databaseUrl: string | null): Promise<boolean> 
     profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
   );
   try {
-    const admin = await signIn(base, ADMIN_STEAM_ID, 'StreamerAdmin');
+    const admin = await signIn(base, ADMIN_STEAM_ID, 'StreamerAdmin', { demo: true });
     const users: Array<{ cookie: string; id: string; spent: number }> = [];
     const indexes = Array.from({ length: userCount }, (_, i) => i);
     await inBatches(indexes, 25, async (i) => {

@@ -139,7 +139,7 @@ async function main() {
   }
 
   const loadBefore = os.loadavg();
-  const admin = await signIn(base, '76561197960287930', 'StreamerAdmin');
+  const admin = await signIn(base, '76561199999999001', 'StreamerAdmin', { demo: true });
   const p1 = await signIn(base, '76561198900000001', 'BenchOne');
   const p2 = await signIn(base, '76561198900000002', 'BenchTwo');
   const created = await fetch(`${base}/api/SplitOrStealGame/create`, {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { defineConfig } from '@playwright/test';
+import { ageGateAccepted } from './tests/age-gate-state';
 
 // Browser tests drive the system Chromium against the built server on an in-memory database.
 // The port is derived from the checkout's path, so two checkouts can run their suites at once.
@@ -24,6 +25,8 @@ export default defineConfig({
   outputDir: './test-results',
   use: {
     baseURL: BASE_URL,
+    // Every journey starts with the 18+ gate confirmed (tests/age-gate.spec.ts starts without).
+    storageState: ageGateAccepted(BASE_URL),
     viewport: { width: 1280, height: 800 },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',

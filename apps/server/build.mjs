@@ -1,11 +1,15 @@
 // Bundles the server (with @kickback/common) into dist/main.js; npm packages stay external.
+// SERVER_BUILD_DIR builds elsewhere (the rolling-restart test bundles its own copy, under
+// node_modules/.cache, so it starts processes quickly without touching dist/).
 import { cpSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { build } from 'esbuild';
 
-rmSync('dist', { recursive: true, force: true });
+const outdir = process.env.SERVER_BUILD_DIR || 'dist';
+rmSync(outdir, { recursive: true, force: true });
 await build({
   entryPoints: { main: 'src/main.ts' },
-  outdir: 'dist',
+  outdir,
   bundle: true,
   platform: 'node',
   target: 'node20',
@@ -27,7 +31,7 @@ await build({
   ],
   logLevel: 'warning',
 });
-cpSync('src/db/migrations', 'dist/migrations', { recursive: true });
+cpSync('src/db/migrations', path.join(outdir, 'migrations'), { recursive: true });
 // `npm start` compares the server's sources with this (scripts/build-state.mjs).
-writeFileSync('dist/.build-stamp', new Date().toISOString());
-console.log('server built: apps/server/dist/main.js');
+writeFileSync(path.join(outdir, '.build-stamp'), new Date().toISOString());
+console.log(`server built: apps/server/${outdir}/main.js`);

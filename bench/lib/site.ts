@@ -13,8 +13,16 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Signs in through the dev identity provider like the browser popup does; returns the cookie. */
-export async function signIn(base: string, steamId: string, name: string): Promise<string> {
+/**
+ * Signs in through the dev identity provider like the browser popup does; returns the cookie.
+ * `demo` picks a demo user as its button does (a typed demo id is refused).
+ */
+export async function signIn(
+  base: string,
+  steamId: string,
+  name: string,
+  opts: { demo?: boolean } = {},
+): Promise<string> {
   const jar = new Map<string, string>();
   const keep = (res: Response) => {
     for (const c of res.headers.getSetCookie()) {
@@ -31,7 +39,7 @@ export async function signIn(base: string, steamId: string, name: string): Promi
     method: 'POST',
     redirect: 'manual',
     headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: cookie() },
-    body: new URLSearchParams({ steamid: steamId, personaname: name }),
+    body: new URLSearchParams({ steamid: steamId, personaname: name, ...(opts.demo ? { demo: '1' } : {}) }),
   });
   const callback = new URL(posted.headers.get('location')!, base);
   const done = await fetch(callback, { redirect: 'manual', headers: { cookie: cookie() } });

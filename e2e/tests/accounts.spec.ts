@@ -167,13 +167,22 @@ test('bad partner ids are refused with a clear message and nothing changes', asy
   await page.goto('/');
   await signIn(page, newPerson('Second'));
   const profile = await openProfile(page);
-  await profile.getByLabel('Cases ID').fill('x'.repeat(65));
-  await expect(profile.getByText('Cases ID must be at most 64 characters.')).toBeVisible();
-  await expect(profile.getByRole('button', { name: 'Save' })).toBeDisabled();
-  await profile.getByLabel('Cases ID').fill('');
+  // Each input stops at the server's limit, and each id is checked by its own rule as it is typed.
+  await expect(profile.getByLabel('Cases ID')).toHaveAttribute('maxlength', '64');
+  await profile.getByLabel('Clash ID').fill('-5');
+  const clashRule = 'Enter your Clash.gg user number (a whole number from 1, like 4242) or your Clash.gg username.';
+  await expect(profile.getByText(clashRule)).toBeVisible();
+  await expect(profile.getByLabel('Clash ID')).toHaveAttribute('aria-invalid', 'true');
+  await profile.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Settings successfully updated.')).toHaveCount(0);
+  await profile.getByLabel('Clash ID').fill('');
   await profile.getByLabel('Roobet username').fill(taken.toUpperCase());
   await profile.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('That Roobet username is already linked to another account.')).toBeVisible();
+  // The server's refusal: the toast, and the same words on the field.
+  await expect(profile.locator('#kb-partner-RoobetName-error')).toHaveText(
+    'That Roobet username is already linked to another account.',
+  );
+  await expect(profile.getByLabel('Roobet username')).toHaveAttribute('aria-invalid', 'true');
   await expect(profile.getByRole('button', { name: 'Save' })).toBeEnabled();
   await screenshot(page, 'accounts-08-partner-id-taken');
   await page.reload();

@@ -92,18 +92,33 @@ test('an admin creates a challenge, is told what is wrong, then completes it wit
   await screenshot(page, 'challenge-management');
   await expectAccessible(page);
 
-  // Create: price must be numeric — the server names the field and nothing is created.
+  // Create with everything empty: every missing field is named at once, on its field.
   await page.getByRole('button', { name: 'Create New Challenge' }).click();
   const create = page.getByRole('dialog', { name: 'Create New Challenge' });
+  await create.getByRole('button', { name: 'Create' }).click();
+  await expect(create.getByText('Enter a title.')).toBeVisible();
+  await expect(create.getByText('Enter a price.')).toBeVisible();
+  await expect(create.getByLabel('Title')).toHaveAttribute('aria-invalid', 'true');
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await screenshot(page, 'challenge-create-errors');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, 'challenge-create-errors-phone');
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // Price must be numeric: said on the field as it is typed, and nothing is created.
   await create.getByLabel('Title').fill('E2E {Sugar Rush} 1,000x');
+  await expect(create.getByText('Enter a title.')).toBeHidden();
   await create.getByLabel('Price ($)').fill('lots');
   await create.getByLabel('Description').fill('Land {1,000x} on {Sugar Rush}.');
   await create.getByLabel('Image URL').fill('/challenges/bonanza.svg');
   await screenshot(page, 'challenge-create-modal');
+  await expect(create.getByText('Enter the price as a number, like 250 or 12.50.')).toBeVisible();
+  await expect(create.getByText('30 / 2000 characters')).toBeVisible();
   await create.getByRole('button', { name: 'Create' }).click();
-  await expect(page.getByText('Invalid price: is required and must be a number')).toBeVisible();
-  await page.getByText('Invalid price: is required and must be a number').click(); // toasts close on click
+  await expect(create.getByText('Enter the price as a number, like 250 or 12.50.')).toBeVisible();
   await create.getByLabel('Price ($)').fill('321.50');
+  await expect(create.getByText('Enter the price as a number, like 250 or 12.50.')).toBeHidden();
   await create.getByRole('button', { name: 'Create' }).click();
   await expect(page.getByText('Challenge successfully created.')).toBeVisible();
   await expect(create).toBeHidden();

@@ -63,6 +63,9 @@ test('a user links Roobet, claims today: toast, coin, the card turns over; the p
   await expect(profile.getByTestId('partner-link-RoobetName')).toContainText('Pending verification');
   await profile.getByRole('button', { name: 'Close' }).last().click();
   await expect(page.getByRole('button', { name: 'Open profile' })).toHaveCount(0);
+  // Today's case says why it cannot be claimed yet (the server's answer), instead of glowing.
+  await expect(card(page, today())).toHaveAttribute('data-state', 'unavailable');
+  await expect(card(page, today())).toContainText('Roobet name not verified yet');
 
   // A Roobet name is a claim until an admin verifies it (issue 12): until then no daily reward.
   const pending = await page.request.post('/api/DailyReward/GetDailyRewardRoobet', {
@@ -78,6 +81,9 @@ test('a user links Roobet, claims today: toast, coin, the card turns over; the p
   await claimRow.getByRole('button', { name: 'Approve' }).click();
   await admin.getByRole('dialog', { name: 'Approve claim' }).getByRole('button', { name: 'Approve claim' }).click();
   await expect(admin.getByText('Claim approved.')).toBeVisible();
+  // Verified: today's case is Available (the page asks the server again on reload or focus).
+  await page.reload();
+  await expect(card(page, today())).toHaveAttribute('data-state', 'available');
 
   const played: string[] = [];
   page.on('request', (r) => {

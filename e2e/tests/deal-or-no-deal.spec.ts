@@ -181,6 +181,10 @@ test('a failed create enables the button again and stays on the form', async ({ 
   const create = admin.getByRole('button', { name: 'Create', exact: true });
   await create.click();
   await expect(create).toBeEnabled();
+  // Each problem is said on its own field: the missing player and the box amount.
+  await expect(admin.getByText('Pick the player from the list.')).toBeVisible();
+  await expect(admin.getByText('Use at most 2 decimals, like 12.50.')).toBeVisible();
+  await expect(admin.getByLabel('Amount 3', { exact: true })).toHaveAttribute('aria-invalid', 'true');
   await expect(admin).toHaveURL(/\/createdealornodeal$/);
   await expect(admin.getByText('Game successfully created.')).toHaveCount(0);
   await admin.context().close();

@@ -70,7 +70,9 @@ test('claim, pending verification, admin approves in the queue, points appear in
   await expect(adminPage.getByRole('heading', { name: 'Verification', level: 1 })).toBeVisible();
   const row = adminPage.getByTestId('claims-table').locator('tr', { hasText: viewer.name });
   await expect(row).toContainText(player.name);
-  await expect(row).toContainText(`${held.toLocaleString('en-US')} pts`);
+  await expect(row).toContainText(
+    `${held.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} pts`,
+  );
   await expect(row).toContainText('Roobet:');
   await shot(adminPage, '03-admin-queue');
   // axe once the "Refreshed" toast has gone (it fades over the page while it closes).
@@ -88,7 +90,9 @@ test('claim, pending verification, admin approves in the queue, points appear in
   await page.reload();
   const ledger = page.getByTestId('my-ledger');
   await expect(ledger).toContainText('Wagering on the code');
-  await expect(ledger).toContainText(`+${held.toLocaleString('en-US')} pts`);
+  await expect(ledger).toContainText(
+    `+${held.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} pts`,
+  );
   await expect(page.getByTestId('pending-verification')).toHaveCount(0);
   await shot(page, '05-activity-credited');
   const after = await openProfile(page);

@@ -61,6 +61,7 @@ import { splitOrStealRoutes } from './modules/split-or-steal/routes';
 import { dealOrNoDealRoutes } from './modules/deal-or-no-deal/routes';
 import { predictionsModule } from './modules/predictions/routes';
 import { giveawayModule } from './modules/giveaway/routes';
+import { huntModule } from './modules/hunt/routes';
 import { gamesPlugin } from './games/plugin';
 import { userRoutes } from './modules/users/routes';
 
@@ -74,6 +75,8 @@ declare module 'fastify' {
     http: typeof fetch;
     /** The Redis connection when REDIS_URL is set (hub adapter, shared rate limits), else null. */
     redis: Redis | null;
+    /** Set by main.ts on SIGTERM: /healthz answers 503 so load balancers stop sending traffic. */
+    lifecycle: { draining: boolean };
   }
 }
 
@@ -122,6 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('http', createLoopbackFetch(app, config.publicOrigin, deps.networkFetch));
   const redis = config.redisUrl ? openRedis(config.redisUrl) : null;
   app.decorate('redis', redis);
+  app.decorate('lifecycle', { draining: false });
   if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
 
   // One log line per request, after the answer.
@@ -190,6 +194,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(dealOrNoDealRoutes);
   await app.register(predictionsModule);
   await app.register(giveawayModule);
+  await app.register(huntModule);
   await app.register(challengeRoutes);
   await app.register(dailyRewardRoutes);
   if (config.steam.signin === 'dev') await app.register(devIdentityProvider);

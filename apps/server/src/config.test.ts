@@ -12,7 +12,7 @@ describe('loadConfig', () => {
     expect(c.demoData).toBe(true);
     expect(c.cookies).toEqual({ secure: false, prefix: '' });
     // The dev provider's demo admin is an admin in dev.
-    expect(c.adminSteamIds).toContain('76561197960287930');
+    expect(c.adminSteamIds).toContain('76561199999999001');
   });
 
   it('uses Secure, __Host- prefixed cookies and Steam in production', () => {
@@ -64,5 +64,17 @@ describe('loadConfig', () => {
     });
     expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE/);
     expect(loadConfig({ DATA_DIR: ':memory:' }).database).toEqual({ kind: 'pglite', dataDir: null });
+  });
+
+  it('CODE_ENCRYPTION_KEY: required for code products in production, derived and stable in development', () => {
+    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: secret }).codeKey).toBeNull();
+    const key = 'k'.repeat(32);
+    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: secret, CODE_ENCRYPTION_KEY: key }).codeKey).toBe(key);
+    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: secret, CODE_ENCRYPTION_KEY: 'short' })).toThrow(
+      /CODE_ENCRYPTION_KEY/,
+    );
+    const dev = loadConfig({ NODE_ENV: 'development' }).codeKey;
+    expect(dev).toMatch(/^[\w-]{32,}$/);
+    expect(loadConfig({ NODE_ENV: 'development' }).codeKey).toBe(dev);
   });
 });

@@ -47,6 +47,7 @@ const envSchema = z.object({
     .default('kickback:'),
   /** How often each process looks for game deadlines it did not schedule itself (another process's, or missed while none ran). */
   TIMER_SWEEP_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
+  DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(0),
   SESSION_SECRET: optionalString,
   ADMIN_STEAM_IDS: z
     .string()
@@ -116,6 +117,8 @@ const envSchema = z.object({
   /** Replaced by Admin → Integrations → Connect Kick bot; refused with directions when set. */
   KICK_BOT_TOKEN: optionalString,
   KICK_TOKEN_KEY: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  /** Seals the store's code pools (gift cards, game keys) at rest; required in production for code products. */
+  CODE_ENCRYPTION_KEY: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   KICK_BOT_SIMULATOR: bool.optional(),
   KICK_WEBHOOK_PUBLIC_KEY: optionalString,
   KICK_CHATROOM_ID: optionalString.pipe(
@@ -162,7 +165,15 @@ export interface Config {
   redisUrl: string | undefined;
   redisPrefix: string;
   timerSweepMs: number;
+  /** On SIGTERM: how long /healthz answers 503 (draining) before the process stops accepting. */
+  drainMs: number;
   sessionSecret: string;
+  /**
+   * Seals and hashes the store's codes: CODE_ENCRYPTION_KEY, or outside production a key derived from
+   * SESSION_SECRET (a fixed development value without one); null in production without it, where
+   * uploading codes and buying code products are refused with directions.
+   */
+  codeKey: string | null;
   adminSteamIds: readonly string[];
   steam: {
     signin: 'steam' | 'dev';
@@ -327,13 +338,26 @@ export const DISCORD_SIMULATOR_PATH = '/dev/discord';
 
 export class ConfigError extends Error {}
 
-/** Steam ids of the dev provider's demo users; the first is an admin in dev. */
-export const demoUsers = [
-  { steamId: '76561197960287930', name: 'StreamerAdmin', admin: true },
-  { steamId: '76561198000000001', name: 'LuckyLuke', admin: false },
-  { steamId: '76561198000000002', name: 'CrateQueen', admin: false },
-  { steamId: '76561198000000003', name: 'HighRoller', admin: false },
-] as const;
+export interface DemoUser {
+  readonly steamId: string;
+  readonly name: string;
+  /** Admin at sign-in with the dev provider. */
+  readonly admin: boolean;
+  /** Seeded as a Moderator by the demo data (modules/users/demo.ts). */
+  readonly moderator?: boolean;
+}
+
+/**
+ * Steam ids of the dev provider's demo users (all in the demo block of common/steam-id); the first
+ * is an admin in dev, the last a Moderator.
+ */
+export const demoUsers: readonly DemoUser[] = [
+  { steamId: '76561199999999001', name: 'StreamerAdmin', admin: true },
+  { steamId: '76561199999999011', name: 'LuckyLuke', admin: false },
+  { steamId: '76561199999999012', name: 'CrateQueen', admin: false },
+  { steamId: '76561199999999013', name: 'HighRoller', admin: false },
+  { steamId: '76561199999999014', name: 'ModMia', admin: false, moderator: true },
+];
 
 export const defaultSite: Omit<SiteConfig, 'devSignIn'> = {
   siteName: 'Kickback',
@@ -360,6 +384,10 @@ export const defaultSite: Omit<SiteConfig, 'devSignIn'> = {
   termsUrl: '/terms',
   privacyUrl: '/privacy',
   challengeCategory: 'Roobet',
+  ageGate: {
+    enabled: true,
+    text: 'This site is about gambling streams and partner casino sites. Confirm that you are 18 or older and that gambling sites are allowed where you live.',
+  },
 };
 
 function readSiteFile(file: string | undefined): Partial<SiteConfig> {
@@ -463,7 +491,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: env.REDIS_URL,
     redisPrefix: env.REDIS_PREFIX,
     timerSweepMs: env.TIMER_SWEEP_MS,
+    drainMs: env.DRAIN_MS,
     sessionSecret,
+    codeKey:
+      env.CODE_ENCRYPTION_KEY ??
+      (isProduction
+        ? null
+        : createHmac('sha256', env.SESSION_SECRET ?? 'kickback-development-session-secret')
+            .update('code-encryption-key')
+            .digest('base64url')),
     adminSteamIds,
     steam: {
       signin,

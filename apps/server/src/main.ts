@@ -1,6 +1,6 @@
 /**
  * Starts the server: configuration, database (with the data-folder lock for PGlite), migrations,
- * demo data, listen, graceful shutdown. Nothing else lives here.
+ * demo data, listen, graceful drain and shutdown. Nothing else lives here.
  */
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
@@ -20,14 +20,22 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database });
   if (config.demoData) await withMigrationLock(database, () => seedDemoData(app));
 
+  // Graceful drain (README, Production): /healthz turns 503 at once so the load balancer stops
+  // sending new work here, DRAIN_MS later the process closes: no new connections, in-flight
+  // requests and hub calls finish, every socket is closed (clients reconnect to another process and
+  // resync), game timers stop (their deadlines are rows another process's sweep fires), buffered
+  // chat points and chat writes are committed, then the database closes.
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    app.lifecycle.draining = true;
+    app.log.info({ signal, drainMs: config.drainMs }, 'draining');
+    const force = setTimeout(() => process.exit(1), config.drainMs + 15_000);
     force.unref();
     try {
+      if (config.drainMs > 0) await new Promise((resolve) => setTimeout(resolve, config.drainMs));
+      app.log.info('shutting down');
       await app.close();
       await database.close();
     } finally {

@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { eq } from 'drizzle-orm';
+import type { Role } from '@kickback/common/http/auth';
 import pino from 'pino';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
@@ -37,7 +38,7 @@ export interface TestApp {
   database: Database;
   clock: ManualClock;
   /** Creates a user (role User unless told) with a session; returns the row and its cookie. */
-  signIn(opts?: { role?: 'User' | 'Admin'; name?: string; steamId?: string }): Promise<TestUser>;
+  signIn(opts?: { role?: Role; name?: string; steamId?: string }): Promise<TestUser>;
   /** Calls the app like the web app does: CSRF header, JSON body, the user's cookie. */
   call(opts: {
     method?: InjectOptions['method'];

@@ -14,6 +14,7 @@ export async function addProduct(
     stock?: number | null;
     active?: boolean;
     imageUrl?: string | null;
+    delivery?: ProductRow['delivery'];
   } = {},
 ): Promise<ProductRow> {
   const [row] = await t.database.db
@@ -25,6 +26,7 @@ export async function addProduct(
       stock: p.stock ?? null,
       active: p.active ?? true,
       imageUrl: p.imageUrl ?? null,
+      delivery: p.delivery ?? 'none',
     })
     .returning();
   return row!;

@@ -7,6 +7,11 @@ export const messages = {
   signedIn: 'Signed in.',
   signedOut: 'Signed out.',
   authenticationFailed: 'Authentication failed.',
+  // Sign-in edge cases (issue 17)
+  signInCancelled: 'Sign-in cancelled. You are not signed in.',
+  signInWindowClosed: 'The sign-in window was closed before you finished. You are not signed in.',
+  allowPopups: 'Allow pop-ups for this site to sign in',
+  badReturnPath: 'returnTo must be a path on this site, like /store.',
   authorizationError: 'Authorization error.',
   systemError: 'System error.',
   handledApiError: 'Handled api error.',

@@ -63,3 +63,22 @@ function normalise(text: string): string {
   const frac = (m[2] ?? '').replace(/0+$/, '');
   return frac ? `${m[1]}.${frac}` : (m[1] ?? text);
 }
+
+/**
+ * THE display format of every money-like amount (points, gems, prizes) in the web app: exactly 2
+ * decimals and thousands separators — "1,500.00", "250.50", "-0.05". Exact for amounts with at
+ * most 2 decimals (decimal text or a JSON number); anything finer is rounded half away from zero.
+ */
+export function formatAmount(value: number | string): string {
+  let cents: bigint;
+  if (isAmount(value)) cents = toCents(value);
+  else {
+    const n = Number(value);
+    if (!Number.isFinite(n)) return '—';
+    cents = BigInt(Math.sign(n) * Math.round(Math.abs(n) * 100));
+  }
+  const text = centsToText(cents);
+  const [whole = '0', frac = '00'] = text.replace('-', '').split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${cents < 0n ? '-' : ''}${grouped}.${frac}`;
+}

@@ -21,3 +21,18 @@ export function isSteamId64(value: string): boolean {
 
 /** A zod string that is a SteamID64 of an individual account. */
 export const steamId64 = z.string().refine(isSteamId64, { message: `must be ${STEAM_ID_RULE}` });
+
+/**
+ * The dev identity provider's demo accounts live in this block at the very top of the 7656119…
+ * range, an id nobody types by chance; a typed id is never handed a demo account (see
+ * apps/server/src/integrations/steam/dev-provider.ts).
+ */
+export const DEMO_STEAM_ID_MIN = 76561199999999000n;
+export const DEMO_STEAM_ID_MAX = 76561199999999999n;
+
+/** True for an id in the demo block. */
+export function isDemoSteamId(value: string): boolean {
+  if (!isSteamId64(value)) return false;
+  const id = BigInt(value);
+  return id >= DEMO_STEAM_ID_MIN && id <= DEMO_STEAM_ID_MAX;
+}

@@ -216,7 +216,7 @@ describe('public reads served from memory', () => {
     const previous = async () =>
       (await t.call({ url: '/api/LeaderBoard/previous' })).json().data as Array<{ userName: string }>;
     expect((await previous()).some((e) => e.userName === 'Cr***en')).toBe(true);
-    const crate = await t.signIn({ steamId: '76561198000000002', name: 'CrateQueen' });
+    const crate = await t.signIn({ steamId: '76561199999999012', name: 'CrateQueen' });
     expect(crate.user.username).toBe('CrateQueen');
     const shown = await t.call({
       method: 'POST',

@@ -38,7 +38,12 @@ export interface RegisteredRoute {
   config: FastifyContextConfig | undefined;
 }
 
-const accessOf: Record<EndpointAccess, Access> = { visitor: 'public', user: 'user', admin: 'admin' };
+export const accessOf: Record<EndpointAccess, Access> = {
+  visitor: 'public',
+  user: 'user',
+  moderator: 'moderator',
+  admin: 'admin',
+};
 
 type Field<E, K extends string> = E extends Record<K, infer S> ? S : undefined;
 type Also<E> = E extends { alsoStatus: readonly (infer S extends number)[] } ? S : never;

@@ -21,12 +21,33 @@ interface ValidationIssue {
   params?: { issue?: { path?: PropertyKey[] } };
 }
 
-function describeValidation(context: string | undefined, issues: ValidationIssue[]): string {
-  const first = issues[0];
-  if (!first) return 'Invalid request.';
-  const where = first.instancePath?.replace(/^\//, '').replace(/\//g, '.') || '';
+const pathOf = (issue: ValidationIssue) => issue.instancePath?.replace(/^\//, '').replace(/\//g, '.') ?? '';
+
+/**
+ * A message written as a sentence for people ("Enter a title.") is said as it is; a terse one
+ * ("is required") is prefixed with the field it is about.
+ */
+function sayIssue(context: string | undefined, issue: ValidationIssue): string {
+  const message = issue.message ?? 'invalid value';
+  if (/^[A-Z].*[.!?]$/s.test(message)) return message;
+  const where = pathOf(issue);
   const field = where ? `${where}` : context === 'body' ? 'body' : (context ?? 'request');
-  return `Invalid ${field}: ${first.message ?? 'invalid value'}`;
+  return `Invalid ${field}: ${message}`;
+}
+
+/** The 400 answer: the first problem as the message (the toast), and every field's own message. */
+function describeValidation(context: string | undefined, issues: ValidationIssue[]) {
+  const first = issues[0];
+  if (!first) return { message: 'Invalid request.' };
+  const fields: Array<{ path: string; message: string }> = [];
+  const seen = new Set<string>();
+  for (const issue of issues) {
+    const path = pathOf(issue);
+    if (path === '' || seen.has(path)) continue;
+    seen.add(path);
+    fields.push({ path, message: sayIssue(context, issue) });
+  }
+  return { message: sayIssue(context, first), ...(fields.length > 0 ? { fields } : {}) };
 }
 
 /**
@@ -46,11 +67,13 @@ export const validatorCompiler: FastifySchemaCompiler<unknown> = (route) => {
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.statusCode).send({ message: error.message });
+      return reply
+        .status(error.statusCode)
+        .send({ message: error.message, ...(error.fields ? { fields: error.fields } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation as unknown as ValidationIssue[];
-      return reply.status(400).send({ message: describeValidation(error.validationContext, issues) });
+      return reply.status(400).send(describeValidation(error.validationContext, issues));
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, cause: error.cause }, 'response did not match its schema');

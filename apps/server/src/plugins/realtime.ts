@@ -40,10 +40,11 @@ import {
   type HubResult,
   type HubSpec,
 } from '@kickback/common/hubs/hub';
+import { canModerate, refusalStatus, type AccessLevel } from '@kickback/common/access';
 import { messages } from '@kickback/common/messages';
 import type { UserRow } from '../db/schema/users';
 import { badInputMessage } from '../lib/db-errors';
-import { AppError } from '../lib/errors';
+import { AppError, badRequest, forbidden, unauthorized } from '../lib/errors';
 import {
   Coalescer,
   defaultHubLimits,
@@ -60,6 +61,8 @@ import { sessionCookieName } from './session';
 
 export const KEEP_ALIVE_MS = 15_000;
 export const SERVER_TIMEOUT_MS = 30_000;
+/** On shutdown, how long hub calls being handled may take to answer before the sockets close. */
+export const CALLS_DRAIN_MS = 5_000;
 
 export interface HubContext<H extends HubSpec> {
   /** The user of the session cookie at the handshake (null for visitors). */
@@ -79,7 +82,10 @@ export interface HubContext<H extends HubSpec> {
 export interface AudienceViews<P> {
   /** Everyone in the room who is neither a named user nor (when `admin` is set) an admin. */
   watcher: P;
-  /** Admins in the room who are not named users; without it they get the watcher's view. */
+  /**
+   * Admins and Moderators (they run games) in the room who are not named users; without it they
+   * get the watcher's view.
+   */
   admin?: P;
   /** Users with their own view (the owner, each player), by user id. */
   users?: ReadonlyMap<string, P>;
@@ -88,6 +94,7 @@ export interface AudienceViews<P> {
 /** Audience rooms (the separators cannot occur in a game room name chosen by the server). */
 export const audienceRooms = {
   user: (userId: string) => `#user:${userId}`,
+  /** Admins' and Moderators' sockets: the staff who run games, giveaways and predictions. */
   admins: '#admins',
   /** Every socket opened with one session (sign-out disconnects them). */
   session: (sessionId: string) => `#session:${sessionId}`,
@@ -196,6 +203,19 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
   // they commit (the per-user and per-address call budgets still bound a flood).
   const coalescer = new Coalescer(opts.redis ? 0 : limits.coalesceMs);
   const cookieName = sessionCookieName(app.config);
+
+  /**
+   * The call's declared access (hubs/hub.ts, access.ts): a sign-in for `user` (the handshake's,
+   * which sign-out and role changes end by disconnecting), and the role as of this call for
+   * `moderator` and `admin`.
+   */
+  async function authorise<H extends HubSpec>(access: AccessLevel, ctx: HubContext<H>): Promise<void> {
+    if (access === 'visitor') return;
+    const user = access === 'user' ? ctx.user : await ctx.currentUser();
+    const refused = refusalStatus(access, user?.role ?? null);
+    if (refused === 401) throw unauthorized();
+    if (refused === 403) throw forbidden();
+  }
   const io = new Server(app.server, {
     transports: ['websocket'],
     serveClient: false,
@@ -222,6 +242,8 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
       : {}),
   });
   const namespaces: Namespace[] = [];
+  /** Hub calls being handled; shutdown answers them before it closes the sockets. */
+  const inFlight = new Set<Promise<void>>();
 
   const tokenOf = (cookieHeader: string | undefined): string | null => {
     if (!cookieHeader) return null;
@@ -253,7 +275,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
               ? [
                   audienceRooms.session(session.id),
                   audienceRooms.user(user.id),
-                  ...(user.role === 'Admin' ? [audienceRooms.admins] : []),
+                  ...(canModerate(user.role) ? [audienceRooms.admins] : []),
                 ]
               : [];
           const withAudiences = (room: string): string[] =>
@@ -261,7 +283,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
               ? [
                   room,
                   audienceRooms.userIn(room, user.id),
-                  ...(user.role === 'Admin' ? [audienceRooms.adminsIn(room)] : []),
+                  ...(canModerate(user.role) ? [audienceRooms.adminsIn(room)] : []),
                 ]
               : [room];
           let live = false;
@@ -352,26 +374,33 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
                   return reply({ ok: false, error: messages.tooManyRequests });
                 }
                 const payload = args.length === 2 ? args[0] : undefined;
-                const nulAt = findNul(payload);
-                if (nulAt !== null) {
-                  strike();
-                  return reply({ ok: false, error: nulMessage(nulAt === 'value' ? 'payload' : `payload: ${nulAt}`) });
-                }
-                const parsed = spec.input.safeParse(payload);
-                if (!parsed.success) {
-                  strike();
-                  return reply({ ok: false, error: describeIssue(parsed.error) });
-                }
-                handler(ctx, parsed.data).then(
-                  (data) => reply({ ok: true, data }),
-                  (err: unknown) => {
-                    if (err instanceof AppError) return reply({ ok: false, error: err.message });
-                    const badInput = badInputMessage(err);
-                    if (badInput) return reply({ ok: false, error: badInput });
-                    app.log.error({ err, hub: hub.namespace, call: name }, 'hub call failed');
-                    reply({ ok: false, error: messages.systemError });
-                  },
-                );
+                // Who may call comes first (as on HTTP, before the input is looked at), then the payload.
+                const answered = authorise(spec.access, ctx)
+                  .then(() => {
+                    const nulAt = findNul(payload);
+                    if (nulAt !== null) {
+                      strike();
+                      throw badRequest(nulMessage(nulAt === 'value' ? 'payload' : `payload: ${nulAt}`));
+                    }
+                    const parsed = spec.input.safeParse(payload);
+                    if (!parsed.success) {
+                      strike();
+                      throw badRequest(describeIssue(parsed.error));
+                    }
+                    return handler(ctx, parsed.data);
+                  })
+                  .then(
+                    (data) => reply({ ok: true, data }),
+                    (err: unknown) => {
+                      if (err instanceof AppError) return reply({ ok: false, error: err.message });
+                      const badInput = badInputMessage(err);
+                      if (badInput) return reply({ ok: false, error: badInput });
+                      app.log.error({ err, hub: hub.namespace, call: name }, 'hub call failed');
+                      reply({ ok: false, error: messages.systemError });
+                    },
+                  );
+                inFlight.add(answered);
+                void answered.finally(() => inFlight.delete(answered));
               },
               (err: unknown) => {
                 app.log.error({ err, hub: hub.namespace, call: name }, 'hub call budget unavailable');
@@ -424,10 +453,22 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
     for (const nsp of namespaces) nsp.in(room).disconnectSockets(true);
   });
 
-  // Shutting down: drop every connection (clients see a transport close and reconnect, to another
-  // process when there is one), then stop the adapter. The HTTP server itself is Fastify's to close.
+  // Shutting down: calls being handled are answered first (up to CALLS_DRAIN_MS), then every
+  // connection is dropped (clients see a transport close and reconnect, to another process when
+  // there is one, and resync). The adapter stays open until onClose, after the game timers stopped
+  // (their preClose comes later), so a deadline fired meanwhile still reaches other processes'
+  // sockets. The HTTP server itself is Fastify's to close.
   app.addHook('preClose', async () => {
+    const until = Date.now() + CALLS_DRAIN_MS;
+    while (inFlight.size > 0 && Date.now() < until) {
+      await Promise.race([
+        Promise.allSettled([...inFlight]),
+        new Promise((resolve) => setTimeout(resolve, Math.max(0, until - Date.now()))),
+      ]);
+    }
     io.engine.close();
+  });
+  app.addHook('onClose', async () => {
     await Promise.allSettled(namespaces.map(async (nsp) => nsp.adapter.close()));
     await Promise.allSettled([io.of('/').adapter.close()]);
   });

@@ -7,7 +7,8 @@ const table: AppRoute[] = [
   { path: '/', page, name: 'Home' },
   { path: '/store', page, name: 'Store' },
   { path: '/hidden', page },
-  { path: '/createsplitorsteal', page, name: 'Create Split Or Steal', roles: ['Admin'] },
+  { path: '/createsplitorsteal', page, name: 'Create Split Or Steal', roles: ['Moderator', 'Admin'] },
+  { path: '/admin/products', page, name: 'Products', roles: ['Admin'] },
   { path: '/activity', page, name: 'My activity', roles: ['User', 'Admin'], menu: 'user' },
   { path: '/members', page, name: 'Members', roles: ['User', 'Admin'] },
 ];
@@ -21,8 +22,11 @@ describe('menus from the route table', () => {
     expect(mainMenu(null, table).map((r) => r.path)).toContain('/members');
   });
 
-  it('puts admin-only named routes in the Admin dropdown', () => {
-    expect(adminMenu(table).map((r) => r.name)).toEqual(['Create Split Or Steal']);
+  it('puts staff pages in the Admin dropdown, each for the roles it lists', () => {
+    expect(adminMenu('Admin', table).map((r) => r.name)).toEqual(['Create Split Or Steal', 'Products']);
+    expect(adminMenu('Moderator', table).map((r) => r.name)).toEqual(['Create Split Or Steal']);
+    expect(adminMenu('User', table)).toEqual([]);
+    expect(adminMenu(null, table)).toEqual([]);
   });
 
   it('puts user-menu routes in the user dropdown for permitted roles', () => {
@@ -35,7 +39,7 @@ describe('the economy pages in the real route table', () => {
     expect(mainMenu(null).map((r) => r.name)).toContain('Store');
     expect(userMenu('User').map((r) => [r.path, r.name])).toContainEqual(['/activity', 'My activity']);
     expect(mainMenu('User').map((r) => r.name)).not.toContain('My activity');
-    expect(adminMenu().map((r) => r.path)).toEqual(
+    expect(adminMenu('Admin').map((r) => r.path)).toEqual(
       expect.arrayContaining(['/admin/fulfilment', '/admin/products', '/admin/users', '/admin/audit']),
     );
   });
@@ -43,8 +47,51 @@ describe('the economy pages in the real route table', () => {
 
 describe('Deal or No Deal in the real route table', () => {
   it('puts Create Deal Or No Deal in the Admin dropdown and the game and its verification outside the layout', () => {
-    expect(adminMenu().map((r) => [r.path, r.name])).toContainEqual(['/createdealornodeal', 'Create Deal Or No Deal']);
+    expect(adminMenu('Admin').map((r) => [r.path, r.name])).toContainEqual([
+      '/createdealornodeal',
+      'Create Deal Or No Deal',
+    ]);
     const bare = routes.filter((r) => r.bare).map((r) => r.path);
     expect(bare).toEqual(expect.arrayContaining(['/game/dealornodeal/:id', '/game/dealornodeal/:id/verify']));
+  });
+});
+
+describe('the bonus hunt in the real route table', () => {
+  it('puts Run Bonus Hunt in the Admin dropdown, Bonus Hunt in the main menu and the overlay outside the layout', () => {
+    expect(adminMenu('Moderator').map((r) => [r.path, r.name])).toContainEqual(['/admin/hunt', 'Run Bonus Hunt']);
+    expect(mainMenu(null).map((r) => [r.path, r.name])).toContainEqual(['/hunt', 'Bonus Hunt']);
+    expect(routes.find((r) => r.path === '/overlay/hunt')?.bare).toBe(true);
+  });
+});
+
+describe('the Moderator in the real route table', () => {
+  it('sees the pages that run games, giveaways, predictions, Fulfilment and the chat simulator, and no other', () => {
+    expect(adminMenu('Moderator').map((r) => r.name)).toEqual([
+      'Create Split Or Steal',
+      'Create Deal Or No Deal',
+      'Giveaway',
+      'Fulfilment',
+      'Predictions',
+      'Run Bonus Hunt',
+      'Chat Simulator',
+    ]);
+  });
+
+  it('keeps balances, products, roles, policies, settings and exclusions to admins', () => {
+    const moderator = adminMenu('Moderator').map((r) => r.path);
+    for (const path of [
+      '/admin/users',
+      '/admin/products',
+      '/admin/daily-rewards',
+      '/admin/integrations',
+      '/admin/audit',
+    ]) {
+      expect(moderator).not.toContain(path);
+      expect(adminMenu('Admin').map((r) => r.path)).toContain(path);
+    }
+  });
+
+  it('opens the signed-in pages like any user', () => {
+    expect(userMenu('Moderator').map((r) => r.path)).toContain('/activity');
   });
 });

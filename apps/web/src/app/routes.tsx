@@ -3,7 +3,7 @@
  * dropdown, the user dropdown and the guards are all built from it. Features add their routes here.
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { Role } from '@kickback/common/http/auth';
+import { roles, type Role } from '@kickback/common/http/auth';
 
 export interface AppRoute {
   path: string;
@@ -12,7 +12,10 @@ export interface AppRoute {
   name?: string;
   /** Who may open the page; absent = public. */
   roles?: readonly Role[];
-  /** Named routes go to the main menu, or to the user dropdown with `menu: 'user'`. Admin-only routes go to the Admin dropdown. */
+  /**
+   * Named routes go to the main menu, or to the user dropdown with `menu: 'user'`. Staff pages
+   * (roles without User) go to the Admin dropdown, each shown to the roles it lists.
+   */
   menu?: 'main' | 'user';
   /** Rendered outside the shared layout (overlays, the Deal or No Deal stage). */
   bare?: boolean;
@@ -20,6 +23,10 @@ export interface AppRoute {
 
 /** `roles` for admin-only pages (they go to the Admin dropdown). */
 export const adminOnly = ['Admin'] as const;
+/** `roles` for the pages Moderators use too: running games, giveaways, predictions, Fulfilment (DESIGN §2). */
+export const staffOnly = ['Moderator', 'Admin'] as const;
+/** `roles` for pages of any signed-in user. */
+export const signedIn = roles;
 
 export const routes: AppRoute[] = [
   { path: '/', page: lazy(() => import('../features/home/home-page')), name: 'Home' },
@@ -32,13 +39,13 @@ export const routes: AppRoute[] = [
     path: '/createsplitorsteal',
     page: lazy(() => import('../features/split-or-steal/create-split-or-steal-page')),
     name: 'Create Split Or Steal',
-    roles: adminOnly,
+    roles: staffOnly,
   },
   {
     path: '/createdealornodeal',
     page: lazy(() => import('../features/deal-or-no-deal/create-deal-or-no-deal-page')),
     name: 'Create Deal Or No Deal',
-    roles: adminOnly,
+    roles: staffOnly,
   },
   {
     path: '/game/dealornodeal/:id',
@@ -54,7 +61,7 @@ export const routes: AppRoute[] = [
     path: '/giveaway',
     page: lazy(() => import('../features/giveaway/giveaway-page')),
     name: 'Giveaway',
-    roles: adminOnly,
+    roles: staffOnly,
   },
   { path: '/giveaway/verify/:rollId', page: lazy(() => import('../features/giveaway/verify-page')) },
   { path: '/overlay/giveaway', page: lazy(() => import('../features/giveaway/overlay-page')), bare: true },
@@ -74,14 +81,14 @@ export const routes: AppRoute[] = [
     path: '/activity',
     page: lazy(() => import('../features/activity/my-activity-page')),
     name: 'My activity',
-    roles: ['User', 'Admin'],
+    roles: signedIn,
     menu: 'user',
   },
   {
     path: '/admin/fulfilment',
     page: lazy(() => import('../features/fulfilment/fulfilment-page')),
     name: 'Fulfilment',
-    roles: adminOnly,
+    roles: staffOnly,
   },
   {
     path: '/admin/verification',
@@ -148,7 +155,7 @@ export const routes: AppRoute[] = [
     path: '/admin/predictions',
     page: lazy(() => import('../features/prediction/predictions-admin-page')),
     name: 'Predictions',
-    roles: adminOnly,
+    roles: staffOnly,
   },
   {
     path: '/kick/prediction/overlay',
@@ -156,22 +163,39 @@ export const routes: AppRoute[] = [
     bare: true,
   },
   {
+    path: '/admin/hunt',
+    page: lazy(() => import('../features/hunt/hunt-admin-page')),
+    name: 'Run Bonus Hunt',
+    roles: staffOnly,
+  },
+  { path: '/hunt', page: lazy(() => import('../features/hunt/hunt-page')), name: 'Bonus Hunt' },
+  { path: '/overlay/hunt', page: lazy(() => import('../features/hunt/hunt-overlay-page')), bare: true },
+  {
     path: '/admin/integrations',
     page: lazy(() => import('../features/integrations/integrations-page')),
     name: 'Integrations',
     roles: adminOnly,
   },
   {
+    path: '/admin/age-gate',
+    page: lazy(() => import('../features/age-gate/admin-age-gate-page')),
+    name: '18+ Gate',
+    roles: adminOnly,
+  },
+  {
     path: '/admin/chat-simulator',
     page: lazy(() => import('../features/chat/chat-simulator-page')),
     name: 'Chat Simulator',
-    roles: adminOnly,
+    roles: staffOnly,
   },
 ];
 
-/** Admin pages, in the order the Admin dropdown lists them. */
-export function adminMenu(list: readonly AppRoute[] = routes): AppRoute[] {
-  return list.filter((r) => r.name && r.roles?.includes('Admin') && !r.roles.includes('User'));
+/** A staff page: one only Moderators and Admins (or Admins alone) may open; it goes to the Admin dropdown. */
+const isStaffPage = (r: AppRoute): boolean => !!r.roles && !r.roles.includes('User');
+
+/** The Admin dropdown of `role`, in route-table order: the staff pages that role may open. */
+export function adminMenu(role: Role | null, list: readonly AppRoute[] = routes): AppRoute[] {
+  return list.filter((r) => r.name && isStaffPage(r) && role !== null && r.roles!.includes(role));
 }
 
 /** Main-menu entries a visitor with `role` sees: public ones, and role-based ones for permitted roles. */
@@ -179,7 +203,7 @@ export function mainMenu(role: Role | null, list: readonly AppRoute[] = routes):
   return list.filter((r) => {
     if (!r.name || r.menu === 'user') return false;
     if (!r.roles) return true;
-    if (r.roles.includes('Admin') && !r.roles.includes('User')) return false; // Admin dropdown
+    if (isStaffPage(r)) return false; // Admin dropdown
     return role === null || r.roles.includes(role);
   });
 }

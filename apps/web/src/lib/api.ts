@@ -5,6 +5,7 @@
  */
 import { toast } from 'react-toastify';
 import type { z } from 'zod';
+import { errorBody, type FieldError } from '@kickback/common/http/errors';
 import { messages } from '@kickback/common/messages';
 import type { EndpointInput, EndpointResponse, EndpointSpec } from '@kickback/common/http/endpoint';
 import { endpointPath, endpointQuery } from '@kickback/common/http/endpoint-path';
@@ -15,6 +16,8 @@ export class ApiError extends Error {
     readonly status: number,
     /** What the server said (already shown as a toast unless status is 401). */
     readonly serverMessage: string = message,
+    /** Each field's problem of a 400 for bad input (a form puts each on its field). */
+    readonly fields: readonly FieldError[] = [],
   ) {
     super(message);
     this.name = 'ApiError';
@@ -31,16 +34,14 @@ interface CallOptions<S extends z.ZodType> {
   silent?: boolean;
 }
 
-async function messageOf(res: Response): Promise<string> {
+async function answerOf(res: Response): Promise<{ message: string; fields: readonly FieldError[] }> {
   try {
-    const body: unknown = await res.json();
-    if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' && body.message) {
-      return body.message;
-    }
+    const body = errorBody.safeParse(await res.json());
+    if (body.success && body.data.message) return { message: body.data.message, fields: body.data.fields ?? [] };
   } catch {
     // not JSON
   }
-  return messages.systemError;
+  return { message: messages.systemError, fields: [] };
 }
 
 interface CallExtras {
@@ -115,9 +116,9 @@ async function send(path: string, options: CallOptions<z.ZodType>): Promise<unkn
   }
   if (res.status === 401) throw new ApiError(messages.authorizationError, 401);
   if (!res.ok) {
-    const message = await messageOf(res);
+    const { message, fields } = await answerOf(res);
     if (!silent) toast.error(message);
-    throw new ApiError(messages.handledApiError, res.status, message);
+    throw new ApiError(messages.handledApiError, res.status, message, fields);
   }
   const data: unknown = res.status === 204 ? undefined : await res.json();
   return schema ? schema.parse(data) : data;

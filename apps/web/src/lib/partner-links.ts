@@ -1,23 +1,26 @@
 /** The signed-in user's partner links (profile and My activity share them), and a reloadable loader. */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EndpointResponse, EndpointSpec } from '@kickback/common/http/endpoint';
 import { myPartnerLinkEndpoints } from '@kickback/common/http/partner-links';
 import { callEndpoint } from './api';
+import { endpointKey } from './query';
 
-/** Loads an endpoint that takes no input; reload() fetches again (after a save or a decision). */
+/**
+ * Reads an endpoint that takes no input through TanStack Query (silently: the page shows what it
+ * has); reload() invalidates it, so every page showing it refetches (after a save or a decision).
+ */
 export function useLoaded<E extends EndpointSpec & { params?: undefined; body?: undefined }>(endpoint: E | null) {
-  const [data, setData] = useState<EndpointResponse<E> | null>(null);
-  const [version, setVersion] = useState(0);
-  useEffect(() => {
-    if (!endpoint) return;
-    const controller = new AbortController();
-    callEndpoint(endpoint, { signal: controller.signal, silent: true })
-      .then((d) => setData(d))
-      .catch(() => undefined);
-    return () => controller.abort();
-  }, [endpoint, version]);
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
-  return { data, reload };
+  const client = useQueryClient();
+  const query = useQuery<EndpointResponse<E>>({
+    queryKey: endpoint ? endpointKey(endpoint) : ['disabled'],
+    queryFn: ({ signal }) => callEndpoint(endpoint as E, { signal, silent: true }),
+    enabled: endpoint !== null,
+  });
+  const reload = useCallback(() => {
+    if (endpoint) void client.invalidateQueries({ queryKey: endpointKey(endpoint) });
+  }, [client, endpoint]);
+  return { data: query.data ?? null, reload };
 }
 
 export const useMyPartnerLinks = () => useLoaded(myPartnerLinkEndpoints.list);

@@ -20,7 +20,9 @@ const add = defineEndpoint({
 
 function wrapper() {
   const client = createQueryClient();
-  return ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  return ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>{children}</QueryClientProvider>
+  );
 }
 
 afterEach(() => vi.unstubAllGlobals());

@@ -1,30 +1,32 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EndpointInput, EndpointResponse, EndpointSpec } from '@kickback/common/http/endpoint';
 import { callEndpoint } from './api';
+import { endpointKey } from './query';
 
 /** A paged list's endpoint: its query takes `page`. */
 type PagedEndpoint = EndpointSpec & { query: EndpointSpec['query'] };
 
-/** Loads page N of a paged list with its other query fields; reload() fetches the current page again. */
+/**
+ * Page N of a paged list with its other query fields, through TanStack Query (keyed by endpoint
+ * and query; the previous page stays shown while the next loads). reload() invalidates every page
+ * of the endpoint, so a change made elsewhere shows too.
+ */
 export function usePaged<E extends PagedEndpoint>(
   endpoint: E,
   page: number,
   query?: Omit<NonNullable<EndpointInput<E>['query']>, 'page'>,
 ) {
-  const [data, setData] = useState<EndpointResponse<E> | null>(null);
-  const [version, setVersion] = useState(0);
-  // The query by value: a new object with the same fields is the same page.
-  const queryKey = JSON.stringify(query ?? {});
-  useEffect(() => {
-    const controller = new AbortController();
-    const input = { query: { ...(JSON.parse(queryKey) as object), page }, signal: controller.signal, silent: true };
-    callEndpoint(endpoint, input)
-      .then((d) => setData(d))
-      .catch((err: Error) => {
-        if (err.name !== 'AbortError') setData((d) => d);
-      });
-    return () => controller.abort();
-  }, [endpoint, queryKey, page, version]);
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
-  return { data, reload };
+  const client = useQueryClient();
+  const input = { query: { ...(query ?? {}), page } };
+  const result = useQuery<EndpointResponse<E>>({
+    queryKey: endpointKey(endpoint, input),
+    queryFn: ({ signal }) => callEndpoint(endpoint, { ...input, signal, silent: true }),
+    placeholderData: keepPreviousData,
+  });
+  const reload = useCallback(
+    () => void client.invalidateQueries({ queryKey: endpointKey(endpoint) }),
+    [client, endpoint],
+  );
+  return { data: result.data ?? null, reload };
 }

@@ -17,26 +17,80 @@ export const PARTNER_ID_MAX_LENGTH = 64;
 
 /** Control, format (zero-width) and line/paragraph separator characters have no place in an id. */
 const controlCharacter = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
-
-/** What is wrong with a (trimmed) partner id, or null when it is fine. Empty means "unlink". */
-export function partnerIdProblem(label: string, value: string): string | null {
-  if (value.length > PARTNER_ID_MAX_LENGTH) return `${label} must be at most ${PARTNER_ID_MAX_LENGTH} characters.`;
-  if (controlCharacter.test(value)) return `${label} must not contain control characters.`;
-  return null;
-}
-
-// A generous transport cap; the precise rules (and their messages) are partnerIdProblem's.
-const partnerIdValue = z.string().max(1000).nullable().optional();
+/** Something typed as a number: digits with a sign, a point, a comma or spaces. */
+const numberLike = /^[+-]?[\d\s.,]*\d[\d\s.,]*$/;
+/** A partner's user number: a whole number from 1, no sign, no leading zero. */
+const userNumber = /^[1-9]\d{0,17}$/;
+/** Names begin with a letter or a digit (so "-1", the boards' "none", is never an id). */
+const startsWell = /^[\p{L}\p{N}]/u;
 
 /**
- * `POST /api/User/ids`: each id is trimmed; "" (or null) unlinks it; a field left out stays as it
- * is. Unique per site across users, case-insensitively.
+ * One partner id (trimmed; "" unlinks it). Clash.gg and Cases.gg (one API family) and RustMagic
+ * identify a player by a user number or by the username their affiliate rows carry; a value typed
+ * as a number must be a real user number (a whole number from 1). Roobet identifies a player by
+ * username only. Every id is at most 64 characters, starts with a letter or digit and holds no
+ * control characters.
+ */
+function partnerIdSchema(label: string, shape: string, numbered: boolean) {
+  return z
+    .string({ error: `${label} must be text.` })
+    .trim()
+    .max(PARTNER_ID_MAX_LENGTH, `${label} must be at most ${PARTNER_ID_MAX_LENGTH} characters.`)
+    .refine((v) => !controlCharacter.test(v), `${label} must not contain control characters.`)
+    .refine((v) => v === '' || (numbered && numberLike.test(v) ? userNumber.test(v) : startsWell.test(v)), shape);
+}
+
+/** Clash.gg: the user number of its affiliate rows (`userId`) or the player's name there. */
+export const clashId = partnerIdSchema(
+  'Clash ID',
+  'Enter your Clash.gg user number (a whole number from 1, like 4242) or your Clash.gg username.',
+  true,
+);
+/** RustMagic: the player's id or name on its affiliate list. */
+export const rustMagicId = partnerIdSchema(
+  'RustMagic ID',
+  'Enter your RustMagic user number (a whole number from 1) or your RustMagic username.',
+  true,
+);
+/** Roobet: the username its affiliate stats list (`username`). */
+export const roobetName = partnerIdSchema(
+  'Roobet username',
+  'Enter your Roobet username as Roobet shows it; it starts with a letter or a digit.',
+  false,
+);
+/** Cases.gg: the same API family as Clash — a user number or the player's name there. */
+export const casesId = partnerIdSchema(
+  'Cases ID',
+  'Enter your Cases.gg user number (a whole number from 1, like 4242) or your Cases.gg username.',
+  true,
+);
+
+export const partnerIdSchemas = {
+  ClashId: clashId,
+  RustMagicId: rustMagicId,
+  RoobetName: roobetName,
+  CasesId: casesId,
+};
+
+/** What is wrong with a partner id, or null when it is fine. Empty means "unlink". */
+export function partnerIdProblem(key: PartnerIdKey, value: string): string | null {
+  const parsed = partnerIdSchemas[key].safeParse(value);
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? `${key} is not valid.`);
+}
+
+/** The profile form: every id as typed (trimmed when checked). */
+export const partnerIdsForm = z.object(partnerIdSchemas);
+export type PartnerIdsFormValues = z.input<typeof partnerIdsForm>;
+
+/**
+ * `POST /api/User/ids`: each id is trimmed and checked by its own rule; "" (or null) unlinks it; a
+ * field left out stays as it is. Unique per site across users, case-insensitively.
  */
 export const partnerIdsBody = z.object({
-  ClashId: partnerIdValue,
-  RustMagicId: partnerIdValue,
-  RoobetName: partnerIdValue,
-  CasesId: partnerIdValue,
+  ClashId: clashId.nullable().optional(),
+  RustMagicId: rustMagicId.nullable().optional(),
+  RoobetName: roobetName.nullable().optional(),
+  CasesId: casesId.nullable().optional(),
 });
 export type PartnerIdsBody = z.infer<typeof partnerIdsBody>;
 

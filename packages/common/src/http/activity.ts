@@ -22,6 +22,7 @@ export const ledgerReasons = [
   'fulfilment_refund',
   'partner_reversal',
   'debt_repayment',
+  'hunt_prize',
 ] as const;
 export type LedgerReasonCode = (typeof ledgerReasons)[number];
 
@@ -45,6 +46,7 @@ export const ledgerReasonText: Record<LedgerReasonCode, string> = {
   fulfilment_refund: 'Prize refunded',
   partner_reversal: 'Taken back: a partner id moved to its rightful owner',
   debt_repayment: 'Paid towards points owed',
+  hunt_prize: 'Bonus hunt guess prize',
 };
 
 export function reasonInWords(code: string): string {
@@ -75,6 +77,10 @@ export const myOrder = z.object({
   note: z.string().nullable(),
   createdAt: z.string(),
   handledAt: z.string().nullable(),
+  /** The Steam trade URL or email given at purchase. */
+  deliveryDetail: z.string().nullable(),
+  /** An instant-code product's code (only ever in the buyer's own list). */
+  code: z.string().nullable(),
 });
 export type MyOrder = z.infer<typeof myOrder>;
 

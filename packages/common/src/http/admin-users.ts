@@ -27,30 +27,50 @@ export const adminUserParams = z.object({ id: z.uuid('must be a user id') });
 
 export const MAX_ADJUSTMENT = 100_000_000;
 
+const amountShape = 'Enter the amount as a number with at most 2 decimals, like 500 or 12.50.';
+const amountRange = `Enter an amount of at most ${MAX_ADJUSTMENT.toLocaleString('en-US')}.`;
+const fitsAdjustment = (v: number | string) =>
+  !isAmount(v) || (toCents(v) <= BigInt(MAX_ADJUSTMENT) * 100n && toCents(v) >= -BigInt(MAX_ADJUSTMENT) * 100n);
+
 /** A signed amount (negative deducts), not zero, at most 2 decimals. */
 export const adjustmentAmount = z
-  .union([z.number(), z.string().trim()], { error: 'must be a number' })
-  .refine((v) => v !== '' && isAmount(v), 'must be a number with at most 2 decimals')
-  .refine((v) => !isAmount(v) || toCents(v) !== 0n, 'must not be 0')
-  .refine(
-    (v) =>
-      !isAmount(v) || (toCents(v) <= BigInt(MAX_ADJUSTMENT) * 100n && toCents(v) >= -BigInt(MAX_ADJUSTMENT) * 100n),
-    `must be between -${MAX_ADJUSTMENT} and ${MAX_ADJUSTMENT}`,
-  )
+  .union([z.number(), z.string().trim()], { error: amountShape })
+  .refine((v) => v !== '', 'Enter an amount.')
+  .refine((v) => v === '' || isAmount(v), amountShape)
+  .refine((v) => !isAmount(v) || toCents(v) !== 0n, 'Enter an amount other than 0.')
+  .refine(fitsAdjustment, amountRange)
   .transform((v) => String(v));
 
-export const adjustmentReason = z
-  .string({ error: 'is required' })
-  .trim()
-  .min(1, 'is required')
-  .max(200, 'must be at most 200 characters');
+export const ADJUSTMENT_REASON_MAX = 200;
 
-export const balanceAdjustmentBody = z.object({
-  currency: z.enum(['points', 'gems'], { error: 'must be points or gems' }),
-  amount: adjustmentAmount,
+export const adjustmentReason = z
+  .string({ error: 'Enter a reason.' })
+  .trim()
+  .min(1, 'Enter a reason.')
+  .max(ADJUSTMENT_REASON_MAX, `Keep the reason to ${ADJUSTMENT_REASON_MAX} characters or fewer.`);
+
+const currency = z.enum(['points', 'gems'], { error: 'Pick points or gems.' });
+
+export const balanceAdjustmentBody = z.object({ currency, amount: adjustmentAmount, reason: adjustmentReason });
+export type BalanceAdjustmentBody = z.input<typeof balanceAdjustmentBody>;
+
+/**
+ * The admin's Adjust balance form: grant or deduct an amount typed without a sign (the body's
+ * amount is signed by the direction), checked by the same rules as the body.
+ */
+export const balanceAdjustmentForm = z.object({
+  direction: z.enum(['grant', 'deduct']),
+  currency,
+  amount: z
+    .string({ error: 'Enter an amount.' })
+    .trim()
+    .min(1, { error: 'Enter an amount.', abort: true })
+    .refine((v) => isAmount(v) && !v.startsWith('-'), { error: amountShape, abort: true })
+    .refine((v) => toCents(v) !== 0n, 'Enter an amount other than 0.')
+    .refine(fitsAdjustment, amountRange),
   reason: adjustmentReason,
 });
-export type BalanceAdjustmentBody = z.input<typeof balanceAdjustmentBody>;
+export type BalanceAdjustmentForm = z.input<typeof balanceAdjustmentForm>;
 
 export const roleBody = z.object({ role: role });
 export const excludedBody = z.object({ excluded: z.boolean({ error: 'must be true or false' }) });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-export const roles = ['User', 'Admin'] as const;
+/** Moderator runs games, giveaways and predictions and sees Fulfilment (DESIGN §2; common/access.ts). */
+export const roles = ['User', 'Moderator', 'Admin'] as const;
 export const role = z.enum(roles);
 export type Role = z.infer<typeof role>;
 
@@ -28,6 +29,8 @@ export const authUser = z.object({
   kickUsername: z.string().nullable(),
   discordUser: z.object({ id: z.string(), username: z.string() }).nullable(),
   showNameOnBoards: z.boolean(),
+  /** The user confirmed the 18+ gate (on any browser). */
+  ageConfirmed: z.boolean(),
 });
 export type AuthUser = z.infer<typeof authUser>;
 
@@ -36,5 +39,7 @@ export const authPopupMessage = z.object({
   type: z.literal('authpopup'),
   success: z.boolean(),
   message: z.string(),
+  /** True when the person cancelled at the provider (Steam's openid.mode=cancel). */
+  cancelled: z.boolean().optional(),
 });
 export type AuthPopupMessage = z.infer<typeof authPopupMessage>;

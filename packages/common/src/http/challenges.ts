@@ -48,67 +48,75 @@ export const userChallengesResponse = z.object({
 });
 export const allChallengesResponse = z.array(challenge);
 
+/** The longest each text field may be; the form's inputs carry the same limits. */
+export const challengeLimits = { title: 120, description: 2000, category: 60, imageUrl: 500 } as const;
+
 const title = z
-  .string({ error: 'is required' })
+  .string({ error: 'Enter a title.' })
   .trim()
-  .min(1, 'is required')
-  .max(120, 'must be at most 120 characters');
+  .min(1, 'Enter a title.')
+  .max(challengeLimits.title, `Keep the title to ${challengeLimits.title} characters or fewer.`);
 
 /** Required and numeric: a number, or a string holding one (forms send either). */
-const priceError = 'is required and must be a number';
+const priceMissing = 'Enter a price.';
+const priceNotNumber = 'Enter the price as a number, like 250 or 12.50.';
 const price = z
-  .union(
-    [
-      z.number({ error: priceError }),
-      z
-        .string({ error: priceError })
-        .trim()
-        .regex(/^-?\d+(\.\d+)?$/, priceError),
-    ],
-    { error: priceError },
-  )
-  .transform((v) => (typeof v === 'number' ? v : Number(v)))
-  .refine((v) => Number.isFinite(v) && v >= 0, 'must be 0 or more')
-  .refine((v) => isAmount(v), 'must have at most 2 decimals')
+  .union([z.number(), z.string(), z.null(), z.undefined()], { error: priceNotNumber })
+  .transform((v, ctx) => {
+    const text = typeof v === 'string' ? v.trim() : v;
+    if (text === null || text === undefined || text === '') {
+      ctx.addIssue({ code: 'custom', message: priceMissing });
+      return z.NEVER;
+    }
+    if (typeof text === 'string' && !/^-?\d+(\.\d+)?$/.test(text)) {
+      ctx.addIssue({ code: 'custom', message: priceNotNumber });
+      return z.NEVER;
+    }
+    return typeof text === 'number' ? text : Number(text);
+  })
+  .refine((v) => Number.isFinite(v) && v >= 0, 'Enter a price of 0 or more.')
+  .refine((v) => isAmount(v), 'Enter a price with at most 2 decimals, like 12.50.')
   .refine(
-    (v) => isAmount(v) && toCents(v) <= BigInt(MAX_CHALLENGE_PRICE) * 100n,
-    `must be at most ${MAX_CHALLENGE_PRICE}`,
+    (v) => !isAmount(v) || toCents(v) <= BigInt(MAX_CHALLENGE_PRICE) * 100n,
+    `Enter a price of at most ${MAX_CHALLENGE_PRICE.toLocaleString('en-US')}.`,
   );
 
-const optionalText = (max: number) =>
+const optionalText = (max: number, name: string) =>
   z
-    .string()
+    .string({ error: `The ${name} must be text.` })
     .trim()
-    .max(max, `must be at most ${max} characters`)
+    .max(max, `Keep the ${name} to ${max} characters or fewer.`)
     .nullish()
     .transform((v) => v ?? '');
 
 /** An image: an http(s) URL or a path on this site; empty for the fallback image. */
-const imageUrl = optionalText(500).refine(
+const imageUrl = optionalText(challengeLimits.imageUrl, 'image URL').refine(
   (v) => v === '' || /^https?:\/\/\S+$/i.test(v) || /^\/[^\s/][^\s]*$/.test(v),
-  'must be an http(s) URL or a path starting with /',
+  'Enter an image address starting with http(s):// or a path on this site starting with /.',
 );
 
 export const createChallengeBody = z.object({
   title,
   price,
-  description: optionalText(2000),
-  category: optionalText(60),
+  description: optionalText(challengeLimits.description, 'description'),
+  category: optionalText(challengeLimits.category, 'category'),
   imageUrl,
 });
 export type CreateChallengeBody = z.input<typeof createChallengeBody>;
 
 const optionalWinner = z
-  .union([z.uuid({ error: 'must be a user id' }), z.literal(''), z.null()])
+  .union([z.uuid({ error: 'Pick the winner from the list.' }), z.literal(''), z.null()], {
+    error: 'Pick the winner from the list.',
+  })
   .optional()
   .transform((v) => v || null);
 
 export const updateChallengeBody = createChallengeBody.extend({
-  id: z.number({ error: 'is required and must be a number' }).int('must be a whole number').positive(),
+  id: z.number({ error: 'The challenge id is missing.' }).int('The challenge id is a whole number.').positive(),
   status: z
-    .number({ error: 'must be a number' })
-    .int('must be a whole number')
-    .refine((v) => v in challengeStatusLabels, 'must be 0 (Active), 1 (Completed) or 2 (Cancelled)'),
+    .number({ error: 'Pick a status.' })
+    .int('Pick a status.')
+    .refine((v) => v in challengeStatusLabels, 'Pick Active, Completed or Cancelled.'),
   /** Empty keeps the existing winner (spec part 1 §5). */
   winnerUserId: optionalWinner,
 });

@@ -76,18 +76,18 @@ export type ChatLiveResult = z.infer<typeof chatLiveResult>;
 
 /** Admin: the chat log and the chat simulator. */
 export const chatEndpoints = {
-  messages: defineEndpoint({ method: 'GET', path: '/api/admin/chat/messages', access: 'admin', response: chatLog }),
+  messages: defineEndpoint({ method: 'GET', path: '/api/admin/chat/messages', access: 'moderator', response: chatLog }),
   simulate: defineEndpoint({
     method: 'POST',
     path: '/api/admin/chat/simulate',
-    access: 'admin',
+    access: 'moderator',
     body: chatSimulateBody,
     response: chatSimulateResult,
   }),
   live: defineEndpoint({
     method: 'POST',
     path: '/api/admin/chat/live',
-    access: 'admin',
+    access: 'moderator',
     body: chatLiveBody,
     response: chatLiveResult,
   }),

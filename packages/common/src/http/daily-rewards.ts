@@ -53,6 +53,40 @@ export const monthlyRewardsResponse = z.array(monthlyRewardRecord);
 
 export const claimResponse = z.object({ gemAmount: z.number() });
 
+/** Why today's case cannot be claimed (null: it can). */
+export const claimRefusals = [
+  'sign_in',
+  'not_linked',
+  'not_verified',
+  'disabled',
+  'already_claimed',
+  'no_wager',
+  'nothing_to_claim',
+  'stats_unavailable',
+] as const;
+export type ClaimRefusal = (typeof claimRefusals)[number];
+
+/** `GET /api/DailyReward/RoobetToday`: whether a claim today would pay, computed by the server. */
+export const claimability = z.object({
+  claimable: z.boolean(),
+  reason: z.enum(claimRefusals).nullable(),
+  /** The refusal a claim would answer, in words. */
+  message: z.string().nullable(),
+});
+export type Claimability = z.infer<typeof claimability>;
+
+/** The words on a case that cannot be claimed: short, for the card itself. */
+export const refusalLabels: Record<ClaimRefusal, string> = {
+  sign_in: 'Sign in to claim',
+  not_linked: 'Link your Roobet name',
+  not_verified: 'Roobet name not verified yet',
+  disabled: 'Not available',
+  already_claimed: 'Claimed today',
+  no_wager: 'No wagering yesterday',
+  nothing_to_claim: 'Nothing to claim today',
+  stats_unavailable: 'Stats unavailable, try later',
+};
+
 export const rewardActionParam = z.object({ action: z.string().max(64) });
 
 /** One type's policy: off, a fixed amount, or (type 5) a share of the previous day's wager. */
@@ -92,6 +126,13 @@ export const dailyRewardEndpoints = {
     path: '/api/DailyReward/GetMontlyRewardsRoobet',
     access: 'visitor',
     response: monthlyRewardsResponse,
+  }),
+  /** Today's Roobet case: claimable, or why not (a visitor: sign_in). */
+  roobetToday: defineEndpoint({
+    method: 'GET',
+    path: '/api/DailyReward/RoobetToday',
+    access: 'visitor',
+    response: claimability,
   }),
   /** `{action}` is the type's action name (`rewardTypeOf(type).action`). */
   claim: defineEndpoint({

@@ -8,24 +8,29 @@ import { isAmount, toCents } from '../money';
 /** The largest amount one box may hold, in dollars (our ceiling: the spec gives none). */
 export const MAX_BOX_AMOUNT = 10_000;
 
+const amountShape = 'Enter the amount in dollars, like 250 or 0.50.';
 const amount = z
-  .number({ error: 'must be a number' })
-  .refine((v) => isAmount(v), 'must have at most 2 decimals')
-  .refine((v) => isAmount(v) && toCents(v) > 0n, 'must be greater than 0')
-  .refine((v) => isAmount(v) && toCents(v) <= toCents(MAX_BOX_AMOUNT), `must be at most ${MAX_BOX_AMOUNT}`);
+  .number({ error: amountShape })
+  .refine((v) => Number.isFinite(v), amountShape)
+  .refine((v) => !Number.isFinite(v) || isAmount(v), 'Use at most 2 decimals, like 12.50.')
+  .refine((v) => !isAmount(v) || toCents(v) > 0n, 'Enter an amount greater than 0.')
+  .refine(
+    (v) => !isAmount(v) || toCents(v) <= toCents(MAX_BOX_AMOUNT),
+    `Enter an amount of at most ${MAX_BOX_AMOUNT.toLocaleString('en-US')}.`,
+  );
 
 export const createDealOrNoDealBody = z.object({
-  playerUserId: z.uuid({ error: 'must be a user id' }),
-  isPrivate: z.boolean().default(false),
+  playerUserId: z.uuid({ error: 'Pick the player from the list.' }),
+  isPrivate: z.boolean({ error: 'Private is either on or off.' }).default(false),
   /**
    * Sent by the spec's form although no field shows it: kept with the game's audit entry. The
    * prize is what the player wins, not this.
    */
   reward: z
-    .number({ error: 'must be a number' })
-    .refine((v) => isAmount(v) && toCents(v) >= 0n, 'must be 0 or more with at most 2 decimals')
+    .number({ error: 'The reward is a number.' })
+    .refine((v) => isAmount(v) && toCents(v) >= 0n, 'The reward is 0 or more, with at most 2 decimals.')
     .default(0),
-  Amounts: z.array(amount).length(BOX_COUNT, `must be exactly ${BOX_COUNT} amounts`),
+  Amounts: z.array(amount).length(BOX_COUNT, `The board has exactly ${BOX_COUNT} amounts.`),
 });
 export type CreateDealOrNoDealBody = z.input<typeof createDealOrNoDealBody>;
 
@@ -62,20 +67,20 @@ export const dealOrNoDealEndpoints = {
   create: defineEndpoint({
     method: 'POST',
     path: '/api/DealOrNoDeal/create',
-    access: 'admin',
+    access: 'moderator',
     body: createDealOrNoDealBody,
     response: createDealOrNoDealResponse,
   }),
   recent: defineEndpoint({
     method: 'GET',
     path: '/api/DealOrNoDeal/recent',
-    access: 'admin',
+    access: 'moderator',
     response: recentDealOrNoDealGames,
   }),
   cancel: defineEndpoint({
     method: 'POST',
     path: '/api/DealOrNoDeal/:gameId/cancel',
-    access: 'admin',
+    access: 'moderator',
     params: dealOrNoDealGameParams,
     response: dealOrNoDealState,
   }),

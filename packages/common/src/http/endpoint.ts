@@ -5,14 +5,16 @@
  * (lib/api.ts), so a path, a body or an answer cannot drift between the two.
  */
 import { z } from 'zod';
+import type { AccessLevel } from '../access';
 
 export type EndpointMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
- * Who may call it: anyone (`visitor`), a signed-in user (`user`), or an admin (`admin`). The server
- * answers 401 without sign-in and 403 without the role.
+ * Who may call it: anyone (`visitor`), a signed-in user (`user`), a Moderator or an Admin
+ * (`moderator`), or an admin (`admin`). The server answers 401 without sign-in and 403 without the
+ * role (access.ts).
  */
-export type EndpointAccess = 'visitor' | 'user' | 'admin';
+export type EndpointAccess = AccessLevel;
 
 export interface EndpointSpec {
   method: EndpointMethod;

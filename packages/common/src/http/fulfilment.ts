@@ -64,6 +64,16 @@ export const fulfilmentItem = z.object({
   handledAt: z.string().nullable(),
   createdAt: z.string(),
   user: recipient,
+  /**
+   * Store orders: how the product is delivered and the detail the buyer gave (their Steam trade
+   * URL or email). An instant code is never shown here, only that it was delivered.
+   */
+  delivery: z
+    .object({
+      kind: z.enum(['none', 'steam_trade_url', 'email', 'code']),
+      detail: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type FulfilmentItem = z.infer<typeof fulfilmentItem>;
 
@@ -89,11 +99,15 @@ export const fulfilmentMessages = {
   notFound: 'Fulfilment item not found.',
 } as const;
 
-const handle = <const A extends 'deliver' | 'reject'>(action: A) =>
+/**
+ * Moderators see the queue and mark items delivered; rejecting gives money back (a refund through
+ * the ledger), so only an admin rejects.
+ */
+const handle = <const A extends 'deliver' | 'reject', const X extends 'moderator' | 'admin'>(action: A, access: X) =>
   defineEndpoint({
     method: 'POST',
     path: `/api/admin/fulfilment/:id/${action}`,
-    access: 'admin',
+    access,
     params: fulfilmentIdParams,
     body: fulfilmentActionBody,
     response: messageBody,
@@ -104,10 +118,10 @@ export const fulfilmentEndpoints = {
   queue: defineEndpoint({
     method: 'GET',
     path: '/api/admin/fulfilment',
-    access: 'admin',
+    access: 'moderator',
     query: fulfilmentQuery,
     response: fulfilmentPage,
   }),
-  deliver: handle('deliver'),
-  reject: handle('reject'),
+  deliver: handle('deliver', 'moderator'),
+  reject: handle('reject', 'admin'),
 };

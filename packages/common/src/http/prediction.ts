@@ -5,34 +5,80 @@ import { defineEndpoint, pageNumber, pageOf } from './endpoint';
 import { MAX_ANSWERS, MIN_ANSWERS } from '../games/prediction';
 import { isAmount, toCents } from '../money';
 
+/** A bet limit in points: above 0, at most 2 decimals, at most 100,000,000. */
 const points = (label: string) =>
   z
-    .number({ error: `${label} must be a number` })
-    .refine((v) => isAmount(v), `${label} must have at most 2 decimals`)
-    .refine((v) => isAmount(v) && toCents(v) > 0n, `${label} must be greater than 0`)
-    .refine((v) => isAmount(v) && toCents(v) <= 100_000_000n * 100n, `${label} must be at most 100000000`);
+    .number({ error: `Enter the ${label} in points, like 100.` })
+    .refine((v) => Number.isFinite(v), `Enter the ${label} in points, like 100.`)
+    .refine((v) => !Number.isFinite(v) || isAmount(v), `Use at most 2 decimals in the ${label}.`)
+    .refine((v) => !isAmount(v) || toCents(v) > 0n, `Enter a ${label} of at least 0.01.`)
+    .refine((v) => !isAmount(v) || toCents(v) <= 100_000_000n * 100n, `Enter a ${label} of at most 100,000,000.`);
+
+export const predictionLimits = { question: 200, answer: 60 } as const;
 
 export const predictionAnswerInput = z.object({
-  text: z.string().trim().min(1, 'an answer needs text').max(60, 'an answer is at most 60 characters'),
-  color: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a colour is #rrggbb'),
+  text: z
+    .string({ error: 'Enter the answer.' })
+    .trim()
+    .min(1, 'Enter the answer.')
+    .max(predictionLimits.answer, `Keep each answer to ${predictionLimits.answer} characters or fewer.`),
+  color: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Pick a colour (#rrggbb).'),
 });
+
+const question = z
+  .string({ error: 'Enter a question.' })
+  .trim()
+  .min(1, 'Enter a question.')
+  .max(predictionLimits.question, `Keep the question to ${predictionLimits.question} characters or fewer.`);
+
+const answers = z
+  .array(predictionAnswerInput)
+  .min(MIN_ANSWERS, `Give at least ${MIN_ANSWERS} answers.`)
+  .max(MAX_ANSWERS, `Give at most ${MAX_ANSWERS} answers.`);
+
+const betsInOrder = {
+  check: (b: { minBet?: number | null; maxBet?: number | null }) =>
+    b.minBet == null || b.maxBet == null || b.minBet <= b.maxBet,
+  message: 'The minimum bet cannot be above the maximum stake.',
+};
 
 export const openPredictionBody = z
   .object({
-    question: z.string().trim().min(1, 'the question is required').max(200, 'the question is at most 200 characters'),
-    answers: z
-      .array(predictionAnswerInput)
-      .min(MIN_ANSWERS, `at least ${MIN_ANSWERS} answers`)
-      .max(MAX_ANSWERS, `at most ${MAX_ANSWERS} answers`),
+    question,
+    answers,
     /** Bets close by themselves at this time (ISO), if given; it must be in the future. */
     autoLockAt: z.iso.datetime({ offset: true, error: 'autoLockAt must be an ISO date-time' }).nullable().optional(),
-    minBet: points('minBet').nullable().optional(),
-    maxBet: points('maxBet').nullable().optional(),
+    minBet: points('minimum bet').nullable().optional(),
+    maxBet: points('maximum stake').nullable().optional(),
   })
-  .refine((b) => b.minBet == null || b.maxBet == null || b.minBet <= b.maxBet, {
-    message: 'minBet must not be above maxBet',
-    path: ['minBet'],
-  });
+  .refine(betsInOrder.check, { message: betsInOrder.message, path: ['minBet'] });
+
+/** An optional number field of a form: '' is none (null), anything else must be a number. */
+const optionalNumber = <S extends z.ZodType<number, number>>(schema: S) =>
+  z
+    .string()
+    .trim()
+    .transform((v) => (v === '' ? null : Number(v)))
+    .pipe(schema.nullable());
+
+/**
+ * The admin's Open a prediction form: the body's rules, with the auto-lock typed as minutes from
+ * now (empty: lock by hand) and the bet limits as typed (empty: no limit).
+ */
+export const openPredictionForm = z
+  .object({
+    question,
+    answers,
+    lockInMinutes: optionalNumber(
+      z
+        .number()
+        .refine((v) => Number.isFinite(v), 'Enter the minutes as a number, like 5.')
+        .refine((v) => !Number.isFinite(v) || v > 0, 'Enter a number of minutes above 0, or leave it empty.'),
+    ),
+    minBet: optionalNumber(points('minimum bet')),
+    maxBet: optionalNumber(points('maximum stake')),
+  })
+  .refine(betsInOrder.check, { message: betsInOrder.message, path: ['minBet'] });
 export type OpenPredictionBody = z.input<typeof openPredictionBody>;
 
 export const resolvePredictionBody = z.object({ answerId: z.number().int().min(1) });
@@ -86,18 +132,18 @@ const transition = <const A extends 'lock' | 'cancel' | 'hide'>(action: A) =>
   defineEndpoint({
     method: 'POST',
     path: `/api/predictions/:predictionId/${action}`,
-    access: 'admin',
+    access: 'moderator',
     params: predictionIdParams,
     response: predictionState,
   });
 
 /** Admin: list, open, lock, cancel, hide and resolve predictions; viewers bet in chat. */
 export const predictionEndpoints = {
-  list: defineEndpoint({ method: 'GET', path: '/api/predictions', access: 'admin', response: predictionList }),
+  list: defineEndpoint({ method: 'GET', path: '/api/predictions', access: 'moderator', response: predictionList }),
   open: defineEndpoint({
     method: 'POST',
     path: '/api/predictions',
-    access: 'admin',
+    access: 'moderator',
     body: openPredictionBody,
     response: predictionSummary,
   }),
@@ -115,7 +161,7 @@ export const predictionEndpoints = {
   resolve: defineEndpoint({
     method: 'POST',
     path: '/api/predictions/:predictionId/resolve',
-    access: 'admin',
+    access: 'moderator',
     params: predictionIdParams,
     body: resolvePredictionBody,
     response: predictionState,

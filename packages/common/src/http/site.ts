@@ -5,6 +5,22 @@ import { defineEndpoint } from './endpoint';
 export const socialLink = z.object({ label: z.string(), url: z.string(), icon: z.string() });
 export const quickLink = z.object({ label: z.string(), url: z.string() });
 
+/** The 18+ gate (issue 20): shown on a first visit unless turned off; the text is the site's own. */
+export const AGE_GATE_TEXT_MAX = 1000;
+export const ageGate = z.object({ enabled: z.boolean(), text: z.string() });
+export type AgeGate = z.infer<typeof ageGate>;
+
+/** An admin's change to the gate. */
+export const ageGateBody = z.object({
+  enabled: z.boolean(),
+  text: z
+    .string()
+    .trim()
+    .min(1, 'Enter the text visitors confirm')
+    .max(AGE_GATE_TEXT_MAX, `Keep the text to at most ${AGE_GATE_TEXT_MAX} characters`),
+});
+export type AgeGateBody = z.infer<typeof ageGateBody>;
+
 export const siteConfig = z.object({
   siteName: z.string(),
   streamerName: z.string(),
@@ -20,6 +36,8 @@ export const siteConfig = z.object({
   privacyUrl: z.string(),
   /** The one challenge category the public Challenges page shows (DESIGN §6; default Roobet). */
   challengeCategory: z.string(),
+  /** The 18+ gate: on or off and its text (the file's value until an admin changes it). */
+  ageGate: ageGate,
   /** True when sign-in goes through the built-in dev identity provider instead of Steam. */
   devSignIn: z.boolean(),
 });
@@ -27,4 +45,18 @@ export type SiteConfig = z.infer<typeof siteConfig>;
 
 export const siteEndpoints = {
   config: defineEndpoint({ method: 'GET', path: '/api/site', access: 'visitor', response: siteConfig }),
+  updateAgeGate: defineEndpoint({
+    method: 'PUT',
+    path: '/api/admin/site/age-gate',
+    access: 'admin',
+    body: ageGateBody,
+    response: z.object({ message: z.string(), ageGate: ageGate }),
+  }),
+  /** The signed-in user confirmed the gate; remembered on their account for every browser. */
+  confirmAge: defineEndpoint({
+    method: 'POST',
+    path: '/api/User/age-confirmation',
+    access: 'user',
+    response: z.object({ ageConfirmed: z.literal(true) }),
+  }),
 };

@@ -6,25 +6,30 @@ import { DEFAULT_GAME_SECONDS, MAX_GAME_SECONDS, MIN_GAME_SECONDS, SplitOrStealS
 import { isAmount, toCents } from '../money';
 
 const optionalUserId = z
-  .union([z.uuid(), z.literal(''), z.null()])
+  .union([z.uuid({ error: 'Pick the player from the list.' }), z.literal(''), z.null()], {
+    error: 'Pick the player from the list.',
+  })
   .optional()
   .transform((v) => v || null);
+
+const rewardShape = 'Enter a reward in points, like 100.';
 
 export const createSplitOrStealBody = z.object({
   player1UserId: optionalUserId,
   player2UserId: optionalUserId,
   reward: z
-    .number({ error: 'must be a number' })
-    .refine((v) => isAmount(v), 'must have at most 2 decimals')
-    .refine((v) => isAmount(v) && toCents(v) > 0n, 'must be greater than 0')
-    .refine((v) => isAmount(v) && toCents(v) <= 100_000_000n * 100n, 'must be at most 100000000'),
+    .number({ error: rewardShape })
+    .refine((v) => Number.isFinite(v), rewardShape)
+    .refine((v) => !Number.isFinite(v) || isAmount(v), 'Enter a reward with at most 2 decimals, like 12.50.')
+    .refine((v) => !isAmount(v) || toCents(v) > 0n, 'Enter a reward of at least 0.01.')
+    .refine((v) => !isAmount(v) || toCents(v) <= 100_000_000n * 100n, 'Enter a reward of at most 100,000,000.'),
   counterInSeconds: z
-    .number({ error: 'must be a number' })
-    .int('must be a whole number of seconds')
-    .min(MIN_GAME_SECONDS, `must be at least ${MIN_GAME_SECONDS} seconds`)
-    .max(MAX_GAME_SECONDS, `must be at most ${MAX_GAME_SECONDS} seconds`)
+    .number({ error: 'Enter the game time in seconds.' })
+    .int('Enter the game time in whole seconds.')
+    .min(MIN_GAME_SECONDS, `Enter a game time of at least ${MIN_GAME_SECONDS} seconds.`)
+    .max(MAX_GAME_SECONDS, `Enter a game time of at most ${MAX_GAME_SECONDS} seconds.`)
     .default(DEFAULT_GAME_SECONDS),
-  isPrivate: z.boolean().default(false),
+  isPrivate: z.boolean({ error: 'Private Game is either on or off.' }).default(false),
 });
 export type CreateSplitOrStealBody = z.input<typeof createSplitOrStealBody>;
 
@@ -53,20 +58,20 @@ export const splitOrStealEndpoints = {
   create: defineEndpoint({
     method: 'POST',
     path: '/api/SplitOrStealGame/create',
-    access: 'admin',
+    access: 'moderator',
     body: createSplitOrStealBody,
     response: createSplitOrStealResponse,
   }),
   recent: defineEndpoint({
     method: 'GET',
     path: '/api/SplitOrStealGame/recent',
-    access: 'admin',
+    access: 'moderator',
     response: recentSplitOrStealGames,
   }),
   cancel: defineEndpoint({
     method: 'POST',
     path: '/api/SplitOrStealGame/:gameId/cancel',
-    access: 'admin',
+    access: 'moderator',
     params: splitOrStealGameParams,
     response: splitOrStealState,
   }),

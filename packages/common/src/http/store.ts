@@ -11,7 +11,69 @@ import { messageBody } from './errors';
 export const PRODUCT_SORT_HIGH_TO_LOW = 1;
 export const PRODUCT_SORT_LOW_TO_HIGH = 2;
 
-/** The Product entity of spec part 1 §3, plus the stock left (null: unlimited). */
+/**
+ * How a product reaches the buyer, chosen by the admin in Admin → Products: hand-delivered with no
+ * details asked (`none`), hand-delivered to the buyer's Steam trade URL (skins) or email (gift cards),
+ * or an instant `code` drawn from the product's uploaded pool in the purchase itself.
+ */
+export const deliveryKinds = ['none', 'steam_trade_url', 'email', 'code'] as const;
+export const deliveryKind = z.enum(deliveryKinds, { error: 'must be one of none, steam_trade_url, email, code' });
+export type DeliveryKind = z.infer<typeof deliveryKind>;
+export const deliveryKindLabels: Record<DeliveryKind, string> = {
+  none: 'Hand-delivered, no details asked',
+  steam_trade_url: 'Steam trade URL (skins)',
+  email: 'Email address (gift cards)',
+  code: 'Instant code from a pool',
+};
+
+/** The kinds that ask the buyer for a detail in the purchase dialog. */
+export type DetailKind = 'steam_trade_url' | 'email';
+export const needsDetail = (kind: DeliveryKind): kind is DetailKind => kind === 'steam_trade_url' || kind === 'email';
+
+const TRADE_URL = /^https:\/\/steamcommunity\.com\/tradeoffer\/new\/\?partner=(\d{1,10})&token=([A-Za-z0-9_-]{6,16})$/;
+
+/** A Steam trade-offer URL: https://steamcommunity.com/tradeoffer/new/?partner=N&token=T (N a 32-bit account id). */
+export function isSteamTradeUrl(value: string): boolean {
+  const m = TRADE_URL.exec(value);
+  if (!m) return false;
+  const partner = Number(m[1]);
+  return partner > 0 && partner <= 0xffffffff;
+}
+
+export const deliveryDetailMessages: Record<DetailKind, string> = {
+  steam_trade_url: 'Enter your Steam trade URL: https://steamcommunity.com/tradeoffer/new/?partner=…&token=…',
+  email: 'Enter the email address to send it to, like name@example.com',
+};
+
+/** The one rule for each detail, used by the purchase dialog and by the server. */
+export const deliveryDetailSchemas: Record<DetailKind, z.ZodType<string, string>> = {
+  steam_trade_url: z
+    .string({ error: deliveryDetailMessages.steam_trade_url })
+    .trim()
+    .max(300, 'A Steam trade URL is at most 300 characters')
+    .refine(isSteamTradeUrl, deliveryDetailMessages.steam_trade_url),
+  email: z
+    .string({ error: deliveryDetailMessages.email })
+    .trim()
+    .max(254, 'An email address is at most 254 characters')
+    .pipe(z.email(deliveryDetailMessages.email)),
+};
+
+/** Which detail a text is, by the same rules (null: neither). */
+export function detailKindOf(value: string): DetailKind | null {
+  for (const kind of ['steam_trade_url', 'email'] as const) {
+    if (deliveryDetailSchemas[kind].safeParse(value).success) return kind;
+  }
+  return null;
+}
+
+/** The purchase dialog's form for a product of this delivery kind. */
+export function purchaseForm(kind: DeliveryKind) {
+  return z.object({ deliveryDetail: needsDetail(kind) ? deliveryDetailSchemas[kind] : z.string().optional() });
+}
+export type PurchaseFormValues = { deliveryDetail: string | undefined };
+
+/** The Product entity of spec part 1 §3, plus the stock left (null: unlimited) and how it is delivered. */
 export const product = z.object({
   id: z.number(),
   name: z.string(),
@@ -19,6 +81,7 @@ export const product = z.object({
   image: z.string().nullable(),
   category: z.string(),
   stock: z.number().nullable(),
+  delivery: deliveryKind,
 });
 export type Product = z.infer<typeof product>;
 
@@ -34,6 +97,13 @@ export const orderProductBody = z.object({
     .int('must be a product id')
     .positive('must be a product id')
     .max(Number.MAX_SAFE_INTEGER, 'must be a product id'),
+  /** The Steam trade URL or email the product asks for (its delivery kind says which); checked against it. */
+  deliveryDetail: z
+    .string({ error: 'must be text' })
+    .trim()
+    .max(300, 'must be at most 300 characters')
+    .optional()
+    .transform((v) => v || undefined),
 });
 export type OrderProductBody = z.input<typeof orderProductBody>;
 
@@ -69,11 +139,32 @@ export const productInput = z.object({
     )
     .transform((v) => v ?? null),
   active: z.boolean().default(true),
+  delivery: deliveryKind.default('none'),
 });
 export type ProductInput = z.input<typeof productInput>;
 
+/** Admin → Products' form as typed (text inputs), checked by the same rules as productInput. */
+export const productForm = z.object({
+  name: productInput.shape.name,
+  price: priceInput,
+  imageUrl,
+  category: productInput.shape.category,
+  stock: z
+    .string()
+    .trim()
+    .refine(
+      (v) => v === '' || (/^\d{1,7}$/.test(v) && Number(v) <= 1_000_000),
+      'must be a whole number from 0 to 1000000',
+    )
+    .transform((v) => (v === '' ? null : Number(v))),
+  delivery: deliveryKind,
+});
+export type ProductFormValues = z.input<typeof productForm>;
+
 export const adminProduct = product.extend({
   active: z.boolean(),
+  /** Code products: codes left and sold (never the codes). */
+  codes: z.object({ available: z.number(), sold: z.number() }).nullable(),
   sold: z.number(),
   createdAt: z.string(),
 });
@@ -88,7 +179,71 @@ export const storeMessages = {
   soldOut: 'This product is sold out.',
   inactive: 'This product is no longer available.',
   productNotFound: 'Product not found.',
+  codeDelivered: (name: string) => `You bought ${name}. Your code is ready — it is also in My activity.`,
+  codesUnavailable: 'Code products are unavailable: set CODE_ENCRYPTION_KEY on the server.',
+  codesOnlyForCodeProducts: 'Codes can be uploaded only to a product whose delivery is "Instant code from a pool".',
+  codeStockIsPool: 'The stock of a code product is its pool of codes: upload codes instead.',
 } as const;
+
+/** The order's answer: the spec's message, plus the order id and, for a code product, the code (buyer only). */
+export const orderResponse = messageBody.extend({
+  orderId: z.number(),
+  code: z.string().nullable(),
+});
+export type OrderResponse = z.infer<typeof orderResponse>;
+
+export const MAX_CODE_LENGTH = 200;
+export const MAX_CODES_PER_UPLOAD = 5000;
+
+/**
+ * Codes pasted one per line or read from a CSV file (the first column; a header line whose first
+ * cell is "code" is skipped; quotes removed). Blank lines are ignored.
+ */
+export function parseCodes(text: string): string[] {
+  const out: string[] = [];
+  const lines = text.split(/\r?\n/);
+  lines.forEach((line, i) => {
+    let cell = line.split(',')[0]?.trim() ?? '';
+    if (cell.length >= 2 && cell.startsWith('"') && cell.endsWith('"')) cell = cell.slice(1, -1).trim();
+    if (cell === '') return;
+    if (i === 0 && /^codes?$/i.test(cell)) return;
+    out.push(cell);
+  });
+  return out;
+}
+
+/** The codes upload: text as pasted or as read from the CSV file. */
+export const codeUploadBody = z.object({
+  text: z
+    .string({ error: 'Paste the codes, one per line, or choose a CSV file' })
+    .max(1_000_000, 'At most 1,000,000 characters per upload')
+    .superRefine((text, ctx) => {
+      const codes = parseCodes(text);
+      if (codes.length === 0) ctx.addIssue({ code: 'custom', message: 'Paste at least one code, one per line' });
+      if (codes.length > MAX_CODES_PER_UPLOAD)
+        ctx.addIssue({ code: 'custom', message: `At most ${MAX_CODES_PER_UPLOAD} codes per upload` });
+      const long = codes.filter((c) => c.length > MAX_CODE_LENGTH);
+      if (long.length) ctx.addIssue({ code: 'custom', message: `A code is at most ${MAX_CODE_LENGTH} characters` });
+      const seen = new Set<string>();
+      const repeated = new Set<string>();
+      for (const c of codes) (seen.has(c) ? repeated : seen).add(c);
+      if (repeated.size)
+        ctx.addIssue({
+          code: 'custom',
+          message: `Repeated in this upload: ${[...repeated].slice(0, 20).join(', ')}${repeated.size > 20 ? ` and ${repeated.size - 20} more` : ''}`,
+        });
+    }),
+});
+export type CodeUploadBody = z.input<typeof codeUploadBody>;
+
+/** A pool's state for admins: counts and masked tails, never a code. */
+export const codePool = z.object({
+  available: z.number(),
+  sold: z.number(),
+  codes: z.array(z.object({ id: z.number(), masked: z.string(), sold: z.boolean(), uploadedAt: z.string() })),
+});
+export type CodePool = z.infer<typeof codePool>;
+export const codeUploadResponse = messageBody.extend({ added: z.number(), pool: codePool });
 
 export const productActiveBody = z.object({ active: z.boolean({ error: 'must be true or false' }) });
 
@@ -104,7 +259,7 @@ export const storeEndpoints = {
     path: '/api/Order/OrderProduct',
     access: 'user',
     body: orderProductBody,
-    response: messageBody,
+    response: orderResponse,
   }),
 };
 
@@ -133,5 +288,20 @@ export const adminProductEndpoints = {
     params: productIdParams,
     body: productActiveBody,
     response: adminProduct,
+  }),
+  codes: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/products/:id/codes',
+    access: 'admin',
+    params: productIdParams,
+    response: codePool,
+  }),
+  uploadCodes: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/products/:id/codes',
+    access: 'admin',
+    params: productIdParams,
+    body: codeUploadBody,
+    response: codeUploadResponse,
   }),
 };

@@ -28,7 +28,7 @@ export const userEndpoints = {
   search: defineEndpoint({
     method: 'GET',
     path: '/api/user/search',
-    access: 'admin',
+    access: 'moderator',
     query: userSearchQuery,
     response: userSearchResult,
   }),

@@ -51,15 +51,15 @@ export const dealOrNoDealHub = defineHub({
   query: z.object({ gameid: z.uuid() }),
   calls: {
     /** The state, or null when the game is private and the caller may not see it. */
-    GetGameState: call(noPayload, dealOrNoDealState.nullable()),
+    GetGameState: call(noPayload, dealOrNoDealState.nullable(), 'visitor'),
     /** The owner starts the game from status 1 (our addition: spec §4 leaves 1 → 2 open). */
-    StartGame: call(noPayload, dealOrNoDealState),
-    SelectBox: call(boxId, dealOrNoDealState),
+    StartGame: call(noPayload, dealOrNoDealState, 'user'),
+    SelectBox: call(boxId, dealOrNoDealState, 'user'),
     /** true: Deal, false: No Deal. */
-    AnswerOffer: call(z.boolean(), dealOrNoDealState),
+    AnswerOffer: call(z.boolean(), dealOrNoDealState, 'user'),
     /** true: change it, false: keep it. */
-    answerSwapOffer: call(z.boolean(), dealOrNoDealState),
-    Claim: call(noPayload, dealOrNoDealState),
+    answerSwapOffer: call(z.boolean(), dealOrNoDealState, 'user'),
+    Claim: call(noPayload, dealOrNoDealState, 'user'),
   },
   events: {
     GameStateChange: dealOrNoDealState,

@@ -32,7 +32,7 @@ export type OverlayState = z.infer<typeof overlayState>;
 export const giveawayOverlayHub = defineHub({
   namespace: '/KickGiveAwayOverlay',
   query: z.object({}),
-  calls: { GetOverlayState: call(noPayload, overlayState) },
+  calls: { GetOverlayState: call(noPayload, overlayState, 'visitor') },
   events: {
     ReceiveParticipantCount: z.number(),
     ReceiveRoll: overlayRoll,

@@ -21,30 +21,30 @@ export const giveawaySettings = z.object({
   isRustMagicCodeOnly: z.boolean(),
   isRoobetCodeOnly: z.boolean(),
   subLuck: z
-    .number()
+    .number({ error: 'Subs Luck must be a whole number from 1 to 5.' })
     .int('Subs Luck must be a whole number from 1 to 5.')
     .min(SUB_LUCK.min, 'Subs Luck must be from 1 to 5.')
     .max(SUB_LUCK.max, 'Subs Luck must be from 1 to 5.'),
   chatActivityFilterInSeconds: z
-    .number()
+    .number({ error: 'Enter the Chat Activity Filter in seconds: 0 to 600 in steps of 5.' })
     .int('Chat Activity Filter must be 0 to 600 seconds in steps of 5.')
     .min(CHAT_ACTIVITY.min, 'Chat Activity Filter must be 0 to 600 seconds in steps of 5.')
     .max(CHAT_ACTIVITY.max, 'Chat Activity Filter must be 0 to 600 seconds in steps of 5.')
     .multipleOf(CHAT_ACTIVITY.step, 'Chat Activity Filter must be 0 to 600 seconds in steps of 5.'),
   /** A winner cannot win again for this long, across rounds. */
   rewinCooldownInSeconds: z
-    .number()
+    .number({ error: 'Enter the re-win cooldown: 0 to 30 days.' })
     .int('The re-win cooldown must be whole seconds.')
     .min(0, 'The re-win cooldown must be 0 to 30 days.')
     .max(REWIN_COOLDOWN.maxSeconds, 'The re-win cooldown must be 0 to 30 days.'),
   winnersPerRoll: z
-    .number()
+    .number({ error: 'Enter the winners per roll: a whole number from 1 to 10.' })
     .int('Winners per roll must be a whole number from 1 to 10.')
     .min(WINNERS_PER_ROLL.min, 'Winners per roll must be from 1 to 10.')
     .max(WINNERS_PER_ROLL.max, 'Winners per roll must be from 1 to 10.'),
   /** Points credited to each linked winner through the ledger; 0 for none. */
   prizePoints: z
-    .number()
+    .number({ error: 'Enter the point prize: 0 for none.' })
     .min(0, 'The point prize must be 0 or more.')
     .max(PRIZE_POINTS_MAX, 'The point prize must be at most 1,000,000.')
     .refine((n) => Math.round(n * 100) === n * 100, 'The point prize has at most 2 decimals.'),
@@ -140,15 +140,15 @@ export const giveawayHub = defineHub({
   namespace: '/KickGiveAway',
   query: z.object({}),
   calls: {
-    GetState: call(noPayload, giveawayState),
-    GetParticipants: call(noPayload, z.array(giveawayParticipant)),
-    GetLatestWinners: call(noPayload, z.array(giveawayParticipant)),
-    Roll: call(noPayload, giveawayRoll),
-    ClearParticipants: call(noPayload, z.null()),
-    ClearRecentWinners: call(noPayload, z.null()),
-    AddKey: call(giveawayKeyText, z.array(giveawayKey)),
-    SetKeys: call(z.array(z.string()).max(200, 'At most 200 keys.'), z.array(giveawayKey)),
-    UpdateStateSettings: call(giveawaySettingsUpdate, giveawaySettings),
+    GetState: call(noPayload, giveawayState, 'moderator'),
+    GetParticipants: call(noPayload, z.array(giveawayParticipant), 'moderator'),
+    GetLatestWinners: call(noPayload, z.array(giveawayParticipant), 'moderator'),
+    Roll: call(noPayload, giveawayRoll, 'moderator'),
+    ClearParticipants: call(noPayload, z.null(), 'moderator'),
+    ClearRecentWinners: call(noPayload, z.null(), 'moderator'),
+    AddKey: call(giveawayKeyText, z.array(giveawayKey), 'moderator'),
+    SetKeys: call(z.array(z.string()).max(200, 'At most 200 keys.'), z.array(giveawayKey), 'moderator'),
+    UpdateStateSettings: call(giveawaySettingsUpdate, giveawaySettings, 'moderator'),
   },
   events: {
     ReceiveState: giveawayState,

@@ -6,10 +6,17 @@
  * incoming payload with the call's schema.
  */
 import { z } from 'zod';
+import type { AccessLevel } from '../access';
 
 export interface CallSpec<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   input: I;
   output: O;
+  /**
+   * Who may make the call (access.ts), checked by the hub layer before the handler runs against
+   * the session as of the call: an answer `{ ok: false, error }` with the sign-in or forbidden
+   * message otherwise. Handlers still check what only they know (a game's owner, a seat).
+   */
+  access: AccessLevel;
 }
 
 export interface HubSpec {
@@ -25,8 +32,12 @@ export function defineHub<const H extends HubSpec>(hub: H): H {
   return hub;
 }
 
-export function call<I extends z.ZodType, O extends z.ZodType>(input: I, output: O): CallSpec<I, O> {
-  return { input, output };
+export function call<I extends z.ZodType, O extends z.ZodType>(
+  input: I,
+  output: O,
+  access: AccessLevel,
+): CallSpec<I, O> {
+  return { input, output, access };
 }
 
 /** The input of a call that takes nothing (the client sends no argument, or null). */

@@ -43,7 +43,7 @@ export const predictionHub = defineHub({
   namespace: '/KickPrediction',
   query: z.object({}),
   calls: {
-    GetState: call(noPayload, predictionState),
+    GetState: call(noPayload, predictionState, 'visitor'),
   },
   events: {
     ReceiveState: predictionState,

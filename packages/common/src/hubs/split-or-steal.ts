@@ -64,13 +64,13 @@ export const splitOrStealHub = defineHub({
   query: z.object({ gameid: z.uuid() }),
   calls: {
     /** The state, or null when the game is private and the caller may not see it. */
-    GetGameState: call(noPayload, splitOrStealState.nullable()),
+    GetGameState: call(noPayload, splitOrStealState.nullable(), 'visitor'),
     /** The caller's own balls (and everyone's once the game ended). */
-    GetAnswerContext: call(noPayload, answerContext),
-    GetChatMessages: call(noPayload, z.array(gameChatMessage)),
-    JoinGame: call(slotNumber, splitOrStealState),
-    UpdateSelection: call(ballNumber, splitOrStealState),
-    SendChatMessage: call(gameChatText, gameChatMessage),
+    GetAnswerContext: call(noPayload, answerContext, 'visitor'),
+    GetChatMessages: call(noPayload, z.array(gameChatMessage), 'visitor'),
+    JoinGame: call(slotNumber, splitOrStealState, 'user'),
+    UpdateSelection: call(ballNumber, splitOrStealState, 'user'),
+    SendChatMessage: call(gameChatText, gameChatMessage, 'user'),
   },
   events: {
     ReceiveGameState: splitOrStealState,

@@ -125,9 +125,9 @@ export const highLowHub = defineHub({
   namespace: '/TestHighLow',
   query: z.object({ gameid: z.uuid() }),
   calls: {
-    GetGameState: call(noPayload, highLowState),
-    Start: call(noPayload, highLowState),
-    Guess: call(z.enum(['high', 'low']), highLowState),
+    GetGameState: call(noPayload, highLowState, 'visitor'),
+    Start: call(noPayload, highLowState, 'user'),
+    Guess: call(z.enum(['high', 'low']), highLowState, 'user'),
   },
   events: {
     ReceiveGameState: highLowState,

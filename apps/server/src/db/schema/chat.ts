@@ -35,7 +35,9 @@ export const chatMessages = pgTable(
   },
   (t) => [
     index('chat_messages_received').on(t.receivedAt.desc()),
-    index('chat_messages_unprocessed').on(t.claimedUntil).where(sql`processed_at IS NULL`),
+    index('chat_messages_unprocessed')
+      .on(t.claimedUntil)
+      .where(sql`processed_at IS NULL`),
     index('chat_messages_kick_user').on(t.kickUserId, t.receivedAt.desc()),
   ],
 );

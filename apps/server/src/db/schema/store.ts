@@ -8,8 +8,10 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { users } from './users';
 
 export const products = pgTable(
@@ -22,6 +24,9 @@ export const products = pgTable(
     category: text('category').notNull(),
     stock: integer('stock'),
     active: boolean('active').notNull().default(true),
+    delivery: text('delivery', { enum: ['none', 'steam_trade_url', 'email', 'code'] })
+      .notNull()
+      .default('none'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -41,9 +46,36 @@ export const orders = pgTable(
       .references(() => products.id),
     productName: text('product_name').notNull(),
     price: numeric('price', { precision: 18, scale: 2 }).notNull(),
+    deliveryDetail: text('delivery_detail'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('orders_user_newest').on(t.userId, t.id.desc())],
+);
+
+/** A product's pool of codes (0910_store_delivery.sql): sealed, hashed for uniqueness, masked tail. */
+export const productCodes = pgTable(
+  'product_codes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    productId: bigint('product_id', { mode: 'number' })
+      .notNull()
+      .references(() => products.id),
+    codeHash: text('code_hash').notNull(),
+    sealed: text('sealed').notNull(),
+    tail: text('tail').notNull(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .unique('product_codes_order_once')
+      .references(() => orders.id),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    soldAt: timestamp('sold_at', { withTimezone: true }),
+  },
+  (t) => [
+    unique('product_codes_unique').on(t.productId, t.codeHash),
+    index('product_codes_available')
+      .on(t.productId, t.id)
+      .where(sql`order_id IS NULL`),
+  ],
 );
 
 export const chatPointMinutes = pgTable(

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { roles } from '@kickback/common/http/auth';
 
 export const users = pgTable(
   'users',
@@ -8,9 +9,7 @@ export const users = pgTable(
     steamId: text('steam_id').notNull().unique(),
     username: text('username').notNull(),
     avatarUrl: text('avatar_url'),
-    role: text('role', { enum: ['User', 'Admin'] })
-      .notNull()
-      .default('User'),
+    role: text('role', { enum: roles }).notNull().default('User'),
     points: numeric('points', { precision: 18, scale: 2 }).notNull().default('0'),
     gems: numeric('gems', { precision: 18, scale: 2 }).notNull().default('0'),
     /** Points a lost partner dispute could not take back; blocks spending until paid off (0600). */
@@ -29,6 +28,8 @@ export const users = pgTable(
     casesId: text('cases_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /** When the user confirmed the 18+ gate (0920); null until then. */
+    ageConfirmedAt: timestamp('age_confirmed_at', { withTimezone: true }),
   },
   (t) => [index('users_username_lower').on(sql`lower(${t.username}) text_pattern_ops`)],
 );

@@ -7,7 +7,13 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { isSteamId64, STEAM_ID_RULE } from '@kickback/common/steam-id';
+import {
+  DEMO_STEAM_ID_MAX,
+  DEMO_STEAM_ID_MIN,
+  isDemoSteamId,
+  isSteamId64,
+  STEAM_ID_RULE,
+} from '@kickback/common/steam-id';
 import { demoUsers } from '../../config';
 import { escapeHtml, page } from '../../lib/html';
 import { OPENID_NS, STEAM_ASSOC_HANDLE, STEAM_SIGNED_FIELDS, toKeyValue } from './openid';
@@ -36,7 +42,34 @@ export function avatarSvg(steamId: string, name: string): string {
 const signinForm = z.object({
   steamid: z.string().trim().refine(isSteamId64, `Enter ${STEAM_ID_RULE}.`),
   personaname: z.string().trim().min(1, 'Display name is required').max(32, 'Display name is at most 32 characters'),
+  /** Set by a demo user's button; a typed id never gets a demo account. */
+  demo: z.literal('1').optional(),
 });
+
+export const DEMO_RANGE_TEXT = `${DEMO_STEAM_ID_MIN} to ${DEMO_STEAM_ID_MAX}`;
+
+/**
+ * Which account a posted form signs into, or why not: a demo id only through its demo button, and
+ * the demo button only for a demo user; any other valid id is its own account (new the first time).
+ */
+export function devSigninTarget(form: {
+  steamid: string;
+  personaname: string;
+  demo?: '1' | undefined;
+}): { ok: true; steamId: string; name: string } | { ok: false; error: string } {
+  if (form.demo) {
+    const demo = demoUsers.find((u) => u.steamId === form.steamid);
+    if (!demo) return { ok: false, error: `${form.steamid} is not a demo user.` };
+    return { ok: true, steamId: demo.steamId, name: demo.name };
+  }
+  if (isDemoSteamId(form.steamid)) {
+    return {
+      ok: false,
+      error: `${form.steamid} is a demo id (demo ids run from ${DEMO_RANGE_TEXT}). Pick the demo user below, or type another id.`,
+    };
+  }
+  return { ok: true, steamId: form.steamid, name: form.personaname };
+}
 
 export async function devIdentityProvider(app: FastifyInstance): Promise<void> {
   const { publicUrl } = app.config;
@@ -60,8 +93,8 @@ export async function devIdentityProvider(app: FastifyInstance): Promise<void> {
     const demos = demoUsers
       .map(
         (u) => `<form method="post" action="${escapeHtml(action)}">
-  <input type="hidden" name="steamid" value="${u.steamId}"><input type="hidden" name="personaname" value="${escapeHtml(u.name)}">
-  <button class="demo" type="submit"><img alt="" src="/dev/steam/avatar/${u.steamId}.svg"><span>${escapeHtml(u.name)}<br><small class="hint">${u.steamId}</small></span>${u.admin ? '<span class="badge">Admin</span>' : ''}</button>
+  <input type="hidden" name="steamid" value="${u.steamId}"><input type="hidden" name="personaname" value="${escapeHtml(u.name)}"><input type="hidden" name="demo" value="1">
+  <button class="demo" type="submit"><img alt="" src="/dev/steam/avatar/${u.steamId}.svg"><span>${escapeHtml(u.name)}<br><small class="hint">${u.steamId}</small></span>${u.admin ? '<span class="badge">Admin</span>' : u.moderator ? '<span class="badge">Moderator</span>' : ''}</button>
 </form>`,
       )
       .join('\n');
@@ -76,12 +109,13 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
   <input id="personaname" name="personaname" required maxlength="32" autocomplete="nickname" placeholder="e.g. LuckyLuke">
   <label for="steamid">SteamID64</label>
   <input id="steamid" name="steamid" required pattern="[0-9]{17}" inputmode="numeric" value="${suggested}">
-  <div class="hint">17 digits (76561197960265729 to 76561202255233023). Signing in again with the same id is the same account.</div>
+  <div class="hint">17 digits (76561197960265729 to 76561202255233023). Signing in again with the same id is the same account; an id nobody used yet is a new account.</div>
   <button class="primary" type="submit">Sign in</button>
 </form>
 </div>
-<div class="card"><div class="row"><strong>Demo users</strong></div>${demos}</div>
-<button class="ghost" type="button" data-close>Cancel</button>`,
+<div class="card"><div class="row"><strong>Demo users</strong></div>
+<div class="hint">Demo ids are ${DEMO_RANGE_TEXT}; they are reached only through these buttons, never by typing.</div>${demos}</div>
+<form method="post" action="${escapeHtml(action)}"><input type="hidden" name="cancel" value="1"><button class="ghost" type="submit">Cancel</button></form>`,
       app.config.site.accentColor,
     );
   };
@@ -121,9 +155,18 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
     const setup = readSetup(request.query);
     reply.type('text/html; charset=utf-8');
     if (!setup) return reply.status(400).send(page('Bad request', '<h1>Not a valid OpenID sign-in request.</h1>'));
+    if (body.cancel === '1') {
+      // What Steam does when the person cancels: back to return_to with openid.mode=cancel.
+      const target = new URL(setup['openid.return_to'] ?? publicUrl);
+      target.searchParams.set('openid.ns', OPENID_NS);
+      target.searchParams.set('openid.mode', 'cancel');
+      return reply.redirect(target.toString(), 302);
+    }
     const form = signinForm.safeParse(body);
     if (!form.success) return reply.status(400).send(renderLogin(setup, form.error.issues[0]?.message));
-    const { steamid, personaname } = form.data;
+    const chosen = devSigninTarget(form.data);
+    if (!chosen.ok) return reply.status(400).send(renderLogin(setup, chosen.error));
+    const { steamId: steamid, name: personaname } = chosen;
     const existing = profiles.get(steamid);
     profiles.set(steamid, {
       personaName: personaname,

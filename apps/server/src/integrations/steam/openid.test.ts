@@ -11,8 +11,8 @@ function assertion(overrides: Record<string, string> = {}): Record<string, strin
     'openid.ns': 'http://specs.openid.net/auth/2.0',
     'openid.mode': 'id_res',
     'openid.op_endpoint': provider,
-    'openid.claimed_id': 'https://steamcommunity.com/openid/id/76561197960287930',
-    'openid.identity': 'https://steamcommunity.com/openid/id/76561197960287930',
+    'openid.claimed_id': 'https://steamcommunity.com/openid/id/76561199999999001',
+    'openid.identity': 'https://steamcommunity.com/openid/id/76561199999999001',
     'openid.return_to': returnTo,
     'openid.response_nonce': '2026-11-21T09:59:30Zr4nd0m',
     'openid.assoc_handle': STEAM_ASSOC_HANDLE,
@@ -52,7 +52,7 @@ describe('verifyAssertion', () => {
   it('accepts a genuine assertion and posts every openid field back with check_authentication', async () => {
     const { ctx, posted } = context();
     const result = await verifyAssertion(assertion(), ctx);
-    expect(result).toEqual({ ok: true, steamId: '76561197960287930' });
+    expect(result).toEqual({ ok: true, steamId: '76561199999999001' });
     const body = new URLSearchParams(posted[0]);
     expect(body.get('openid.mode')).toBe('check_authentication');
     expect(body.get('openid.sig')).toBe('c2lnbmF0dXJl');
@@ -71,16 +71,16 @@ describe('verifyAssertion', () => {
     [
       'foreign host in claimed_id (and identity)',
       {
-        'openid.claimed_id': 'http://203.0.113.9/openid/id/76561197960287930',
-        'openid.identity': 'http://203.0.113.9/openid/id/76561197960287930',
+        'openid.claimed_id': 'http://203.0.113.9/openid/id/76561199999999001',
+        'openid.identity': 'http://203.0.113.9/openid/id/76561199999999001',
       },
       'claimed_id_format',
     ],
     [
       'lookalike host in claimed_id',
       {
-        'openid.claimed_id': 'https://steamcommunity.com.evil.example/openid/id/76561197960287930',
-        'openid.identity': 'https://steamcommunity.com.evil.example/openid/id/76561197960287930',
+        'openid.claimed_id': 'https://steamcommunity.com.evil.example/openid/id/76561199999999001',
+        'openid.identity': 'https://steamcommunity.com.evil.example/openid/id/76561199999999001',
       },
       'claimed_id_format',
     ],

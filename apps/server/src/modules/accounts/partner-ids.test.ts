@@ -49,14 +49,45 @@ describe('POST /api/User/ids', () => {
     await save(user, { RoobetName: 'before' });
     const long = await save(user, { RoobetName: 'after', ClashId: 'x'.repeat(65) });
     expect(long.statusCode).toBe(400);
-    expect(long.json()).toEqual({ message: 'Clash ID must be at most 64 characters.' });
+    expect(long.json()).toEqual({
+      message: 'Clash ID must be at most 64 characters.',
+      fields: [{ path: 'ClashId', message: 'Clash ID must be at most 64 characters.' }],
+    });
     expect((await save(user, { ClashId: 'x'.repeat(64) })).statusCode).toBe(200);
     for (const bad of ['bad\u0007bell', 'tab\tinside', 'zero\u200bwidth', 'line\u2028sep']) {
       const res = await save(user, { RoobetName: 'after', CasesId: bad });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: 'Cases ID must not contain control characters.' });
+      expect(res.json()).toMatchObject({ message: 'Cases ID must not contain control characters.' });
     }
     expect(await ids(user)).toMatchObject({ RoobetName: 'before' });
+  });
+
+  it('checks each id by its own rule: a number must be a real user number, -1 ("none") never is', async () => {
+    const user = await t.signIn();
+    await save(user, { ClashId: '4242', RoobetName: 'before' });
+    const clash = 'Enter your Clash.gg user number (a whole number from 1, like 4242) or your Clash.gg username.';
+    for (const bad of ['-5', '-1', '0', '+7', '12.5', '007']) {
+      const res = await save(user, { RoobetName: 'after', ClashId: bad });
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json()).toEqual({ message: clash, fields: [{ path: 'ClashId', message: clash }] });
+    }
+    const cases = await save(user, { CasesId: '-3' });
+    expect(cases.json()).toMatchObject({ fields: [{ path: 'CasesId' }] });
+    const rust = await save(user, { RustMagicId: '0' });
+    expect(rust.json()).toMatchObject({ fields: [{ path: 'RustMagicId' }] });
+    const roobet = await save(user, { RoobetName: '-1' });
+    expect(roobet.json()).toEqual({
+      message: 'Enter your Roobet username as Roobet shows it; it starts with a letter or a digit.',
+      fields: [
+        {
+          path: 'RoobetName',
+          message: 'Enter your Roobet username as Roobet shows it; it starts with a letter or a digit.',
+        },
+      ],
+    });
+    expect(await ids(user)).toMatchObject({ ClashId: '4242', RoobetName: 'before' });
+    // Names stay welcome, numbers from 1 too.
+    expect((await save(user, { ClashId: 'Lucky Seven', CasesId: '17', RustMagicId: 'rm-7' })).statusCode).toBe(200);
   });
 
   it('refuses an id another user linked, whatever its letter case (409), and changes nothing', async () => {
@@ -66,7 +97,10 @@ describe('POST /api/User/ids', () => {
     await save(other, { ClashId: 'mine' });
     const res = await save(other, { ClashId: 'changed', RoobetName: 'highROLLER' });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: 'That Roobet username is already linked to another account.' });
+    expect(res.json()).toEqual({
+      message: 'That Roobet username is already linked to another account.',
+      fields: [{ path: 'RoobetName', message: 'That Roobet username is already linked to another account.' }],
+    });
     expect(await ids(other)).toMatchObject({ ClashId: 'mine', RoobetName: null });
     // Re-saving your own id (even in another case) is fine; another site's same id is fine too.
     expect((await save(owner, { RoobetName: 'HIGHROLLER' })).statusCode).toBe(200);
@@ -79,7 +113,7 @@ describe('POST /api/User/ids', () => {
     const statuses = results.map((r) => r.statusCode).sort();
     expect(statuses).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
     for (const r of results.filter((x) => x.statusCode === 409)) {
-      expect(r.json()).toEqual({ message: 'That RustMagic ID is already linked to another account.' });
+      expect(r.json()).toMatchObject({ message: 'That RustMagic ID is already linked to another account.' });
     }
   });
 
@@ -88,7 +122,10 @@ describe('POST /api/User/ids', () => {
     const user = await t.signIn();
     const res = await save(user, { ClashId: 42 });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toMatch(/ClashId/);
+    expect(res.json()).toEqual({
+      message: 'Clash ID must be text.',
+      fields: [{ path: 'ClashId', message: 'Clash ID must be text.' }],
+    });
   });
 });
 

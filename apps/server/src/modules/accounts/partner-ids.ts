@@ -1,6 +1,7 @@
 /**
- * Partner wagering-site ids (ClashId, RustMagicId, RoobetName, CasesId): trimmed, at most 64
- * characters, no control characters, "" unlinks. Each id saved is a claim (partner-links/claims):
+ * Partner wagering-site ids (ClashId, RustMagicId, RoobetName, CasesId): trimmed, each checked by
+ * its own rule (packages/common accounts: at most 64 characters, no control characters, a number
+ * only as a real user number from 1), "" unlinks. Each id saved is a claim (partner-links/claims):
  * one player per account per site — by normalised name and by the partner's stable id — so a
  * player another account holds answers 409, and the profile offers a dispute instead. The users
  * columns mirror the user's current claim for the profile and the admin pages.
@@ -22,8 +23,8 @@ export async function savePartnerIds(db: Db, user: UserRow, body: PartnerIdsBody
     const raw = body[field.key];
     if (raw === undefined) continue;
     const value = (raw ?? '').trim();
-    const problem = partnerIdProblem(field.label, value);
-    if (problem) throw badRequest(problem);
+    const problem = partnerIdProblem(field.key, value);
+    if (problem) throw badRequest(problem, field.key);
     const next = value === '' ? null : value;
     if (next !== user[field.userKey]) changes[field.userKey] = next;
   }

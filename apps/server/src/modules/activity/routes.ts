@@ -11,6 +11,7 @@ import { readPage } from '../../db/page';
 import { fulfilmentItems } from '../../db/schema/fulfilment';
 import { ledger } from '../../db/schema/ledger';
 import { orders } from '../../db/schema/store';
+import { codesOfOrders } from '../store/service';
 import { currentUser } from '../../plugins/access';
 import { route } from '../../plugins/endpoints';
 
@@ -42,7 +43,7 @@ export async function activityRoutes(app: FastifyInstance): Promise<void> {
     const user = currentUser(request);
     const { page } = request.query;
     const mine = eq(orders.userId, user.id);
-    return readPage(app.db, {
+    const result = await readPage(app.db, {
       rows: app.db
         .select({
           order: orders,
@@ -69,8 +70,18 @@ export async function activityRoutes(app: FastifyInstance): Promise<void> {
         note,
         createdAt: order.createdAt.toISOString(),
         handledAt: handledAt?.toISOString() ?? null,
+        deliveryDetail: order.deliveryDetail,
+        code: null as string | null,
       }),
     });
+    // Instant-code orders show their code to the buyer, and only to them.
+    const codes = await codesOfOrders(
+      app.db,
+      app.config.codeKey,
+      user.id,
+      result.items.map((o) => o.id),
+    );
+    return { ...result, items: result.items.map((o) => ({ ...o, code: codes.get(o.id) ?? null })) };
   });
 
   route(app, activityEndpoints.payouts, async (request) => {

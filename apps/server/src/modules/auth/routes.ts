@@ -1,14 +1,20 @@
 /**
- * Steam sign-in (popup), its callback and sign-out.
+ * Steam sign-in (popup or same tab), its callback and sign-out.
  * `GET /auth/steam/signin` → the provider; `GET /auth/steam/callback` verifies the assertion and
  * renders a page that posts `{ type: 'authpopup', success, message }` to the opener and closes.
+ * `GET /auth/steam/signin?returnTo=/path` is the same-tab sign-in (phones, blocked pop-ups): the
+ * path is checked (lib/return-path.ts, no open redirect), kept in a cookie, and the callback sends
+ * the person back there with `?signin=ok|failed|cancelled` for the web app to announce.
+ * Steam's cancel (`openid.mode=cancel`) is answered as a cancel, not as a failure.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { messages } from '@kickback/common/messages';
 import type { AuthPopupMessage } from '@kickback/common/http/auth';
 import { openIdNonces } from '../../db/schema/sessions';
+import { badRequest } from '../../lib/errors';
 import { page, popupResultData } from '../../lib/html';
+import { safeReturnPath, withSigninOutcome } from '../../lib/return-path';
 import { randomToken } from '../../lib/random';
 import { buildSigninUrl, verifyAssertion } from '../../integrations/steam/openid';
 import { fetchPlayerSummary } from '../../integrations/steam/profiles';
@@ -16,6 +22,7 @@ import { endSession, startSession } from '../../plugins/session';
 import { upsertSteamUser } from './user-accounts';
 
 const STATE_COOKIE = 'kb_openid_state';
+const RETURN_COOKIE = 'kb_openid_return';
 const STATE_TTL_S = 600;
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
@@ -23,21 +30,36 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   const callbackUrl = `${config.publicUrl}/auth/steam/callback`;
   const stateCookie = { path: '/auth/steam', httpOnly: true, sameSite: 'lax' as const, secure: config.cookies.secure };
 
-  const popupResult = (reply: FastifyReply, result: AuthPopupMessage) => {
+  const popupResult = (reply: FastifyReply, result: AuthPopupMessage, returnPath: string | null) => {
     reply.clearCookie(STATE_COOKIE, stateCookie);
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+    reply.clearCookie(RETURN_COOKIE, stateCookie);
+    reply.header('cache-control', 'no-store');
+    if (returnPath) {
+      const outcome = result.success ? 'ok' : result.cancelled ? 'cancelled' : 'failed';
+      return reply.redirect(withSigninOutcome(returnPath, outcome, config.publicUrl), 302);
+    }
+    reply.type('text/html; charset=utf-8');
+    const title = result.success ? 'Signed in' : result.cancelled ? 'Sign-in cancelled' : 'Sign-in failed';
     return page(
-      result.success ? 'Signed in' : 'Sign-in failed',
-      `<h1>${result.success ? 'Signed in' : 'Sign-in failed'}</h1>
+      title,
+      `<h1>${title}</h1>
 <p class="lead">You can close this window.</p>
 ${popupResultData(result, config.publicOrigin)}`,
       config.site.accentColor,
     );
   };
 
-  app.get('/auth/steam/signin', { config: { access: 'public' } }, async (_request, reply) => {
+  app.get('/auth/steam/signin', { config: { access: 'public' } }, async (request, reply) => {
+    const { returnTo } = request.query as Record<string, unknown>;
+    let returnPath: string | null = null;
+    if (returnTo !== undefined) {
+      returnPath = safeReturnPath(returnTo, config.publicUrl);
+      if (!returnPath) throw badRequest(messages.badReturnPath);
+    }
     const state = randomToken(18);
     reply.setCookie(STATE_COOKIE, state, { ...stateCookie, maxAge: STATE_TTL_S });
+    if (returnPath) reply.setCookie(RETURN_COOKIE, returnPath, { ...stateCookie, maxAge: STATE_TTL_S });
+    else reply.clearCookie(RETURN_COOKIE, stateCookie);
     reply.header('cache-control', 'no-store');
     return reply.redirect(
       buildSigninUrl({
@@ -52,6 +74,16 @@ ${popupResultData(result, config.publicOrigin)}`,
   app.get('/auth/steam/callback', { config: { access: 'public' } }, async (request, reply) => {
     const query = request.query as Record<string, unknown>;
     const cookieState = request.cookies[STATE_COOKIE];
+    // Checked again: a cookie is input too.
+    const returnPath = safeReturnPath(request.cookies[RETURN_COOKIE], config.publicUrl);
+    if (query['openid.mode'] === 'cancel') {
+      request.log.info('steam sign-in cancelled at the provider');
+      return popupResult(
+        reply,
+        { type: 'authpopup', success: false, cancelled: true, message: messages.signInCancelled },
+        returnPath,
+      );
+    }
     const now = app.clock.now();
     const result = await verifyAssertion(query, {
       providerUrl: config.steam.openIdUrl,
@@ -73,7 +105,11 @@ ${popupResultData(result, config.publicOrigin)}`,
     else app.integrationStatus.failed('steam', `sign-in refused (${result.check}): ${result.detail}`);
     if (!result.ok) {
       request.log.warn({ check: result.check, detail: result.detail }, 'steam sign-in refused');
-      return popupResult(reply, { type: 'authpopup', success: false, message: messages.authenticationFailed });
+      return popupResult(
+        reply,
+        { type: 'authpopup', success: false, message: messages.authenticationFailed },
+        returnPath,
+      );
     }
     let profile = null;
     if (config.steam.apiKey) {
@@ -86,7 +122,7 @@ ${popupResultData(result, config.publicOrigin)}`,
     const user = await upsertSteamUser(app.db, result.steamId, profile, config.adminSteamIds, now);
     await startSession(app, request, reply, user.id);
     request.log.info({ userId: user.id, steamId: user.steamId }, 'signed in');
-    return popupResult(reply, { type: 'authpopup', success: true, message: messages.signedIn });
+    return popupResult(reply, { type: 'authpopup', success: true, message: messages.signedIn }, returnPath);
   });
 
   app.get('/auth/signout', { config: { access: 'public' } }, async (request, reply) => {

@@ -88,7 +88,7 @@ describe('POST /api/Challenge/create', () => {
     const before = (await t.call({ url: '/api/Challenge/getall', as: admin })).json().length;
     const res = await create(body);
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toContain(field);
+    expect((res.json() as { fields: Array<{ path: string }> }).fields.map((f) => f.path)).toContain(field);
     expect((await t.call({ url: '/api/Challenge/getall', as: admin })).json()).toHaveLength(before);
   });
 });
@@ -106,7 +106,7 @@ describe('POST /api/Challenge/update', () => {
     ] as const) {
       const res = await update(body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
-      expect(res.json().message).toContain(field);
+      expect((res.json() as { fields: Array<{ path: string }> }).fields.map((f) => f.path)).toContain(field);
     }
     expect((await update({ ...base, id: 999_999 })).statusCode).toBe(404);
   });
@@ -206,10 +206,41 @@ describe('GET /api/Challenge/getuserchallenges', () => {
 
 describe('messages', () => {
   it('says plainly what is wrong with a price', async () => {
-    for (const price of ['ten', '', null, undefined, true]) {
+    for (const price of ['', null, undefined]) {
       const res = await create({ title: 'Plain', price });
-      expect(res.json().message).toBe('Invalid price: is required and must be a number');
+      expect(res.json().message).toBe('Enter a price.');
     }
-    expect((await create({ price: 1 })).json().message).toBe('Invalid title: is required');
+    for (const price of ['ten', true]) {
+      const res = await create({ title: 'Plain', price });
+      expect(res.json().message).toBe('Enter the price as a number, like 250 or 12.50.');
+    }
+    expect((await create({ price: 1 })).json().message).toBe('Enter a title.');
+  });
+
+  it('names every missing field at once, each with its own message', async () => {
+    const res = await create({});
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      message: 'Enter a title.',
+      fields: [
+        { path: 'title', message: 'Enter a title.' },
+        { path: 'price', message: 'Enter a price.' },
+      ],
+    });
+  });
+
+  it('refuses a description over 2000 characters instead of cutting it, and saves nothing', async () => {
+    const before = (await t.call({ url: '/api/Challenge/getall', as: admin })).json() as unknown[];
+    const res = await create({ title: 'Too long', price: 5, description: 'd'.repeat(5000) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      message: 'Keep the description to 2000 characters or fewer.',
+      fields: [{ path: 'description', message: 'Keep the description to 2000 characters or fewer.' }],
+    });
+    const after = (await t.call({ url: '/api/Challenge/getall', as: admin })).json() as unknown[];
+    expect(after).toHaveLength(before.length);
+    // 2000 exactly is kept whole.
+    const ok = await createOk({ title: 'Just fits', price: 5, description: 'd'.repeat(2000) });
+    expect((ok as unknown as { description: string }).description).toHaveLength(2000);
   });
 });

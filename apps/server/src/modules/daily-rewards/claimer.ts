@@ -7,11 +7,16 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import { centsToNumber, centsToText, decimalToNumber } from '@kickback/common/money';
-import type { MonthlyRewardRecord, RewardTypeInfo } from '@kickback/common/http/daily-rewards';
+import type {
+  Claimability,
+  ClaimRefusal,
+  MonthlyRewardRecord,
+  RewardTypeInfo,
+} from '@kickback/common/http/daily-rewards';
 import { dailyRewardClaims } from '../../db/schema/daily-rewards';
 import type { UserRow } from '../../db/schema/users';
 import type { PartnerLinkField } from '../../db/schema/partner-links';
-import { conflict } from '../../lib/errors';
+import { AppError, conflict } from '../../lib/errors';
 import { labelOfField, verifiedValue } from '../partner-links/service';
 import { rowsOf } from '../../db/rows';
 import { enqueueFulfilment } from '../fulfilment/service';
@@ -40,26 +45,43 @@ export function pendingVerificationMessage(label: string): string {
   return `Your ${label} is pending verification; this reward opens once it is verified.`;
 }
 
+class Refusal extends Error {
+  constructor(
+    readonly reason: ClaimRefusal,
+    message: string,
+    readonly status = 409,
+  ) {
+    super(message);
+  }
+}
+
 async function linkedId(app: FastifyInstance, user: UserRow, type: number): Promise<string | null> {
   const need = requiredLinks[type];
   if (!need) return null;
   const value = await verifiedValue(app.db, user.id, need.field);
   if (value !== null) return value;
   const current = user[need.field];
-  if (typeof current === 'string' && current.trim() !== '') throw conflict(pendingVerificationMessage(labelOfField(need.field)));
-  throw conflict(need.message);
+  if (typeof current === 'string' && current.trim() !== '') {
+    throw new Refusal('not_verified', pendingVerificationMessage(labelOfField(need.field)));
+  }
+  throw new Refusal('not_linked', need.message);
 }
 
-export async function claimDailyReward(
+/**
+ * Every check a claim makes before writing, in the claim's order: the verified partner id, the
+ * policy, today's claim, and the amount (type 5: yesterday's wager under the code). The claim and
+ * the calendar's "today" state both ask this, so a case shows Available exactly when a claim
+ * would pay (the unique constraint still decides between simultaneous claims).
+ */
+async function checkClaim(
   app: FastifyInstance,
   user: UserRow,
   info: RewardTypeInfo,
-): Promise<{ gemAmount: number }> {
-  const now = app.clock.now();
-  const day = utcDay(now);
+  day: string,
+): Promise<{ amount: bigint; partnerId: string | null }> {
   const partnerId = await linkedId(app, user, info.type);
   const policy = await loadPolicy(app.db, info.type);
-  if (!policy.enabled) throw conflict(claimMessages.unavailable);
+  if (!policy.enabled) throw new Refusal('disabled', claimMessages.unavailable);
 
   // Not the guard (the constraint is): spares a partner call when the answer is known already.
   const [existing] = await app.db
@@ -72,16 +94,55 @@ export async function claimDailyReward(
         eq(dailyRewardClaims.day, day),
       ),
     );
-  if (existing) throw conflict(claimMessages.alreadyClaimed);
+  if (existing) throw new Refusal('already_claimed', claimMessages.alreadyClaimed);
 
   let amount = policy.amount;
   if (info.type === 5) {
-    const wager = await previousDayWager(app, partnerId ?? '');
+    let wager: bigint;
+    try {
+      wager = await previousDayWager(app, partnerId ?? '');
+    } catch (err) {
+      if (err instanceof AppError) throw new Refusal('stats_unavailable', err.message, err.statusCode);
+      throw err;
+    }
     amount = earningsOf(wager, policy.earningsPercent);
-    if (amount <= 0n) throw conflict(wager > 0n ? claimMessages.nothingToClaim : claimMessages.noRoobetWager);
+    if (amount <= 0n) {
+      throw wager > 0n
+        ? new Refusal('nothing_to_claim', claimMessages.nothingToClaim)
+        : new Refusal('no_wager', claimMessages.noRoobetWager);
+    }
   } else if (amount <= 0n) {
-    throw conflict(claimMessages.nothingToClaim);
+    throw new Refusal('nothing_to_claim', claimMessages.nothingToClaim);
   }
+  return { amount, partnerId };
+}
+
+/** Whether a claim of this type by this user would pay today, and if not, why (in words). */
+export async function claimability(app: FastifyInstance, user: UserRow, info: RewardTypeInfo): Promise<Claimability> {
+  try {
+    await checkClaim(app, user, info, utcDay(app.clock.now()));
+    return { claimable: true, reason: null, message: null };
+  } catch (err) {
+    if (err instanceof Refusal) return { claimable: false, reason: err.reason, message: err.message };
+    throw err;
+  }
+}
+
+export async function claimDailyReward(
+  app: FastifyInstance,
+  user: UserRow,
+  info: RewardTypeInfo,
+): Promise<{ gemAmount: number }> {
+  const now = app.clock.now();
+  const day = utcDay(now);
+  let checked: { amount: bigint; partnerId: string | null };
+  try {
+    checked = await checkClaim(app, user, info, day);
+  } catch (err) {
+    if (err instanceof Refusal) throw new AppError(err.status, err.message);
+    throw err;
+  }
+  const { amount, partnerId } = checked;
 
   return app.db.transaction(async (tx) => {
     const inserted = rowsOf<{ id: string | number }>(

@@ -264,3 +264,58 @@ describe('policies', () => {
     expect(audit!.after).toMatchObject({ amount: 3.75 });
   });
 });
+
+describe("GET /api/DailyReward/RoobetToday: today's case is Available exactly when a claim would pay", () => {
+  const today = (as: TestUser | null) => t.call({ url: '/api/DailyReward/RoobetToday', as });
+
+  /** The state says what the claim then does: 200 when claimable, else the same message. */
+  async function expectAgrees(as: TestUser, reason: string | null) {
+    const state = (await today(as)).json();
+    expect(state.reason).toBe(reason);
+    const res = await claim('GetDailyRewardRoobet', as);
+    if (state.claimable) expect(res.statusCode, res.body).toBe(200);
+    else expect([res.statusCode, res.json().message]).toEqual([409, state.message]);
+    return state;
+  }
+
+  it('says why not: sign in, no Roobet name, not verified, no wager yesterday, already claimed', async () => {
+    partners.roobet([{ username: 'DanOnRoobet', wagered: 4200, weightedWagered: 3000.5 }]);
+    expect((await today(null)).json()).toEqual({
+      claimable: false,
+      reason: 'sign_in',
+      message: 'First log in please.',
+    });
+
+    const none = await user('Nobody');
+    expect(await expectAgrees(none, 'not_linked')).toMatchObject({
+      claimable: false,
+      message: 'Link your Roobet username in your profile to claim this reward.',
+    });
+
+    const pending = await user('Pending');
+    const saved = await t.call({
+      method: 'POST',
+      url: '/api/User/ids',
+      as: pending,
+      body: { RoobetName: 'PendingName' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await expectAgrees(pending, 'not_verified')).message).toContain('pending verification');
+
+    const eve = await user('Eve', { roobetName: 'EveNeverBets' });
+    expect((await expectAgrees(eve, 'no_wager')).message).toBe(claimMessages.noRoobetWager);
+
+    const dan = await user('Dan', { roobetName: 'DanOnRoobet' });
+    expect(await expectAgrees(dan, null)).toEqual({ claimable: true, reason: null, message: null });
+    expect(await expectAgrees(dan, 'already_claimed')).toMatchObject({ message: claimMessages.alreadyClaimed });
+
+    expect((await setPolicy(5, { enabled: false, amount: 0, earningsPercent: 1 })).statusCode).toBe(200);
+    expect((await today(dan)).json().reason).toBe('disabled');
+  });
+
+  it('a partner outage makes today unavailable, not a glowing case that errors', async () => {
+    partners.answer('roobet', 500, '{"error":"down"}');
+    const dan = await user('Dan', { roobetName: 'DanOnRoobet' });
+    expect((await today(dan)).json()).toMatchObject({ claimable: false, reason: 'stats_unavailable' });
+  });
+});

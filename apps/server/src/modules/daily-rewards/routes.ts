@@ -4,18 +4,30 @@
  * (signed in). Admin: the per-type policies.
  */
 import type { FastifyInstance } from 'fastify';
-import { dailyRewardEndpoints, rewardTypeByAction } from '@kickback/common/http/daily-rewards';
+import {
+  AFFILIATE_REWARD_TYPE,
+  dailyRewardEndpoints,
+  rewardTypeByAction,
+  rewardTypeOf,
+} from '@kickback/common/http/daily-rewards';
+import { messages } from '@kickback/common/messages';
 import { notFound } from '../../lib/errors';
 import { currentUser } from '../../plugins/access';
 import { route } from '../../plugins/endpoints';
 import { actorOf } from '../audit/service';
-import { claimDailyReward, monthlyClaims } from './claimer';
+import { claimability, claimDailyReward, monthlyClaims } from './claimer';
 import { loadPolicies, presentPolicy, savePolicy } from './policies';
 
 export async function dailyRewardRoutes(app: FastifyInstance): Promise<void> {
   route(app, dailyRewardEndpoints.monthlyRoobet, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return request.user ? monthlyClaims(app, request.user.id, 5) : [];
+  });
+
+  route(app, dailyRewardEndpoints.roobetToday, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    if (!request.user) return { claimable: false, reason: 'sign_in' as const, message: messages.firstLogInPlease };
+    return claimability(app, request.user, rewardTypeOf(AFFILIATE_REWARD_TYPE));
   });
 
   route(app, dailyRewardEndpoints.claim, async (request) => {

@@ -153,15 +153,22 @@ describe('create', () => {
       [[0, ...DEFAULT_AMOUNTS.slice(1)], /greater than 0/],
       [[-1, ...DEFAULT_AMOUNTS.slice(1)], /greater than 0/],
       [[0.001, ...DEFAULT_AMOUNTS.slice(1)], /2 decimals/],
-      [[10_000.01, ...DEFAULT_AMOUNTS.slice(1)], /at most 10000/],
-      [['5', ...DEFAULT_AMOUNTS.slice(1)], /number/],
+      [[10_000.01, ...DEFAULT_AMOUNTS.slice(1)], /at most 10,000/],
+      [['5', ...DEFAULT_AMOUNTS.slice(1)], /Enter the amount in dollars/],
     ];
     for (const [Amounts, message] of bad) {
       const res = await post(body({ Amounts }));
       expect(res.statusCode, JSON.stringify(Amounts.slice(0, 2))).toBe(400);
       expect(res.body).toMatch(message);
     }
-    expect((await post(body({ playerUserId: 'nope' }))).statusCode).toBe(400);
+    const first = await post(body({ Amounts: [0, ...DEFAULT_AMOUNTS.slice(1)] }));
+    expect(first.json()).toEqual({
+      message: 'Enter an amount greater than 0.',
+      fields: [{ path: 'Amounts.0', message: 'Enter an amount greater than 0.' }],
+    });
+    expect((await post(body({ playerUserId: 'nope' }))).json()).toMatchObject({
+      fields: [{ path: 'playerUserId', message: 'Pick the player from the list.' }],
+    });
     expect((await post(body({ reward: 1.234 }))).statusCode).toBe(400);
     expect(await t.database.db.select().from(liveGames)).toHaveLength(before.length);
   });

@@ -4,6 +4,8 @@
  * (../../games/runner: lock, rule, save, queue the prize, deadline, emit after commit) with the
  * definition of ./game. The rules decide who may act; this adds who may see a private game.
  */
+import { canModerate } from '@kickback/common/access';
+import type { Role } from '@kickback/common/http/auth';
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { desc, eq } from 'drizzle-orm';
@@ -34,16 +36,16 @@ import { dealOrNoDealGame, GAME_IS_PRIVATE, GAME_KIND, GAME_NOT_FOUND, store } f
 
 export interface Viewer {
   id: string;
-  role: 'User' | 'Admin';
+  role: Role;
 }
 
 const viewerOf = (user: Viewer | null): EngineViewer | null =>
-  user ? { userId: user.id, isAdmin: user.role === 'Admin' } : null;
+  user ? { userId: user.id, isAdmin: canModerate(user.role) } : null;
 
-/** A private game is shown only to its player and to admins. */
+/** A private game is shown only to its player and to the staff (Moderators, Admins). */
 export function canSee(game: DealOrNoDealGame, viewer: Viewer | null): boolean {
   if (!game.isPrivate) return true;
-  return viewer !== null && (viewer.role === 'Admin' || viewer.id === game.ownerId);
+  return viewer !== null && (canModerate(viewer.role) || viewer.id === game.ownerId);
 }
 
 /** A uniformly random order of the 24 boxes (Fisher–Yates over crypto.randomInt). */

@@ -9,10 +9,18 @@ import { seedDailyRewards } from '../daily-rewards/demo';
 import { seedDiscordLinks } from '../discord-broadcasts/demo';
 import { seedLeaderboards } from '../leaderboards/demo';
 import { seedStore } from '../store/demo';
+import { seedDemoModerators } from '../users/demo';
 
 export type DemoSeeder = (app: FastifyInstance) => Promise<void>;
 
-const seeders: DemoSeeder[] = [seedLeaderboards, seedStore, seedDiscordLinks, seedChallenges, seedDailyRewards];
+const seeders: DemoSeeder[] = [
+  seedDemoModerators,
+  seedLeaderboards,
+  seedStore,
+  seedDiscordLinks,
+  seedChallenges,
+  seedDailyRewards,
+];
 
 export async function seedDemoData(app: FastifyInstance): Promise<void> {
   for (const seed of seeders) await seed(app);

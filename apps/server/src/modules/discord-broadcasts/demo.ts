@@ -10,14 +10,14 @@ import { simulatedDiscordId } from '../../integrations/discord/simulator/directo
 
 /** Site user (by SteamID64, created by the leaderboard demo) → simulated Discord username. */
 const demoLinks: ReadonlyArray<[string, string]> = [
-  ['76561198000000001', 'luckyluke'],
-  ['76561198000000002', 'cratequeen'],
-  ['76561198000000003', 'highroller'],
-  ['76561198000000101', 'marta.spins'],
-  ['76561198000000102', 'jonas_bets'],
-  ['76561198000000103', 'quietpriya'],
-  ['76561198000000104', 'tomasz'],
-  ['76561198000000105', 'aiko'],
+  ['76561199999999011', 'luckyluke'],
+  ['76561199999999012', 'cratequeen'],
+  ['76561199999999013', 'highroller'],
+  ['76561199999999101', 'marta.spins'],
+  ['76561199999999102', 'jonas_bets'],
+  ['76561199999999103', 'quietpriya'],
+  ['76561199999999104', 'tomasz'],
+  ['76561199999999105', 'aiko'],
 ];
 
 export async function seedDiscordLinks(app: FastifyInstance): Promise<void> {

@@ -17,7 +17,17 @@ import { deliverItem, rejectItem } from './handling';
 
 const PAGE_SIZE = 25;
 
-type QueueRow = { item: typeof fulfilmentItems.$inferSelect; user: UserRow; handledByName: string | null };
+type QueueRow = {
+  item: typeof fulfilmentItems.$inferSelect;
+  user: UserRow;
+  handledByName: string | null;
+  deliveryKind: string | null;
+  deliveryDetail: string | null;
+};
+
+const deliveryKinds = new Set(['none', 'steam_trade_url', 'email', 'code'] as const);
+type DeliveryKind = 'none' | 'steam_trade_url' | 'email' | 'code';
+const isDeliveryKind = (k: string | null): k is DeliveryKind => k !== null && deliveryKinds.has(k as DeliveryKind);
 
 export async function fulfilmentRoutes(app: FastifyInstance): Promise<void> {
   route(app, fulfilmentEndpoints.queue, async (request) => {
@@ -27,7 +37,19 @@ export async function fulfilmentRoutes(app: FastifyInstance): Promise<void> {
     if (kind) filters.push(eq(fulfilmentItems.kind, kind));
     const where = filters.length ? and(...filters) : undefined;
     const handledByName = sql<string | null>`(SELECT username FROM users h WHERE h.id = ${fulfilmentItems.handledBy})`;
-    const toItem = ({ item, user, handledByName: by }: QueueRow): FulfilmentItem => ({
+    // Store orders: the product's delivery kind and the detail the buyer gave with the order.
+    const orderOf = sql`(${fulfilmentItems.kind} = 'order' AND o.id::text = ${fulfilmentItems.reference})`;
+    const deliveryKind = sql<
+      string | null
+    >`(SELECT p.delivery FROM orders o JOIN products p ON p.id = o.product_id WHERE ${orderOf})`;
+    const deliveryDetail = sql<string | null>`(SELECT o.delivery_detail FROM orders o WHERE ${orderOf})`;
+    const toItem = ({
+      item,
+      user,
+      handledByName: by,
+      deliveryKind: dk,
+      deliveryDetail: dd,
+    }: QueueRow): FulfilmentItem => ({
       id: item.id,
       kind: item.kind,
       reference: item.reference,
@@ -56,11 +78,12 @@ export async function fulfilmentRoutes(app: FastifyInstance): Promise<void> {
         casesId: user.casesId,
         excluded: user.excluded,
       },
+      delivery: isDeliveryKind(dk) ? { kind: dk, detail: dk === 'code' ? null : dd } : null,
     });
     const [items, kinds, pending] = await Promise.all([
       readPage(app.db, {
         rows: app.db
-          .select({ item: fulfilmentItems, user: users, handledByName })
+          .select({ item: fulfilmentItems, user: users, handledByName, deliveryKind, deliveryDetail })
           .from(fulfilmentItems)
           .innerJoin(users, eq(users.id, fulfilmentItems.userId))
           .where(where)

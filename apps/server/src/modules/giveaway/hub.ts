@@ -1,8 +1,10 @@
 /**
- * The `/KickGiveAway` hub (spec part 2 §7): every call is for admins only, checked on the server
- * against the session as of the call (a sign-out or demotion applies at once). Anyone may open
- * the socket, but only an admin's socket is in the admins' audience that the events go to.
+ * The `/KickGiveAway` hub (spec part 2 §7): every call is for the staff (Moderators and Admins:
+ * they run giveaways), checked on the server against the session as of the call (a sign-out or
+ * demotion applies at once) — by the hub layer from each call's declared access, and here again.
+ * Anyone may open the socket, but only a staff socket is in the audience that the events go to.
  */
+import { canModerate } from '@kickback/common/access';
 import type { GiveawayHub } from '@kickback/common/hubs/giveaway';
 import type { GiveawayOverlayHub } from '@kickback/common/hubs/giveaway-overlay';
 import type { UserRow } from '../../db/schema/users';
@@ -10,10 +12,10 @@ import { forbidden, unauthorized } from '../../lib/errors';
 import type { HubContext, HubHandlers } from '../../plugins/realtime';
 import { OVERLAY_ROOM, type GiveawayService } from './service';
 
-async function adminOf(ctx: HubContext<GiveawayHub>): Promise<UserRow> {
+async function staffOf(ctx: HubContext<GiveawayHub>): Promise<UserRow> {
   const user = await ctx.currentUser();
   if (!user) throw unauthorized();
-  if (user.role !== 'Admin') throw forbidden();
+  if (!canModerate(user.role)) throw forbidden();
   return user;
 }
 
@@ -21,15 +23,15 @@ export function giveawayHubHandlers(giveaway: GiveawayService): HubHandlers<Give
   return {
     async connect() {},
     calls: {
-      GetState: async (ctx) => (await adminOf(ctx), giveaway.state()),
-      GetParticipants: async (ctx) => (await adminOf(ctx), giveaway.participants()),
-      GetLatestWinners: async (ctx) => (await adminOf(ctx), giveaway.latestWinners()),
-      Roll: async (ctx) => giveaway.roll(await adminOf(ctx)),
-      ClearParticipants: async (ctx) => giveaway.clearParticipants(await adminOf(ctx)),
-      ClearRecentWinners: async (ctx) => giveaway.clearRecentWinners(await adminOf(ctx)),
-      AddKey: async (ctx, key) => giveaway.addKey(await adminOf(ctx), key),
-      SetKeys: async (ctx, keys) => giveaway.setKeys(await adminOf(ctx), keys),
-      UpdateStateSettings: async (ctx, settings) => giveaway.updateSettings(await adminOf(ctx), settings),
+      GetState: async (ctx) => (await staffOf(ctx), giveaway.state()),
+      GetParticipants: async (ctx) => (await staffOf(ctx), giveaway.participants()),
+      GetLatestWinners: async (ctx) => (await staffOf(ctx), giveaway.latestWinners()),
+      Roll: async (ctx) => giveaway.roll(await staffOf(ctx)),
+      ClearParticipants: async (ctx) => giveaway.clearParticipants(await staffOf(ctx)),
+      ClearRecentWinners: async (ctx) => giveaway.clearRecentWinners(await staffOf(ctx)),
+      AddKey: async (ctx, key) => giveaway.addKey(await staffOf(ctx), key),
+      SetKeys: async (ctx, keys) => giveaway.setKeys(await staffOf(ctx), keys),
+      UpdateStateSettings: async (ctx, settings) => giveaway.updateSettings(await staffOf(ctx), settings),
     },
   };
 }

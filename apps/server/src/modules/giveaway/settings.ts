@@ -32,12 +32,7 @@ export async function readSettingsRow(db: DbOrTx, lock = false): Promise<Giveawa
 }
 
 /** Sets the settings; one of the three optional ones left out keeps its stored value. */
-export async function updateSettings(
-  tx: Tx,
-  admin: UserRow,
-  change: GiveawaySettingsUpdate,
-  now: Date,
-): Promise<void> {
+export async function updateSettings(tx: Tx, admin: UserRow, change: GiveawaySettingsUpdate, now: Date): Promise<void> {
   const before = settingsOf(await readSettingsRow(tx, true));
   const next: GiveawaySettings = {
     ...change,

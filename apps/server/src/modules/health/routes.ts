@@ -1,5 +1,7 @@
 /**
- * `GET /healthz`: 200 when the database answers, 503 otherwise. For load balancers and probes.
+ * `GET /healthz`: 200 when the database answers, 503 otherwise, and 503 `draining` once the
+ * process was asked to stop (SIGTERM, main.ts): load balancers take it out of rotation while it
+ * still finishes what it has. For load balancers and probes.
  * `?details=1` adds the Integrations overview, for admins only (401 without sign-in, 403 otherwise).
  */
 import type { FastifyInstance } from 'fastify';
@@ -13,6 +15,9 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
     const wantsDetails = details === '1' || details === 'true';
     if (wantsDetails && !request.user) throw unauthorized();
     if (wantsDetails && request.user?.role !== 'Admin') throw forbidden();
+    if (app.lifecycle.draining) {
+      return reply.status(503).send({ status: 'draining', database: app.database.kind });
+    }
     try {
       await app.db.execute(sql`SELECT 1`);
     } catch (err) {

@@ -43,12 +43,12 @@ const referralLinks: Record<SiteId, (code: string) => string> = {
 
 /** Community members linked to simulator players: [steamId, name, site, player index, shows name, excluded]. */
 const community: Array<[string, string, SiteId, number, boolean, boolean]> = [
-  ['76561198000000101', 'Marta', 1, 5, true, false],
-  ['76561198000000102', 'Jonas', 6, 4, true, false],
-  ['76561198000000103', 'Priya', 6, 7, false, false],
-  ['76561198000000104', 'Tomasz', 5, 6, true, false],
-  ['76561198000000105', 'Aiko', 7, 5, true, false],
-  ['76561198000000106', 'VexAlt', 6, 8, true, true],
+  ['76561199999999101', 'Marta', 1, 5, true, false],
+  ['76561199999999102', 'Jonas', 6, 4, true, false],
+  ['76561199999999103', 'Priya', 6, 7, false, false],
+  ['76561199999999104', 'Tomasz', 5, 6, true, false],
+  ['76561199999999105', 'Aiko', 7, 5, true, false],
+  ['76561199999999106', 'VexAlt', 6, 8, true, true],
 ];
 
 const linkField = { 1: 'clashId', 2: 'clashId', 5: 'rustMagicId', 6: 'roobetName', 7: 'casesId' } as const;

@@ -5,6 +5,7 @@
  * account holds (by name or by stable id), also when two claims race.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { partnerIdFields } from '@kickback/common/http/accounts';
 import type { DbOrTx } from '../../db/client';
 import { partnerLinks, type PartnerLinkField, type PartnerLinkRow } from '../../db/schema/partner-links';
 import { users } from '../../db/schema/users';
@@ -15,6 +16,12 @@ import { labelOfField, nameKeyOf, newProofCode, sitesOfField, usesProofCode } fr
 
 export function partnerIdTaken(label: string): string {
   return `That ${label} is already linked to another account.`;
+}
+
+/** The 409 of a taken id, on the request's field (`POST /api/User/ids` spells it ClashId, …). */
+function takenConflict(field: PartnerLinkField) {
+  const key = partnerIdFields.find((f) => f.userKey === field)?.key;
+  return conflict(partnerIdTaken(labelOfField(field)), key);
 }
 
 export const activeStates = ['claimed', 'verified'] as const;
@@ -105,7 +112,7 @@ export async function replaceClaim(
   }
   if (value === null) return;
   const holder = await holderOf(tx, field, value);
-  if (holder && holder.userId !== userId) throw conflict(partnerIdTaken(labelOfField(field)));
+  if (holder && holder.userId !== userId) throw takenConflict(field);
   try {
     await tx.insert(partnerLinks).values({
       userId,
@@ -119,7 +126,7 @@ export async function replaceClaim(
     });
   } catch (err) {
     // Two accounts claiming one player at once: the partial unique indexes let one through.
-    if (isUniqueViolation(err)) throw conflict(partnerIdTaken(labelOfField(field)));
+    if (isUniqueViolation(err)) throw takenConflict(field);
     throw err;
   }
 }

@@ -113,7 +113,7 @@ describe('the attack: a stranger claims a busy player', () => {
     for (const body of [{ ClashId: 'neon wolf' }, { ClashId: '4242' }]) {
       const taken = await saveIds(owner, body);
       expect(taken.statusCode).toBe(409);
-      expect(taken.json()).toEqual({ message: 'That Clash ID is already linked to another account.' });
+      expect(taken.json()).toMatchObject({ message: 'That Clash ID is already linked to another account.' });
     }
     const dispute = await t.call({
       method: 'POST',

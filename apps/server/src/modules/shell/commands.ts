@@ -6,6 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import type { Role } from '@kickback/common/http/auth';
 import { steamId64 } from '@kickback/common/steam-id';
 import { users } from '../../db/schema/users';
 import { AppError, notFound } from '../../lib/errors';
@@ -18,7 +19,25 @@ const steamIdArg = z.object({
   steamId: steamId64,
 });
 
-async function setRole({ db, app }: ShellContext, steamId: string, role: 'User' | 'Admin'): Promise<string> {
+/** `grant <steamId> [--role Moderator|Admin]`: Admin unless told. */
+const grantArgs = steamIdArg.extend({
+  role: z.enum(['Moderator', 'Admin'], { error: 'role must be Moderator or Admin' }).default('Admin'),
+});
+
+/** `--role X` or `--role=X` among the words after the command; the rest is positional. */
+function grantFromArgv(argv: string[]): { steamId?: string; role?: string } {
+  const positional: string[] = [];
+  let role: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const word = argv[i]!;
+    if (word === '--role') role = argv[++i] ?? '';
+    else if (word.startsWith('--role=')) role = word.slice('--role='.length);
+    else positional.push(word);
+  }
+  return { steamId: positional[0], ...(role === undefined ? {} : { role }) };
+}
+
+async function setRole({ db, app }: ShellContext, steamId: string, role: Role): Promise<string> {
   const result = await db.transaction(async (tx) => {
     const [before] = await tx.select().from(users).where(eq(users.steamId, steamId)).for('update');
     if (!before) {
@@ -42,11 +61,11 @@ async function setRole({ db, app }: ShellContext, steamId: string, role: 'User' 
 
 export const shellCommands = {
   grant: {
-    usage: 'grant <steamId>',
-    fromArgv: ([steamId]) => ({ steamId }),
-    args: steamIdArg,
-    run: (ctx, { steamId }) => setRole(ctx, steamId, 'Admin'),
-  } satisfies ShellCommand<typeof steamIdArg>,
+    usage: 'grant <steamId> [--role Moderator|Admin]   (Admin unless told)',
+    fromArgv: grantFromArgv,
+    args: grantArgs,
+    run: (ctx, { steamId, role }) => setRole(ctx, steamId, role),
+  } satisfies ShellCommand<typeof grantArgs>,
   revoke: {
     usage: 'revoke <steamId>',
     fromArgv: ([steamId]) => ({ steamId }),

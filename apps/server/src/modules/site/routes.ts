@@ -1,21 +1,36 @@
-/** Public site configuration for the web app: branding, footer links, dev sign-in flag. */
+/** Public site configuration for the web app (branding, footer links, dev sign-in flag, 18+ gate). */
 import type { FastifyInstance } from 'fastify';
 import { siteEndpoints } from '@kickback/common/http/site';
+import { messages } from '@kickback/common/messages';
+import { currentUser } from '../../plugins/access';
 import { cachedRead, sessionlessRead } from '../../plugins/cached-reads';
 import { route } from '../../plugins/endpoints';
+import { confirmAge, SITE_READ, siteConfigNow, updateAgeGate } from './service';
 
 export async function siteRoutes(app: FastifyInstance): Promise<void> {
   route(
     app,
     siteEndpoints.config,
     sessionlessRead,
-    // The configuration is fixed for the life of the process.
+    // Fixed for the life of the process except the admin's gate setting, which invalidates it.
     cachedRead(app, {
-      key: 'site',
+      key: SITE_READ,
       schema: siteEndpoints.config.response,
       ttlMs: Number.MAX_SAFE_INTEGER,
       cacheControl: 'public, max-age=60',
-      build: async () => ({ value: app.config.site }),
+      build: async () => ({ value: await siteConfigNow(app) }),
     }),
   );
+
+  route(app, siteEndpoints.updateAgeGate, async (request) => {
+    const ageGate = await updateAgeGate(app, currentUser(request), request.body);
+    request.log.info({ enabled: ageGate.enabled }, 'age gate updated');
+    return { message: messages.settingsUpdated, ageGate };
+  });
+
+  route(app, siteEndpoints.confirmAge, async (request, reply) => {
+    await confirmAge(app.db, currentUser(request).id, app.clock.now());
+    reply.header('cache-control', 'no-store');
+    return { ageConfirmed: true as const };
+  });
 }

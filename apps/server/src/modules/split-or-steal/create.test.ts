@@ -72,21 +72,21 @@ describe('POST /api/SplitOrStealGame/create', () => {
   });
 
   it.each([
-    [{ reward: 0 }, /reward: must be greater than 0/],
-    [{ reward: -3 }, /reward/],
-    [{ reward: 1.234 }, /reward: must have at most 2 decimals/],
-    [{ reward: '5' }, /reward/],
-    [{ reward: 1e9 }, /reward: must be at most/],
-    [{ reward: 5, counterInSeconds: 4 }, /counterInSeconds: must be at least 5/],
-    [{ reward: 5, counterInSeconds: 301 }, /counterInSeconds: must be at most 300/],
-    [{ reward: 5, counterInSeconds: 2.5 }, /counterInSeconds/],
-    [{ reward: 5, player1UserId: 'not-a-uuid' }, /player1UserId/],
-    [{ reward: 5, isPrivate: 'yes' }, /isPrivate/],
-  ])('refuses %o with 400 naming the field', async (body, message) => {
+    [{ reward: 0 }, 'reward', 'Enter a reward of at least 0.01.'],
+    [{ reward: -3 }, 'reward', 'Enter a reward of at least 0.01.'],
+    [{ reward: 1.234 }, 'reward', 'Enter a reward with at most 2 decimals, like 12.50.'],
+    [{ reward: '5' }, 'reward', 'Enter a reward in points, like 100.'],
+    [{ reward: 1e9 }, 'reward', 'Enter a reward of at most 100,000,000.'],
+    [{ reward: 5, counterInSeconds: 4 }, 'counterInSeconds', 'Enter a game time of at least 5 seconds.'],
+    [{ reward: 5, counterInSeconds: 301 }, 'counterInSeconds', 'Enter a game time of at most 300 seconds.'],
+    [{ reward: 5, counterInSeconds: 2.5 }, 'counterInSeconds', 'Enter the game time in whole seconds.'],
+    [{ reward: 5, player1UserId: 'not-a-uuid' }, 'player1UserId', 'Pick the player from the list.'],
+    [{ reward: 5, isPrivate: 'yes' }, 'isPrivate', 'Private Game is either on or off.'],
+  ])('refuses %o with 400 naming the field in plain words', async (body, path, message) => {
     const before = await t.database.db.select().from(splitOrStealGames);
     const res = await create(body);
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toMatch(message);
+    expect(res.json()).toEqual({ message, fields: [{ path, message }] });
     expect(await t.database.db.select().from(splitOrStealGames)).toHaveLength(before.length);
   });
 

@@ -3,6 +3,8 @@
  * the state clients see (spec part 2 §3). Hidden information (what the balls hold) is in the row
  * and in the pure game, never in a presented state before status 4.
  */
+import { canModerate } from '@kickback/common/access';
+import type { Role } from '@kickback/common/http/auth';
 import { eq, inArray, sql } from 'drizzle-orm';
 import {
   answerContextFor,
@@ -83,14 +85,14 @@ export async function saveGame(
 
 export interface Viewer {
   id: string;
-  role: 'User' | 'Admin';
+  role: Role;
 }
 
-/** Private games are shown only to their players (seated or designated) and admins. */
+/** Private games are shown only to their players (seated or designated) and the staff (Moderators, Admins). */
 export function canSee(row: SplitOrStealRow, viewer: Viewer | null): boolean {
   if (!row.isPrivate) return true;
   if (!viewer) return false;
-  if (viewer.role === 'Admin') return true;
+  if (canModerate(viewer.role)) return true; // staff run the game
   return [row.designated1UserId, row.designated2UserId, row.player1UserId, row.player2UserId].includes(viewer.id);
 }
 

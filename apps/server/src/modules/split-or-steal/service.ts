@@ -3,6 +3,7 @@
  * the game engine (../../games/runner: lock, rule, save, pay, deadline, emit after commit) with
  * the definition of ./game. This adds who may act and what the admin page lists.
  */
+import { canModerate } from '@kickback/common/access';
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { desc, eq, inArray, sql } from 'drizzle-orm';
@@ -36,7 +37,7 @@ const registerSplitOrSteal = (app: FastifyInstance) => app.games.register(splitO
 type Runner = ReturnType<typeof registerSplitOrSteal>;
 
 const viewerOf = (user: Viewer | null): EngineViewer | null =>
-  user ? { userId: user.id, isAdmin: user.role === 'Admin' } : null;
+  user ? { userId: user.id, isAdmin: canModerate(user.role) } : null;
 
 export class SplitOrStealService {
   private readonly runner: Runner;

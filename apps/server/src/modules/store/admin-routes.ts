@@ -6,13 +6,16 @@ import type { FastifyInstance } from 'fastify';
 import { asc, count, desc, eq } from 'drizzle-orm';
 import { type z } from 'zod';
 import { centsToText, toCents } from '@kickback/common/money';
-import { adminProductEndpoints, type productInput, storeMessages } from '@kickback/common/http/store';
-import { orders, products, type ProductRow } from '../../db/schema/store';
-import { notFound } from '../../lib/errors';
+import { adminProductEndpoints, parseCodes, type productInput, storeMessages } from '@kickback/common/http/store';
+import { orders, productCodes, products, type ProductRow } from '../../db/schema/store';
+import type { DbOrTx } from '../../db/client';
+import { badRequest, conflict, notFound, serviceUnavailable } from '../../lib/errors';
 import { currentUser } from '../../plugins/access';
 import { route } from '../../plugins/endpoints';
 import { actorOf, recordAudit } from '../audit/service';
+import { existingCodes, maskedTail, poolView, unsoldCount } from './codes';
 import { PRODUCTS_READ, toAdminProduct } from './presenter';
+import { codeVault } from './service';
 
 type Input = z.infer<typeof productInput>;
 
@@ -24,11 +27,35 @@ function columns(input: Input) {
     category: input.category,
     stock: input.stock,
     active: input.active,
+    delivery: input.delivery,
   };
 }
 
+/**
+ * A code product's stock is its pool of unsold codes, whatever the form sent; a product may stop
+ * being a code product only once its pool is empty (its codes would otherwise be stranded).
+ */
+async function withPoolStock(tx: DbOrTx, input: Input, before: ProductRow | null): Promise<ReturnType<typeof columns>> {
+  const values = columns(input);
+  if (!before) return input.delivery === 'code' ? { ...values, stock: 0 } : values;
+  const unsold = await unsoldCount(tx, before.id);
+  if (input.delivery === 'code') return { ...values, stock: unsold };
+  if (before.delivery === 'code' && unsold > 0) {
+    throw conflict(`This product still has ${unsold} unsold codes: it stays an instant-code product.`);
+  }
+  return values;
+}
+
 function snapshot(p: ProductRow) {
-  return { name: p.name, price: p.price, imageUrl: p.imageUrl, category: p.category, stock: p.stock, active: p.active };
+  return {
+    name: p.name,
+    price: p.price,
+    imageUrl: p.imageUrl,
+    category: p.category,
+    stock: p.stock,
+    active: p.active,
+    delivery: p.delivery,
+  };
 }
 
 export async function adminProductRoutes(app: FastifyInstance): Promise<void> {
@@ -47,7 +74,10 @@ export async function adminProductRoutes(app: FastifyInstance): Promise<void> {
   route(app, adminProductEndpoints.create, async (request) => {
     const admin = currentUser(request);
     const created = await app.db.transaction(async (tx) => {
-      const [row] = await tx.insert(products).values(columns(request.body)).returning();
+      const [row] = await tx
+        .insert(products)
+        .values(await withPoolStock(tx, request.body, null))
+        .returning();
       if (!row) throw new Error('product insert returned no row');
       await recordAudit(tx, actorOf(admin), {
         action: 'product.create',
@@ -68,7 +98,7 @@ export async function adminProductRoutes(app: FastifyInstance): Promise<void> {
       if (!before) throw notFound(storeMessages.productNotFound);
       const [after] = await tx
         .update(products)
-        .set({ ...columns(request.body), updatedAt: new Date() })
+        .set({ ...(await withPoolStock(tx, request.body, before)), updatedAt: new Date() })
         .where(eq(products.id, before.id))
         .returning();
       if (!after) throw notFound(storeMessages.productNotFound);
@@ -110,5 +140,58 @@ export async function adminProductRoutes(app: FastifyInstance): Promise<void> {
     });
     app.reads.invalidate(PRODUCTS_READ);
     return toAdminProduct(updated, await soldOf(updated.id));
+  });
+
+  route(app, adminProductEndpoints.codes, async (request) => {
+    const [product] = await app.db.select().from(products).where(eq(products.id, request.params.id));
+    if (!product) throw notFound(storeMessages.productNotFound);
+    return poolView(app.db, product.id);
+  });
+
+  // Upload: refused whole when any code repeats within the upload (the body schema) or is already
+  // in the pool; the codes are sealed, the stock rises by their number, the audit keeps the count.
+  route(app, adminProductEndpoints.uploadCodes, async (request) => {
+    const admin = currentUser(request);
+    const vault = codeVault(app.config.codeKey);
+    if (!vault) throw serviceUnavailable(storeMessages.codesUnavailable);
+    const codes = parseCodes(request.body.text);
+    const result = await app.db.transaction(async (tx) => {
+      const [product] = await tx.select().from(products).where(eq(products.id, request.params.id)).for('update');
+      if (!product) throw notFound(storeMessages.productNotFound);
+      if (product.delivery !== 'code') throw badRequest(storeMessages.codesOnlyForCodeProducts);
+      const present = await existingCodes(tx, vault, product.id, codes);
+      if (present.length) {
+        throw conflict(
+          `Already in this product's pool, nothing was added: ${present.slice(0, 20).join(', ')}${present.length > 20 ? ` and ${present.length - 20} more` : ''}`,
+        );
+      }
+      for (let i = 0; i < codes.length; i += 500) {
+        await tx.insert(productCodes).values(
+          codes.slice(i, i + 500).map((code) => ({
+            productId: product.id,
+            codeHash: vault.hash(code),
+            sealed: vault.seal(code),
+            tail: maskedTail(code),
+            uploadedBy: admin.id,
+          })),
+        );
+      }
+      const stock = await unsoldCount(tx, product.id);
+      await tx.update(products).set({ stock, updatedAt: new Date() }).where(eq(products.id, product.id));
+      await recordAudit(tx, actorOf(admin), {
+        action: 'product.codes_upload',
+        targetType: 'product',
+        targetId: String(product.id),
+        before: { stock: product.stock },
+        after: { stock, added: codes.length },
+      });
+      return { pool: await poolView(tx, product.id) };
+    });
+    app.reads.invalidate(PRODUCTS_READ);
+    return {
+      message: `Added ${codes.length} code${codes.length === 1 ? '' : 's'}; ${result.pool.available} available.`,
+      added: codes.length,
+      pool: result.pool,
+    };
   });
 }

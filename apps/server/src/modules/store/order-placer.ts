@@ -7,6 +7,13 @@
  * refunds the price). One round trip instead of seven, and a statement PostgreSQL prepares once per
  * connection, keep the hot path fast (bench/orders.ts).
  *
+ * The product's delivery kind rides along: a Steam trade URL or email product is ordered only with
+ * a detail of that kind (classified by the route with the shared zod rules and stored on the order);
+ * a code product takes its oldest unsold code (`FOR UPDATE SKIP LOCKED`) for the order in the same
+ * statement, and its fulfilment item is written already delivered. A code product's stock is its
+ * pool of unsold codes, so the stock decrement (under the product's row lock) admits exactly as
+ * many buyers as there are codes.
+ *
  * The statement's parts see one snapshot, so the debit cannot wait for the stock decrement. When
  * the last item goes to a concurrent buyer between our read and our decrement, the statement
  * aborts itself (a failing cast), which rolls the debit back, and we ask again; the second time
@@ -14,14 +21,23 @@
  */
 import { fillPlaceholders, sql, type SQLWrapper } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { storeMessages } from '@kickback/common/http/store';
+import {
+  deliveryDetailMessages,
+  type DeliveryKind,
+  type DetailKind,
+  needsDetail,
+  storeMessages,
+} from '@kickback/common/http/store';
 import type { Database } from '../../db/client';
-import { conflict, notFound } from '../../lib/errors';
+import { badRequest, conflict, notFound } from '../../lib/errors';
 import { debtMessage, pointsDebitCtes } from '../ledger/service';
 
 export interface PlacedOrder {
   orderId: number;
+  /** The sealed code the order took (code products), opened by the caller for the buyer. */
+  sealedCode: string | null;
   message: string;
+  name: string;
   /** The product is limited: its stock went down by one (the public catalogue shows it). */
   stockTaken: boolean;
 }
@@ -31,7 +47,9 @@ interface Outcome {
   active: boolean | null;
   stock: number | null;
   name: string | null;
+  delivery: DeliveryKind | null;
   order_id: string | number | null;
+  sealed: string | null;
 }
 
 const STOCK_RACE = 'kickback-stock-race';
@@ -44,28 +62,45 @@ function isStockRace(err: unknown): boolean {
   return false;
 }
 
-function orderStatement(userId: SQLWrapper, productId: SQLWrapper) {
+function orderStatement(userId: SQLWrapper, productId: SQLWrapper, detail: SQLWrapper, detailKind: SQLWrapper) {
   const ledgerPart = pointsDebitCtes(userId);
   return sql`
     WITH product AS (
-      SELECT id, name, price, stock, active FROM products WHERE id = ${productId}
+      SELECT id, name, price, stock, active, delivery FROM products WHERE id = ${productId}
     ), priced AS (
-      SELECT id, name, price, stock, active AND (stock IS NULL OR stock > 0) AS allowed FROM product
+      SELECT id, name, price, stock, delivery,
+        active AND (stock IS NULL OR stock > 0)
+          AND (delivery IN ('none', 'code') OR delivery = ${detailKind}::text) AS allowed
+      FROM product
     ), ${ledgerPart.debit}, taken AS (
       UPDATE products p SET stock = p.stock - 1
       FROM priced, debit
       WHERE p.id = priced.id AND priced.stock IS NOT NULL AND p.active AND p.stock > 0
       RETURNING p.id
     ), placed AS (
-      INSERT INTO orders (user_id, product_id, product_name, price)
-      SELECT debit.user_id, priced.id, priced.name, priced.price
+      INSERT INTO orders (user_id, product_id, product_name, price, delivery_detail)
+      SELECT debit.user_id, priced.id, priced.name, priced.price,
+        CASE WHEN priced.delivery IN ('steam_trade_url', 'email') THEN ${detail}::text END
       FROM debit, priced
       WHERE priced.stock IS NULL OR EXISTS (SELECT 1 FROM taken)
-      RETURNING id, user_id, product_name, price
+      RETURNING id, user_id, product_id, product_name, price
+    ), claimed AS (
+      UPDATE product_codes c SET order_id = placed.id, sold_at = now()
+      FROM placed, priced
+      WHERE priced.delivery = 'code' AND c.id = (
+        SELECT pc.id FROM product_codes pc
+        WHERE pc.product_id = placed.product_id AND pc.order_id IS NULL
+        ORDER BY pc.id LIMIT 1 FOR UPDATE SKIP LOCKED
+      )
+      RETURNING c.sealed
     ), ${ledgerPart.entry('placed')}, queued AS (
-      INSERT INTO fulfilment_items (kind, reference, user_id, description, amount, unit, refund_currency, refund_amount)
-      SELECT 'order', placed.id::text, placed.user_id, placed.product_name, placed.price, 'points', 'points', placed.price
-      FROM placed
+      INSERT INTO fulfilment_items (kind, reference, user_id, description, amount, unit, refund_currency, refund_amount,
+        status, note, handled_at)
+      SELECT 'order', placed.id::text, placed.user_id, placed.product_name, placed.price, 'points', 'points', placed.price,
+        CASE WHEN priced.delivery = 'code' THEN 'delivered' ELSE 'pending' END,
+        CASE WHEN priced.delivery = 'code' THEN 'Code delivered automatically at purchase.' END,
+        CASE WHEN priced.delivery = 'code' THEN now() END
+      FROM placed, priced
       RETURNING id
     ), outcome AS (
       SELECT
@@ -73,24 +108,43 @@ function orderStatement(userId: SQLWrapper, productId: SQLWrapper) {
         (SELECT active FROM product) AS active,
         (SELECT stock FROM product) AS stock,
         (SELECT name FROM product) AS name,
+        (SELECT delivery FROM product) AS delivery,
         (SELECT id FROM placed) AS order_id,
+        (SELECT sealed FROM claimed) AS sealed,
         EXISTS (SELECT 1 FROM debit) AS debited,
         (SELECT count(*) FROM entry) + (SELECT count(*) FROM queued) AS written
     )
-    SELECT found, active, stock, name, order_id,
-      -- Debited but no order (the stock went meanwhile): abort the whole statement.
-      CAST(CASE WHEN debited AND order_id IS NULL THEN ${STOCK_RACE} ELSE '0' END AS integer) AS guard
+    SELECT found, active, stock, name, delivery, order_id, sealed,
+      -- Debited but no order (the stock went meanwhile), or a code product's order without a code:
+      -- abort the whole statement.
+      CAST(
+        CASE WHEN (debited AND order_id IS NULL) OR (order_id IS NOT NULL AND delivery = 'code' AND sealed IS NULL)
+        THEN ${STOCK_RACE} ELSE '0' END AS integer
+      ) AS guard
     FROM outcome
   `;
 }
 
 /** Rendered once; each order fills in the two placeholders. */
-const statement = new PgDialect().sqlToQuery(orderStatement(sql.placeholder('userId'), sql.placeholder('productId')));
+const statement = new PgDialect().sqlToQuery(
+  orderStatement(
+    sql.placeholder('userId'),
+    sql.placeholder('productId'),
+    sql.placeholder('detail'),
+    sql.placeholder('detailKind'),
+  ),
+);
 
-async function attempt(database: Database, userId: string, productId: number): Promise<Outcome> {
+/** The buyer's delivery detail and which kind it is (by the shared zod rules), both null when none was given. */
+export interface OrderDetail {
+  value: string | null;
+  kind: DetailKind | null;
+}
+
+async function attempt(database: Database, userId: string, productId: number, detail: OrderDetail): Promise<Outcome> {
   const rows = await database.query<Outcome & Record<string, unknown>>(
     statement.sql,
-    fillPlaceholders(statement.params, { userId, productId }),
+    fillPlaceholders(statement.params, { userId, productId, detail: detail.value, detailKind: detail.kind }),
     'kickback_place_order',
   );
   const row = rows[0];
@@ -106,11 +160,16 @@ async function owesPoints(database: Database, userId: string): Promise<boolean> 
   return rows[0]?.owes === true;
 }
 
-export async function placeOrder(database: Database, userId: string, productId: number): Promise<PlacedOrder> {
+export async function placeOrder(
+  database: Database,
+  userId: string,
+  productId: number,
+  detail: OrderDetail = { value: null, kind: null },
+): Promise<PlacedOrder> {
   for (let i = 1; ; i++) {
     let outcome: Outcome;
     try {
-      outcome = await attempt(database, userId, productId);
+      outcome = await attempt(database, userId, productId, detail);
     } catch (err) {
       if (isStockRace(err) && i < MAX_ATTEMPTS) continue;
       if (isStockRace(err)) throw conflict(storeMessages.soldOut);
@@ -119,6 +178,9 @@ export async function placeOrder(database: Database, userId: string, productId: 
     if (!outcome.found) throw notFound(storeMessages.productNotFound);
     if (!outcome.active) throw conflict(storeMessages.inactive);
     if (outcome.order_id === null) {
+      const wanted = outcome.delivery;
+      // The detail is the buyer's to fix: say what the product needs (nothing was changed).
+      if (wanted && needsDetail(wanted) && detail.kind !== wanted) throw badRequest(deliveryDetailMessages[wanted]);
       if (!(outcome.stock !== null && outcome.stock <= 0) && (await owesPoints(database, userId))) {
         throw conflict(debtMessage);
       }
@@ -128,6 +190,8 @@ export async function placeOrder(database: Database, userId: string, productId: 
     }
     return {
       orderId: Number(outcome.order_id),
+      sealedCode: outcome.sealed,
+      name: outcome.name ?? '',
       message: storeMessages.orderPlaced(outcome.name ?? ''),
       stockTaken: outcome.stock !== null,
     };

@@ -16,11 +16,22 @@ export function toProduct(p: ProductRow): Product {
     image: p.imageUrl,
     category: p.category,
     stock: p.stock,
+    delivery: p.delivery,
   };
 }
 
-export function toAdminProduct(p: ProductRow, sold: number): AdminProduct {
-  return { ...toProduct(p), active: p.active, sold, createdAt: p.createdAt.toISOString() };
+export function toAdminProduct(
+  p: ProductRow,
+  sold: number,
+  codes: { available: number; sold: number } | null = null,
+): AdminProduct {
+  return {
+    ...toProduct(p),
+    active: p.active,
+    sold,
+    codes: p.delivery === 'code' ? (codes ?? { available: p.stock ?? 0, sold }) : null,
+    createdAt: p.createdAt.toISOString(),
+  };
 }
 
 /** The public catalogue: active products, dearest first, and their categories. */

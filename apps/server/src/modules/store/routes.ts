@@ -1,11 +1,12 @@
 /** The store's public API (spec part 1 §7): the active catalogue and placing an order. */
 import type { FastifyInstance } from 'fastify';
-import { storeEndpoints } from '@kickback/common/http/store';
+import { detailKindOf, storeEndpoints, storeMessages } from '@kickback/common/http/store';
 import { currentUser } from '../../plugins/access';
 import { cachedRead, sessionlessRead } from '../../plugins/cached-reads';
 import { route } from '../../plugins/endpoints';
 import { placeOrder } from './order-placer';
 import { activeCatalogue, PRODUCTS_READ } from './presenter';
+import { codeVault } from './service';
 
 export async function storeRoutes(app: FastifyInstance): Promise<void> {
   route(
@@ -28,9 +29,17 @@ export async function storeRoutes(app: FastifyInstance): Promise<void> {
     { config: { identityOnly: true } },
     async (request) => {
       const user = currentUser(request);
-      const { message, stockTaken } = await placeOrder(app.database, user.id, request.body.productId);
-      if (stockTaken) app.reads.invalidate(PRODUCTS_READ);
-      return { message };
+      const value = request.body.deliveryDetail ?? null;
+      const detail = { value, kind: value === null ? null : detailKindOf(value) };
+      const placed = await placeOrder(app.database, user.id, request.body.productId, detail);
+      if (placed.stockTaken) app.reads.invalidate(PRODUCTS_READ);
+      if (placed.sealedCode === null) return { message: placed.message, orderId: placed.orderId, code: null };
+      const code = codeVault(app.config.codeKey)?.open(placed.sealedCode) ?? null;
+      return {
+        message: code === null ? placed.message : storeMessages.codeDelivered(placed.name),
+        orderId: placed.orderId,
+        code,
+      };
     },
   );
 }

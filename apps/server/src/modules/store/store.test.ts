@@ -37,8 +37,16 @@ describe('GET /api/Product/GetProducts', () => {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({
         data: [
-          { id: b.id, name: 'Knife', price: 900, image: null, category: 'Skins', stock: 2 },
-          { id: a.id, name: 'Cap', price: 50.5, image: '/store/cap.svg', category: 'Merch', stock: null },
+          { id: b.id, name: 'Knife', price: 900, image: null, category: 'Skins', stock: 2, delivery: 'none' },
+          {
+            id: a.id,
+            name: 'Cap',
+            price: 50.5,
+            image: '/store/cap.svg',
+            category: 'Merch',
+            stock: null,
+            delivery: 'none',
+          },
         ],
         categories: ['Merch', 'Skins'],
       });
@@ -69,7 +77,11 @@ describe('POST /api/Order/OrderProduct', () => {
     await givePoints(t, buyer.user.id, '200');
     const res = await order(buyer, product.id);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: storeMessages.orderPlaced('Hoodie') });
+    expect(res.json()).toEqual({
+      message: storeMessages.orderPlaced('Hoodie'),
+      orderId: expect.any(Number),
+      code: null,
+    });
     expect(await points(buyer.user.id)).toBe('49.75');
     const [row] = await t.database.db.select().from(orders).where(eq(orders.userId, buyer.user.id));
     expect(row).toMatchObject({ productId: product.id, productName: 'Hoodie', price: '150.25' });

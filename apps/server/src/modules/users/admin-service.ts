@@ -4,6 +4,7 @@
  * and the excluded flag (bots and alts earn nothing, never rank, never win). Each change and its
  * audit entry (before and after) share one transaction.
  */
+import type { Role } from '@kickback/common/http/auth';
 import { eq } from 'drizzle-orm';
 import { adminUserMessages } from '@kickback/common/http/admin-users';
 import { centsToText, decimalToNumber, toCents } from '@kickback/common/money';
@@ -28,9 +29,9 @@ export async function adjustBalance(
   adj: Adjustment,
 ): Promise<{ message: string; balance: number; user: UserRow }> {
   const cents = toCents(adj.amount);
-  if (cents === 0n) throw badRequest('Invalid amount: must not be 0');
+  if (cents === 0n) throw badRequest('Enter an amount other than 0.', 'amount');
   const reason = adj.reason.trim();
-  if (!reason) throw badRequest('Invalid reason: is required');
+  if (!reason) throw badRequest('Enter a reason.', 'reason');
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(users).where(eq(users.id, adj.userId));
     if (!before) throw notFound('User not found.');
@@ -70,7 +71,7 @@ export async function adjustBalance(
   });
 }
 
-export async function setRole(db: Db, actor: Actor, userId: string, role: 'User' | 'Admin'): Promise<UserRow> {
+export async function setRole(db: Db, actor: Actor, userId: string, role: Role): Promise<UserRow> {
   if (actor.userId === userId) throw conflict(adminUserMessages.ownRole);
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(users).where(eq(users.id, userId)).for('update');

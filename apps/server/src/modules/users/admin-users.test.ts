@@ -87,12 +87,12 @@ describe('Admin: Users API', () => {
   it('refuses bad adjustments, changing nothing', async () => {
     const before = await t.reload(fan.user.id);
     const cases: Array<[unknown, number, RegExp]> = [
-      [{ currency: 'points', amount: 5 }, 400, /reason/],
-      [{ currency: 'points', amount: 5, reason: '   ' }, 400, /reason: is required/],
-      [{ currency: 'points', amount: 'ten', reason: 'x' }, 400, /amount/],
-      [{ currency: 'points', amount: 0, reason: 'x' }, 400, /amount: must not be 0/],
-      [{ currency: 'points', amount: 1.005, reason: 'x' }, 400, /amount/],
-      [{ currency: 'coins', amount: 1, reason: 'x' }, 400, /currency/],
+      [{ currency: 'points', amount: 5 }, 400, /^Enter a reason\.$/],
+      [{ currency: 'points', amount: 5, reason: '   ' }, 400, /^Enter a reason\.$/],
+      [{ currency: 'points', amount: 'ten', reason: 'x' }, 400, /^Enter the amount as a number/],
+      [{ currency: 'points', amount: 0, reason: 'x' }, 400, /^Enter an amount other than 0\.$/],
+      [{ currency: 'points', amount: 1.005, reason: 'x' }, 400, /^Enter the amount as a number/],
+      [{ currency: 'coins', amount: 1, reason: 'x' }, 400, /^Pick points or gems\.$/],
       [{ currency: 'points', amount: -1_000_000, reason: 'Too much' }, 409, /below 0/],
     ];
     for (const [body, status, message] of cases) {

@@ -21,5 +21,6 @@ export function toAuthUser(u: UserRow): AuthUser {
     kickUsername: u.kickUsername,
     discordUser: u.discordId ? { id: u.discordId, username: u.discordUsername ?? '' } : null,
     showNameOnBoards: u.showNameOnBoards,
+    ageConfirmed: u.ageConfirmedAt !== null,
   };
 }

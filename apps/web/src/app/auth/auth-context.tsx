@@ -2,6 +2,9 @@
  * Sign-in state for the whole app and the popup flow of spec part 1 §4: the popup opens at
  * auth/steam/signin, 40% × 70% of the window and centred; only a same-origin `authpopup` message
  * is accepted; popup and listener are cleaned up on every outcome and before each new attempt.
+ * On a phone (narrow or touch screen) sign-in runs in the same tab instead, and a blocked popup is
+ * said in the Logging In modal with a same-tab button; the same-tab sign-in returns to the page it
+ * left with `?signin=ok|failed|cancelled` (SigninOutcome announces it).
  */
 import { createContext, use, useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import { toast } from 'react-toastify';
@@ -13,6 +16,8 @@ import { authReducer, initialAuthState, type AuthState } from './auth-state';
 
 interface AuthApi extends AuthState {
   signIn(): void;
+  /** Sign in in this tab and come back to the current page afterwards. */
+  signInHere(): void;
   cancelSignIn(): void;
   signOut(): Promise<void>;
   /** Re-reads the user (after a purchase, a link, a claim…). */
@@ -22,6 +27,18 @@ interface AuthApi extends AuthState {
 const AuthContext = createContext<AuthApi | null>(null);
 
 export const POPUP_PATH = '/auth/steam/signin';
+
+/** A phone: a popup there is a sliver of the screen (156 px at 390 px), so sign in in the tab. */
+export const PHONE_QUERY = '(max-width: 575.98px), (pointer: coarse)';
+
+/** The same-tab sign-in URL that comes back to `here` (its own `signin` outcome left out). */
+export function sameTabSigninUrl(here: Pick<Location, 'pathname' | 'search' | 'hash'>): string {
+  const search = new URLSearchParams(here.search);
+  search.delete('signin');
+  const query = search.toString();
+  const back = `${here.pathname}${query ? `?${query}` : ''}${here.hash}`;
+  return `${POPUP_PATH}?returnTo=${encodeURIComponent(back)}`;
+}
 
 export function popupFeatures(win: Pick<Window, 'outerWidth' | 'outerHeight' | 'screenX' | 'screenY'>): string {
   const width = Math.round(win.outerWidth * 0.4);
@@ -79,8 +96,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => cleanup, [cleanup]);
 
+  const signInHere = useCallback(() => {
+    cleanup();
+    window.location.assign(sameTabSigninUrl(window.location));
+  }, [cleanup]);
+
   const signIn = useCallback(() => {
     cleanup();
+    if (window.matchMedia(PHONE_QUERY).matches) {
+      signInHere();
+      return;
+    }
     void authSchemas(); // ready before the popup answers
     const listener = (event: MessageEvent) => {
       if (event.origin !== window.location.origin) return;
@@ -89,7 +115,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const onMessage = (parsed: ReturnType<(typeof authPopupMessage)['safeParse']>) => {
       if (!parsed.success) return;
       cleanup();
-      if (parsed.data.success) {
+      if (parsed.data.cancelled) {
+        toast.info(messages.signInCancelled);
+        dispatch({ type: 'LOGIN_CANCEL' });
+      } else if (parsed.data.success) {
         toast.success(messages.signedIn);
         ping()
           .then((user) => dispatch({ type: 'LOGIN_SUCCESS', user }))
@@ -99,10 +128,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         dispatch({ type: 'LOGIN_FAILURE', error: parsed.data.message });
       }
     };
-    window.addEventListener('message', listener);
     const popup = window.open(POPUP_PATH, 'kickback-signin', popupFeatures(window));
-    // A popup the person closes without finishing ends the attempt quietly. The popup also closes
-    // itself right after posting its result, so allow the message a moment to arrive first.
+    if (!popup || popup.closed) {
+      // Blocked: the modal says so and offers the same-tab sign-in instead of vanishing.
+      dispatch({ type: 'LOGIN_BLOCKED' });
+      return;
+    }
+    window.addEventListener('message', listener);
+    // A popup the person closes without finishing ends the attempt, and says so. The popup also
+    // closes itself right after posting its result, so allow the message a moment to arrive first.
     let closedSince: number | null = null;
     const timer = window.setInterval(() => {
       const open = handles.current.popup && !handles.current.popup.closed;
@@ -110,12 +144,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       closedSince ??= Date.now();
       if (Date.now() - closedSince >= 1500) {
         cleanup();
+        toast.info(messages.signInWindowClosed);
         dispatch({ type: 'LOGIN_CANCEL' });
       }
     }, 500);
     handles.current = { popup, listener, timer };
     dispatch({ type: 'LOGIN_REQUEST', popup, listener });
-  }, [cleanup]);
+  }, [cleanup, signInHere]);
 
   const cancelSignIn = useCallback(() => {
     cleanup();
@@ -132,8 +167,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const value = useMemo<AuthApi>(
-    () => ({ ...state, signIn, cancelSignIn, signOut, refreshUser }),
-    [state, signIn, cancelSignIn, signOut, refreshUser],
+    () => ({ ...state, signIn, signInHere, cancelSignIn, signOut, refreshUser }),
+    [state, signIn, signInHere, cancelSignIn, signOut, refreshUser],
   );
   return <AuthContext value={value}>{children}</AuthContext>;
 }

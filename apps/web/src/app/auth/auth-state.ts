@@ -11,6 +11,8 @@ export interface AuthState {
   /** True until the first ping has answered (restricted pages render empty meanwhile). */
   initialising: boolean;
   error: string | null;
+  /** The browser blocked the sign-in popup; the modal offers the same-tab sign-in. */
+  blocked: boolean;
   popup: Window | null;
   listener: ((event: MessageEvent) => void) | null;
 }
@@ -19,6 +21,7 @@ export type AuthAction =
   | { type: 'LOGIN_REQUEST'; popup: Window | null; listener: (event: MessageEvent) => void }
   | { type: 'LOGIN_SUCCESS'; user: AuthUser }
   | { type: 'LOGIN_FAILURE'; error: string }
+  | { type: 'LOGIN_BLOCKED' }
   | { type: 'LOGIN_CANCEL' }
   | { type: 'USER_REFRESHED'; user: AuthUser }
   | { type: 'LOGOUT' };
@@ -29,6 +32,7 @@ export const initialAuthState: AuthState = {
   loading: false,
   initialising: true,
   error: null,
+  blocked: false,
   popup: null,
   listener: null,
 };
@@ -36,13 +40,16 @@ export const initialAuthState: AuthState = {
 export function authReducer(state: AuthState, action: AuthAction): AuthState {
   switch (action.type) {
     case 'LOGIN_REQUEST':
-      return { ...state, loading: true, error: null, popup: action.popup, listener: action.listener };
+      return { ...state, loading: true, blocked: false, error: null, popup: action.popup, listener: action.listener };
+    case 'LOGIN_BLOCKED':
+      return { ...state, loading: true, blocked: true, popup: null, listener: null };
     case 'LOGIN_SUCCESS':
       return {
         ...state,
         isAuthenticated: true,
         user: action.user,
         loading: false,
+        blocked: false,
         initialising: false,
         popup: null,
         listener: null,
@@ -53,15 +60,16 @@ export function authReducer(state: AuthState, action: AuthAction): AuthState {
         isAuthenticated: false,
         error: action.error,
         loading: false,
+        blocked: false,
         initialising: false,
         popup: null,
         listener: null,
       };
     case 'LOGIN_CANCEL':
-      return { ...state, loading: false, popup: null, listener: null };
+      return { ...state, loading: false, blocked: false, popup: null, listener: null };
     case 'USER_REFRESHED':
       return { ...state, isAuthenticated: true, user: action.user, initialising: false };
     case 'LOGOUT':
-      return { ...state, isAuthenticated: false, user: null, loading: false, initialising: false };
+      return { ...state, isAuthenticated: false, user: null, loading: false, blocked: false, initialising: false };
   }
 }

@@ -3,11 +3,13 @@ import Nav from 'react-bootstrap/Nav';
 import Navbar from 'react-bootstrap/Navbar';
 import NavDropdown from 'react-bootstrap/NavDropdown';
 import Button from 'react-bootstrap/Button';
+import { useState } from 'react';
 import { NavLink, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { FaSteam } from 'react-icons/fa6';
+import { canModerate } from '@kickback/common/access';
 import { messages } from '@kickback/common/messages';
-import { formatPoints } from '../../lib/format';
+import { formatAmount } from '../../lib/format';
 import { Avatar } from '../../components/ui/avatar';
 import { useAuth } from '../auth/auth-context';
 import { useProfileModal } from '../profile-modal-context';
@@ -20,6 +22,14 @@ export function Header() {
   const site = useSite();
   const navigate = useNavigate();
   const role = user?.role ?? null;
+  // The phone menu is controlled so it can close once the person has signed in (or out).
+  const [expanded, setExpanded] = useState(false);
+  const userId = user?.openId ?? null;
+  const [menuUser, setMenuUser] = useState(userId);
+  if (menuUser !== userId) {
+    setMenuUser(userId);
+    setExpanded(false);
+  }
 
   const onMenuClick = (route: AppRoute) => (event: React.MouseEvent) => {
     if (route.roles && !isAuthenticated) {
@@ -29,12 +39,34 @@ export function Header() {
   };
 
   return (
-    <Navbar expand="xl" className="kb-header" variant="dark" sticky="top" collapseOnSelect>
+    <Navbar
+      expand="xl"
+      className="kb-header"
+      variant="dark"
+      sticky="top"
+      collapseOnSelect
+      expanded={expanded}
+      onToggle={setExpanded}
+    >
       <Container fluid="xl">
         <Navbar.Brand as={NavLink} to="/" className="d-flex align-items-center gap-2">
           <img src={site.logoUrl} alt="" width={32} height={32} />
           <span className="fw-bold">{site.siteName}</span>
         </Navbar.Brand>
+        {/* Sign In stays in the header bar on a phone, not inside the menu. */}
+        {!user && !initialising && (
+          <Button
+            variant="primary"
+            className="kb-signin ms-auto me-2 me-xl-0 order-xl-last"
+            onClick={() => {
+              setExpanded(false);
+              signIn();
+            }}
+          >
+            <FaSteam aria-hidden className="me-2" />
+            Sign In
+          </Button>
+        )}
         <Navbar.Toggle aria-controls="kb-nav" />
         <Navbar.Collapse id="kb-nav">
           <Nav className="me-auto">
@@ -53,9 +85,9 @@ export function Header() {
             >
               CLICK TO LINK
             </Nav.Link>
-            {role === 'Admin' && (
+            {canModerate(role) && (
               <NavDropdown title="Admin" id="kb-admin-menu">
-                {adminMenu().map((r) => (
+                {adminMenu(role).map((r) => (
                   <NavDropdown.Item key={r.path} as={NavLink} to={r.path}>
                     {r.name}
                   </NavDropdown.Item>
@@ -72,7 +104,7 @@ export function Header() {
                   <span className="d-inline-flex align-items-center gap-2">
                     <Avatar url={user.avatarUrl} size={28} />
                     <span className="kb-username">{user.username}</span>
-                    <span className="kb-points-pill">{formatPoints(user.points)} pts</span>
+                    <span className="kb-points-pill">{formatAmount(user.points)} pts</span>
                   </span>
                 }
               >
@@ -91,14 +123,7 @@ export function Header() {
                   Sign out
                 </NavDropdown.Item>
               </NavDropdown>
-            ) : (
-              !initialising && (
-                <Button variant="primary" className="kb-signin" onClick={signIn}>
-                  <FaSteam aria-hidden className="me-2" />
-                  Sign In
-                </Button>
-              )
-            )}
+            ) : null}
           </Nav>
         </Navbar.Collapse>
       </Container>

@@ -1,6 +1,8 @@
 import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { AgeGate } from '../../features/age-gate/age-gate';
 import { useAuth } from '../auth/auth-context';
+import { SigninOutcome } from '../auth/signin-outcome';
 import { useProfileModal } from '../profile-modal-context';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -29,34 +31,37 @@ export function Layout() {
   const { loading } = useAuth();
   const profile = useProfileModal();
   return (
-    <div className="kb-shell d-flex flex-column min-vh-100">
-      <a className="visually-hidden-focusable kb-skip" href="#main">
-        Skip to content
-      </a>
-      <Header />
-      <main id="main" className="flex-grow-1">
-        <div key={location.pathname} className="kb-page-fade">
-          <Suspense fallback={<div className="kb-page-loading" aria-busy="true" />}>
-            <Outlet />
-          </Suspense>
-        </div>
-      </main>
-      <Footer />
-      <OnceShown show={loading} Modal={LoginModal} />
-      <OnceShown show={profile.show} Modal={ProfileModal} />
-      <Toasts />
-    </div>
+    <AgeGate>
+      <div className="kb-shell d-flex flex-column min-vh-100">
+        <a className="visually-hidden-focusable kb-skip" href="#main">
+          Skip to content
+        </a>
+        <Header />
+        <main id="main" className="flex-grow-1">
+          <div key={location.pathname} className="kb-page-fade">
+            <Suspense fallback={<div className="kb-page-loading" aria-busy="true" />}>
+              <Outlet />
+            </Suspense>
+          </div>
+        </main>
+        <Footer />
+        <OnceShown show={loading} Modal={LoginModal} />
+        <OnceShown show={profile.show} Modal={ProfileModal} />
+        <SigninOutcome />
+        <Toasts />
+      </div>
+    </AgeGate>
   );
 }
 
 /** Pages outside the layout (overlays, the game stage) still get toasts. */
 export function BareLayout() {
   return (
-    <>
+    <AgeGate>
       <Suspense fallback={null}>
         <Outlet />
       </Suspense>
       <Toasts position="top-right" />
-    </>
+    </AgeGate>
   );
 }

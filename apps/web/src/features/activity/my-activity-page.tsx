@@ -13,7 +13,7 @@ import type { EndpointSpec, Paged } from '@kickback/common/http/endpoint';
 import { fulfilmentKindLabel } from '@kickback/common/http/fulfilment';
 import { predictionEndpoints, type MyPredictionBet } from '@kickback/common/http/prediction';
 import { useAuth } from '../../app/auth/auth-context';
-import { formatPoints, formatPrize } from '../../lib/format';
+import { formatAmount, formatPrize } from '../../lib/format';
 import { Pager } from '../../components/ui/pager';
 import { StatusBadge } from '../../components/ui/status-badge';
 import { usePaged } from '../../lib/use-paged';
@@ -38,7 +38,7 @@ function predictionChange(b: MyPredictionBet): ReactNode {
   return (
     <span className={`fw-semibold ${net > 0 ? 'kb-delta-plus' : 'kb-delta-minus'}`}>
       {net > 0 ? '+' : '−'}
-      {formatPoints(Math.abs(net))} pts
+      {formatAmount(Math.abs(net))} pts
     </span>
   );
 }
@@ -106,8 +106,8 @@ export default function MyActivityPage() {
       <h1 className="h2 mb-1">My activity</h1>
       {user && (
         <p className="text-body-secondary mb-3">
-          Balance: <strong className="kb-accent">{formatPoints(user.points)}</strong> points ·{' '}
-          <strong>{formatPoints(user.gems)}</strong> gems
+          Balance: <strong className="kb-accent">{formatAmount(user.points)}</strong> points ·{' '}
+          <strong>{formatAmount(user.gems)}</strong> gems
         </p>
       )}
 
@@ -127,11 +127,19 @@ export default function MyActivityPage() {
           <>
             <td className="text-nowrap">{when(o.createdAt)}</td>
             <td>{o.productName}</td>
-            <td className="text-end text-nowrap">{formatPoints(o.price)} pts</td>
+            <td className="text-end text-nowrap">{formatAmount(o.price)} pts</td>
             <td>
               <StatusBadge status={o.status} />
             </td>
-            <td className="small text-body-secondary">{o.note ?? '—'}</td>
+            <td className="small text-body-secondary">
+              {o.code !== null && (
+                <div className="text-body" data-testid="order-code">
+                  Your code: <code className="kb-accent user-select-all">{o.code}</code>
+                </div>
+              )}
+              {o.deliveryDetail && <div className="kb-order-detail">To {o.deliveryDetail}</div>}
+              {o.code === null && !o.deliveryDetail && !o.note ? '—' : o.note}
+            </td>
           </>
         )}
         empty={
@@ -195,7 +203,7 @@ export default function MyActivityPage() {
               {b.question}
               <div className="small text-body-secondary">your answer: {b.answer}</div>
             </td>
-            <td className="text-end text-nowrap">{formatPoints(b.stake)} pts</td>
+            <td className="text-end text-nowrap">{formatAmount(b.stake)} pts</td>
             <td>{predictionResult[b.result]}</td>
             <td className="text-end text-nowrap">{predictionChange(b)}</td>
           </>
@@ -218,10 +226,10 @@ export default function MyActivityPage() {
             </td>
             <td className={`text-end text-nowrap fw-semibold ${e.delta > 0 ? 'kb-delta-plus' : 'kb-delta-minus'}`}>
               {e.delta > 0 ? '+' : '−'}
-              {formatPoints(Math.abs(e.delta))} {e.currency === 'gems' ? 'gems' : 'pts'}
+              {formatAmount(Math.abs(e.delta))} {e.currency === 'gems' ? 'gems' : 'pts'}
             </td>
             <td className="text-end text-nowrap">
-              {formatPoints(e.balanceAfter)} {e.currency}
+              {formatAmount(e.balanceAfter)} {e.currency}
             </td>
           </>
         )}

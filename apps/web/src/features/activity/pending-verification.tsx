@@ -5,7 +5,7 @@
 import Table from 'react-bootstrap/Table';
 import Button from 'react-bootstrap/Button';
 import { PENDING_VERIFICATION } from '@kickback/common/http/partner-links';
-import { formatPoints } from '../../lib/format';
+import { formatAmount } from '../../lib/format';
 import { useProfileModal } from '../../app/profile-modal-context';
 import { LinkStateBadge } from '../../components/ui/link-state-badge';
 import { useMyPartnerLinks } from '../../lib/partner-links';
@@ -46,7 +46,7 @@ export function PendingVerification() {
                   <td>
                     <LinkStateBadge state={l.state} />
                   </td>
-                  <td className="text-end text-nowrap fw-semibold">{formatPoints(l.heldPoints)} pts</td>
+                  <td className="text-end text-nowrap fw-semibold">{formatAmount(l.heldPoints)} pts</td>
                 </tr>
               ))}
             </tbody>
@@ -55,7 +55,7 @@ export function PendingVerification() {
       )}
       {data && data.pointsDebt > 0 && (
         <p className="small text-warning">
-          You owe {formatPoints(data.pointsDebt)} points (a partner id moved to its rightful owner); your next earnings
+          You owe {formatAmount(data.pointsDebt)} points (a partner id moved to its rightful owner); your next earnings
           pay it off first.
         </p>
       )}

@@ -12,36 +12,62 @@ import Modal from 'react-bootstrap/Modal';
 import Table from 'react-bootstrap/Table';
 import { toast } from 'react-toastify';
 import { FaMagnifyingGlass } from 'react-icons/fa6';
-import { adminUserEndpoints, type AdminUser } from '@kickback/common/http/admin-users';
-import type { Role } from '@kickback/common/http/auth';
+import {
+  ADJUSTMENT_REASON_MAX,
+  adminUserEndpoints,
+  balanceAdjustmentForm,
+  type AdminUser,
+  type BalanceAdjustmentForm,
+} from '@kickback/common/http/admin-users';
+import { roles, type Role } from '@kickback/common/http/auth';
 import { useAuth } from '../../app/auth/auth-context';
 import { Avatar } from '../../components/ui/avatar';
 import { LinkedAccountList } from '../../components/ui/linked-accounts';
 import { Pager } from '../../components/ui/pager';
-import { api } from '../../lib/api';
-import { formatPoints } from '../../lib/format';
-import { useFormSubmit } from '../../lib/use-form-submit';
+import { formatAmount } from '../../lib/format';
+import { CharCounter, FieldError, setServerErrors, useZodForm } from '../../lib/forms';
 import { usePaged } from '../../lib/use-paged';
+import { useAdjustBalance, useSetExcluded, useSetRole } from './api';
 import { EmptyRow } from '../../components/ui/empty-row';
 
+const adjustFields = ['currency', 'amount', 'reason'] as const;
+
 function AdjustModal({ user, onClose, onDone }: { user: AdminUser | null; onClose(): void; onDone(): void }) {
-  const [mode, setMode] = useState<'grant' | 'deduct'>('grant');
-  const [currency, setCurrency] = useState<'points' | 'gems'>('points');
-  const [amount, setAmount] = useState('');
-  const [reason, setReason] = useState('');
-  const { busy, onSubmit } = useFormSubmit(async () => {
-    if (!user) return null;
-    const typed = amount.trim();
-    const { message } = await api(adminUserEndpoints.adjustBalance, {
-      params: { id: user.id },
-      body: { currency, amount: mode === 'deduct' && typed && !typed.startsWith('-') ? `-${typed}` : typed, reason },
-    });
-    return message;
-  }, onDone);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useZodForm(balanceAdjustmentForm, {
+    defaultValues: { direction: 'grant', currency: 'points', amount: '', reason: '' } satisfies BalanceAdjustmentForm,
+  });
+  const adjust = useAdjustBalance();
+  const mode = watch('direction');
+  const reason = watch('reason') ?? '';
+
+  const submit = handleSubmit(async ({ direction, currency, amount, reason }) => {
+    if (!user) return;
+    try {
+      const { message } = await adjust.mutateAsync({
+        params: { id: user.id },
+        body: { currency, amount: direction === 'deduct' ? `-${amount}` : amount, reason },
+      });
+      toast.success(message);
+      onDone();
+    } catch (err) {
+      setServerErrors(err, setError, adjustFields);
+    }
+  });
+  const invalid = (name: (typeof adjustFields)[number]) => ({
+    isInvalid: Boolean(errors[name]),
+    'aria-invalid': Boolean(errors[name]),
+    'aria-describedby': `adjust-${name}-error`,
+  });
 
   return (
     <Modal show={user !== null} onHide={onClose} centered>
-      <Form onSubmit={onSubmit} noValidate>
+      <Form onSubmit={(e) => void submit(e)} noValidate>
         <Modal.Header closeButton>
           <Modal.Title as="h2" className="h5">
             Adjust balance: {user?.username}
@@ -50,59 +76,48 @@ function AdjustModal({ user, onClose, onDone }: { user: AdminUser | null; onClos
         <Modal.Body>
           {user && (
             <p className="text-body-secondary">
-              Now {formatPoints(user.points)} points · {formatPoints(user.gems)} gems
+              Now {formatAmount(user.points)} points · {formatAmount(user.gems)} gems
             </p>
           )}
           <div className="d-flex gap-3 mb-3" role="radiogroup" aria-label="Grant or deduct">
-            <Form.Check
-              type="radio"
-              id="adjust-grant"
-              label="Grant"
-              checked={mode === 'grant'}
-              onChange={() => setMode('grant')}
-            />
-            <Form.Check
-              type="radio"
-              id="adjust-deduct"
-              label="Deduct"
-              checked={mode === 'deduct'}
-              onChange={() => setMode('deduct')}
-            />
+            <Form.Check type="radio" id="adjust-grant" label="Grant" value="grant" {...register('direction')} />
+            <Form.Check type="radio" id="adjust-deduct" label="Deduct" value="deduct" {...register('direction')} />
           </div>
           <div className="row g-3 mb-3">
             <Form.Group className="col-7" controlId="adjust-amount">
               <Form.Label>Amount</Form.Label>
-              <Form.Control
-                inputMode="decimal"
-                value={amount}
-                onChange={(e) => setAmount(e.target.value)}
-                placeholder="e.g. 500"
-              />
+              <Form.Control inputMode="decimal" placeholder="e.g. 500" {...register('amount')} {...invalid('amount')} />
+              <FieldError id="adjust-amount-error" message={errors.amount?.message} />
             </Form.Group>
             <Form.Group className="col-5" controlId="adjust-currency">
               <Form.Label>Currency</Form.Label>
-              <Form.Select value={currency} onChange={(e) => setCurrency(e.target.value as 'points' | 'gems')}>
+              <Form.Select {...register('currency')} {...invalid('currency')}>
                 <option value="points">Points</option>
                 <option value="gems">Gems</option>
               </Form.Select>
+              <FieldError id="adjust-currency-error" message={errors.currency?.message} />
             </Form.Group>
           </div>
           <Form.Group controlId="adjust-reason">
             <Form.Label>Reason</Form.Label>
             <Form.Control
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-              maxLength={200}
+              {...register('reason')}
+              {...invalid('reason')}
+              maxLength={ADJUSTMENT_REASON_MAX}
               placeholder="Required, e.g. Won the stream quiz"
             />
-            <Form.Text>Shown to the user in My activity and kept in the audit log.</Form.Text>
+            <FieldError id="adjust-reason-error" message={errors.reason?.message} />
+            <div className="d-flex justify-content-between gap-2">
+              <Form.Text>Shown to the user in My activity and kept in the audit log.</Form.Text>
+              <CharCounter id="adjust-reason-count" length={String(reason).length} max={ADJUSTMENT_REASON_MAX} />
+            </div>
           </Form.Group>
         </Modal.Body>
         <Modal.Footer>
           <Button variant="outline-secondary" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" variant={mode === 'deduct' ? 'danger' : 'primary'} disabled={busy}>
+          <Button type="submit" variant={mode === 'deduct' ? 'danger' : 'primary'} disabled={isSubmitting}>
             {mode === 'deduct' ? 'Deduct' : 'Grant'}
           </Button>
         </Modal.Footer>
@@ -123,11 +138,13 @@ export default function UsersPage() {
   }, [query]);
   const { data, reload } = usePaged(adminUserEndpoints.list, page, debounced ? { query: debounced } : {});
 
+  const setRole = useSetRole();
+  const setExcluded = useSetExcluded();
+  /** A change's answer is toasted; the list refetches either way (by invalidation). */
   const post = async (change: Promise<{ message: string }>) => {
     try {
       const { message } = await change;
       toast.success(message);
-      reload();
     } catch {
       reload();
     }
@@ -181,9 +198,9 @@ export default function UsersPage() {
                   )}
                 </td>
                 <td className="text-end fw-semibold kb-accent" data-testid="user-points">
-                  {formatPoints(u.points)}
+                  {formatAmount(u.points)}
                 </td>
-                <td className="text-end">{formatPoints(u.gems)}</td>
+                <td className="text-end">{formatAmount(u.gems)}</td>
                 <td>
                   <LinkedAccountList user={u} />
                 </td>
@@ -194,16 +211,14 @@ export default function UsersPage() {
                     value={u.role}
                     disabled={u.id === me?.openId}
                     onChange={(e) =>
-                      void post(
-                        api(adminUserEndpoints.setRole, {
-                          params: { id: u.id },
-                          body: { role: e.target.value as Role },
-                        }),
-                      )
+                      void post(setRole.mutateAsync({ params: { id: u.id }, body: { role: e.target.value as Role } }))
                     }
                   >
-                    <option value="User">User</option>
-                    <option value="Admin">Admin</option>
+                    {roles.map((r) => (
+                      <option key={r} value={r}>
+                        {r}
+                      </option>
+                    ))}
                   </Form.Select>
                 </td>
                 <td>
@@ -213,12 +228,7 @@ export default function UsersPage() {
                     aria-label={`Exclude ${u.username}`}
                     checked={u.excluded}
                     onChange={(e) =>
-                      void post(
-                        api(adminUserEndpoints.setExcluded, {
-                          params: { id: u.id },
-                          body: { excluded: e.target.checked },
-                        }),
-                      )
+                      void post(setExcluded.mutateAsync({ params: { id: u.id }, body: { excluded: e.target.checked } }))
                     }
                   />
                 </td>
@@ -247,10 +257,7 @@ export default function UsersPage() {
         key={adjusting?.id ?? 'closed'}
         user={adjusting}
         onClose={() => setAdjusting(null)}
-        onDone={() => {
-          setAdjusting(null);
-          reload();
-        }}
+        onDone={() => setAdjusting(null)}
       />
     </section>
   );

@@ -1,22 +1,18 @@
-/** Challenge calls (spec part 1 §7). */
-import {
-  challengeEndpoints,
-  type Challenge,
-  type CreateChallengeBody,
-  type UpdateChallengeBody,
-} from '@kickback/common/http/challenges';
-import { api } from '../../lib/api';
+/**
+ * Challenge calls (spec part 1 §7) as server state: the public list and the admin list are queries
+ * keyed by their endpoints; create and update invalidate both, so every page showing challenges
+ * refetches instead of patching by hand.
+ */
+import { challengeEndpoints } from '@kickback/common/http/challenges';
+import { useEndpointMutation, useEndpointQuery } from '../../lib/query';
 
-export async function loadPublicChallenges(signal?: AbortSignal): Promise<Challenge[]> {
-  const res = await api(challengeEndpoints.publicList, {
-    silent: true,
-    ...(signal ? { signal } : {}),
-  });
-  return res.challenges;
-}
+/** The public page's list; its failure is silent (the page shows its empty state). */
+export const usePublicChallenges = () => useEndpointQuery(challengeEndpoints.publicList, { silent: true });
 
-export const loadAllChallenges = () => api(challengeEndpoints.all);
+export const useAllChallenges = () => useEndpointQuery(challengeEndpoints.all);
 
-export const createChallenge = (body: CreateChallengeBody) => api(challengeEndpoints.create, { body });
+const changes = [challengeEndpoints.all, challengeEndpoints.publicList] as const;
 
-export const updateChallenge = (body: UpdateChallengeBody) => api(challengeEndpoints.update, { body });
+export const useCreateChallenge = () => useEndpointMutation(challengeEndpoints.create, { invalidates: changes });
+
+export const useUpdateChallenge = () => useEndpointMutation(challengeEndpoints.update, { invalidates: changes });

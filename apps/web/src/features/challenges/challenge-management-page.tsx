@@ -3,7 +3,7 @@
  * (Title, Category, Price, Status, Start Date, End Date, Winner, edit), Create New Challenge, and
  * the create and update modals. Completing with a winner queues the prize for fulfilment.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
@@ -11,7 +11,7 @@ import { FaPen, FaPlus } from 'react-icons/fa6';
 import { challengeStatusLabel, type Challenge } from '@kickback/common/http/challenges';
 import { useSite } from '../../app/site-context';
 import { formatAmount } from '../../lib/format';
-import { loadAllChallenges } from './api';
+import { useAllChallenges } from './api';
 import { ChallengeFormModal } from './challenge-form-modal';
 import './challenges.css';
 import { EmptyRow } from '../../components/ui/empty-row';
@@ -21,15 +21,9 @@ const when = (iso: string | null) => (iso ? dateFormat.format(new Date(iso)) : '
 
 export default function ChallengeManagementPage() {
   const site = useSite();
-  const [list, setList] = useState<Challenge[] | null>(null);
+  const query = useAllChallenges();
+  const list = query.data ?? (query.isError ? [] : null);
   const [target, setTarget] = useState<Challenge | 'new' | null>(null);
-
-  const reload = useCallback(() => {
-    loadAllChallenges()
-      .then(setList)
-      .catch(() => setList((l) => l ?? []));
-  }, []);
-  useEffect(reload, [reload]);
 
   return (
     <section className="container-xl py-4">
@@ -101,10 +95,7 @@ export default function ChallengeManagementPage() {
         target={target}
         defaultCategory={site.challengeCategory}
         onClose={() => setTarget(null)}
-        onSaved={() => {
-          setTarget(null);
-          reload();
-        }}
+        onSaved={() => setTarget(null)}
       />
     </section>
   );

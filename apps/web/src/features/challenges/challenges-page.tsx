@@ -3,13 +3,13 @@
  * the one configured category), Sort (1 Newest default … 4 Prize low to high), the collapsible
  * Rules, then ACTIVE and ENDED sections. CLAIM opens the claim modal.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { FaFlagCheckered, FaFire } from 'react-icons/fa6';
 import { challengeSorts, type Challenge, type ChallengeSort } from '@kickback/common/http/challenges';
 import { useSite } from '../../app/site-context';
-import { loadPublicChallenges } from './api';
+import { usePublicChallenges } from './api';
 import { ActiveChallengeCard, EndedChallengeCard } from './challenge-card';
 import { splitChallenges } from './challenge-list';
 import { ChallengeRules } from './challenge-rules';
@@ -21,18 +21,9 @@ export default function ChallengesPage() {
   const categories = [site.challengeCategory];
   const [category, setCategory] = useState(site.challengeCategory);
   const [sort, setSort] = useState<ChallengeSort>(1);
-  const [list, setList] = useState<Challenge[] | null>(null);
+  const query = usePublicChallenges();
+  const list = useMemo(() => query.data?.challenges ?? (query.isError ? [] : null), [query.data, query.isError]);
   const [claiming, setClaiming] = useState<Challenge | null>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    loadPublicChallenges(controller.signal)
-      .then(setList)
-      .catch((err: Error) => {
-        if (err.name !== 'AbortError') setList([]);
-      });
-    return () => controller.abort();
-  }, []);
 
   const { active, ended } = useMemo(() => splitChallenges(list ?? [], category, sort), [list, category, sort]);
 

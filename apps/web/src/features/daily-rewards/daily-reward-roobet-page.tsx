@@ -2,20 +2,31 @@
  * /dailyrewardroobet (spec part 1 "Daily reward calendar"): this month's day cards for the Roobet
  * reward (type 5). Public to look at; claiming needs sign-in ("First log in please." otherwise,
  * nothing sent). A claim shows "Earned {amount} coins.", plays the coin sound and turns the card.
+ * For a signed-in user, today's case is Available only when the server says a claim would pay
+ * (`GET /api/DailyReward/RoobetToday`); otherwise it says why on the case. The page opens scrolled
+ * to today.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { toast } from 'react-toastify';
 import { FaCircleInfo, FaClock, FaGift } from 'react-icons/fa6';
 import { leaderboardEndpoints } from '@kickback/common/http/leaderboards';
-import { AFFILIATE_REWARD_TYPE, rewardTypeOf, type MonthlyRewardRecord } from '@kickback/common/http/daily-rewards';
+import {
+  AFFILIATE_REWARD_TYPE,
+  dailyRewardEndpoints,
+  refusalLabels,
+  rewardTypeOf,
+  type MonthlyRewardRecord,
+} from '@kickback/common/http/daily-rewards';
 import { buildCalendar, cardStateOf } from '@kickback/common/rewards/calendar';
 import { earnedMessage, messages } from '@kickback/common/messages';
 import { useAuth } from '../../app/auth/auth-context';
 import { useProfileModal } from '../../app/profile-modal-context';
 import { useSite } from '../../app/site-context';
 import { api } from '../../lib/api';
+import { formatAmount } from '../../lib/format';
+import { useEndpointQuery } from '../../lib/query';
 import { claimReward, loadMonthlyRoobet } from './api';
 import { playCoin } from './coin-sound';
 import { DayCard, type DayView } from './day-card';
@@ -34,6 +45,17 @@ export default function DailyRewardRoobetPage() {
   const [code, setCode] = useState<string | null>(null);
   const [now] = useState(() => new Date());
   const userId = user?.openId ?? null;
+  // Visitors keep the spec's Available case that answers "First log in please." when pressed.
+  const status = useEndpointQuery(
+    dailyRewardEndpoints.roobetToday,
+    { silent: true },
+    { enabled: userId !== null, refetchOnWindowFocus: true, staleTime: 0 },
+  );
+  const { refetch } = status;
+  useEffect(() => {
+    if (userId !== null) void refetch();
+  }, [userId, user?.roobetName, refetch]);
+  const calendarRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -52,6 +74,22 @@ export default function DailyRewardRoobetPage() {
   const days = useMemo(() => buildCalendar(now, records), [now, records]);
   const today = now.getUTCDate();
 
+  // Open at today: on a phone the month is a long column and today may be far down.
+  useEffect(() => {
+    const card = calendarRef.current?.querySelector<HTMLElement>(`[data-day="${today}"]`);
+    if (!card) return;
+    const box = card.getBoundingClientRect();
+    if (box.top < 0 || box.bottom > window.innerHeight) card.scrollIntoView({ block: 'center', behavior: 'instant' });
+  }, [today]);
+
+  /** Today's view for a signed-in user: Available only when the server says the claim pays. */
+  const todayView = (base: DayView): { view: DayView; reason?: string } => {
+    if (!user || base !== 'available') return { view: base };
+    if (!status.data) return { view: 'unavailable', reason: status.isError ? 'Try again later' : 'Checking…' };
+    if (status.data.claimable) return { view: 'available' };
+    return { view: 'unavailable', reason: status.data.reason ? refusalLabels[status.data.reason] : undefined };
+  };
+
   const claim = useCallback(
     async (day: number) => {
       if (!user) {
@@ -68,9 +106,10 @@ export default function DailyRewardRoobetPage() {
         // back to unclaimed; the API wrapper showed why
       } finally {
         setLoadingDay(null);
+        void refetch();
       }
     },
-    [user],
+    [user, refetch],
   );
 
   const total = records.reduce((sum, r) => sum + Math.round(r.gemAmount * 100), 0) / 100;
@@ -88,7 +127,7 @@ export default function DailyRewardRoobetPage() {
         </div>
         <div className="kb-rewards-summary" aria-live="polite">
           <span className="kb-rewards-summary-label">Claimed this month</span>
-          <span className="kb-rewards-summary-value">${total.toFixed(2)}</span>
+          <span className="kb-rewards-summary-value">${formatAmount(total)}</span>
         </div>
       </header>
 
@@ -113,9 +152,26 @@ export default function DailyRewardRoobetPage() {
         </Alert>
       )}
 
-      <div className="kb-calendar" role="list" aria-label={`Daily rewards, ${monthFormat.format(now)}`}>
+      {user &&
+        status.data &&
+        !status.data.claimable &&
+        status.data.message &&
+        status.data.reason !== 'already_claimed' &&
+        status.data.reason !== 'not_linked' && (
+          <p className="kb-rewards-why" data-testid="claim-why">
+            Today: {status.data.message}
+          </p>
+        )}
+
+      <div
+        className="kb-calendar"
+        role="list"
+        aria-label={`Daily rewards, ${monthFormat.format(now)}`}
+        ref={calendarRef}
+      >
         {days.map((d) => {
-          const view: DayView = loadingDay === d.day ? 'loading' : cardStateOf(d);
+          const base: DayView = loadingDay === d.day ? 'loading' : cardStateOf(d);
+          const { view, reason } = d.day === today ? todayView(base) : { view: base, reason: undefined };
           return (
             <div role="listitem" key={d.day}>
               <DayCard
@@ -125,6 +181,7 @@ export default function DailyRewardRoobetPage() {
                 amount={d.initialGemAmount}
                 icon={info.icon}
                 isToday={d.day === today}
+                reason={reason}
                 onClaim={() => void claim(d.day)}
               />
             </div>

@@ -22,6 +22,7 @@ describe('daily reward card', () => {
     ['locked', 'Day 12, locked'],
     ['timeout', 'Day 12, timed out'],
     ['loading', 'Day 12, claiming'],
+    ['unavailable', 'Day 12, nothing to claim'],
   ])('ignores clicks when %s', (view, name) => {
     const onClaim = vi.fn();
     renderCard(view, onClaim);
@@ -44,5 +45,27 @@ describe('daily reward card', () => {
     expect(container.querySelector('.kb-day-inner')?.className).toContain('kb-day-flipped');
     expect(container.querySelector('.kb-day-back [data-testid="day-amount"]')?.textContent).toBe('14.50');
     expect(container.querySelector('.kb-day-back [aria-label="US dollars"]')).not.toBeNull();
+  });
+
+  it("says on today's case why it cannot be claimed", () => {
+    const onClaim = vi.fn();
+    render(
+      <DayCard
+        day={12}
+        index={11}
+        view="unavailable"
+        reason="No wagering yesterday"
+        amount={0}
+        icon="USD"
+        isToday
+        onClaim={onClaim}
+      />,
+    );
+    const card = screen.getByRole('button', { name: 'Day 12, nothing to claim: No wagering yesterday' });
+    expect(card.textContent).toContain('No wagering yesterday');
+    expect(card.textContent).not.toContain('Available');
+    expect((card as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(card);
+    expect(onClaim).not.toHaveBeenCalled();
   });
 });

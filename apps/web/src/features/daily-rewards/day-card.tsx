@@ -11,7 +11,8 @@ import { formatAmount } from '../../lib/format';
 import { CaseArt } from './case-art';
 import { RewardIcon } from './reward-icon';
 
-export type DayView = 'available' | 'loading' | 'claimed' | 'locked' | 'timeout';
+/** `unavailable`: today, but the server says a claim would not pay (`reason` says why, on the case). */
+export type DayView = 'available' | 'loading' | 'claimed' | 'locked' | 'timeout' | 'unavailable';
 
 interface Props {
   day: number;
@@ -20,6 +21,8 @@ interface Props {
   amount: number;
   icon: RewardIconKind;
   isToday: boolean;
+  /** Why today's case cannot be claimed (view `unavailable`). */
+  reason?: string;
   onClaim(): void;
 }
 
@@ -29,11 +32,14 @@ const stateText: Record<DayView, string> = {
   claimed: 'claimed',
   locked: 'locked',
   timeout: 'timed out',
+  unavailable: 'nothing to claim',
 };
 
-export function DayCard({ day, index, view, amount, icon, isToday, onClaim }: Props) {
+export function DayCard({ day, index, view, amount, icon, isToday, reason, onClaim }: Props) {
   const claimable = view === 'available';
-  const label = `Day ${day}, ${stateText[view]}${view === 'claimed' ? `: ${formatAmount(amount)}` : ''}`;
+  const detail =
+    view === 'claimed' ? `: ${formatAmount(amount)}` : view === 'unavailable' && reason ? `: ${reason}` : '';
+  const label = `Day ${day}, ${stateText[view]}${detail}`;
   return (
     <button
       type="button"
@@ -56,6 +62,7 @@ export function DayCard({ day, index, view, amount, icon, isToday, onClaim }: Pr
             {view === 'loading' && <Spinner animation="border" size="sm" role="status" aria-label="Claiming" />}
             {view === 'timeout' && <span className="kb-day-missed">Missed</span>}
             {view === 'locked' && <span className="kb-day-soon">Locked</span>}
+            {view === 'unavailable' && <span className="kb-day-reason">{reason ?? 'Not available'}</span>}
           </span>
           {view === 'locked' && (
             <span className="kb-day-lock" aria-hidden>

@@ -2,54 +2,67 @@
  * /createdealornodeal (admin, spec part 2 §2 "Create Deal Or No Deal form"): a searchable Player 1
  * picker, the Private switch and Create. No reward field shows; the form still sends one (0: the
  * prize is what the player wins). The board is the spec's 24 default amounts; a collapsed editor
- * lets an admin change them first. Create is disabled while submitting and enabled again on
- * failure (the API wrapper told why); success toasts and goes to the game.
+ * lets an admin change them first. The form is checked by the server's schema as the admin types
+ * (each box amount with its own message); Create is disabled while submitting and enabled again on
+ * failure (the API wrapper told why, and a field the server names is marked); success toasts and
+ * goes to the game.
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import Button from 'react-bootstrap/Button';
 import Collapse from 'react-bootstrap/Collapse';
 import Form from 'react-bootstrap/Form';
+import { Controller } from 'react-hook-form';
 import { BOX_COUNT, DEFAULT_AMOUNTS } from '@kickback/common/games/deal-or-no-deal';
-import { dealOrNoDealEndpoints, MAX_BOX_AMOUNT } from '@kickback/common/http/deal-or-no-deal';
+import { createDealOrNoDealBody, MAX_BOX_AMOUNT } from '@kickback/common/http/deal-or-no-deal';
 import type { UserOption } from '@kickback/common/http/users';
 import { UserSelect } from '../../components/ui/user-select';
-import { api } from '../../lib/api';
+import { FieldError, setServerErrors, useZodForm } from '../../lib/forms';
+import { useCreateDealOrNoDeal } from './api';
 import { RecentDealOrNoDealGames } from './recent-games';
 import { CREATED_STATE } from './created-toast';
 
 /** The reward the spec's form sends although it shows no field for it. */
 const FORM_REWARD = 0;
 
+/** An empty number field is not 0: it stays NaN, so the schema says what to enter. */
+const asNumber = (v: unknown) => (v === '' || v === null || v === undefined ? Number.NaN : Number(v));
+
+const fieldNames = ['playerUserId', 'isPrivate', 'Amounts', ...DEFAULT_AMOUNTS.map((_, i) => `Amounts.${i}`)];
+
 export default function CreateDealOrNoDealPage() {
   const navigate = useNavigate();
   const [player, setPlayer] = useState<UserOption | null>(null);
-  const [isPrivate, setIsPrivate] = useState(false);
-  const [amounts, setAmounts] = useState<string[]>(DEFAULT_AMOUNTS.map(String));
   const [editing, setEditing] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
+  const create = useCreateDealOrNoDeal();
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    getValues,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useZodForm(createDealOrNoDealBody, {
+    defaultValues: { playerUserId: '', isPrivate: false, reward: FORM_REWARD, Amounts: [...DEFAULT_AMOUNTS] },
+  });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitting(true);
-    try {
-      const { gameId } = await api(dealOrNoDealEndpoints.create, {
-        body: {
-          // Without a player it goes as null: the server's answer names the field (as the spec's form does).
-          playerUserId: (player?.value ?? null) as string,
-          isPrivate,
-          reward: FORM_REWARD,
-          Amounts: amounts.map((a) => (a.trim() === '' ? Number.NaN : Number(a))),
-        },
-      });
-      // The game page is outside the layout, so its own toast area says it (see CREATED_STATE).
-      navigate(`/game/dealornodeal/${gameId}`, { state: CREATED_STATE });
-    } catch {
-      setSubmitting(false);
-    }
-  };
-
-  const setAmount = (i: number, value: string) => setAmounts((list) => list.map((a, j) => (j === i ? value : a)));
+  const submit = handleSubmit(
+    async (body) => {
+      try {
+        const { gameId } = await create.mutateAsync({ body });
+        // The game page is outside the layout, so its own toast area says it (see CREATED_STATE).
+        navigate(`/game/dealornodeal/${gameId}`, { state: CREATED_STATE });
+      } catch (err) {
+        setServerErrors(err, setError, fieldNames);
+      }
+    },
+    // A refused box amount sits in the collapsed editor: open it so the message shows.
+    (invalid) => {
+      if (invalid.Amounts) setEditing(true);
+    },
+  );
+  const amountError = (i: number) => errors.Amounts?.[i]?.message;
 
   return (
     <section className="container-xl py-4">
@@ -58,19 +71,30 @@ export default function CreateDealOrNoDealPage() {
         One player, 24 boxes. They keep one box, open the others round by round and answer the bank&apos;s offers. What
         they win is a prize in dollars the team delivers.
       </p>
-      <Form className="kb-card" style={{ maxWidth: '40rem' }} onSubmit={(e) => void submit(e)}>
+      <Form className="kb-card" style={{ maxWidth: '40rem' }} onSubmit={(e) => void submit(e)} noValidate>
         <Form.Group className="mb-3">
           <Form.Label htmlFor="dond-player">Player 1</Form.Label>
-          <UserSelect inputId="dond-player" value={player} onChange={setPlayer} />
+          <Controller
+            control={control}
+            name="playerUserId"
+            render={({ field }) => (
+              <UserSelect
+                inputId="dond-player"
+                value={player}
+                onChange={(option) => {
+                  setPlayer(option);
+                  field.onChange(option?.value ?? '');
+                }}
+              />
+            )}
+          />
+          {errors.playerUserId?.message && (
+            <div className="invalid-feedback d-block" id="dond-playerUserId-error" role="alert">
+              {errors.playerUserId.message}
+            </div>
+          )}
         </Form.Group>
-        <Form.Check
-          type="switch"
-          id="dond-private"
-          className="mb-3"
-          label="Private"
-          checked={isPrivate}
-          onChange={(e) => setIsPrivate(e.target.checked)}
-        />
+        <Form.Check type="switch" id="dond-private" className="mb-3" label="Private" {...register('isPrivate')} />
         <Button
           variant="link"
           className="px-0 mb-2"
@@ -86,18 +110,28 @@ export default function CreateDealOrNoDealPage() {
               {BOX_COUNT} amounts in dollars, each above 0 and at most {MAX_BOX_AMOUNT.toLocaleString('en-US')}, with at
               most 2 decimals. The boxes are shuffled when the game is created.
             </p>
+            {errors.Amounts?.message && (
+              <p className="small text-danger" role="alert">
+                {errors.Amounts.message}
+              </p>
+            )}
             <div className="row row-cols-3 row-cols-sm-4 g-2 mb-3">
-              {amounts.map((a, i) => (
+              {DEFAULT_AMOUNTS.map((_, i) => (
                 <div className="col" key={i}>
                   <Form.Control
                     type="number"
-                    step="any"
+                    step={0.01}
+                    min={0.01}
+                    max={MAX_BOX_AMOUNT}
                     inputMode="decimal"
                     size="sm"
                     aria-label={`Amount ${i + 1}`}
-                    value={a}
-                    onChange={(e) => setAmount(i, e.target.value)}
+                    aria-invalid={Boolean(amountError(i))}
+                    aria-describedby={`dond-amount-${i}-error`}
+                    isInvalid={Boolean(amountError(i))}
+                    {...register(`Amounts.${i}`, { setValueAs: asNumber })}
                   />
+                  <FieldError id={`dond-amount-${i}-error`} message={amountError(i)} />
                 </div>
               ))}
             </div>
@@ -105,14 +139,14 @@ export default function CreateDealOrNoDealPage() {
               variant="outline-secondary"
               size="sm"
               className="mb-3"
-              onClick={() => setAmounts(DEFAULT_AMOUNTS.map(String))}
+              onClick={() => reset({ ...getValues(), Amounts: [...DEFAULT_AMOUNTS] })}
             >
               Reset to the default board
             </Button>
           </div>
         </Collapse>
         <div>
-          <Button type="submit" disabled={submitting}>
+          <Button type="submit" disabled={isSubmitting}>
             Create
           </Button>
         </div>

@@ -5,6 +5,7 @@
  * confetti, the claim, and "Game Is Private". The server pushes every transition and names every
  * sound; this page only reacts. Only the owner gets buttons; everyone else watches.
  */
+import { canModerate } from '@kickback/common/access';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import Button from 'react-bootstrap/Button';
@@ -101,7 +102,7 @@ export default function DealOrNoDealPage() {
   const left = state.amounts.slice(0, half);
   const right = state.amounts.slice(half);
   const canPick = owner && !game.busy && (status === S.PickYourBox || status === S.Opening);
-  const isAdmin = user?.role === 'Admin';
+  const isAdmin = canModerate(user?.role); // staff may cancel
 
   const toggleMute = () => {
     setMuted(!muted);

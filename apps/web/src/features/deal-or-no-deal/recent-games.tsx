@@ -1,22 +1,14 @@
 /** The latest Deal or No Deal games for admins (status, player, prize, link), beside Split or Steal's. */
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import Table from 'react-bootstrap/Table';
 import { FaLock } from 'react-icons/fa6';
 import { statusText } from '@kickback/common/games/deal-or-no-deal';
-import { dealOrNoDealEndpoints, type DealOrNoDealSummary } from '@kickback/common/http/deal-or-no-deal';
-import { api } from '../../lib/api';
 import { formatPrize } from '../../lib/format';
+import { useRecentDealOrNoDeal } from './api';
 
 export function RecentDealOrNoDealGames() {
-  const [games, setGames] = useState<DealOrNoDealSummary[] | null>(null);
-  useEffect(() => {
-    const controller = new AbortController();
-    api(dealOrNoDealEndpoints.recent, { signal: controller.signal })
-      .then(setGames)
-      .catch(() => setGames((g) => g ?? []));
-    return () => controller.abort();
-  }, []);
+  const query = useRecentDealOrNoDeal();
+  const games = query.data ?? (query.isError ? [] : null);
   if (!games) return null;
   return (
     <section className="mt-5" aria-labelledby="dond-recent-title">

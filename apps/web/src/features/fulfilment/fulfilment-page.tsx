@@ -23,14 +23,46 @@ import { Avatar } from '../../components/ui/avatar';
 import { LinkedAccountList } from '../../components/ui/linked-accounts';
 import { Pager } from '../../components/ui/pager';
 import { StatusBadge } from '../../components/ui/status-badge';
+import { useAuth } from '../../app/auth/auth-context';
 import { api } from '../../lib/api';
-import { formatPoints, formatPrize } from '../../lib/format';
+import { formatAmount, formatPrize } from '../../lib/format';
+import './fulfilment.css';
 import { useFormSubmit } from '../../lib/use-form-submit';
 import { usePaged } from '../../lib/use-paged';
 import { EmptyRow } from '../../components/ui/empty-row';
 
 const kindLabel = fulfilmentKindLabel;
 const amountText = (item: FulfilmentItem) => formatPrize(item.amount, item.unit);
+
+/** A store order's delivery: the trade URL or email the buyer gave, or that a code went out at purchase. */
+function OrderDelivery({ item }: { item: FulfilmentItem }) {
+  const d = item.delivery;
+  if (!d || d.kind === 'none') return null;
+  if (d.kind === 'code') {
+    return (
+      <div className="small mb-1" data-testid="order-delivery">
+        <Badge bg="info" className="fw-normal">
+          Instant code
+        </Badge>{' '}
+        delivered automatically at purchase
+      </div>
+    );
+  }
+  return (
+    <div className="small mb-1 kb-order-detail" data-testid="order-delivery">
+      <span className="text-body-secondary">{d.kind === 'email' ? 'Email: ' : 'Steam trade URL: '}</span>
+      {d.detail === null ? (
+        '—'
+      ) : d.kind === 'email' ? (
+        <a href={`mailto:${d.detail}`}>{d.detail}</a>
+      ) : (
+        <a href={d.detail} target="_blank" rel="noreferrer noopener">
+          {d.detail}
+        </a>
+      )}
+    </div>
+  );
+}
 
 type Action = { item: FulfilmentItem; kind: 'deliver' | 'reject' };
 
@@ -64,7 +96,7 @@ function ActionModal({ action, onClose, onDone }: { action: Action | null; onClo
               <strong>{item.user.username}</strong>.{' '}
               {!deliver &&
                 (item.refund
-                  ? `${formatPoints(item.refund.amount)} ${item.refund.currency} go back to them automatically.`
+                  ? `${formatAmount(item.refund.amount)} ${item.refund.currency} go back to them automatically.`
                   : 'Nothing is refunded for this kind of item.')}
             </p>
           )}
@@ -98,6 +130,8 @@ export default function FulfilmentPage() {
   const [kind, setKind] = useState('');
   const [page, setPage] = useState(1);
   const [action, setAction] = useState<Action | null>(null);
+  // Moderators mark items delivered; rejecting refunds money, which only an admin does.
+  const mayReject = useAuth().user?.role === 'Admin';
   const { data, reload } = usePaged(fulfilmentEndpoints.queue, page, {
     ...(status ? { status: status as FulfilmentQuery['status'] } : {}),
     ...(kind ? { kind } : {}),
@@ -115,7 +149,10 @@ export default function FulfilmentPage() {
       </div>
       <p className="text-body-secondary">
         Everything someone has to deliver by hand: store orders, reward payouts and prizes. Deliver it to the linked
-        account shown, then mark it delivered; rejecting refunds what the user paid.
+        account shown, then mark it delivered;{' '}
+        {mayReject
+          ? 'rejecting refunds what the user paid.'
+          : 'an admin rejects (and refunds) what cannot be delivered.'}
       </p>
       <div className="d-flex flex-wrap gap-2 mb-3">
         <Form.Select
@@ -188,6 +225,7 @@ export default function FulfilmentPage() {
                   )}
                 </td>
                 <td>
+                  <OrderDelivery item={item} />
                   <LinkedAccountList user={item.user} />
                 </td>
                 <td>
@@ -211,14 +249,16 @@ export default function FulfilmentPage() {
                       >
                         Deliver
                       </Button>
-                      <Button
-                        size="sm"
-                        variant="outline-danger"
-                        onClick={() => setAction({ item, kind: 'reject' })}
-                        aria-label={`Reject ${item.description} for ${item.user.username}`}
-                      >
-                        Reject
-                      </Button>
+                      {mayReject && (
+                        <Button
+                          size="sm"
+                          variant="outline-danger"
+                          onClick={() => setAction({ item, kind: 'reject' })}
+                          aria-label={`Reject ${item.description} for ${item.user.username}`}
+                        >
+                          Reject
+                        </Button>
+                      )}
                     </>
                   )}
                 </td>

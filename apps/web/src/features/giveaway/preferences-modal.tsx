@@ -1,13 +1,23 @@
 /**
  * The cog's 'Giveaway Preferences' modal: the four filters, Subs Luck 1–5 step 1, Chat Activity
  * Filter 0–600 s step 5 (spec part 2 §5, §9), and the issue's extras: re-win cooldown, winners
- * per roll and a point prize. The server checks every bound again and refuses out-of-range values.
+ * per roll and a point prize. The hub's own schema checks every field as it is typed (the server
+ * checks every bound again); a field out of range is marked with its message.
  */
-import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
-import { CHAT_ACTIVITY, SUB_LUCK, WINNERS_PER_ROLL, type GiveawaySettings } from '@kickback/common/hubs/giveaway';
+import { Controller } from 'react-hook-form';
+import {
+  CHAT_ACTIVITY,
+  PRIZE_POINTS_MAX,
+  REWIN_COOLDOWN,
+  SUB_LUCK,
+  WINNERS_PER_ROLL,
+  giveawaySettings,
+  type GiveawaySettings,
+} from '@kickback/common/hubs/giveaway';
+import { FieldError, useZodForm } from '../../lib/forms';
 
 interface Props {
   show: boolean;
@@ -23,47 +33,44 @@ const switches = [
   ['isRoobetCodeOnly', 'On the Roobet code only'],
 ] as const;
 
+/** An empty number field is not 0: it stays NaN, so the schema says what to enter. */
+const asNumber = (v: unknown) => (v === '' || v === null || v === undefined ? Number.NaN : Number(v));
+
 /** Mounted when opened, so the draft starts from the settings as they are then. */
 export function PreferencesModal({ show, settings, onClose, onSave }: Props) {
-  const [draft, setDraft] = useState(settings);
-  const [busy, setBusy] = useState(false);
-  const num = (key: keyof GiveawaySettings) => (e: React.ChangeEvent<HTMLInputElement>) =>
-    setDraft((d) => ({ ...d, [key]: e.target.value === '' ? 0 : Number(e.target.value) }));
+  const {
+    register,
+    control,
+    handleSubmit,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useZodForm(giveawaySettings, { defaultValues: settings });
+  const submit = handleSubmit(async (values) => {
+    if (await onSave(values)) onClose();
+  });
+  const invalid = (name: keyof GiveawaySettings) => ({
+    isInvalid: Boolean(errors[name]),
+    'aria-invalid': Boolean(errors[name]),
+    'aria-describedby': `gw-${name}-error`,
+  });
 
   return (
     <Modal show={show} onHide={onClose} aria-labelledby="giveaway-preferences-title">
-      <Form
-        onSubmit={(e) => {
-          e.preventDefault();
-          setBusy(true);
-          void onSave(draft).then((ok) => {
-            setBusy(false);
-            if (ok) onClose();
-          });
-        }}
-      >
+      <Form onSubmit={(e) => void submit(e)} noValidate>
         <Modal.Header closeButton>
           <Modal.Title id="giveaway-preferences-title">Giveaway Preferences</Modal.Title>
         </Modal.Header>
         <Modal.Body>
           {switches.map(([key, label]) => (
-            <Form.Check
-              key={key}
-              type="switch"
-              id={`gw-${key}`}
-              label={label}
-              checked={draft[key]}
-              onChange={(e) => setDraft((d) => ({ ...d, [key]: e.target.checked }))}
-            />
+            <Form.Check key={key} type="switch" id={`gw-${key}`} label={label} {...register(key)} />
           ))}
           <Form.Group className="mt-3" controlId="gw-subLuck">
-            <Form.Label>Subs Luck: {draft.subLuck}×</Form.Label>
+            <Form.Label>Subs Luck: {watch('subLuck')}×</Form.Label>
             <Form.Range
               min={SUB_LUCK.min}
               max={SUB_LUCK.max}
               step={1}
-              value={draft.subLuck}
-              onChange={num('subLuck')}
+              {...register('subLuck', { setValueAs: asNumber })}
             />
           </Form.Group>
           <Form.Group className="mt-2" controlId="gw-activity">
@@ -73,22 +80,35 @@ export function PreferencesModal({ show, settings, onClose, onSave }: Props) {
               min={CHAT_ACTIVITY.min}
               max={CHAT_ACTIVITY.max}
               step={CHAT_ACTIVITY.step}
-              value={draft.chatActivityFilterInSeconds}
-              onChange={num('chatActivityFilterInSeconds')}
+              {...register('chatActivityFilterInSeconds', { setValueAs: asNumber })}
+              {...invalid('chatActivityFilterInSeconds')}
+            />
+            <FieldError
+              id="gw-chatActivityFilterInSeconds-error"
+              message={errors.chatActivityFilterInSeconds?.message}
             />
           </Form.Group>
           <Form.Group className="mt-2" controlId="gw-cooldown">
             <Form.Label>Re-win cooldown (hours)</Form.Label>
-            <Form.Control
-              type="number"
-              min={0}
-              max={720}
-              step={1}
-              value={draft.rewinCooldownInSeconds / 3600}
-              onChange={(e) =>
-                setDraft((d) => ({ ...d, rewinCooldownInSeconds: Math.round(Number(e.target.value) * 3600) }))
-              }
+            <Controller
+              control={control}
+              name="rewinCooldownInSeconds"
+              render={({ field }) => (
+                <Form.Control
+                  type="number"
+                  min={0}
+                  max={REWIN_COOLDOWN.maxSeconds / 3600}
+                  step={1}
+                  name={field.name}
+                  ref={field.ref}
+                  onBlur={field.onBlur}
+                  defaultValue={Number.isFinite(field.value) ? field.value / 3600 : ''}
+                  onChange={(e) => field.onChange(Math.round(asNumber(e.target.value) * 3600))}
+                  {...invalid('rewinCooldownInSeconds')}
+                />
+              )}
             />
+            <FieldError id="gw-rewinCooldownInSeconds-error" message={errors.rewinCooldownInSeconds?.message} />
           </Form.Group>
           <Form.Group className="mt-2" controlId="gw-winners">
             <Form.Label>Winners per roll</Form.Label>
@@ -97,20 +117,29 @@ export function PreferencesModal({ show, settings, onClose, onSave }: Props) {
               min={WINNERS_PER_ROLL.min}
               max={WINNERS_PER_ROLL.max}
               step={1}
-              value={draft.winnersPerRoll}
-              onChange={num('winnersPerRoll')}
+              {...register('winnersPerRoll', { setValueAs: asNumber })}
+              {...invalid('winnersPerRoll')}
             />
+            <FieldError id="gw-winnersPerRoll-error" message={errors.winnersPerRoll?.message} />
           </Form.Group>
           <Form.Group className="mt-2" controlId="gw-prize">
             <Form.Label>Point prize per linked winner (0 = none)</Form.Label>
-            <Form.Control type="number" min={0} step={0.01} value={draft.prizePoints} onChange={num('prizePoints')} />
+            <Form.Control
+              type="number"
+              min={0}
+              max={PRIZE_POINTS_MAX}
+              step={0.01}
+              {...register('prizePoints', { setValueAs: asNumber })}
+              {...invalid('prizePoints')}
+            />
+            <FieldError id="gw-prizePoints-error" message={errors.prizePoints?.message} />
           </Form.Group>
         </Modal.Body>
         <Modal.Footer>
           <Button variant="outline-secondary" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" disabled={busy}>
+          <Button type="submit" disabled={isSubmitting}>
             Save
           </Button>
         </Modal.Footer>

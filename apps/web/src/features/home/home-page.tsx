@@ -19,7 +19,7 @@ import { useAuth } from '../../app/auth/auth-context';
 import { useSite } from '../../app/site-context';
 import { useHasRoute } from '../../app/known-routes';
 import { useProfileModal } from '../../app/profile-modal-context';
-import { formatPoints } from '../../lib/format';
+import { formatAmount } from '../../lib/format';
 
 interface Feature {
   icon: IconType;
@@ -100,7 +100,7 @@ export default function HomePage() {
                 {user ? (
                   <Button size="lg" onClick={openProfile}>
                     <FaCoins aria-hidden className="me-2" />
-                    You have {formatPoints(user.points)} points
+                    You have {formatAmount(user.points)} points
                   </Button>
                 ) : (
                   <Button size="lg" onClick={signIn}>

@@ -47,7 +47,9 @@ function titleOf(site: number, view: BoardType): string {
 export default function LeaderboardPage() {
   const { streamerName } = useSite();
   const [params, setParams] = useSearchParams();
-  const [sites, setSites] = useState<PublicSite[] | undefined>(() => peek<PublicSite[]>(leaderboardEndpoints.sites.path));
+  const [sites, setSites] = useState<PublicSite[] | undefined>(() =>
+    peek<PublicSite[]>(leaderboardEndpoints.sites.path),
+  );
   const [boards, setBoards] = useState<Record<string, LeaderboardResponse>>({});
   const [reload, setReload] = useState(0);
   const activeTab = useRef<HTMLAnchorElement>(null);

@@ -4,12 +4,14 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { abbreviatePoints } from '@kickback/common/games/prediction';
 import type { PredictionState } from '@kickback/common/hubs/prediction';
-import { actOnPrediction, resolvePrediction, type PredictionAction } from './api';
+import { usePredictionActions, type PredictionAction } from './api';
 import { statusLabel } from './status-label';
 
-export function CurrentPrediction({ state, onChanged }: { state: PredictionState; onChanged(): void }) {
+/** Its actions invalidate the predictions list (their mutations); `onChanged` is told as well. */
+export function CurrentPrediction({ state, onChanged }: { state: PredictionState; onChanged?(): void }) {
   const [winner, setWinner] = useState('');
   const [busy, setBusy] = useState(false);
+  const { act: actOn, resolve } = usePredictionActions();
   const open = state.state === 1 || state.state === 3;
   const settled = state.state === 2 || state.state === 4;
 
@@ -17,14 +19,14 @@ export function CurrentPrediction({ state, onChanged }: { state: PredictionState
     setBusy(true);
     try {
       await call();
-      onChanged();
+      onChanged?.();
     } catch {
       // shown by the API wrapper
     } finally {
       setBusy(false);
     }
   };
-  const act = (action: PredictionAction) => run(() => actOnPrediction(state.id, action));
+  const act = (action: PredictionAction) => run(() => actOn(state.id, action));
 
   return (
     <section className="kb-card mb-4" aria-label="Current prediction">
@@ -69,7 +71,7 @@ export function CurrentPrediction({ state, onChanged }: { state: PredictionState
         <Button
           variant="success"
           disabled={busy || !open || winner === ''}
-          onClick={() => void run(() => resolvePrediction(state.id, Number(winner)))}
+          onClick={() => void run(() => resolve(state.id, Number(winner)))}
         >
           Resolve
         </Button>

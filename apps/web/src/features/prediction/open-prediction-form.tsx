@@ -1,10 +1,16 @@
-/** The admin's form to open a prediction: question, 2–10 answers (text, colour), auto-lock, limits. */
-import { useState, type FormEvent } from 'react';
+/**
+ * The admin's form to open a prediction: question, 2–10 answers (text, colour), auto-lock, limits.
+ * Checked by the server's rules (openPredictionForm) as the admin types; the server's field
+ * errors land on their fields.
+ */
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
+import { useFieldArray } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { MAX_ANSWERS, MIN_ANSWERS } from '@kickback/common/games/prediction';
-import { openPrediction } from './api';
+import { openPredictionForm, predictionLimits } from '@kickback/common/http/prediction';
+import { CharCounter, FieldError, setServerErrors, useZodForm } from '../../lib/forms';
+import { useOpenPrediction } from './api';
 
 const PALETTE = [
   '#3b82f6',
@@ -19,92 +25,119 @@ const PALETTE = [
   '#f97316',
 ];
 
-interface AnswerDraft {
-  text: string;
-  color: string;
+/** The auto-lock instant: `minutes` from the moment the form is sent. */
+function minutesFromNow(minutes: number): string {
+  return new Date(Date.now() + minutes * 60_000).toISOString();
 }
 
-const blank = (i: number): AnswerDraft => ({ text: '', color: PALETTE[i % PALETTE.length]! });
+const blank = (i: number) => ({ text: '', color: PALETTE[i % PALETTE.length]! });
+const empty = { question: '', answers: [blank(0), blank(1)], lockInMinutes: '', minBet: '', maxBet: '' };
 
-export function OpenPredictionForm({ disabled, onOpened }: { disabled: boolean; onOpened(): void }) {
-  const [question, setQuestion] = useState('');
-  const [answers, setAnswers] = useState<AnswerDraft[]>([blank(0), blank(1)]);
-  const [lockInMinutes, setLockInMinutes] = useState('');
-  const [minBet, setMinBet] = useState('');
-  const [maxBet, setMaxBet] = useState('');
-  const [busy, setBusy] = useState(false);
+export function OpenPredictionForm({ disabled, onOpened }: { disabled: boolean; onOpened?(): void }) {
+  const open = useOpenPrediction();
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useZodForm(openPredictionForm, { defaultValues: empty });
+  const answers = useFieldArray({ control, name: 'answers' });
+  const question = watch('question') ?? '';
 
-  const change = (i: number, patch: Partial<AnswerDraft>) =>
-    setAnswers((list) => list.map((a, k) => (k === i ? { ...a, ...patch } : a)));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
+  const submit = handleSubmit(async ({ question, answers: list, lockInMinutes, minBet, maxBet }) => {
     try {
-      const minutes = Number(lockInMinutes);
-      await openPrediction({
-        question,
-        answers,
-        autoLockAt: lockInMinutes === '' ? null : new Date(Date.now() + minutes * 60_000).toISOString(),
-        minBet: minBet === '' ? null : Number(minBet),
-        maxBet: maxBet === '' ? null : Number(maxBet),
+      await open.mutateAsync({
+        body: {
+          question,
+          answers: list,
+          autoLockAt: lockInMinutes === null ? null : minutesFromNow(lockInMinutes),
+          minBet,
+          maxBet,
+        },
       });
       toast.success('Prediction opened.');
-      setQuestion('');
-      setAnswers([blank(0), blank(1)]);
-      setLockInMinutes('');
-      onOpened();
-    } catch {
-      // the API wrapper showed why; the form keeps what was typed
-    } finally {
-      setBusy(false);
+      reset(empty);
+      onOpened?.();
+    } catch (err) {
+      // The API wrapper showed why; the form keeps what was typed, and a refused field is marked.
+      const fields = ['question', 'minBet', 'maxBet', 'answers', ...answers.fields.map((_, i) => `answers.${i}.text`)];
+      setServerErrors(err, setError, fields);
     }
-  };
+  });
+  const invalid = (message: string | undefined, id: string) => ({
+    isInvalid: Boolean(message),
+    'aria-invalid': Boolean(message),
+    'aria-describedby': id,
+  });
 
   return (
-    <Form className="kb-card" onSubmit={(e) => void submit(e)} aria-label="Open a prediction">
+    <Form className="kb-card" onSubmit={(e) => void submit(e)} aria-label="Open a prediction" noValidate>
       <h2 className="h5">Open a prediction</h2>
       <Form.Group className="mb-3" controlId="pred-question">
         <Form.Label>Question</Form.Label>
-        <Form.Control value={question} maxLength={200} onChange={(e) => setQuestion(e.target.value)} required />
+        <Form.Control
+          {...register('question')}
+          {...invalid(errors.question?.message, 'pred-question-error pred-question-count')}
+          maxLength={predictionLimits.question}
+          required
+        />
+        <FieldError id="pred-question-error" message={errors.question?.message} />
+        <CharCounter id="pred-question-count" length={String(question).length} max={predictionLimits.question} />
       </Form.Group>
       <fieldset className="mb-3">
         <legend className="form-label fs-6">Answers</legend>
-        {answers.map((a, i) => (
-          <div className="d-flex gap-2 mb-2 align-items-center" key={i}>
-            <span className="kb-pred-option" style={{ background: a.color }} aria-hidden>
-              {i + 1}
-            </span>
-            <Form.Control
-              aria-label={`Answer ${i + 1}`}
-              value={a.text}
-              maxLength={60}
-              onChange={(e) => change(i, { text: e.target.value })}
-              required
-            />
-            <Form.Control
-              type="color"
-              aria-label={`Colour of answer ${i + 1}`}
-              value={a.color}
-              onChange={(e) => change(i, { color: e.target.value })}
-              className="form-control-color"
-            />
-            <Button
-              variant="outline-secondary"
-              size="sm"
-              aria-label={`Remove answer ${i + 1}`}
-              disabled={answers.length <= MIN_ANSWERS}
-              onClick={() => setAnswers((list) => list.filter((_, k) => k !== i))}
-            >
-              ×
-            </Button>
-          </div>
-        ))}
+        {errors.answers?.message && (
+          <p className="small text-danger" role="alert">
+            {errors.answers.message}
+          </p>
+        )}
+        {answers.fields.map((a, i) => {
+          const message = errors.answers?.[i]?.text?.message ?? errors.answers?.[i]?.color?.message;
+          return (
+            <div className="mb-2" key={a.id}>
+              <div className="d-flex gap-2 align-items-center">
+                <span className="kb-pred-option" style={{ background: watch(`answers.${i}.color`) }} aria-hidden>
+                  {i + 1}
+                </span>
+                <Form.Control
+                  aria-label={`Answer ${i + 1}`}
+                  {...register(`answers.${i}.text`)}
+                  {...invalid(message, `pred-answer-${i}-error`)}
+                  maxLength={predictionLimits.answer}
+                  required
+                />
+                <Form.Control
+                  type="color"
+                  aria-label={`Colour of answer ${i + 1}`}
+                  {...register(`answers.${i}.color`)}
+                  className="form-control-color"
+                />
+                <Button
+                  variant="outline-secondary"
+                  size="sm"
+                  aria-label={`Remove answer ${i + 1}`}
+                  disabled={answers.fields.length <= MIN_ANSWERS}
+                  onClick={() => answers.remove(i)}
+                >
+                  ×
+                </Button>
+              </div>
+              {message && (
+                <div className="invalid-feedback d-block" id={`pred-answer-${i}-error`} role="alert">
+                  {message}
+                </div>
+              )}
+            </div>
+          );
+        })}
         <Button
           variant="outline-light"
           size="sm"
-          disabled={answers.length >= MAX_ANSWERS}
-          onClick={() => setAnswers((list) => [...list, blank(list.length)])}
+          disabled={answers.fields.length >= MAX_ANSWERS}
+          onClick={() => answers.append(blank(answers.fields.length))}
         >
           Add answer
         </Button>
@@ -116,9 +149,10 @@ export function OpenPredictionForm({ disabled, onOpened }: { disabled: boolean; 
             type="number"
             min={0.1}
             step="any"
-            value={lockInMinutes}
-            onChange={(e) => setLockInMinutes(e.target.value)}
+            {...register('lockInMinutes')}
+            {...invalid(errors.lockInMinutes?.message, 'pred-lock-error')}
           />
+          <FieldError id="pred-lock-error" message={errors.lockInMinutes?.message} />
           <Form.Text>Empty: lock by hand.</Form.Text>
         </Form.Group>
         <Form.Group className="col-sm-4" controlId="pred-min">
@@ -126,23 +160,27 @@ export function OpenPredictionForm({ disabled, onOpened }: { disabled: boolean; 
           <Form.Control
             type="number"
             min={0.01}
-            step="any"
-            value={minBet}
-            onChange={(e) => setMinBet(e.target.value)}
+            max={100_000_000}
+            step={0.01}
+            {...register('minBet')}
+            {...invalid(errors.minBet?.message, 'pred-min-error')}
           />
+          <FieldError id="pred-min-error" message={errors.minBet?.message} />
         </Form.Group>
         <Form.Group className="col-sm-4" controlId="pred-max">
           <Form.Label>Maximum stake</Form.Label>
           <Form.Control
             type="number"
             min={0.01}
-            step="any"
-            value={maxBet}
-            onChange={(e) => setMaxBet(e.target.value)}
+            max={100_000_000}
+            step={0.01}
+            {...register('maxBet')}
+            {...invalid(errors.maxBet?.message, 'pred-max-error')}
           />
+          <FieldError id="pred-max-error" message={errors.maxBet?.message} />
         </Form.Group>
       </div>
-      <Button type="submit" disabled={busy || disabled}>
+      <Button type="submit" disabled={isSubmitting || disabled}>
         Open prediction
       </Button>
       {disabled && <Form.Text className="ms-3">Resolve or cancel the live prediction first.</Form.Text>}

@@ -2,9 +2,11 @@
  * /admin/predictions (Admin dropdown; not in the spec, DESIGN §10): open a prediction, follow its
  * bets live, lock, resolve, cancel or hide it, copy the overlay URL, and see past predictions.
  */
-import { useCallback, useEffect, useState } from 'react';
-import type { PredictionSummary } from '@kickback/common/http/prediction';
-import { listPredictions } from './api';
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { predictionEndpoints } from '@kickback/common/http/prediction';
+import { endpointKey } from '../../lib/query';
+import { usePredictionList } from './api';
 import { CurrentPrediction } from './current-prediction';
 import { OpenPredictionForm } from './open-prediction-form';
 import { OverlayLink } from './overlay-link';
@@ -14,15 +16,13 @@ import './predictions-admin.css';
 
 export default function PredictionsAdminPage() {
   const { state } = usePrediction();
-  const [list, setList] = useState<PredictionSummary[]>([]);
-  const reload = useCallback(() => {
-    listPredictions()
-      .then(setList)
-      .catch(() => undefined);
-  }, []);
-  // The list follows the live state's transitions (not every bet).
+  const client = useQueryClient();
+  const list = usePredictionList().data ?? [];
+  // The list follows the live state's transitions (not every bet), also those made elsewhere.
   const transition = state ? `${state.id}:${state.state}` : null;
-  useEffect(() => reload(), [reload, transition]);
+  useEffect(() => {
+    if (transition) void client.invalidateQueries({ queryKey: endpointKey(predictionEndpoints.list) });
+  }, [client, transition]);
 
   const live = state !== null && state.id !== 'none';
   const open = live && (state.state === 1 || state.state === 3);
@@ -35,8 +35,8 @@ export default function PredictionsAdminPage() {
       </p>
       <div className="row g-4">
         <div className="col-lg-7">
-          {live && <CurrentPrediction state={state} onChanged={reload} />}
-          <OpenPredictionForm disabled={open} onOpened={reload} />
+          {live && <CurrentPrediction state={state} />}
+          <OpenPredictionForm disabled={open} />
         </div>
         <div className="col-lg-5">
           <OverlayLink />

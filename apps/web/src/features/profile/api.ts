@@ -3,13 +3,15 @@ import {
   accountEndpoints,
   type LinkedAccountType,
   type PartnerIdKey,
-  type PartnerIdsBody,
   type PreferencesBody,
 } from '@kickback/common/http/accounts';
 import { myPartnerLinkEndpoints, type DisputeBody } from '@kickback/common/http/partner-links';
 import { api } from '../../lib/api';
+import { useEndpointMutation } from '../../lib/query';
 
-export const savePartnerIds = (body: PartnerIdsBody) => api(accountEndpoints.savePartnerIds, { body });
+/** Saving the ids changes the user's partner links: the links list refetches. */
+export const useSavePartnerIds = () =>
+  useEndpointMutation(accountEndpoints.savePartnerIds, { invalidates: [myPartnerLinkEndpoints.list] });
 
 export const requestKickCode = () => api(accountEndpoints.kickCode);
 

@@ -1,4 +1,9 @@
-import { useState, type FormEvent } from 'react';
+/**
+ * The wagering-site username and partner ids, saved together (`POST /api/User/ids`). Each id is
+ * checked by its own rule from packages/common as the user types (the server checks the same), and
+ * an id the server refuses is marked on its field.
+ */
+import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
@@ -7,16 +12,17 @@ import type { AuthUser } from '@kickback/common/http/auth';
 import {
   PARTNER_ID_MAX_LENGTH,
   partnerIdFields,
-  partnerIdProblem,
+  partnerIdsForm,
   type PartnerIdKey,
-  type PartnerIdsBody,
+  type PartnerIdsFormValues,
 } from '@kickback/common/http/accounts';
 import { messages } from '@kickback/common/messages';
 import { useAuth } from '../../app/auth/auth-context';
 import { ApiError } from '../../lib/api';
+import { FieldError, setServerErrors, useZodForm } from '../../lib/forms';
 import { useMyPartnerLinks } from '../../lib/partner-links';
 import { PartnerLinkStatus } from './partner-link-status';
-import { savePartnerIds } from './api';
+import { useSavePartnerIds } from './api';
 
 type Values = Record<PartnerIdKey, string>;
 
@@ -26,72 +32,72 @@ function valuesOf(user: AuthUser): Values {
 
 const placeholders: Record<PartnerIdKey, string> = {
   RoobetName: 'Your Roobet username',
-  ClashId: 'Your Clash.gg id',
+  ClashId: 'Your Clash.gg user number or name',
   RustMagicId: 'Your RustMagic id',
-  CasesId: 'Your Cases.gg id',
+  CasesId: 'Your Cases.gg user number or name',
 };
 
-/** The wagering-site username and partner ids, saved together (`POST /api/User/ids`). */
+const keys = partnerIdFields.map((f) => f.key);
+
 export function PartnerIdsForm({ user }: { user: AuthUser }) {
   const { refreshUser } = useAuth();
-  const [values, setValues] = useState<Values>(() => valuesOf(user));
-  const [pending, setPending] = useState(false);
   const [taken, setTaken] = useState(false);
   const links = useMyPartnerLinks();
-  const saved = valuesOf(user);
-  const problems = Object.fromEntries(
-    partnerIdFields.map((f) => [f.key, partnerIdProblem(f.label, values[f.key].trim())]),
-  ) as Record<PartnerIdKey, string | null>;
-  const dirty = partnerIdFields.some((f) => values[f.key].trim() !== saved[f.key]);
-  const invalid = Object.values(problems).some(Boolean);
+  const save = useSavePartnerIds();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isDirty, isSubmitting },
+  } = useZodForm(partnerIdsForm, { defaultValues: valuesOf(user) satisfies PartnerIdsFormValues });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!dirty || invalid) return;
-    setPending(true);
+  const submit = handleSubmit(async (body) => {
     setTaken(false);
     try {
-      const body: PartnerIdsBody = Object.fromEntries(partnerIdFields.map((f) => [f.key, values[f.key].trim()]));
-      await savePartnerIds(body);
+      await save.mutateAsync({ body });
       toast.success(messages.settingsUpdated);
       const fresh = await refreshUser();
-      if (fresh) setValues(valuesOf(fresh));
+      reset(fresh ? valuesOf(fresh) : body);
       links.reload();
     } catch (err) {
       // The API wrapper already showed the server's message; a taken id can be contested.
       if (err instanceof ApiError && err.status === 409) setTaken(true);
-    } finally {
-      setPending(false);
+      setServerErrors(err, setError, keys);
     }
-  };
+  });
 
   return (
     <>
       <Form onSubmit={(e) => void submit(e)} noValidate>
         <div className="row g-3">
-          {partnerIdFields.map((f) => (
-            <Form.Group
-              key={f.key}
-              controlId={`kb-partner-${f.key}`}
-              className={f.key === 'RoobetName' ? 'col-12' : 'col-sm-4'}
-            >
-              <Form.Label className="small mb-1">{f.label}</Form.Label>
-              <Form.Control
-                value={values[f.key]}
-                placeholder={placeholders[f.key]}
-                maxLength={PARTNER_ID_MAX_LENGTH + 16}
-                autoComplete="off"
-                spellCheck={false}
-                isInvalid={Boolean(problems[f.key])}
-                onChange={(e) => setValues((v) => ({ ...v, [f.key]: e.target.value }))}
-              />
-              <Form.Control.Feedback type="invalid">{problems[f.key]}</Form.Control.Feedback>
-            </Form.Group>
-          ))}
+          {partnerIdFields.map((f) => {
+            const message = errors[f.key]?.message;
+            return (
+              <Form.Group
+                key={f.key}
+                controlId={`kb-partner-${f.key}`}
+                className={f.key === 'RoobetName' ? 'col-12' : 'col-sm-4'}
+              >
+                <Form.Label className="small mb-1">{f.label}</Form.Label>
+                <Form.Control
+                  {...register(f.key)}
+                  placeholder={placeholders[f.key]}
+                  maxLength={PARTNER_ID_MAX_LENGTH}
+                  autoComplete="off"
+                  spellCheck={false}
+                  isInvalid={Boolean(message)}
+                  aria-invalid={Boolean(message)}
+                  aria-describedby={`kb-partner-${f.key}-error`}
+                />
+                <FieldError id={`kb-partner-${f.key}-error`} message={message} />
+              </Form.Group>
+            );
+          })}
         </div>
         <div className="d-flex align-items-center gap-3 mt-3">
-          <Button type="submit" variant="primary" disabled={pending || !dirty || invalid}>
-            {pending && <Spinner animation="border" size="sm" className="me-2" aria-hidden />}
+          <Button type="submit" variant="primary" disabled={isSubmitting || !isDirty}>
+            {isSubmitting && <Spinner animation="border" size="sm" className="me-2" aria-hidden />}
             Save
           </Button>
           <span className="small text-body-secondary">Leave a field empty to unlink that site.</span>

@@ -9,7 +9,7 @@ import Form from 'react-bootstrap/Form';
 import { toast } from 'react-toastify';
 import { partnerIdFields, type PartnerIdKey } from '@kickback/common/http/accounts';
 import type { MyPartnerLink, MyPartnerLinks } from '@kickback/common/http/partner-links';
-import { formatPoints } from '../../lib/format';
+import { formatAmount } from '../../lib/format';
 import { LinkStateBadge } from '../../components/ui/link-state-badge';
 import { contestPartnerId, renewProofCode } from './api';
 
@@ -40,7 +40,7 @@ function LinkLine({ link, onChange }: { link: MyPartnerLink; onChange(): void })
         <code>{link.value}</code>
         <LinkStateBadge state={link.state} />
         {link.state === 'claimed' && link.heldPoints > 0 && (
-          <span className="small">{formatPoints(link.heldPoints)} points held until verified</span>
+          <span className="small">{formatAmount(link.heldPoints)} points held until verified</span>
         )}
       </div>
       {link.state === 'claimed' && link.proof === 'code' && link.proofCode && (
@@ -130,7 +130,7 @@ export function PartnerLinkStatus({ data, reload }: { data: MyPartnerLinks | nul
       )}
       {data.pointsDebt > 0 && (
         <p className="small text-warning mb-2">
-          You owe {formatPoints(data.pointsDebt)} points from a partner id that moved to its rightful owner. Your next
+          You owe {formatAmount(data.pointsDebt)} points from a partner id that moved to its rightful owner. Your next
           earnings pay it off; spending points waits until then.
         </p>
       )}

@@ -14,7 +14,7 @@ import { messages } from '@kickback/common/messages';
 import { useAuth } from '../../app/auth/auth-context';
 import { useProfileModal } from '../../app/profile-modal-context';
 import { Avatar } from '../../components/ui/avatar';
-import { formatPoints } from '../../lib/format';
+import { formatAmount } from '../../lib/format';
 import { startDiscordLink, unlinkAccount } from './api';
 import { ConnectKickModal } from './connect-kick-modal';
 import { LinkedAccountRow } from './linked-account-row';
@@ -60,8 +60,8 @@ export function ProfileModal() {
               <div className="min-w-0">
                 <div className="fs-5 fw-semibold text-break">{user.username}</div>
                 <div className="text-body-secondary">
-                  <span className="kb-points-pill me-2">{formatPoints(user.points)} points</span>
-                  {formatPoints(user.gems)} gems
+                  <span className="kb-points-pill me-2">{formatAmount(user.points)} points</span>
+                  {formatAmount(user.gems)} gems
                 </div>
               </div>
             </div>

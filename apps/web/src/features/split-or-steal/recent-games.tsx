@@ -1,22 +1,14 @@
 /** The latest Split or Steal games on the admin create page, so a host can get back to one. */
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import Table from 'react-bootstrap/Table';
 import { FaLock } from 'react-icons/fa6';
 import { statusText } from '@kickback/common/games/split-or-steal';
-import { splitOrStealEndpoints, type SplitOrStealSummary } from '@kickback/common/http/split-or-steal';
-import { api } from '../../lib/api';
 import { formatAmount } from '../../lib/format';
+import { useRecentSplitOrSteal } from './api';
 
 export function RecentGames() {
-  const [games, setGames] = useState<SplitOrStealSummary[] | null>(null);
-  useEffect(() => {
-    const controller = new AbortController();
-    api(splitOrStealEndpoints.recent, { signal: controller.signal })
-      .then(setGames)
-      .catch(() => setGames((g) => g ?? []));
-    return () => controller.abort();
-  }, []);
+  const query = useRecentSplitOrSteal();
+  const games = query.data ?? (query.isError ? [] : null);
   if (!games) return null;
   return (
     <section className="mt-5" aria-labelledby="sos-recent-title">

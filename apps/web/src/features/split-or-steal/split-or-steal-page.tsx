@@ -3,6 +3,7 @@
  * status, the countdown, the balls, the result and the chat. The server pushes every transition;
  * this page only reacts. Built to read well on the stream (OBS at 1080p) and on a phone.
  */
+import { canModerate } from '@kickback/common/access';
 import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import Button from 'react-bootstrap/Button';
@@ -128,7 +129,7 @@ export default function SplitOrStealPage() {
     if (reserved && reserved.userId !== openId) return false;
     return otherReserved?.userId !== openId;
   };
-  const isAdmin = user?.role === 'Admin';
+  const isAdmin = canModerate(user?.role); // staff may cancel
 
   const cancelGame = async () => {
     setCancelling(true);

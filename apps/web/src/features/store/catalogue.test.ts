@@ -9,6 +9,7 @@ const p = (id: number, price: number, category: string, stock: number | null = n
   image: null,
   category,
   stock,
+  delivery: 'none',
 });
 const list = [p(1, 50, 'Merch'), p(2, 500, 'Skins'), p(3, 5, 'Merch'), p(4, 120, 'Skins', 0)];
 

@@ -2,25 +2,21 @@
  * /store (spec part 1 §2 "Store page"): title, "You have N points" when signed in, category filter
  * (All + the server's categories), sort (Price: High to Low = 1, default; Low to High = 2), and
  * product cards (image or the fallback, name, price in pts, Buy, category badge). Buy is disabled
- * signed out or when the price exceeds the user's points; a purchase shows the server's message
- * as a success toast, then the user is refreshed.
+ * signed out or when the price exceeds the user's points; Buy opens the purchase dialog (item,
+ * price, balance after, delivery details), which places the order, shows the server's message as
+ * a success toast, then the user is refreshed.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
-import { toast } from 'react-toastify';
 import { Link } from 'react-router';
-import {
-  PRODUCT_SORT_HIGH_TO_LOW,
-  storeEndpoints,
-  type Product,
-  type ProductsResponse,
-} from '@kickback/common/http/store';
+import { PRODUCT_SORT_HIGH_TO_LOW, storeEndpoints, type Product } from '@kickback/common/http/store';
 import { useAuth } from '../../app/auth/auth-context';
-import { api } from '../../lib/api';
-import { formatPoints } from '../../lib/format';
+import { formatAmount } from '../../lib/format';
+import { useEndpointQuery } from '../../lib/query';
+import { PurchaseDialog } from './purchase-dialog';
 import { ALL_CATEGORIES, buyState, FALLBACK_IMAGE, visibleProducts, type BuyState } from './catalogue';
 import './store.css';
 
@@ -31,17 +27,13 @@ const buyTitles: Record<BuyState, string | undefined> = {
   ok: undefined,
 };
 
-function ProductCard({
-  product,
-  state,
-  buying,
-  onBuy,
-}: {
-  product: Product;
-  state: BuyState;
-  buying: boolean;
-  onBuy(): void;
-}) {
+const deliveryNotes: Partial<Record<Product['delivery'], string>> = {
+  steam_trade_url: 'Sent to your Steam trade URL',
+  email: 'Sent to your email',
+  code: 'Instant code',
+};
+
+function ProductCard({ product, state, onBuy }: { product: Product; state: BuyState; onBuy(): void }) {
   const [src, setSrc] = useState(product.image || FALLBACK_IMAGE);
   const soldOut = state === 'sold-out';
   return (
@@ -63,19 +55,22 @@ function ProductCard({
         )}
       </div>
       <div className="kb-product-body">
-        <h2 className="kb-product-name">{product.name}</h2>
+        <h2 className="kb-product-name" title={product.name}>
+          {product.name}
+        </h2>
+        {deliveryNotes[product.delivery] && <p className="kb-product-delivery">{deliveryNotes[product.delivery]}</p>}
         <div className="kb-product-footer">
           <span className="kb-product-price">
-            {formatPoints(product.price)} <small>pts</small>
+            {formatAmount(product.price)} <small>pts</small>
           </span>
           <Button
             size="sm"
-            disabled={state !== 'ok' || buying}
+            disabled={state !== 'ok'}
             onClick={onBuy}
             title={buyTitles[state]}
             aria-label={`Buy ${product.name}`}
           >
-            {buying ? <Spinner size="sm" animation="border" role="status" aria-label="Buying" /> : 'Buy'}
+            Buy
           </Button>
         </div>
       </div>
@@ -85,38 +80,18 @@ function ProductCard({
 
 export default function StorePage() {
   const { user, refreshUser } = useAuth();
-  const [data, setData] = useState<ProductsResponse | null>(null);
+  const query = useEndpointQuery(storeEndpoints.products, { silent: true });
+  // A failed load shows an empty store (spec part 1 §8: list loads fail silently).
+  const data = useMemo(
+    () => query.data ?? (query.isError ? { data: [], categories: [] } : null),
+    [query.data, query.isError],
+  );
   const [category, setCategory] = useState(ALL_CATEGORIES);
   const [sort, setSort] = useState(PRODUCT_SORT_HIGH_TO_LOW);
-  const [buying, setBuying] = useState<number | null>(null);
-
-  const [version, setVersion] = useState(0);
-  useEffect(() => {
-    const controller = new AbortController();
-    api(storeEndpoints.products, { silent: true, signal: controller.signal })
-      .then(setData)
-      .catch((err: Error) => {
-        if (err.name !== 'AbortError') setData((d) => d ?? { data: [], categories: [] });
-      });
-    return () => controller.abort();
-  }, [version]);
+  const [buying, setBuying] = useState<Product | null>(null);
 
   const shown = useMemo(() => (data ? visibleProducts(data.data, category, sort) : []), [data, category, sort]);
   const points = user ? user.points : null;
-
-  const buy = async (product: Product) => {
-    setBuying(product.id);
-    try {
-      const { message } = await api(storeEndpoints.order, { body: { productId: product.id } });
-      toast.success(message);
-      await refreshUser();
-    } catch {
-      // The API wrapper showed why.
-    } finally {
-      setBuying(null);
-      setVersion((v) => v + 1);
-    }
-  };
 
   return (
     <section className="container-xl py-4">
@@ -125,7 +100,7 @@ export default function StorePage() {
           <h1 className="h2 mb-1">Store</h1>
           {user ? (
             <p className="mb-0 kb-store-balance" data-testid="store-balance">
-              You have <strong className="kb-accent">{formatPoints(user.points)}</strong> points
+              You have <strong className="kb-accent">{formatAmount(user.points)}</strong> points
             </p>
           ) : (
             <p className="mb-0 text-body-secondary">
@@ -169,15 +144,18 @@ export default function StorePage() {
       ) : (
         <div className="kb-product-grid">
           {shown.map((p) => (
-            <ProductCard
-              key={p.id}
-              product={p}
-              state={buyState(p, points)}
-              buying={buying === p.id}
-              onBuy={() => void buy(p)}
-            />
+            <ProductCard key={p.id} product={p} state={buyState(p, points)} onBuy={() => setBuying(p)} />
           ))}
         </div>
+      )}
+      {buying && user && (
+        <PurchaseDialog
+          key={buying.id}
+          product={buying}
+          points={user.points}
+          onClose={() => setBuying(null)}
+          onBought={refreshUser}
+        />
       )}
       {user && (
         <p className="text-body-secondary small mt-4 mb-0">

@@ -14,7 +14,7 @@ import Table from 'react-bootstrap/Table';
 import { toast } from 'react-toastify';
 import { verificationEndpoints, type QueueClaim, type QueueDispute } from '@kickback/common/http/partner-links';
 import { EmptyRow } from '../../components/ui/empty-row';
-import { formatPoints } from '../../lib/format';
+import { formatAmount } from '../../lib/format';
 import { useLoaded } from '../../lib/partner-links';
 import { approveClaims, approveExisting, decideClaim, decideDispute } from './api';
 
@@ -31,7 +31,7 @@ function Support({ claim }: { claim: QueueClaim }) {
         <div>
           {row.siteName}: <strong>{row.username}</strong>
           {row.externalId && <span className="text-body-secondary"> (id {row.externalId})</span>} ·{' '}
-          {formatPoints(row.wagered)} {row.unit} wagered · seen {when(row.seenAt)}
+          {formatAmount(row.wagered)} {row.unit} wagered · seen {when(row.seenAt)}
         </div>
       ) : (
         <div className="text-body-secondary">No partner board has listed this player yet.</div>
@@ -105,8 +105,8 @@ function DecisionModal({ decision, onClose, onDone }: { decision: Decision | nul
               {decision.claim.label} <code>{decision.claim.value}</code> for{' '}
               <strong>{decision.claim.user.username}</strong>.{' '}
               {decision.kind === 'approve'
-                ? `${formatPoints(decision.claim.heldPoints)} held points are credited now.`
-                : `${formatPoints(decision.claim.heldPoints)} held points are dropped.`}
+                ? `${formatAmount(decision.claim.heldPoints)} held points are credited now.`
+                : `${formatAmount(decision.claim.heldPoints)} held points are dropped.`}
             </p>
           )}
           {decision && decision.kind === 'award' && (
@@ -114,7 +114,7 @@ function DecisionModal({ decision, onClose, onDone }: { decision: Decision | nul
               {decision.dispute.link.label} <code>{decision.dispute.link.value}</code> moves from{' '}
               <strong>{decision.dispute.link.user.username}</strong> to{' '}
               <strong>{decision.dispute.claimant.username}</strong>. The{' '}
-              {formatPoints(decision.dispute.link.creditedPoints)} points it earned them are taken back (what they
+              {formatAmount(decision.dispute.link.creditedPoints)} points it earned them are taken back (what they
               already spent becomes a debt).
             </p>
           )}
@@ -309,7 +309,7 @@ export default function VerificationPage() {
                 <td>
                   <Support claim={c} />
                 </td>
-                <td className="text-end text-nowrap">{formatPoints(c.heldPoints)} pts</td>
+                <td className="text-end text-nowrap">{formatAmount(c.heldPoints)} pts</td>
                 <td className="text-end text-nowrap">
                   <Button size="sm" className="me-1" onClick={() => setDecision({ kind: 'approve', claim: c })}>
                     Approve

@@ -1,0 +1,16 @@
+# The Kickback server image (docker-compose.yml runs several of it behind HAProxy).
+# Build: docker build -t kickback .   Run: see README, Production.
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY . .
+RUN npm ci --no-audit --no-fund && npm run build && npm prune --omit=dev --no-audit --no-fund
+
+FROM node:20-bookworm-slim
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000
+WORKDIR /app
+COPY --from=build --chown=node:node /app /app
+USER node
+EXPOSE 3000
+# SIGTERM drains (DRAIN_MS) before the process stops: give it that long plus the shutdown.
+STOPSIGNAL SIGTERM
+CMD ["node", "--enable-source-maps", "apps/server/dist/main.js"]

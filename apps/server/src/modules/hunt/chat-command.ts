@@ -1,0 +1,59 @@
+/**
+ * `!guess <amount>` in the streamer's chat (issue 20): a linked chatter's guess of the hunt's
+ * final total while guessing is open. Registered into the chat pipeline's command registry; the
+ * guess and the message's handled mark commit together (`ctx.once`), so a redelivered message
+ * never counts twice nor moves a guess's time.
+ */
+import { centsToText, toCents } from '@kickback/common/money';
+import type { ChatHandler } from '../chat/service';
+import type { GuessOutcome } from './service';
+
+const HINT = 'use !guess [AMOUNT], for example !guess 1234.50';
+
+/** `!guess 1,234.50` → hundredths; 'malformed' for anything else after `!guess`; null when not a guess. */
+export function parseGuess(content: string): bigint | 'malformed' | null {
+  const m = /^!guess(?:\s+(.*))?$/i.exec(content.trim());
+  if (!m) return null;
+  const amount = /^\$?(\d{1,3}(?:,\d{3})+|\d{1,12})(?:\.(\d{1,2}))?$/.exec((m[1] ?? '').trim());
+  if (!amount) return 'malformed';
+  return toCents(`${amount[1]!.replace(/,/g, '')}${amount[2] ? `.${amount[2]}` : ''}`);
+}
+
+export function guessAnswer(outcome: GuessOutcome | { ok: false; reason: 'malformed' | 'unlinked' }, siteName: string) {
+  if (outcome.ok) {
+    return `${outcome.replaced ? 'guess changed to' : 'guess taken:'} ${centsToText(outcome.amountCents)}.`;
+  }
+  switch (outcome.reason) {
+    case 'malformed':
+      return `${HINT}.`;
+    case 'unlinked':
+      return `link your Kick account on ${siteName} first (type !verify with the code from your profile).`;
+    case 'no_hunt':
+      return 'no bonus hunt is running right now.';
+    case 'closed':
+      return 'guessing is closed for this hunt.';
+    case 'repeated':
+      return null;
+  }
+}
+
+export function guessHandler(siteName: string): ChatHandler {
+  return {
+    name: 'guess',
+    // A command after !bet (300), before the observers (chat points 900).
+    order: 310,
+    async handle(message, { app, linkedUser, once }) {
+      const parsed = parseGuess(message.content);
+      if (parsed === null) return false;
+      const outcome: Parameters<typeof guessAnswer>[0] = !linkedUser
+        ? { ok: false, reason: 'unlinked' }
+        : parsed === 'malformed'
+          ? { ok: false, reason: 'malformed' }
+          : await app.hunt.guess(linkedUser, parsed, (tx) => once(tx, 'guess'));
+      app.log.info({ messageId: message.messageId, kickUser: message.kickUsername, ok: outcome.ok }, 'kick hunt guess');
+      const answer = guessAnswer(outcome, siteName);
+      if (answer !== null) await app.chat.reply(message, `@${message.kickUsername} ${answer}`);
+      return true;
+    },
+  };
+}

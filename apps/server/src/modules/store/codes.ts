@@ -1,0 +1,111 @@
+/**
+ * Instant code delivery (issue 20): a product's pool of codes. Each code is sealed at rest
+ * (AES-256-GCM, lib/secret-box.ts) under CODE_ENCRYPTION_KEY, with an HMAC of it under the same
+ * key for uniqueness (a duplicate is found without opening a single code) and a masked tail, the
+ * only part admins ever see again. Only the buyer's own order opens its code.
+ */
+import { createHmac } from 'node:crypto';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { CodePool } from '@kickback/common/http/store';
+import type { DbOrTx } from '../../db/client';
+import { productCodes } from '../../db/schema/store';
+import { SecretBox } from '../../lib/secret-box';
+
+export class CodeVault {
+  private readonly box: SecretBox;
+  private readonly hashKey: Buffer;
+
+  constructor(key: string) {
+    this.box = new SecretBox(key);
+    this.hashKey = createHmac('sha256', key).update('kickback-code-hash').digest();
+  }
+
+  seal(code: string): string {
+    return this.box.seal(code);
+  }
+
+  open(sealed: string): string | null {
+    return this.box.open(sealed);
+  }
+
+  hash(code: string): string {
+    return createHmac('sha256', this.hashKey).update(code, 'utf8').digest('base64url');
+  }
+}
+
+/** The end admins may see: at most the last 4 characters and never more than a third of the code. */
+export function maskedTail(code: string): string {
+  return code.slice(code.length - Math.min(4, Math.floor(code.length / 3)));
+}
+
+export function masked(tail: string): string {
+  return `••••${tail}`;
+}
+
+/** How many codes the pool holds unsold and sold. */
+export async function poolCounts(db: DbOrTx, productId: number): Promise<{ available: number; sold: number }> {
+  const [row] = await db
+    .select({
+      available: sql<number>`count(*) FILTER (WHERE ${productCodes.orderId} IS NULL)`.mapWith(Number),
+      sold: sql<number>`count(*) FILTER (WHERE ${productCodes.orderId} IS NOT NULL)`.mapWith(Number),
+    })
+    .from(productCodes)
+    .where(eq(productCodes.productId, productId));
+  return { available: row?.available ?? 0, sold: row?.sold ?? 0 };
+}
+
+export async function unsoldCount(db: DbOrTx, productId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(productCodes)
+    .where(and(eq(productCodes.productId, productId), isNull(productCodes.orderId)));
+  return row?.n ?? 0;
+}
+
+/** The pool for Admin → Products: counts and the newest 200 codes masked. */
+export async function poolView(db: DbOrTx, productId: number): Promise<CodePool> {
+  const [counts, rows] = await Promise.all([
+    poolCounts(db, productId),
+    db
+      .select({
+        id: productCodes.id,
+        tail: productCodes.tail,
+        orderId: productCodes.orderId,
+        createdAt: productCodes.createdAt,
+      })
+      .from(productCodes)
+      .where(eq(productCodes.productId, productId))
+      .orderBy(desc(productCodes.id))
+      .limit(200),
+  ]);
+  return {
+    ...counts,
+    codes: rows.map((r) => ({
+      id: r.id,
+      masked: masked(r.tail),
+      sold: r.orderId !== null,
+      uploadedAt: r.createdAt.toISOString(),
+    })),
+  };
+}
+
+/** The uploaded codes (plain text) already in the product's pool. */
+export async function existingCodes(
+  db: DbOrTx,
+  vault: CodeVault,
+  productId: number,
+  codes: string[],
+): Promise<string[]> {
+  const byHash = new Map(codes.map((c) => [vault.hash(c), c]));
+  const found = new Set<string>();
+  const hashes = [...byHash.keys()];
+  for (let i = 0; i < hashes.length; i += 1000) {
+    const rows = await db
+      .select({ h: productCodes.codeHash })
+      .from(productCodes)
+      .where(and(eq(productCodes.productId, productId), inArray(productCodes.codeHash, hashes.slice(i, i + 1000))));
+    for (const r of rows) found.add(byHash.get(r.h)!);
+  }
+  // In the order of the upload, so the message names them as the admin wrote them.
+  return codes.filter((c) => found.has(c));
+}

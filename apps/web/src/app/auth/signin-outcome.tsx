@@ -1,0 +1,28 @@
+/**
+ * After a same-tab sign-in the server sends the person back with `?signin=ok|failed|cancelled`:
+ * say what happened with the same toasts as the popup, then drop the parameter from the address.
+ */
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { messages } from '@kickback/common/messages';
+
+export function SigninOutcome() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    const search = new URLSearchParams(location.search);
+    const outcome = search.get('signin');
+    if (!outcome) return;
+    if (outcome === 'ok') toast.success(messages.signedIn);
+    else if (outcome === 'cancelled') toast.info(messages.signInCancelled);
+    else toast.error(messages.authenticationFailed);
+    search.delete('signin');
+    const query = search.toString();
+    void navigate(
+      { pathname: location.pathname, search: query ? `?${query}` : '', hash: location.hash },
+      { replace: true },
+    );
+  }, [location, navigate]);
+  return null;
+}

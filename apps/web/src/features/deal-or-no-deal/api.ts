@@ -1,0 +1,8 @@
+/** Deal or No Deal's HTTP calls as server state: the recent games list, and create invalidating it. */
+import { dealOrNoDealEndpoints } from '@kickback/common/http/deal-or-no-deal';
+import { useEndpointMutation, useEndpointQuery } from '../../lib/query';
+
+export const useRecentDealOrNoDeal = () => useEndpointQuery(dealOrNoDealEndpoints.recent);
+
+export const useCreateDealOrNoDeal = () =>
+  useEndpointMutation(dealOrNoDealEndpoints.create, { invalidates: [dealOrNoDealEndpoints.recent] });
