@@ -1,7 +1,8 @@
 /**
  * `npm run bench -- chat-ingest [--rate 5000] [--seconds 60] [--burst-rate 20000] [--burst-seconds 10]
  *   [--chatters 10000] [--bettors 300] [--bet-share 0.05] [--dup-share 0.05] [--connections 256]`
- * (`npm run build` first; `--pg-only` / `--pglite-only`; a short run: `--seconds 5 --burst-seconds 2`)
+ * (`npm run build` first; `--pg-only` / `--pglite-only`; a short run: `--seconds 5 --burst-seconds 2`;
+ * `--profile <dir>`: the server's V8 CPU profile)
  *
  * Kick chat through the real webhook route: the built server runs as its own process (on a fresh
  * PostgreSQL database — BENCH_DATABASE_URL, else the local server when one answers — and on a fresh
@@ -49,6 +50,11 @@ const dupShare = arg('dup-share', 0.05);
 const connections = arg('connections', 256);
 const poolSize = arg('pool', 10);
 const TARGET = { rate: 5000, p99: 50, burstRate: 20_000 };
+/** `--profile <dir>`: the server writes a V8 CPU profile there when it stops. */
+const profileDir = (() => {
+  const i = process.argv.indexOf('--profile');
+  return i >= 0 ? process.argv[i + 1] : undefined;
+})();
 
 const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const publicPem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
@@ -299,10 +305,12 @@ async function offer(client: KeepAliveClient, planned: Planned[]): Promise<Phase
 async function run(label: string, databaseUrl: string | null): Promise<boolean> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = await startServer(port, databaseUrl, {
-    KICK_WEBHOOK_PUBLIC_KEY: publicPem,
-    DATABASE_POOL_SIZE: String(poolSize),
-  });
+  const server = await startServer(
+    port,
+    databaseUrl,
+    { KICK_WEBHOOK_PUBLIC_KEY: publicPem, DATABASE_POOL_SIZE: String(poolSize) },
+    profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+  );
   const client = new KeepAliveClient(port, connections);
   try {
     const admin = await signIn(base, ADMIN_STEAM_ID, 'StreamerAdmin', { demo: true });

@@ -84,6 +84,13 @@ export const chatEndpoints = {
     body: chatSimulateBody,
     response: chatSimulateResult,
   }),
+  /** The stream's live state alone (the admin Predictions page shows it). */
+  liveState: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/chat/live',
+    access: 'moderator',
+    response: chatLiveState,
+  }),
   live: defineEndpoint({
     method: 'POST',
     path: '/api/admin/chat/live',

@@ -117,7 +117,9 @@ export function subscribersFromWebhook(type: string, body: unknown): KickSubscri
   return null;
 }
 
+const withBroadcaster = z.object({ broadcaster: kickUser });
+
 export function broadcasterIdOf(body: unknown): string | null {
-  const parsed = z.object({ broadcaster: kickUser }).safeParse(body);
+  const parsed = withBroadcaster.safeParse(body);
   return parsed.success ? (parsed.data.broadcaster.user_id ?? null) : null;
 }

@@ -230,6 +230,10 @@ describe('admin Chat Simulator API', () => {
     expect(on.json()).toEqual({ status: 200, live: { isLive: true, changedAt: expect.stringMatching(/^\d{4}-/) } });
     expect(await t.app.chat.isLive()).toBe(true);
     expect((await t.call({ url: '/api/admin/chat/messages', as: admin })).json().live.isLive).toBe(true);
+    const alone = await t.call({ url: '/api/admin/chat/live', as: admin });
+    expect(alone.statusCode).toBe(200);
+    expect(alone.json()).toEqual(on.json().live);
+    expect((await t.call({ url: '/api/admin/chat/live', as: user })).statusCode).toBe(403);
     t.clock.advance(1000);
     expect((await live({ isLive: false })).json().live.isLive).toBe(false);
 

@@ -27,5 +27,10 @@ export async function chatAdminRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, chatEndpoints.simulate, async (request) => simulateChat(app, request.body));
 
+  route(app, chatEndpoints.liveState, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return liveState(app);
+  });
+
   route(app, chatEndpoints.live, async (request) => simulateLive(app, request.body.isLive));
 }

@@ -124,28 +124,80 @@ describe('entering from chat', () => {
     expect(hub.events('ReceiveNewParticipant')).toHaveLength(1);
   });
 
-  it('is cheap: one statement for a message, a key or not, from an unlinked chatter', async () => {
+  it('is cheap: no statement for a plain message, one batched statement for a key, from an unlinked chatter', async () => {
     const raw = t.database.raw as { query: (...args: unknown[]) => Promise<unknown> };
+    const gina = fresh('gina');
+    const message = (content: string) =>
+      chatMessage(t, { kickUserId: simulatedKickUserId(gina), kickUsername: gina, content });
+    await t.app.giveaway.enter(message('warming up'), null); // the keys are read once after a change
     const statements = vi.spyOn(raw, 'query');
     try {
-      const gina = fresh('gina');
-      const message = (content: string) =>
-        chatMessage(t, { kickUserId: simulatedKickUserId(gina), kickUsername: gina, content });
-      for (const [content, consumed] of [
-        ['hello there', false],
-        ['!join', true],
-        ['!join', true], // already in: still one statement
+      for (const [content, consumed, count] of [
+        ['hello there', false, 0],
+        ['!join', true, 1],
+        ['!join', true, 1], // already in: still one statement
       ] as const) {
         statements.mockClear();
         expect(await t.app.giveaway.enter(message(content), null)).toBe(consumed);
-        expect(statements, content).toHaveBeenCalledTimes(1);
+        expect(statements, content).toHaveBeenCalledTimes(count);
       }
       const entry = await hub.waitFor<GiveawayParticipant>('ReceiveNewParticipant', (p) => p.username === gina);
       expect(entry).toMatchObject({ username: gina, account: null, isSubscriber: false });
       expect(hub.events('ReceiveNewParticipant')).toHaveLength(1);
+      // Keys typed at once by many chatters go to the database together.
+      const crowd = Array.from({ length: 20 }, () => fresh('crowd'));
+      statements.mockClear();
+      const entered = await Promise.all(
+        crowd.map((name) =>
+          t.app.giveaway.enter(
+            chatMessage(t, { kickUserId: simulatedKickUserId(name), kickUsername: name, content: '!JOIN' }),
+            null,
+          ),
+        ),
+      );
+      expect(entered.every(Boolean)).toBe(true);
+      expect(statements).toHaveBeenCalledTimes(1);
+      expect(names(await hub.ok<GiveawayParticipant[]>('GetParticipants'))).toEqual([gina, ...crowd].sort());
     } finally {
       statements.mockRestore();
     }
+  });
+
+  it('one chatter twice in one batched statement enters and is announced once', async () => {
+    const twice = fresh('twice');
+    const message = () =>
+      chatMessage(t, { kickUserId: simulatedKickUserId(twice), kickUsername: twice, content: '!join' });
+    await t.app.giveaway.enter(chatMessage(t, { content: 'warming up' }), null);
+    const batches = t.app.giveaway.entryBatches;
+    expect(await Promise.all([t.app.giveaway.enter(message(), null), t.app.giveaway.enter(message(), null)])).toEqual([
+      true,
+      true,
+    ]);
+    expect(t.app.giveaway.entryBatches - batches).toBe(1);
+    await hub.waitFor<GiveawayParticipant>('ReceiveNewParticipant', (p) => p.username === twice);
+    expect(names(await hub.ok<GiveawayParticipant[]>('GetParticipants'))).toEqual([twice]);
+    expect(hub.events('ReceiveNewParticipant')).toHaveLength(1);
+  });
+
+  it('the keys and the winners kept in memory follow every change (invalidation)', async () => {
+    const early = fresh('early');
+    await say(early, 'hello'); // the keys are in memory now: only !join
+    await hub.ok('AddKey', '!fresh');
+    await hub.ok('SetKeys', ['!join', '!fresh']);
+    const late = fresh('late');
+    await say(late, '!fresh');
+    await hub.waitFor<GiveawayParticipant>('ReceiveNewParticipant', (p) => p.username === late);
+    // Deactivated: the key is no longer one (memory follows SetKeys).
+    await hub.ok('SetKeys', ['!join']);
+    const after = fresh('after');
+    await say(after, '!fresh');
+    expect(names(await hub.ok<GiveawayParticipant[]>('GetParticipants'))).toEqual([late]);
+    // The winners: memory held the previous roll's winners (or none) before this roll.
+    const roll = await hub.ok<GiveawayRoll>('Roll');
+    expect(roll.winners[0]!.username).toBe(late);
+    await say(late, 'thanks!');
+    const msg = await hub.waitFor<{ content: string }>('ReceiveNewWinnerMessage', (m) => m.content === 'thanks!');
+    expect(msg.content).toBe('thanks!');
   });
 
   it('an inactive key, an excluded account and a chatter failing a filter do not enter', async () => {

@@ -157,6 +157,8 @@ describe.skipIf(missing !== null)('the giveaway on two server processes sharing 
     const onB = new HubClient(b, giveawayHub, { query: {}, cookie: host.cookie });
     clients.push(onB);
     await onB.connected();
+    // A reads the keys (none yet) into memory with a first message; B's AddKey must reach it.
+    expect(await say(a, '7700003', 'early_bird', 'hello before the key')).toBe(200);
     await onB.ok('AddKey', '!twoproc');
     await onB.ok('UpdateStateSettings', {
       isSubOnly: false,
@@ -167,12 +169,19 @@ describe.skipIf(missing !== null)('the giveaway on two server processes sharing 
       chatActivityFilterInSeconds: 0,
     });
 
-    expect(await say(a, '7700001', 'two_proc_fan', '!TwoProc ')).toBe(200);
+    // The change reaches A through Redis within milliseconds; A reloads by itself only every 30 s.
+    const typed = (async () => {
+      for (let i = 0; i < 40 && onB.events('ReceiveNewParticipant').length === 0; i++) {
+        expect(await say(a, '7700001', 'two_proc_fan', '!TwoProc ')).toBe(200);
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    })();
     const entry = await onB.waitFor<GiveawayParticipant>(
       'ReceiveNewParticipant',
       (p) => p.username === 'two_proc_fan',
       10_000,
     );
+    await typed;
     expect(entry).toMatchObject({ kickUserId: '7700001', account: null });
     // Another chatter's message that is not the key enters no one.
     expect(await say(a, '7700002', 'just_chatting', 'hello')).toBe(200);
@@ -183,5 +192,19 @@ describe.skipIf(missing !== null)('the giveaway on two server processes sharing 
     expect(roll.eligibleCount).toBe(1);
     expect(roll.winners.map((w) => w.username)).toEqual(['two_proc_fan']);
     expect(onB.events('ReceiveNewParticipant')).toHaveLength(1);
+    // A knew the winners before this roll (none): the roll on B must reach it too.
+    const streamed = (async () => {
+      for (let i = 0; i < 40 && onB.events('ReceiveNewWinnerMessage').length === 0; i++) {
+        expect(await say(a, '7700001', 'two_proc_fan', `thanks ${i}`)).toBe(200);
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    })();
+    const winnerMessage = await onB.waitFor<{ sender: { username: string } }>(
+      'ReceiveNewWinnerMessage',
+      () => true,
+      10_000,
+    );
+    await streamed;
+    expect(winnerMessage.sender.username).toBe('two_proc_fan');
   }, 60_000);
 });

@@ -9,6 +9,7 @@ import { giveawayHub } from '@kickback/common/hubs/giveaway';
 import { giveawayOverlayHub } from '@kickback/common/hubs/giveaway-overlay';
 import { giveawayEndpoints } from '@kickback/common/http/giveaway';
 import { route } from '../../plugins/endpoints';
+import { syncGiveawayChatState } from './chat-state';
 import { giveawayHubHandlers, giveawayOverlayHandlers } from './hub';
 import { GiveawayService } from './service';
 
@@ -21,6 +22,7 @@ declare module 'fastify' {
 export const giveawayModule = fp(async (app: FastifyInstance) => {
   const giveaway = new GiveawayService(app);
   app.decorate('giveaway', giveaway);
+  if (app.redis) await syncGiveawayChatState(app, app.redis, giveaway.chatState);
   app.realtime.register(giveawayHub, giveawayHubHandlers(giveaway));
   app.realtime.register(giveawayOverlayHub, giveawayOverlayHandlers(giveaway));
 

@@ -47,7 +47,9 @@ import {
   rollView,
   winnersOf,
 } from './draws';
+import { GiveawayChatState } from './chat-state';
 import { filterRefusal, rollRefusal, weightOf } from './eligibility';
+import { GiveawayEntries } from './entries';
 import {
   chatterFacts,
   drawEntryOf,
@@ -84,16 +86,24 @@ export class GiveawayService {
   readonly hooks: GiveawayHooks = {};
   private countTimer: NodeJS.Timeout | null = null;
 
-  constructor(private readonly app: FastifyInstance) {}
+  /** The active keys and the last winners, in memory (a plain chat message costs no query). */
+  readonly chatState: GiveawayChatState;
+  private readonly entries: GiveawayEntries;
+
+  constructor(private readonly app: FastifyInstance) {
+    this.chatState = new GiveawayChatState(app.database, () => app.clock.now().getTime());
+    this.entries = new GiveawayEntries(app.database);
+  }
 
   private now(): Date {
     return this.app.clock.now();
   }
 
-  /** Stops the pending overlay count (on close). */
-  stop(): void {
+  /** Stops the pending overlay count and writes the entries still waiting (on close). */
+  async stop(): Promise<void> {
     if (this.countTimer) clearTimeout(this.countTimer);
     this.countTimer = null;
+    await this.entries.drain();
   }
 
   // ------------------------------------------------------------------ reads
@@ -192,12 +202,14 @@ export class GiveawayService {
 
   async addKey(admin: UserRow, key: string): Promise<GiveawayKey[]> {
     await transactionThen(this.app.db, (tx) => addKey(tx, admin, key, this.now()), this.app.log);
+    this.chatState.changed();
     await this.broadcastState();
     return listKeys(this.app.db);
   }
 
   async setKeys(admin: UserRow, keys: readonly string[]): Promise<GiveawayKey[]> {
     await transactionThen(this.app.db, (tx) => setActiveKeys(tx, admin, keys), this.app.log);
+    this.chatState.changed();
     await this.broadcastState();
     return listKeys(this.app.db);
   }
@@ -340,6 +352,7 @@ export class GiveawayService {
           sample(drawn, REEL_SIZE).map((e) => e.kickUserId),
         );
         after.push(() => {
+          this.chatState.changed(); // the winners whose messages stream to the admins
           this.app.realtime.emitToAdmins(giveawayHub, 'ReceiveRoll', roll);
           this.app.realtime.emit(giveawayOverlayHub, OVERLAY_ROOM, 'ReceiveRoll', overlayRollOf(roll, reel));
           this.afterRoll().catch((err: unknown) =>
@@ -362,33 +375,31 @@ export class GiveawayService {
 
   /**
    * A chat message equal (trimmed, any letter case) to an active key enters its sender into the
-   * current round once. Cheap, because every chat message passes here: ONE prepared statement
-   * checks the key, reads the filters and the sender's subscription and — for a chatter no site
-   * user linked, while no filter is on (the usual case) — inserts the entry. A linked chatter's
-   * partner facts, or a filter, take the general path: the stored facts, the entry filters, then
-   * the insert. The admins get the one new entry, the overlay a throttled count.
+   * current round once. Cheap, because every chat message passes here: whether the text is a key
+   * is answered from memory (./chat-state), so a plain message costs no query; a key goes to ONE
+   * batched statement (./entries) that checks the key again, reads the filters and the sender's
+   * subscription and — for a chatter no site user linked, while no filter is on (the usual case) —
+   * inserts the entry. A linked chatter's partner facts, or a filter, take the general path: the
+   * stored facts, the entry filters, then the insert. The admins get the one new entry, the overlay
+   * a throttled count.
    */
   async enter(message: ChatMessage, linkedUser: Pick<UserRow, 'excluded'> | null): Promise<boolean> {
     const text = message.content.trim().toLowerCase();
     if (text.length === 0 || text.length > KEY_MAX_LENGTH) return false;
-    if (linkedUser?.excluded) {
-      // Never enters; whether the text is a key still decides if the message was a command.
-      return (await this.app.database.query(KEY_STATEMENT, [text], 'kickback_giveaway_key')).length > 0;
-    }
+    if (!(await this.chatState.current()).keys.has(text)) return false;
+    // An excluded account never enters; the key is still a command (no chat points for it).
+    if (linkedUser?.excluded) return true;
     const now = this.now();
-    const [row] = await this.app.database.query<EnterRow>(
-      ENTER_STATEMENT,
-      [
-        text,
-        message.kickUserId,
-        message.kickUsername,
-        drawEntryOf(message.kickUserId, message.kickUsername),
-        message.color,
-        now,
-        linkedUser === null,
-      ],
-      'kickback_giveaway_enter',
-    );
+    const row = await this.entries.enter({
+      key: text,
+      kickUserId: message.kickUserId,
+      kickUsername: message.kickUsername,
+      drawEntry: drawEntryOf(message.kickUserId, message.kickUsername),
+      color: message.color,
+      at: now,
+      mayInsert: linkedUser === null,
+    });
+    // Deactivated since this process last heard: not a key after all.
     if (!row) return false;
     const roundId = Number(row.round_id);
     const filters = {
@@ -452,6 +463,11 @@ export class GiveawayService {
     return true;
   }
 
+  /** Entry statements written so far (tests read it). */
+  get entryBatches(): number {
+    return this.entries.batches;
+  }
+
   private entered(roundId: number, participant: GiveawayParticipant): void {
     this.app.realtime.emitToAdmins(giveawayHub, 'ReceiveNewParticipant', participant);
     this.overlayCountSoon(roundId);
@@ -459,11 +475,7 @@ export class GiveawayService {
 
   /** After a roll, the winners' chat messages stream to the admins' panel. */
   async noteWinnerMessage(message: ChatMessage): Promise<void> {
-    const [row] = await this.app.db
-      .select({ id: giveawaySettings.id })
-      .from(giveawaySettings)
-      .where(and(eq(giveawaySettings.id, 1), sql`${message.kickUserId} = ANY(${giveawaySettings.lastWinnerKickIds})`));
-    if (!row) return;
+    if (!(await this.chatState.current()).winners.has(message.kickUserId)) return;
     this.app.realtime.emitToAdmins(giveawayHub, 'ReceiveNewWinnerMessage', {
       sender: { username: message.kickUsername, identity: { color: message.color } },
       content: message.content,
@@ -492,49 +504,6 @@ function overlayRollOf(roll: GiveawayRoll, reel: OverlayName[]): OverlayRoll {
     reel,
   };
 }
-
-/** Whether a text is an active key (the settings row comes back when it is). */
-const KEY_STATEMENT = `SELECT round_id FROM giveaway_settings
-  WHERE id = 1 AND EXISTS (SELECT 1 FROM giveaway_keys k WHERE k.key_lower = $1 AND k.is_active)`;
-
-interface EnterRow extends Record<string, unknown> {
-  round_id: string | number;
-  is_sub_only: boolean;
-  is_clash_id_linked_only: boolean;
-  is_rust_magic_code_only: boolean;
-  is_roobet_code_only: boolean;
-  color: string | null;
-  is_subscriber: boolean | null;
-  inserted: boolean;
-}
-
-/**
- * $1 the message text (trimmed, lower case), $2–$5 the sender's Kick id, name, draw entry and
- * colour, $6 now, $7 whether the statement may insert (an unlinked chatter). No row: not a key. The
- * insert happens only when no filter is on: then the entry filters refuse only an excluded account,
- * and an unlinked chatter is never one. The colour and subscriber mark are the stored chat
- * activity's, as in ./facts.
- */
-const ENTER_STATEMENT = `
-  WITH s AS (
-    SELECT round_id, is_sub_only, is_clash_id_linked_only, is_rust_magic_code_only, is_roobet_code_only
-    FROM giveaway_settings
-    WHERE id = 1 AND EXISTS (SELECT 1 FROM giveaway_keys k WHERE k.key_lower = $1::text AND k.is_active)
-  ), a AS (
-    SELECT color, (is_subscriber OR coalesce(subscribed_until > $6::timestamptz, false)) AS is_subscriber
-    FROM kick_chat_activity WHERE kick_user_id = $2::text
-  ), ins AS (
-    INSERT INTO giveaway_participants (round_id, kick_user_id, kick_username, draw_entry, color, entered_at)
-    SELECT s.round_id, $2::text, $3::text, $4::text, coalesce((SELECT color FROM a), $5::text), $6::timestamptz
-    FROM s
-    WHERE $7::boolean
-      AND NOT (s.is_sub_only OR s.is_clash_id_linked_only OR s.is_rust_magic_code_only OR s.is_roobet_code_only)
-    ON CONFLICT DO NOTHING
-    RETURNING 1
-  )
-  SELECT s.*, coalesce((SELECT color FROM a), $5::text) AS color, (SELECT is_subscriber FROM a) AS is_subscriber,
-         EXISTS (SELECT 1 FROM ins) AS inserted
-  FROM s`;
 
 /** Up to `n` entries picked at random (a cosmetic reel for the overlay, not part of the draw). */
 function sample<T>(list: readonly T[], n: number): T[] {

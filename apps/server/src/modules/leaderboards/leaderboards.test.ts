@@ -421,12 +421,12 @@ describe('admin settings', () => {
 
     for (const [body, message] of [
       [settings({ codes: ['A', 'B'] }), 'Roobet takes one code.'],
-      [settings({ rewards: [{ reward: -1, rewardBonus: null }] }), 'Reward cannot be negative'],
-      [settings({ rewards: [{ reward: 1.005, rewardBonus: null }] }), 'Reward has at most 2 decimals'],
-      [settings({ periodDays: 0 }), 'Period length is 1 to 31 days'],
-      [settings({ periodStart: 'next monday' }), 'Period start must be a date and time'],
-      [settings({ codes: ['has space'] }), 'A code is letters, digits'],
-      [settings({ referralUrl: 'javascript:alert(1)' }), 'Referral link must be an http(s) URL'],
+      [settings({ rewards: [{ reward: -1, rewardBonus: null }] }), 'Enter a reward of 0 or more.'],
+      [settings({ rewards: [{ reward: 1.005, rewardBonus: null }] }), 'Enter a reward with at most 2 decimals'],
+      [settings({ periodDays: 0 }), 'Enter a period length of 1 to 31 days.'],
+      [settings({ periodStart: 'next monday' }), 'Enter when a period starts, as a date and time.'],
+      [settings({ codes: ['has space'] }), 'Use only letters, digits'],
+      [settings({ referralUrl: 'javascript:alert(1)' }), 'Enter a referral link starting with http'],
       [{ ...settings(), shown: 'yes' }, 'shown'],
     ] as const) {
       const res = await putSettings(6, body);

@@ -1,0 +1,112 @@
+/**
+ * Key entries from chat, batched: the keys typed within a few milliseconds (or up to a few hundred)
+ * go to PostgreSQL in ONE statement, which for each checks that the text is an active key, reads
+ * the round and its filters and the sender's stored chat activity (colour, subscription), and —
+ * for a chatter no site user linked, while no filter is on (the usual case) — inserts the entry
+ * (once per chatter and round: the primary key). Each caller gets its own row back once the
+ * statement committed, so nothing is announced or answered before the entry is durable.
+ */
+import type { Database } from '../../db/client';
+import { StatementBatcher } from '../../lib/statement-batcher';
+
+export interface EntryRequest {
+  /** The message text, trimmed and lower case. */
+  key: string;
+  kickUserId: string;
+  kickUsername: string;
+  drawEntry: string;
+  color: string | null;
+  at: Date;
+  /** Whether the statement may insert the entry (an unlinked chatter: no partner facts to check). */
+  mayInsert: boolean;
+}
+
+/** Null: the text is not an active key. */
+export interface EntryRow extends Record<string, unknown> {
+  n: number;
+  round_id: string | number;
+  is_sub_only: boolean;
+  is_clash_id_linked_only: boolean;
+  is_rust_magic_code_only: boolean;
+  is_roobet_code_only: boolean;
+  color: string | null;
+  is_subscriber: boolean | null;
+  inserted: boolean;
+}
+
+/**
+ * $1 the requests as JSON (n: the position in the batch). The insert happens only when no filter is
+ * on: then the entry filters refuse only an excluded account, and an unlinked chatter is never one.
+ * Two requests of one chatter in a batch: the first (lowest n) is the one that may insert. The
+ * colour and subscriber mark are the stored chat activity's, as in ./facts.
+ */
+const STATEMENT = `
+  WITH i AS (
+    SELECT * FROM jsonb_to_recordset($1::jsonb) AS r (
+      n int, key text, kick_user_id text, kick_username text, draw_entry text, color text, at timestamptz,
+      may_insert boolean)
+  ), s AS (
+    SELECT round_id, is_sub_only, is_clash_id_linked_only, is_rust_magic_code_only, is_roobet_code_only
+    FROM giveaway_settings WHERE id = 1
+  ), k AS (
+    SELECT i.*, coalesce(a.color, i.color) AS entry_color,
+           (a.is_subscriber OR coalesce(a.subscribed_until > i.at, false)) AS is_subscriber,
+           row_number() OVER (PARTITION BY i.kick_user_id ORDER BY i.n) AS nth
+    FROM i
+    JOIN giveaway_keys gk ON gk.key_lower = i.key AND gk.is_active
+    LEFT JOIN kick_chat_activity a ON a.kick_user_id = i.kick_user_id
+  ), ins AS (
+    INSERT INTO giveaway_participants (round_id, kick_user_id, kick_username, draw_entry, color, entered_at)
+    SELECT s.round_id, k.kick_user_id, k.kick_username, k.draw_entry, k.entry_color, k.at
+    FROM k CROSS JOIN s
+    WHERE k.may_insert AND k.nth = 1
+      AND NOT (s.is_sub_only OR s.is_clash_id_linked_only OR s.is_rust_magic_code_only OR s.is_roobet_code_only)
+    ON CONFLICT DO NOTHING
+    RETURNING kick_user_id
+  )
+  SELECT k.n, s.*, k.entry_color AS color, k.is_subscriber,
+         (k.nth = 1 AND EXISTS (SELECT 1 FROM ins WHERE ins.kick_user_id = k.kick_user_id)) AS inserted
+  FROM k CROSS JOIN s`;
+
+export class GiveawayEntries {
+  private readonly batcher: StatementBatcher<EntryRequest, EntryRow | null>;
+
+  constructor(database: Database) {
+    this.batcher = new StatementBatcher(async (requests) => {
+      const rows = await database.query<EntryRow>(
+        STATEMENT,
+        [
+          JSON.stringify(
+            requests.map((r, n) => ({
+              n,
+              key: r.key,
+              kick_user_id: r.kickUserId,
+              kick_username: r.kickUsername,
+              draw_entry: r.drawEntry,
+              color: r.color,
+              at: r.at.toISOString(),
+              may_insert: r.mayInsert,
+            })),
+          ),
+        ],
+        'kickback_giveaway_enter_batch',
+      );
+      const byN = new Map(rows.map((r) => [Number(r.n), r]));
+      return requests.map((_, n) => byN.get(n) ?? null);
+    });
+  }
+
+  /** Checks the key and (when allowed) enters; settles once committed. */
+  enter(request: EntryRequest): Promise<EntryRow | null> {
+    return this.batcher.add(request);
+  }
+
+  /** Statements written so far (tests read it). */
+  get batches(): number {
+    return this.batcher.batches;
+  }
+
+  drain(): Promise<void> {
+    return this.batcher.drain();
+  }
+}
