@@ -1,18 +1,24 @@
 /**
- * `npm run bench -- spectators [--levels 1000,2500,5000] [--samples 20]`
+ * `npm run bench -- spectators [--levels 1000,2500,5000] [--samples 100] [--pin] [--no-bare]`
  *
  * How fast a Split or Steal state change reaches a crowd: the built server runs as its own process
  * (apps/server/dist/main.js, in-memory PGlite; BENCH_REDIS_URL routes broadcasts through the Redis
  * streams adapter), an admin creates a game, two players sit down and, in the choosing phase, one
  * of them flips their pick again and again. Each flip is a committed state change the server
  * broadcasts to every spectator in the game's room. For each level of N spectator sockets it prints
- * the time from the commit (the state's `serverTime`, stamped right after the commit) to the last
- * spectator receiving it (p50/p99 over the flips), the per-delivery p50/p99, and the server's RSS.
  *
- * Spectators are raw websockets speaking the Engine.IO/Socket.IO protocol and reading only the
- * version and time of each frame, so the measuring side stays light on the shared CPU.
+ * - end to end: the time from the commit (the state's `serverTime`, stamped right after the commit)
+ *   to the last spectator receiving it (p50/p99 over the flips), the per-delivery p50/p99;
+ * - server side, from its /metrics: the fan-out's time from the commit to the last frame written
+ *   (mean and p99 bucket) and its CPU per broadcast and per frame, besides the whole process's CPU
+ *   per broadcast (pings and everything else included) and its RSS;
+ * - the floor: a bare `ws` server (lib/bare-broadcast.ts) writing a frame of the same size to as many
+ *   sockets, one plain write each: its time and CPU per broadcast (`--no-bare` skips it).
+ *
+ * The spectators (lib/spectator-crowd.ts) run in a process of their own; `--pin` puts the server (and
+ * the bare one) on core 0 and the crowd and this process on core 1 (taskset).
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync, existsSync } from 'node:fs';
 import os from 'node:os';
@@ -20,12 +26,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { io, type Socket } from 'socket.io-client';
-import WebSocket from 'ws';
 import { printFigures, summarise } from './lib/stats';
 import { freePort, signIn } from './lib/site';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const serverMain = path.join(root, 'apps/server/dist/main.js');
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '..');
+// BENCH_SERVER_MAIN=<path to main.js> measures another build the same way.
+const serverMain = process.env.BENCH_SERVER_MAIN ?? path.join(root, 'apps/server/dist/main.js');
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -36,13 +43,16 @@ const levels = arg('levels', '1000,2500,5000')
   .map((n) => Number(n.trim()))
   .filter((n) => n > 0);
 const samples = Number(arg('samples', '100'));
-const targetP99Ms = 200;
+const pin = process.argv.includes('--pin') && spawnSync('taskset', ['-V']).status === 0;
+const bare = !process.argv.includes('--no-bare');
+const targetP99Ms = 100;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** CPU time (user + system) the process used so far, in ms (from /proc, 10 ms ticks). */
 function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
@@ -52,51 +62,59 @@ function rssMb(pid: number): number {
   return Math.round(kb / 1024);
 }
 
-interface Frame {
-  version: number;
-  serverTime: number;
-  at: number;
+/** `command args` on `core` with --pin. */
+function pinned(core: number, command: string, args: string[]): [string, string[]] {
+  return pin ? ['taskset', ['-c', String(core), command, ...args]] : [command, args];
 }
 
-/** A spectator: a bare websocket speaking just enough Engine.IO v4 / Socket.IO v5. */
-class Spectator {
-  private ws: WebSocket;
-  connected = false;
-  failed = false;
-  latest: Frame | null = null;
-  constructor(url: string, onState: (s: Spectator) => void) {
-    this.ws = new WebSocket(url, { perMessageDeflate: false });
-    this.ws.on('message', (data) => {
-      const text = data.toString();
-      if (text.startsWith('0')) {
-        this.ws.send('40/SplitOrSteal,');
-      } else if (text === '2') {
-        this.ws.send('3');
-      } else if (text.startsWith('40/SplitOrSteal')) {
-        this.connected = true;
-        onState(this);
-      } else if (text.startsWith('44/SplitOrSteal')) {
-        this.failed = true;
-        onState(this);
-      } else if (text.startsWith('42/SplitOrSteal,["ReceiveGameState"')) {
-        const at = Date.now();
-        const version = Number(/"version":(\d+)/.exec(text)?.[1]);
-        const serverTime = Date.parse(/"serverTime":"([^"]+)"/.exec(text)?.[1] ?? '');
-        this.latest = { version, serverTime, at };
-        onState(this);
-      }
+/** A child spoken to over IPC: each request waits for the next message of the given type. */
+function ipc(child: ChildProcess) {
+  return <T>(message: object, answer: string): Promise<T> =>
+    new Promise((resolve) => {
+      const on = (m: { type: string }) => {
+        if (m.type !== answer) return;
+        child.off('message', on);
+        resolve(m as T);
+      };
+      child.on('message', on);
+      child.send(message);
     });
-    this.ws.on('error', () => {
-      this.failed = true;
-      onState(this);
+}
+
+/** The server's fan-out figures from /metrics (kickback_hub_broadcast_*). */
+interface FanOut {
+  count: number;
+  sum: number;
+  cpu: number;
+  frames: number;
+  buckets: Array<[number, number]>;
+}
+async function fanOut(base: string): Promise<FanOut> {
+  const text = await (await fetch(`${base}/metrics`)).text();
+  const value = (name: string) =>
+    Number(new RegExp(`^${name}\\{hub="/SplitOrSteal"\\} (\\S+)$`, 'm').exec(text)?.[1] ?? 0);
+  const buckets = [...text.matchAll(/^kickback_hub_broadcast_seconds_bucket\{([^}]*)\} (\S+)$/gm)]
+    .filter((m) => m[1]!.includes('hub="/SplitOrSteal"'))
+    .map((m): [number, number] => {
+      const le = /le="([^"]+)"/.exec(m[1]!)![1]!;
+      return [le === '+Inf' ? Infinity : Number(le), Number(m[2])];
     });
-    this.ws.on('close', () => {
-      this.connected = false;
-    });
+  return {
+    count: value('kickback_hub_broadcast_seconds_count'),
+    sum: value('kickback_hub_broadcast_seconds_sum'),
+    cpu: value('kickback_hub_broadcast_cpu_seconds_total'),
+    frames: value('kickback_hub_broadcast_frames_total'),
+    buckets,
+  };
+}
+/** The bucket bound (ms) under which 99 % of the broadcasts between two scrapes fell. */
+function p99Bucket(before: FanOut, after: FanOut): string {
+  const n = after.count - before.count;
+  for (const [le, c] of after.buckets) {
+    const prev = before.buckets.find(([l]) => l === le)?.[1] ?? 0;
+    if (c - prev >= 0.99 * n) return le === Infinity ? '> 1000' : `≤ ${le * 1000}`;
   }
-  close() {
-    this.ws.terminate();
-  }
+  return 'n/a';
 }
 
 async function main() {
@@ -104,13 +122,16 @@ async function main() {
     console.error('Build the server first: npm run build');
     process.exit(1);
   }
+  // This process (the players' sockets, the bookkeeping) stays off the server's core too.
+  if (pin) spawnSync('taskset', ['-pc', '1', String(process.pid)], { stdio: 'ignore' });
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const redisUrl = process.env.BENCH_REDIS_URL;
   const redisPrefix = `kbbench:${randomBytes(4).toString('hex')}:`;
   // BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server.
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const server = spawn(process.execPath, [...nodeArgs, serverMain], {
+  const [command, args] = pinned(0, process.execPath, [...nodeArgs, serverMain]);
+  const server = spawn(command, args, {
     cwd: root,
     env: {
       ...process.env,
@@ -123,11 +144,19 @@ async function main() {
       DEMO_DATA: '0',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: '100000',
+      METRICS_ALLOW: '127.0.0.1',
       ...(redisUrl ? { REDIS_URL: redisUrl, REDIS_PREFIX: redisPrefix } : {}),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const stop = () => server.kill('SIGTERM');
+  const crowd = spawn(...pinned(1, process.execPath, ['--import', 'tsx', path.join(here, 'lib/spectator-crowd.ts')]), {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const ask = ipc(crowd);
+  const stop = () => {
+    server.kill('SIGTERM');
+    crowd.kill('SIGKILL');
+  };
   process.on('exit', stop);
   for (let i = 0; ; i++) {
     const ok = await fetch(`${base}/healthz`)
@@ -162,29 +191,6 @@ async function main() {
   const one = await player(p1);
   const two = await player(p2);
 
-  // Spectators, added level by level.
-  const wsUrl = `ws://127.0.0.1:${port}/socket.io/?EIO=4&transport=websocket&gameid=${gameId}`;
-  const spectators: Spectator[] = [];
-  let waiting: { version: number; resolve: () => void; remaining: number } | null = null;
-  const onState = (s: Spectator) => {
-    if (waiting && s.latest && s.latest.version >= waiting.version) {
-      waiting.remaining -= 1;
-      if (waiting.remaining === 0) waiting.resolve();
-    }
-  };
-  const ready = async (target: number) => {
-    while (spectators.length < target) {
-      const batch = Math.min(250, target - spectators.length);
-      const fresh = Array.from({ length: batch }, () => new Spectator(wsUrl, onState));
-      spectators.push(...fresh);
-      const t0 = Date.now();
-      while (fresh.some((s) => !s.connected && !s.failed)) {
-        if (Date.now() - t0 > 30_000) break;
-        await sleep(20);
-      }
-    }
-  };
-
   const call = (s: Socket, name: string, payload?: unknown) =>
     s.timeout(30_000).emitWithAck(name, ...(payload === undefined ? [] : [payload])) as Promise<{
       ok: boolean;
@@ -202,73 +208,121 @@ async function main() {
 
   console.log(
     `\nSplit or Steal spectators: ${os.cpus().length} CPUs, load average ${loadBefore.map((l) => l.toFixed(2)).join(' ')}, ` +
-      `${redisUrl ? 'Redis streams adapter' : 'in-process adapter'}, ${samples} broadcasts per level`,
+      `${redisUrl ? 'Redis streams adapter' : 'in-process adapter'}, ${samples} broadcasts per level, ` +
+      `${pin ? 'server on core 0, spectators on core 1' : 'not pinned'}`,
   );
+  const wsUrl = (p: number, query: string) => `ws://127.0.0.1:${p}/socket.io/?EIO=4&transport=websocket${query}`;
+  type Got = { latencies: number[]; missed: number; bytes: number };
   let pick = 1;
+  let frameBytes = 0;
   const results: Array<{ n: number; p99: number }> = [];
   for (const level of levels) {
     const t0 = Date.now();
-    await ready(level);
+    const grown = await ask<{ connected: number; failed: number }>(
+      { type: 'grow', url: wsUrl(port, `&gameid=${gameId}`), target: level },
+      'grown',
+    );
     const connectSeconds = (Date.now() - t0) / 1000;
-    const live = spectators.filter((s) => s.connected);
     const lastSocket: number[] = [];
     const deliveries: number[] = [];
     let lost = 0;
     const serverCpuBefore = cpuMs(server.pid!);
-    const benchCpuBefore = process.cpuUsage();
+    const crowdCpuBefore = (await ask<{ ms: number }>({ type: 'cpu' }, 'cpu')).ms;
+    const metricsBefore = await fanOut(base);
     for (let i = 0; i < samples; i++) {
       pick = pick === 1 ? 2 : 1;
-      const done = new Promise<void>((resolve) => {
-        waiting = { version: Number.MAX_SAFE_INTEGER, resolve, remaining: live.length };
-      });
       const answer = await call(one, 'UpdateSelection', pick);
       if (!answer.ok) throw new Error(`UpdateSelection failed: ${answer.error}`);
-      const version = answer.data.version;
-      // Count the spectators that already have it, then wait for the rest.
-      waiting!.version = version;
-      waiting!.remaining = live.filter((s) => !(s.latest && s.latest.version >= version)).length;
-      if (waiting!.remaining === 0) waiting!.resolve();
-      await Promise.race([done, sleep(15_000)]);
-      const frames = live.map((s) => s.latest).filter((f): f is Frame => f !== null && f.version >= version);
-      lost += live.length - frames.length;
-      const latencies = frames.map((f) => f.at - f.serverTime);
-      deliveries.push(...latencies);
-      lastSocket.push(Math.max(...latencies));
-      waiting = null;
+      const got = await ask<Got>({ type: 'expect', version: answer.data.version }, 'got');
+      lost += got.missed;
+      frameBytes = got.bytes;
+      deliveries.push(...got.latencies);
+      lastSocket.push(Math.max(...got.latencies));
       await sleep(250);
     }
     const serverCpu = (cpuMs(server.pid!) - serverCpuBefore) / samples;
-    const benchCpu = process.cpuUsage(benchCpuBefore);
+    const crowdCpu = ((await ask<{ ms: number }>({ type: 'cpu' }, 'cpu')).ms - crowdCpuBefore) / samples;
+    const metricsAfter = await fanOut(base);
+    const broadcasts = metricsAfter.count - metricsBefore.count;
+    const fanOutCpuMs = ((metricsAfter.cpu - metricsBefore.cpu) * 1000) / broadcasts;
+    const frames = (metricsAfter.frames - metricsBefore.frames) / broadcasts;
     const last = summarise(lastSocket);
     const each = summarise(deliveries);
-    printFigures(`${level} spectators (${live.length} connected in ${connectSeconds.toFixed(1)} s)`, {
-      'commit → last socket p50 ms': last.p50,
-      'commit → last socket p99 ms': last.p99,
-      'commit → last socket max ms': last.max,
-      'per delivery p50 ms': each.p50,
-      'per delivery p99 ms': each.p99,
-      'deliveries missed': lost,
-      'server CPU ms per broadcast': serverCpu,
-      'spectator-side CPU ms each': (benchCpu.user + benchCpu.system) / 1000 / samples,
-      'server RSS MB': rssMb(server.pid!),
-      [`p99 under ${targetP99Ms} ms`]: last.p99 < targetP99Ms ? 'yes' : 'NO',
-    });
+    printFigures(
+      `${level} spectators (${grown.connected} connected in ${connectSeconds.toFixed(1)} s, frame ${frameBytes} B)`,
+      {
+        'end to end: commit → last socket p50 ms': last.p50,
+        'end to end: commit → last socket p99 ms': last.p99,
+        'end to end: commit → last socket max ms': last.max,
+        'end to end: per delivery p50 ms': each.p50,
+        'end to end: per delivery p99 ms': each.p99,
+        'deliveries missed': lost,
+        'server: commit → last frame written, mean ms': ((metricsAfter.sum - metricsBefore.sum) * 1000) / broadcasts,
+        'server: commit → last frame written, p99 ms': p99Bucket(metricsBefore, metricsAfter),
+        'server: fan-out CPU ms per broadcast': fanOutCpuMs,
+        'server: fan-out CPU µs per frame': (fanOutCpuMs * 1000) / frames,
+        'server: process CPU ms per broadcast': serverCpu,
+        'server: RSS MB': rssMb(server.pid!),
+        'spectators: CPU ms per broadcast': crowdCpu,
+        [`end-to-end p99 under ${targetP99Ms} ms`]: last.p99 < targetP99Ms ? 'yes' : 'NO',
+      },
+    );
     results.push({ n: level, p99: last.p99 });
   }
+  crowd.send({ type: 'close' });
+  one.disconnect();
+  two.disconnect();
+  await new Promise<void>((resolve) => {
+    server.once('exit', () => resolve());
+    server.kill('SIGTERM');
+  });
+
+  if (bare) {
+    // The floor: the same crowd and frame size against a bare ws server writing one buffer per socket.
+    const barePort = await freePort();
+    const bareServer = spawn(
+      ...pinned(0, process.execPath, ['--import', 'tsx', path.join(here, 'lib/bare-broadcast.ts'), String(barePort)]),
+      { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] },
+    );
+    await new Promise<void>((resolve) => bareServer.stdout!.once('data', () => resolve()));
+    const bareCrowd = spawn(
+      ...pinned(1, process.execPath, ['--import', 'tsx', path.join(here, 'lib/spectator-crowd.ts')]),
+      { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
+    );
+    const askBare = ipc(bareServer);
+    const askCrowd = ipc(bareCrowd);
+    let version = 0;
+    for (const level of levels) {
+      await askCrowd({ type: 'grow', url: wsUrl(barePort, ''), target: level }, 'grown');
+      const lastSocket: number[] = [];
+      const sent: Array<{ ms: number; cpuMs: number; sockets: number }> = [];
+      for (let i = 0; i < samples; i++) {
+        version += 1;
+        sent.push(await askBare({ type: 'broadcast', version, bytes: frameBytes }, 'sent'));
+        const got = await askCrowd<Got>({ type: 'expect', version }, 'got');
+        lastSocket.push(Math.max(...got.latencies));
+        await sleep(250);
+      }
+      const last = summarise(lastSocket);
+      const cpu = sent.reduce((a, s) => a + s.cpuMs, 0) / sent.length;
+      printFigures(`bare ws floor, ${sent[0]?.sockets ?? 0} sockets, frame ${frameBytes} B`, {
+        'end to end: commit → last socket p50 ms': last.p50,
+        'end to end: commit → last socket p99 ms': last.p99,
+        'loop of writes, mean ms': sent.reduce((a, s) => a + s.ms, 0) / sent.length,
+        'loop of writes, CPU ms per broadcast': cpu,
+        'loop of writes, CPU µs per frame': (cpu * 1000) / (sent[0]?.sockets || 1),
+      });
+    }
+    bareCrowd.kill('SIGKILL');
+    bareServer.kill('SIGTERM');
+  }
+
   const loadAfter = os.loadavg();
   console.log(`\nload average after: ${loadAfter.map((l) => l.toFixed(2)).join(' ')}`);
   const passing = results.filter((r) => r.p99 < targetP99Ms).map((r) => r.n);
   console.log(
     `largest level with commit → last socket p99 under ${targetP99Ms} ms: ${passing.length ? Math.max(...passing) : 'none'}`,
   );
-
-  for (const s of spectators) s.close();
-  one.disconnect();
-  two.disconnect();
-  await new Promise<void>((resolve) => {
-    server.once('exit', () => resolve());
-    stop();
-  });
   if (redisUrl) {
     // The adapter's stream and rate-limit keys of this run.
     const redis = new Redis(redisUrl);
@@ -276,6 +330,7 @@ async function main() {
     if (keys.length) await redis.del(...keys);
     redis.disconnect();
   }
+  process.exit(0);
 }
 
 main().catch((err: unknown) => {

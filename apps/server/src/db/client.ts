@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { prepareDataDir } from './pglite-folder';
 
 // numeric → string (exact), int8 → string as pg does; timestamps stay Date.
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -40,6 +41,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
 }
 
 async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<Database> {
+  // A fresh folder is made in a child process, which takes initdb's memory away with it.
+  if (dataDir) await prepareDataDir(dataDir);
   const client = dataDir ? new PGlite(dataDir) : new PGlite(loadDataDir ? { loadDataDir } : {});
   await client.waitReady;
   const db = drizzlePglite({ client }) as unknown as Db;

@@ -33,7 +33,7 @@ describe('/metrics', () => {
     expect((await scrape({}, '10.1.2.3')).statusCode).toBe(200);
   });
 
-  it('counts HTTP latency per route, hub calls, sockets, webhook deliveries, late timers and pool waits', async () => {
+  it('counts HTTP latency per route, hub calls, sockets, room broadcasts, webhook deliveries, late timers and pool waits', async () => {
     expect((await t.call({ url: '/API/LeaderBoard/now' })).statusCode).toBe(200);
     expect((await postDelivery(t, signedDelivery(chatPayload(t, 'metered', 'hi')))).statusCode).toBe(200);
 
@@ -56,7 +56,14 @@ describe('/metrics', () => {
     clock.set(new Date(new Date(starting.phaseEndsAt!).getTime() + 1500));
     expect(await t.app.timers.runDue()).toBeGreaterThan(0);
 
-    const res = await scrape({ authorization: `Bearer ${TOKEN}` });
+    // A room's state broadcasts are coalesced (50 ms): the last one is written once its window ends.
+    const broadcastsIn = (body: string) =>
+      Number(/kickback_hub_broadcast_seconds_count\{hub="\/SplitOrSteal"\} (\d+)/.exec(body)?.[1] ?? 0);
+    let res = await scrape({ authorization: `Bearer ${TOKEN}` });
+    for (let tries = 0; broadcastsIn(res.body) < 2 && tries < 50; tries++) {
+      await new Promise((r) => setTimeout(r, 100));
+      res = await scrape({ authorization: `Bearer ${TOKEN}` });
+    }
     expect(res.headers['content-type']).toMatch(/text\/plain/);
     const text = res.body;
     expect(text).toMatch(
@@ -66,6 +73,12 @@ describe('/metrics', () => {
     expect(text).toMatch(/kickback_hub_calls_total\{hub="\/SplitOrSteal",call="JoinGame",outcome="ok"\} 2/);
     expect(text).toMatch(/kickback_hub_calls_total\{hub="\/SplitOrSteal",call="JoinGame",outcome="refused"\} 1/);
     expect(text).toMatch(/kickback_hub_sockets 2/);
+    // Each state broadcast of the game room: its fan-out time and CPU, and a frame per socket (2).
+    const broadcasts = broadcastsIn(text);
+    expect(broadcasts).toBeGreaterThanOrEqual(2);
+    expect(text).toMatch(/kickback_hub_broadcast_cpu_seconds_total\{hub="\/SplitOrSteal"\} \d/);
+    const frames = Number(/kickback_hub_broadcast_frames_total\{hub="\/SplitOrSteal"\} (\d+)/.exec(text)?.[1]);
+    expect(frames).toBe(2 * broadcasts);
     expect(text).toMatch(/kickback_game_timer_lateness_seconds_count 1/);
     expect(text).toMatch(/kickback_game_timer_lateness_seconds_bucket\{le="1"\} 0/);
     expect(text).toMatch(/kickback_db_pool_waiting 0/);

@@ -1,6 +1,6 @@
 /**
  * `/metrics` in the Prometheus text format (prom-client): HTTP latency per route, hub calls, open
- * sockets, Kick webhook deliveries (chat ingest), how late game timers fire, and PostgreSQL pool
+ * sockets, room broadcast fan-out (time, CPU, frames), Kick webhook deliveries (chat ingest), how late game timers fire, and PostgreSQL pool
  * waits, plus the process defaults (event-loop lag, memory, CPU).
  *
  * Reachable only from the addresses in METRICS_ALLOW or with `Authorization: Bearer
@@ -58,6 +58,25 @@ export const metricsPlugin = fp(async (app: FastifyInstance) => {
       this.set(app.realtime.io.engine.clientsCount);
     },
   });
+  const fanOut = new Histogram({
+    name: 'kickback_hub_broadcast_seconds',
+    help: 'Room state broadcasts: from the fan-out start (after commit) to the last frame written, by hub',
+    labelNames: ['hub'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.15, 0.2, 0.3, 0.5, 1],
+    registers: [registry],
+  });
+  const fanOutCpu = new Counter({
+    name: 'kickback_hub_broadcast_cpu_seconds_total',
+    help: 'CPU time (user + system) this process spent fanning room state broadcasts out, by hub',
+    labelNames: ['hub'] as const,
+    registers: [registry],
+  });
+  const fanOutFrames = new Counter({
+    name: 'kickback_hub_broadcast_frames_total',
+    help: 'Frames written by room state broadcasts (one per socket in the room), by hub',
+    labelNames: ['hub'] as const,
+    registers: [registry],
+  });
   const late = new Histogram({
     name: 'kickback_game_timer_lateness_seconds',
     help: 'How long after its deadline a game timer fired',
@@ -85,6 +104,11 @@ export const metricsPlugin = fp(async (app: FastifyInstance) => {
   });
 
   app.realtime.observeCalls((hub, call, ok) => hubCalls.inc({ hub, call, outcome: ok ? 'ok' : 'refused' }));
+  app.realtime.observeBroadcasts(({ hub, sockets, seconds, cpuSeconds }) => {
+    fanOut.observe({ hub }, seconds);
+    fanOutCpu.inc({ hub }, cpuSeconds);
+    fanOutFrames.inc({ hub }, sockets);
+  });
   app.timers.observeLateness = (ms) => late.observe(Math.max(0, ms) / 1000);
 
   app.addHook('onResponse', async (request, reply) => {

@@ -57,6 +57,7 @@ import {
 import { findNul, nulMessage } from '../lib/text-guard';
 import { loadSession } from '../lib/sessions';
 import { isAllowedOrigin } from './csrf';
+import { FanOutAdapter } from './fan-out-adapter';
 import { sessionCookieName } from './session';
 
 export const KEEP_ALIVE_MS = 15_000;
@@ -112,6 +113,17 @@ export interface HubHandlers<H extends HubSpec> {
   calls: CallHandlers<H>;
 }
 
+/** One per-audience broadcast as this process sent it. */
+export interface BroadcastFigures {
+  hub: string;
+  /** Sockets in the room on this process (each got one frame). */
+  sockets: number;
+  /** From the start of the fan-out (right after the commit) to the last frame handed to the kernel. */
+  seconds: number;
+  /** CPU of this process over the same span (user + system: the socket writes are system time). */
+  cpuSeconds: number;
+}
+
 /** The hub limits (lib/hub-limits.ts): call budgets per user and per address, socket caps, coalescing. */
 export type SocketLimits = HubLimits;
 export const defaultSocketLimits = defaultHubLimits;
@@ -120,6 +132,8 @@ export interface Realtime {
   readonly io: Server;
   /** Told of every answered hub call (the /metrics counter). */
   observeCalls(observer: (hub: string, call: string, ok: boolean) => void): void;
+  /** Told of every room state broadcast this process fans out (the /metrics fan-out figures). */
+  observeBroadcasts(observer: (broadcast: BroadcastFigures) => void): void;
   register<H extends HubSpec>(hub: H, handlers: HubHandlers<H>): void;
   /** Broadcasts an event to a room of a hub, on every process. Call it after commit only. */
   emit<H extends HubSpec, E extends EventName<H>>(hub: H, room: string, event: E, payload: EventPayload<H, E>): void;
@@ -229,6 +243,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
       if (!ok) app.log.warn({ origin: req.headers.origin }, 'hub handshake refused: origin');
       callback(ok ? null : 'origin', ok);
     },
+    // In one process a leaner fan-out (plugins/fan-out-adapter.ts); with Redis the streams adapter.
     ...(opts.redis
       ? {
           adapter: createAdapter(opts.redis, {
@@ -239,7 +254,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
             blockTimeInMs: 1000,
           }),
         }
-      : {}),
+      : { adapter: FanOutAdapter }),
   });
   const namespaces: Namespace[] = [];
   /** Hub calls being handled; shutdown answers them before it closes the sockets. */
@@ -251,10 +266,14 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
   };
 
   let callObserver: ((hub: string, call: string, ok: boolean) => void) | null = null;
+  let broadcastObserver: ((broadcast: BroadcastFigures) => void) | null = null;
   const realtime: Realtime = {
     io,
     observeCalls(observer) {
       callObserver = observer;
+    },
+    observeBroadcasts(observer) {
+      broadcastObserver = observer;
     },
     register<H extends HubSpec>(hub: H, handlers: HubHandlers<H>) {
       const nsp = io.of(hub.namespace);
@@ -423,7 +442,19 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
     },
     emitPerAudience(hub, room, event, views) {
       // A room's state: the newest supersedes the rest, so a flood is folded (lib/hub-limits.ts).
-      coalescer.run(`${hub.namespace} ${room} ${event}`, () => sendPerAudience(hub.namespace, room, event, views));
+      coalescer.run(`${hub.namespace} ${room} ${event}`, () => {
+        if (!broadcastObserver) return sendPerAudience(hub.namespace, room, event, views);
+        const start = process.hrtime.bigint();
+        const cpu = process.cpuUsage();
+        sendPerAudience(hub.namespace, room, event, views);
+        const used = process.cpuUsage(cpu);
+        broadcastObserver({
+          hub: hub.namespace,
+          sockets: io.of(hub.namespace).adapter.rooms.get(room)?.size ?? 0,
+          seconds: Number(process.hrtime.bigint() - start) / 1e9,
+          cpuSeconds: (used.user + used.system) / 1e6,
+        });
+      });
     },
   };
 
