@@ -3,12 +3,13 @@
  * - `bundleReport`: writes dist/bundle-report.json — for the entry and for every lazily loaded
  *   page, the JS and CSS it needs before it can draw (its chunk plus everything those chunks
  *   import statically, gzip sizes), and what the entry chunk carries, by package — and prints
- *   the per-page summary.
- * - `precompress`: writes a `.br` and a `.gz` beside every text asset of 1 KB or more, so the
- *   server sends them compressed without compressing on each request (@fastify/static
- *   `preCompressed`).
+ *   the per-page summary. The overlay build (vite.overlay.config.ts) adds its pages to the same
+ *   file under `overlays`, and fails when one needs more initial JS than its budget.
+ * - `precompress`: writes a `.br` and a `.gz` beside every text asset of 1 KB or more (not yet
+ *   compressed: the overlay build writes beside the site's), so the server sends them compressed without compressing on each request
+ *   (@fastify/static `preCompressed`).
  */
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
@@ -33,7 +34,23 @@ function packageOf(id: string): string {
   return rest[0]!.startsWith('@') ? `${rest[0]}/${rest[1]}` : rest[0]!;
 }
 
-export function bundleReport(): Plugin {
+export interface BundleReportOptions {
+  /** The report's section for this build's pages: `pages` (the site) or `overlays`, merged into the site's report. */
+  section?: 'pages' | 'overlays';
+  /** Names to report pages under, by their module's file name (e.g. the route). */
+  names?: Record<string, string>;
+  /** Fail the build when a page's initial JS is above this many KB gzip. */
+  budgetJsKb?: number;
+  /** Fail the build when the entry's first load carries one of these packages. */
+  notInEntry?: string[];
+}
+
+export function bundleReport({
+  section = 'pages',
+  names = {},
+  budgetJsKb,
+  notInEntry = [],
+}: BundleReportOptions = {}): Plugin {
   let outDir = 'dist';
   return {
     name: 'kickback-bundle-report',
@@ -92,7 +109,7 @@ export function bundleReport(): Plugin {
       for (const c of chunks.values()) {
         if (!c.dynamicEntry || !c.facade) continue;
         const name = path.basename(c.facade).replace(/\.[tj]sx?$/, '');
-        pages[name] = sizes(new Set([...initial, ...closure([c.fileName])]));
+        pages[names[name] ?? name] = sizes(new Set([...initial, ...closure([c.fileName])]));
       }
       const byPackage: Record<string, number> = {};
       for (const f of initial) {
@@ -105,13 +122,34 @@ export function bundleReport(): Plugin {
           .sort((a, b) => b[1] - a[1])
           .map(([k, v]) => [k, `${Math.round(v / 102.4) / 10} KB`]),
       );
-      const report = { pages, entryCarries };
+      const reportFile = path.join(outDir, 'bundle-report.json');
+      const report =
+        section === 'pages'
+          ? { pages, entryCarries }
+          : {
+              ...(existsSync(reportFile) ? (JSON.parse(readFileSync(reportFile, 'utf8')) as object) : {}),
+              [section]: pages,
+              [`${section}EntryCarries`]: entryCarries,
+            };
       this.emitFile({ type: 'asset', fileName: 'bundle-report.json', source: JSON.stringify(report, null, 2) });
       const lines = Object.entries(pages)
         .sort((a, b) => b[1].jsGzipKb - a[1].jsGzipKb)
         .map(([name, s]) => `  ${name.padEnd(36)} JS ${s.jsGzipKb} KB, CSS ${s.cssGzipKb} KB gzip (${s.files} chunks)`);
-      console.log(`\nInitial JS and CSS per page (${path.relative(process.cwd(), outDir)}/bundle-report.json):`);
+      console.log(
+        `\nInitial JS and CSS per ${section === 'pages' ? 'page' : 'overlay'} (${path.relative(process.cwd(), reportFile)}):`,
+      );
       console.log(lines.join('\n'));
+      const unwanted = notInEntry.filter((p) => p in byPackage);
+      if (unwanted.length)
+        this.error(`The entry's first load carries ${unwanted.join(', ')}: load it with the pages that need it`);
+      if (budgetJsKb !== undefined) {
+        const over = Object.entries(pages).filter(([name, s]) => name !== '(entry)' && s.jsGzipKb > budgetJsKb);
+        if (over.length) {
+          this.error(
+            `Initial JS over the budget of ${budgetJsKb} KB gzip: ${over.map(([n, s]) => `${n} ${s.jsGzipKb} KB`).join(', ')}`,
+          );
+        }
+      }
     },
   };
 }
@@ -134,6 +172,8 @@ export function precompress(): Plugin {
         });
       for (const file of walk(outDir)) {
         if (!compressible.test(file) || file.endsWith('.map')) continue;
+        // The overlay build writes beside the site's: what is already compressed and unchanged stays.
+        if (existsSync(`${file}.br`) && statSync(`${file}.br`).mtimeMs >= statSync(file).mtimeMs) continue;
         const source = readFileSync(file);
         if (source.length < 1024) continue;
         writeFileSync(`${file}.gz`, gzipSync(source, { level: 9 }));

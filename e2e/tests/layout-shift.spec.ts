@@ -58,3 +58,21 @@ test('a signed-out visitor loads the home page without a console error (no 401 f
   expect(pinged).toEqual([]);
   expect(errors).toEqual([]);
 });
+
+test('the main pages cause no Content-Security-Policy violation (zod runs without its eval probe)', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __violations: string[] };
+    w.__violations = [];
+    document.addEventListener('securitypolicyviolation', (e) =>
+      w.__violations.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`),
+    );
+  });
+  for (const url of ['/', '/store', '/leaderboard']) {
+    await page.goto(url);
+    await page.waitForLoadState('networkidle');
+    const violations = await page.evaluate(() => (window as unknown as { __violations: string[] }).__violations);
+    expect(violations, url).toEqual([]);
+  }
+});

@@ -1,9 +1,11 @@
+import './lib/zod-jitless'; // first: before any module that loads zod
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import 'bootstrap/dist/css/bootstrap.min.css';
 import 'react-toastify/dist/ReactToastify.css';
+import './tokens.css';
 import './styles.css';
 import { AuthProvider } from './app/auth/auth-context';
 import { KnownRoutesProvider } from './app/known-routes';

@@ -1,9 +1,9 @@
 /**
- * Security headers on every answer, through @fastify/helmet: a Content-Security-Policy without
- * inline script (the web app, its overlays and OBS browser sources load only our own script files;
- * the server-rendered pages use one script file too, lib/html.ts), HSTS in production only (a
- * development server on plain http must not pin browsers to https), nosniff, a same-origin
- * referrer and framing policy.
+ * Security headers on every answer but the Kick webhook's (no browser reads those), through
+ * @fastify/helmet: a Content-Security-Policy without inline script (the web app, its overlays and
+ * OBS browser sources load only our own script files; the server-rendered pages use one script file
+ * too, lib/html.ts), HSTS in production only (a development server on plain http must not pin
+ * browsers to https), nosniff, a same-origin referrer and framing policy.
  *
  * Styles may be inline (components set style attributes); images may come from any https host
  * (Steam, Kick and Discord avatars, product images admins link), and from http outside production.

@@ -1,7 +1,7 @@
 /**
- * Serves the built web app on the API's port: hashed assets with long caching, index.html for every
- * page route (the SPA decides what exists and shows its not-found page), JSON 404 for unknown /api
- * paths.
+ * Serves the built web app on the API's port: hashed assets with long caching, overlay.html (the OBS
+ * overlays' own small entry) for the overlay paths, index.html for every other page route (the SPA
+ * decides what exists and shows its not-found page), JSON 404 for unknown /api paths.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -10,6 +10,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { messages } from '@kickback/common/messages';
+import { overlayAt } from '@kickback/common/overlays';
 import { routePath } from '../lib/request-path';
 
 /** apps/web/dist, found by walking up from this file (source tree or server bundle). */
@@ -51,7 +52,8 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, opts: { webDist: 
       !/\.[a-z0-9]{2,5}$/i.test(urlPath);
     if (isPage && webDist) {
       reply.header('cache-control', 'no-cache');
-      return reply.status(200).sendFile('index.html');
+      const page = overlayAt(urlPath) ? 'overlay.html' : 'index.html';
+      return reply.status(200).sendFile(page);
     }
     if (isPage) {
       return reply

@@ -44,18 +44,28 @@ export function Footer() {
             <ul className="list-unstyled small">
               {site.quickLinks.map((l) => (
                 <li key={l.url}>
-                  <Link to={l.url}>{l.label}</Link>
+                  <Link className="kb-tap" to={l.url}>
+                    {l.label}
+                  </Link>
                 </li>
               ))}
             </ul>
           </nav>
           <div className="col-6 col-md-4">
             <h2 className="kb-footer-heading">Contact</h2>
-            <p className="small mb-1">
-              <a href={`mailto:${site.contactEmail}`}>{site.contactEmail}</a>
+            <p className="small mb-0">
+              <a className="kb-tap" href={`mailto:${site.contactEmail}`}>
+                {site.contactEmail}
+              </a>
             </p>
             <p className="small text-body-secondary mb-0">
-              <Link to={site.termsUrl}>Terms of Service</Link> · <Link to={site.privacyUrl}>Privacy Policy</Link>
+              <Link className="kb-tap" to={site.termsUrl}>
+                Terms of Service
+              </Link>{' '}
+              ·{' '}
+              <Link className="kb-tap" to={site.privacyUrl}>
+                Privacy Policy
+              </Link>
             </p>
           </div>
         </div>
