@@ -5,44 +5,9 @@
  * and losers, and a cancelled one. Screenshots of states 1–4 over a dark test background go to
  * /tmp/issue15-*.png (the page itself stays transparent, which the test checks).
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { DEMO_ADMIN, expectAccessible, newPerson, screenshot, signIn } from './helpers';
-
-async function postInChat(sim: Page, kickName: string, text: string) {
-  await sim.getByLabel('Kick username').fill(kickName);
-  await sim.getByLabel('Message', { exact: true }).fill(text);
-  await sim.getByRole('button', { name: 'Send to chat' }).click();
-  const line = sim.getByRole('list', { name: 'Recent chat messages' }).getByRole('listitem').filter({ hasText: text });
-  await expect(line.first()).toBeVisible();
-  return line.first();
-}
-
-/** A signed-in viewer who links a Kick account by !verify through the simulator, with points granted. */
-async function chatter(browser: Browser, sim: Page, admin: Page, prefix: string, points: number) {
-  const person = newPerson(prefix);
-  const kickName = `kick_${person.steamId.slice(-6)}`;
-  const page = await (await browser.newContext()).newPage();
-  await signIn(page, person);
-  await page.locator('#kb-user-menu').click();
-  await page.getByRole('button', { name: 'Profile', exact: true }).click();
-  const profile = page.getByRole('dialog', { name: 'Profile Settings' });
-  await profile.getByRole('button', { name: 'Link Kick', exact: true }).click();
-  const command = (await page.getByTestId('kick-verify-command').textContent()) ?? '';
-  const line = await postInChat(sim, kickName, command);
-  await expect(line).toContainText(`@${kickName} your Kick account is now linked`);
-  const found = await admin.request.get(`/api/admin/users?query=${encodeURIComponent(person.name)}`, {
-    headers: { 'x-requested-with': 'kickback' },
-  });
-  expect(found.status(), await found.text()).toBe(200);
-  const id = ((await found.json()) as { items: Array<{ id: string }> }).items[0]!.id;
-  const granted = await admin.request.post(`/api/admin/users/${id}/balance`, {
-    headers: { 'x-requested-with': 'kickback' },
-    data: { currency: 'points', amount: points, reason: 'e2e prediction stake' },
-  });
-  expect(granted.status()).toBe(200);
-  await page.context().close();
-  return { name: person.name, kickName };
-}
+import { expect, test, type Page } from '@playwright/test';
+import { linkedChatter, postInChat } from './chat-helpers';
+import { DEMO_ADMIN, expectAccessible, screenshot, signIn } from './helpers';
 
 /** The overlay page is transparent; for the screenshot it sits over a dark "stream". */
 async function shot(overlay: Page, name: string) {
@@ -70,8 +35,8 @@ test('admin opens a prediction, chatters bet from chat, the overlay follows thro
   await sim.goto('/admin/chat-simulator');
   await expect(sim.getByRole('heading', { name: 'Chat Simulator' })).toBeVisible();
 
-  const ann = await chatter(browser, sim, admin, 'Ann', 2000);
-  const ben = await chatter(browser, sim, admin, 'Ben', 2000);
+  const ann = await linkedChatter(browser, sim, admin, 'Ann', 2000);
+  const ben = await linkedChatter(browser, sim, admin, 'Ben', 2000);
 
   // The overlay: public, signed out, an OBS-sized browser source. Hidden (state 0) at first.
   const overlayContext = await browser.newContext({ viewport: { width: 1920, height: 1080 } });

@@ -182,9 +182,13 @@ describe("a chatter's bets", () => {
         return false;
       },
     });
-    const deliveries = Array.from({ length: 12 }, (_, k) =>
-      signedDelivery(chatPayload(t, fan.kickName, `!bet 1 ${k + 1}`, { userId: fan.kickId }), { at: t.clock.now() }),
-    );
+    // Kick stamps each message a second after the one before (its order is created_at, then the id).
+    const deliveries = Array.from({ length: 12 }, (_, k) => {
+      t.clock.advance(1000);
+      return signedDelivery(chatPayload(t, fan.kickName, `!bet 1 ${k + 1}`, { userId: fan.kickId }), {
+        at: t.clock.now(),
+      });
+    });
     const answers = await Promise.all(deliveries.map((d) => postDelivery(t, d)));
     expect(answers.map((a) => a.statusCode)).toEqual(answers.map(() => 200));
     const rows = await t.database.db

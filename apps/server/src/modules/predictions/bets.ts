@@ -125,3 +125,31 @@ export async function placeBet(
     throw err;
   }
 }
+
+/**
+ * The same, inside a transaction the caller holds, in a savepoint of its own: a refusal rolls
+ * back only this bet, and `check` (run after the bet, before the savepoint is released) may throw
+ * to undo an accepted bet too.
+ */
+export async function placeBetWithin(
+  tx: Tx,
+  after: AfterCommit,
+  user: Bettor,
+  bet: { option: number; cents: bigint },
+  onChange: () => void,
+  now: Date,
+  once: OnceGuard,
+  check: (tx: Tx) => Promise<void> = async () => undefined,
+): Promise<BetOutcome> {
+  if (user.excluded) return { ok: false, reason: 'excluded' };
+  try {
+    return await tx.transaction(async (sp) => {
+      const outcome = await take(sp as Tx, after, user, bet, onChange, now, once);
+      await check(sp as Tx);
+      return outcome;
+    });
+  } catch (err) {
+    if (err instanceof Refused) return err.outcome;
+    throw err;
+  }
+}

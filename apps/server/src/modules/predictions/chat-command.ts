@@ -64,13 +64,25 @@ export function betHandler(siteName: string, replier?: ChatReplier): ChatHandler
       const parsed = parseBet(message.content);
       if (parsed === null) return false;
       const reply = replier ?? ((m: ChatMessage, text: string) => app.chat.reply(m, text));
-      const outcome: Parameters<typeof betAnswer>[0] = !linkedUser
-        ? { ok: false, reason: 'unlinked' }
-        : !parsed.ok
-          ? { ok: false, reason: parsed.error === 'not_positive' ? 'not_positive' : 'malformed' }
-          : await app.predictions.bet(linkedUser, { option: parsed.option, cents: parsed.cents }, (tx) =>
-              once(tx, 'bet'),
-            );
+      let outcome: Parameters<typeof betAnswer>[0];
+      if (!linkedUser) outcome = { ok: false, reason: 'unlinked' };
+      else if (!parsed.ok)
+        outcome = { ok: false, reason: parsed.error === 'not_positive' ? 'not_positive' : 'malformed' };
+      else {
+        const ordered = await app.predictions.betInOrder(
+          linkedUser,
+          { option: parsed.option, cents: parsed.cents },
+          message,
+          (tx) => once(tx, 'bet'),
+        );
+        // The sender's earlier bets that were taken first, here: their bettor is answered here too.
+        for (const e of ordered.earlier) {
+          const answer = betAnswer(e.outcome, siteName);
+          const earlier = { ...message, messageId: e.messageId, kickUsername: e.kickUsername, content: e.content };
+          if (answer !== null) await reply(earlier, `@${e.kickUsername} ${answer}`);
+        }
+        outcome = ordered.outcome;
+      }
       app.log.info(
         {
           messageId: message.messageId,

@@ -134,18 +134,22 @@ describe.skipIf(missing !== null)('two server processes on one PostgreSQL and on
     await database.db.execute(
       sql`INSERT INTO ledger (user_id, currency, delta, balance_after, reason) VALUES (${p.user.id}, 'points', ${points}::numeric, ${points}::numeric, 'admin_grant')`,
     );
+    // As a link made on the site does: every process refreshes its in-memory linked users.
+    const redis = new Redis(redisUrl);
+    await redis.publish(`${prefix}chat-linked-users`, p.user.id);
+    redis.disconnect();
     return { ...p, kickId };
   }
 
-  /** `!bet` as Kick delivers it: a signed webhook delivery to one process. */
-  async function bet(url: string, kickId: string, text: string): Promise<number> {
-    const now = new Date();
+  /** `!bet` as Kick delivers it: a signed webhook delivery to one process (sent at `now`, with its own id if given). */
+  async function bet(url: string, kickId: string, text: string, now = new Date(), id?: string): Promise<number> {
     const payload = simulatedChatMessage(
       { username: `kick${kickId}`, subscriber: false, userId: kickId },
       text,
       { userId: broadcasterId, username: 'vex' },
       now,
     );
+    if (id) payload.message_id = id;
     const body = Buffer.from(JSON.stringify(payload));
     const messageId = ulid(now);
     const timestamp = kickTimestamp(now);
@@ -251,5 +255,82 @@ describe.skipIf(missing !== null)('two server processes on one PostgreSQL and on
     );
     expect(Number(totals!.mismatches)).toBe(0);
     expect(Number(totals!.wins)).toBe(5);
+  }, 90_000);
+
+  it("one chatter's two bets on two processes are taken in the order Kick sent them", async () => {
+    const [a, b] = urls as [string, string];
+    const host = await person('Order Host', 'Admin');
+    const fan = await chatter('9300', '500.00');
+    await new Promise((r) => setTimeout(r, 500)); // the processes read the new link (published above)
+    const opened = await call(a, '/api/predictions', host.cookie, {
+      question: 'In order?',
+      answers: [
+        { text: 'A', color: '#ff0000' },
+        { text: 'B', color: '#00ff00' },
+      ],
+    });
+    expect(opened.status, await opened.clone().text()).toBe(200);
+    const { id } = (await opened.json()) as { id: string };
+    // Kick's message ids are UUIDs: the later message gets the smaller id, so only created_at orders them.
+    const firstId = `ffffffff-0000-4000-8000-${randomBytes(6).toString('hex')}`;
+    const secondId = `00000000-0000-4000-8000-${randomBytes(6).toString('hex')}`;
+    const sentFirst = new Date(Date.now() - 2000);
+    const sentSecond = new Date(sentFirst.getTime() + 1000);
+
+    const pool = database.raw as pg.Pool;
+    const count = async (text: string, values: unknown[] = []) =>
+      Number((await pool.query<{ n: string }>(text, values)).rows[0]!.n);
+    const waiting = () =>
+      count(
+        `SELECT count(*) AS n FROM pg_locks l JOIN pg_stat_activity s USING (pid)
+         WHERE NOT l.granted AND s.datname = current_database()`,
+      );
+    const until = async (what: () => Promise<boolean>) => {
+      const deadline = Date.now() + 20_000;
+      while (!(await what())) {
+        if (Date.now() > deadline) throw new Error(`timed out:\n${output.join('')}`);
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    };
+    // The second message reaches process B first, and its bet waits on the chatter's balance row
+    // (held here); the first reaches process A and is recorded while the second has not committed.
+    const holder = await pool.connect();
+    let second: Promise<number>;
+    let first: Promise<number>;
+    try {
+      await holder.query('BEGIN');
+      await holder.query('SELECT 1 FROM users WHERE id = $1 FOR NO KEY UPDATE', [fan.user.id]);
+      second = bet(b, fan.kickId, '!bet 2 50', sentSecond, secondId);
+      await until(async () => (await waiting()) >= 1);
+      first = bet(a, fan.kickId, '!bet 1 100', sentFirst, firstId);
+      await until(
+        async () => (await count('SELECT count(*) AS n FROM chat_messages WHERE message_id = $1', [firstId])) === 1,
+      );
+      await until(async () => (await waiting()) >= 2);
+    } finally {
+      await holder.query('COMMIT');
+      holder.release();
+    }
+    expect([await first, await second]).toEqual([200, 200]);
+
+    const bets = rowsOf<{ answer_id: number; stake: string }>(
+      await database.db.execute(
+        sql`SELECT answer_id, stake::text AS stake FROM prediction_bets WHERE prediction_id = ${id} AND user_id = ${fan.user.id}`,
+      ),
+    );
+    expect(bets).toEqual([{ answer_id: 1, stake: '100.00' }]);
+    const replies = rowsOf<{ message_id: string; replies: string[] }>(
+      await database.db.execute(
+        sql`SELECT message_id, replies FROM chat_messages WHERE message_id IN (${firstId}, ${secondId}) ORDER BY sent_at`,
+      ),
+    );
+    expect(replies).toEqual([
+      { message_id: firstId, replies: ['@kick9300 bet taken: 100 points on option 1. Balance: 400.'] },
+      { message_id: secondId, replies: ['@kick9300 you already bet on option 1: one answer per prediction.'] },
+    ]);
+    const [me] = rowsOf<{ points: string }>(
+      await database.db.execute(sql`SELECT points::text AS points FROM users WHERE id = ${fan.user.id}`),
+    );
+    expect(me!.points).toBe('400.00');
   }, 90_000);
 });

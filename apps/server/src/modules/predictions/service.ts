@@ -22,6 +22,7 @@ import type { UserRow } from '../../db/schema/users';
 import { transactionThen } from '../../lib/after-commit';
 import { badRequest, conflict } from '../../lib/errors';
 import { actorOf, recordAudit } from '../audit/service';
+import { placeBetInOrder, type BetMessage, type OrderedBet } from './bet-order';
 import { placeBet, type BetOutcome, type Bettor, type OnceGuard } from './bets';
 import { PredictionBroadcaster } from './broadcaster';
 import { PREDICTION_ROOM, predictionGame } from './game';
@@ -143,5 +144,23 @@ export class PredictionService {
 
   bet(user: Bettor, bet: { option: number; cents: bigint }, once?: OnceGuard): Promise<BetOutcome> {
     return placeBet(this.app.db, user, bet, () => this.broadcaster.changed(), this.app.clock.now(), once);
+  }
+
+  /** A bet from chat: taken after the sender's earlier recorded bets, in Kick's order (./bet-order). */
+  betInOrder(
+    user: Bettor,
+    bet: { option: number; cents: bigint },
+    message: BetMessage,
+    once: OnceGuard,
+  ): Promise<OrderedBet> {
+    return placeBetInOrder(
+      this.app.db,
+      user,
+      bet,
+      message,
+      once,
+      () => this.broadcaster.changed(),
+      this.app.clock.now(),
+    );
   }
 }

@@ -64,7 +64,8 @@ function PagedSection<T extends { id: number | string }>({
   label: string;
   testId: string;
   endpoint: PagedList<T>;
-  columns: { name: string; end?: boolean }[];
+  /** `wide`: a column shown from tablets up (on phones its value goes inside another cell). */
+  columns: { name: string; end?: boolean; wide?: boolean }[];
   row(item: T): ReactNode;
   empty: ReactNode;
 }) {
@@ -78,7 +79,12 @@ function PagedSection<T extends { id: number | string }>({
           <thead>
             <tr>
               {columns.map((c) => (
-                <th key={c.name} className={c.end ? 'text-end' : undefined}>
+                <th
+                  key={c.name}
+                  className={
+                    [c.end && 'text-end', c.wide && 'd-none d-md-table-cell'].filter(Boolean).join(' ') || undefined
+                  }
+                >
                   {c.name}
                 </th>
               ))}
@@ -190,20 +196,23 @@ export default function MyActivityPage() {
         testId="my-predictions"
         endpoint={predictionEndpoints.myBets}
         columns={[
-          { name: 'Date' },
+          { name: 'Date', wide: true },
           { name: 'Prediction' },
-          { name: 'Stake', end: true },
+          { name: 'Stake', end: true, wide: true },
           { name: 'Result' },
           { name: 'Won or lost', end: true },
         ]}
         row={(b) => (
           <>
-            <td className="text-nowrap">{when(b.settledAt ?? b.betAt)}</td>
+            <td className="text-nowrap d-none d-md-table-cell">{when(b.settledAt ?? b.betAt)}</td>
             <td>
               {b.question}
               <div className="small text-body-secondary">your answer: {b.answer}</div>
+              <div className="small text-body-secondary d-md-none">
+                stake {formatAmount(b.stake)} pts · {when(b.settledAt ?? b.betAt)}
+              </div>
             </td>
-            <td className="text-end text-nowrap">{formatAmount(b.stake)} pts</td>
+            <td className="text-end text-nowrap d-none d-md-table-cell">{formatAmount(b.stake)} pts</td>
             <td>{predictionResult[b.result]}</td>
             <td className="text-end text-nowrap">{predictionChange(b)}</td>
           </>

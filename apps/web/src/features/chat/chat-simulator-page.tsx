@@ -12,14 +12,10 @@ import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { toast } from 'react-toastify';
 import { FaPaperPlane, FaReply, FaUserCheck, FaTriangleExclamation } from 'react-icons/fa6';
-import {
-  CHAT_MESSAGE_MAX_LENGTH,
-  type ChatLiveState,
-  type ChatLog,
-  type ChatLogEntry,
-} from '@kickback/common/http/chat';
+import { CHAT_MESSAGE_MAX_LENGTH, type ChatLog, type ChatLogEntry } from '@kickback/common/http/chat';
 import { useSite } from '../../app/site-context';
 import { loadChatLog, simulateChat, simulateLive } from './api';
+import { StreamStateBadge } from '../../components/ui/stream-state-badge';
 import './chat-simulator.css';
 
 const REFRESH_MS = 3000;
@@ -78,19 +74,6 @@ function ChatLine({ entry }: { entry: ChatLogEntry }) {
         </div>
       ))}
     </li>
-  );
-}
-
-function LiveBadge({ live }: { live: ChatLiveState }) {
-  const label = live.isLive === null ? 'not known' : live.isLive ? 'live' : 'offline';
-  return (
-    <span className="small" data-testid="stream-state">
-      Stream:{' '}
-      <Badge bg={live.isLive ? 'danger' : 'secondary'} aria-label={`Stream ${label}`}>
-        {live.isLive === null ? 'Not known' : live.isLive ? 'Live' : 'Offline'}
-      </Badge>
-      {live.changedAt && <span className="text-body-secondary ms-1">since {time(live.changedAt)}</span>}
-    </span>
   );
 }
 
@@ -176,7 +159,7 @@ export default function ChatSimulatorPage() {
       </p>
       {log && (
         <div className="d-flex flex-wrap align-items-center gap-3 mb-3">
-          <LiveBadge live={log.live} />
+          <StreamStateBadge live={log.live} />
           {log.simulator && (
             <Button size="sm" variant="outline-light" disabled={pending} onClick={() => void toggleLive()}>
               {log.live.isLive ? 'End the stream' : 'Go live'}
@@ -265,7 +248,7 @@ export default function ChatSimulatorPage() {
             ) : log.messages.length === 0 ? (
               <p className="text-body-secondary py-4 text-center mb-0">No chat messages yet.</p>
             ) : (
-              <ul className="kb-chat-log" aria-label="Recent chat messages">
+              <ul className="kb-chat-log" aria-label="Recent chat messages" tabIndex={0}>
                 {log.messages.map((m) => (
                   <ChatLine key={m.messageId} entry={m} />
                 ))}

@@ -5,7 +5,6 @@
  * bets are open, the status label, and in state 2 the winners and losers.
  */
 import { useEffect, useState, type CSSProperties } from 'react';
-import { useLocation } from 'react-router';
 import { FaUser } from 'react-icons/fa6';
 import { abbreviatePoints } from '@kickback/common/games/prediction';
 import type { PredictionState } from '@kickback/common/hubs/prediction';
@@ -65,7 +64,8 @@ function Results({ state }: { state: PredictionState }) {
 
 export default function PredictionOverlayPage() {
   useTransparentPage();
-  const options = readOverlayOptions(useLocation().search);
+  // An OBS source never navigates: the options are read from the address once per render.
+  const options = readOverlayOptions(window.location.search);
   const { state, clockOffset } = usePrediction();
   const now = useNow(clockOffset, state?.state === 1 || state?.state === 3);
   if (!state || state.state === 0) return <main className="kbp-stage" aria-label="Prediction overlay" />;

@@ -1,12 +1,14 @@
 /**
  * /admin/predictions (Admin dropdown; not in the spec, DESIGN §10): open a prediction, follow its
- * bets live, lock, resolve, cancel or hide it, copy the overlay URL, and see past predictions.
+ * bets live, lock, resolve, cancel or hide it, copy the overlay URL, and see past predictions. The
+ * stream's live state (Kick's last word on it) is shown above.
  */
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { predictionEndpoints } from '@kickback/common/http/prediction';
 import { endpointKey } from '../../lib/query';
 import { usePredictionList } from './api';
+import { StreamState } from './stream-state';
 import { CurrentPrediction } from './current-prediction';
 import { OpenPredictionForm } from './open-prediction-form';
 import { OverlayLink } from './overlay-link';
@@ -29,10 +31,13 @@ export default function PredictionsAdminPage() {
   return (
     <section className="container-xl py-4">
       <h1 className="h3 mb-1">Predictions</h1>
-      <p className="text-body-secondary mb-4">
+      <p className="text-body-secondary mb-2">
         Chatters bet points with <code>!bet [OPTION] [POINTS]</code>. Resolving pays the pool to the winning answer in
         proportion to stakes; cancelling refunds everyone.
       </p>
+      <div className="mb-4">
+        <StreamState />
+      </div>
       <div className="row g-4">
         <div className="col-lg-7">
           {live && <CurrentPrediction state={state} />}

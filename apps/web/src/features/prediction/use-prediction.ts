@@ -5,7 +5,8 @@
  */
 import { useEffect } from 'react';
 import { toast } from 'react-toastify';
-import { predictionHub } from '@kickback/common/hubs/prediction';
+import type { predictionHub } from '@kickback/common/hubs/prediction';
+import { hubRef } from '../../lib/hub';
 import { useLiveState } from '../../lib/use-live-state';
 
 export const PREDICTION_CONNECT_FAILED = 'Unable to connect kick prediction sync. Please refresh.';
@@ -13,9 +14,12 @@ export const PREDICTION_CONNECT_FAILED = 'Unable to connect kick prediction sync
 /** An OBS source runs unattended: after the spec's schedule gives up, try again this often. */
 const RETRY_AFTER_GIVING_UP_MS = 30_000;
 
+/** The overlay's bundle carries no schemas (see hubRef). */
+const hub = hubRef<typeof predictionHub>('/KickPrediction');
+
 export function usePrediction() {
   const live = useLiveState({
-    hub: predictionHub,
+    hub,
     query: {},
     stateEvent: 'ReceiveState',
     fetchState: (connection) => connection.call('GetState'),

@@ -1,0 +1,54 @@
+/** Steps of the journeys that go through the admin Chat Simulator: posting as a Kick user, linking one. */
+import { expect, type Browser, type Page } from '@playwright/test';
+import { newPerson, signIn } from './helpers';
+
+const json = { 'x-requested-with': 'kickback' };
+
+/** Posts in chat as `kickName` from the simulator page; resolves to the message's line in the log. */
+export async function postInChat(sim: Page, kickName: string, text: string) {
+  await sim.getByLabel('Kick username').fill(kickName);
+  await sim.getByLabel('Message', { exact: true }).fill(text);
+  await sim.getByRole('button', { name: 'Send to chat' }).click();
+  const line = sim.getByRole('list', { name: 'Recent chat messages' }).getByRole('listitem').filter({ hasText: text });
+  await expect(line.first()).toBeVisible();
+  return line.first();
+}
+
+/**
+ * A signed-in viewer who links a Kick account by !verify through the simulator, with `points`
+ * granted by the admin (none when 0). The viewer's page stays open when `keepPage` is set.
+ */
+export async function linkedChatter(
+  browser: Browser,
+  sim: Page,
+  admin: Page,
+  prefix: string,
+  points: number,
+  opts: { keepPage?: boolean } = {},
+) {
+  const person = newPerson(prefix);
+  const kickName = `kick_${person.steamId.slice(-6)}`;
+  const page = await (await browser.newContext()).newPage();
+  await signIn(page, person);
+  await page.locator('#kb-user-menu').click();
+  await page.getByRole('button', { name: 'Profile', exact: true }).click();
+  const profile = page.getByRole('dialog', { name: 'Profile Settings' });
+  await profile.getByRole('button', { name: 'Link Kick', exact: true }).click();
+  const command = (await page.getByTestId('kick-verify-command').textContent()) ?? '';
+  const line = await postInChat(sim, kickName, command);
+  await expect(line).toContainText(`@${kickName} your Kick account is now linked`);
+  if (points > 0) {
+    const found = await admin.request.get(`/api/admin/users?query=${encodeURIComponent(person.name)}`, {
+      headers: json,
+    });
+    expect(found.status(), await found.text()).toBe(200);
+    const id = ((await found.json()) as { items: Array<{ id: string }> }).items[0]!.id;
+    const granted = await admin.request.post(`/api/admin/users/${id}/balance`, {
+      headers: json,
+      data: { currency: 'points', amount: points, reason: 'e2e prediction stake' },
+    });
+    expect(granted.status()).toBe(200);
+  }
+  if (!opts.keepPage) await page.context().close();
+  return { name: person.name, kickName, page };
+}
