@@ -164,10 +164,13 @@ test('an admin sets the prizes and hides a board; the public page follows', asyn
   await howl.getByRole('button', { name: 'Save Howl' }).click();
   await expect(howl.getByText('Hidden', { exact: true })).toBeVisible();
 
-  // Bad input: a clear message and nothing saved.
+  // Bad input: each field says what to fix, in plain words, as it is typed; nothing is saved.
   await howl.getByLabel('Length').fill('0');
+  await howl.getByRole('button', { name: 'Add rank' }).click();
   await howl.getByRole('button', { name: 'Save Howl' }).click();
-  await expect(page.getByText('Invalid periodDays: Period length is 1 to 31 days')).toBeVisible();
+  await expect(howl.getByText('Enter a period length of 1 to 31 days.')).toBeVisible();
+  await expect(howl.getByText('Enter a reward, or remove the rank.')).toBeVisible();
+  await expect(howl.getByLabel('Length')).toHaveAttribute('aria-invalid', 'true');
   await screenshot(page, 'admin-leaderboards');
   await expectAccessible(page);
 

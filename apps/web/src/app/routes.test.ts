@@ -1,6 +1,8 @@
 import { lazy } from 'react';
 import { describe, expect, it } from 'vitest';
-import { adminMenu, mainMenu, routes, userMenu, type AppRoute } from './routes';
+import { roles } from '@kickback/common/http/auth';
+import { overlayPaths } from '@kickback/common/overlays';
+import { adminMenu, mainMenu, routes, signedIn, userMenu, type AppRoute } from './routes';
 
 const page = lazy(async () => ({ default: () => null }));
 const table: AppRoute[] = [
@@ -57,10 +59,21 @@ describe('Deal or No Deal in the real route table', () => {
 });
 
 describe('the bonus hunt in the real route table', () => {
-  it('puts Run Bonus Hunt in the Admin dropdown, Bonus Hunt in the main menu and the overlay outside the layout', () => {
+  it('puts Run Bonus Hunt in the Admin dropdown and Bonus Hunt in the main menu', () => {
     expect(adminMenu('Moderator').map((r) => [r.path, r.name])).toContainEqual(['/admin/hunt', 'Run Bonus Hunt']);
     expect(mainMenu(null).map((r) => [r.path, r.name])).toContainEqual(['/hunt', 'Bonus Hunt']);
-    expect(routes.find((r) => r.path === '/overlay/hunt')?.bare).toBe(true);
+  });
+});
+
+describe('signedIn', () => {
+  it('lists every role', () => {
+    expect([...signedIn].sort()).toEqual([...roles].sort());
+  });
+});
+
+describe('the OBS overlays', () => {
+  it('are not in the site’s route table: they have their own entry (overlay.html)', () => {
+    for (const path of overlayPaths) expect(routes.some((r) => r.path.toLowerCase() === path)).toBe(false);
   });
 });
 

@@ -3,7 +3,7 @@
  * dropdown, the user dropdown and the guards are all built from it. Features add their routes here.
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { roles, type Role } from '@kickback/common/http/auth';
+import type { Role } from '@kickback/common/http/auth';
 
 export interface AppRoute {
   path: string;
@@ -17,7 +17,7 @@ export interface AppRoute {
    * (roles without User) go to the Admin dropdown, each shown to the roles it lists.
    */
   menu?: 'main' | 'user';
-  /** Rendered outside the shared layout (overlays, the Deal or No Deal stage). */
+  /** Rendered outside the shared layout (the Deal or No Deal stage). The OBS overlays have their own entry. */
   bare?: boolean;
 }
 
@@ -25,8 +25,8 @@ export interface AppRoute {
 export const adminOnly = ['Admin'] as const;
 /** `roles` for the pages Moderators use too: running games, giveaways, predictions, Fulfilment (DESIGN §2). */
 export const staffOnly = ['Moderator', 'Admin'] as const;
-/** `roles` for pages of any signed-in user. */
-export const signedIn = roles;
+/** `roles` for pages of any signed-in user (every role; written out so the shell's script carries no zod). */
+export const signedIn: readonly Role[] = ['User', 'Moderator', 'Admin'];
 
 export const routes: AppRoute[] = [
   { path: '/', page: lazy(() => import('../features/home/home-page')), name: 'Home' },
@@ -64,7 +64,6 @@ export const routes: AppRoute[] = [
     roles: staffOnly,
   },
   { path: '/giveaway/verify/:rollId', page: lazy(() => import('../features/giveaway/verify-page')) },
-  { path: '/overlay/giveaway', page: lazy(() => import('../features/giveaway/overlay-page')), bare: true },
   {
     path: '/DiscordMessageSender',
     page: lazy(() => import('../features/discord/discord-message-sender-page')),
@@ -158,18 +157,12 @@ export const routes: AppRoute[] = [
     roles: staffOnly,
   },
   {
-    path: '/kick/prediction/overlay',
-    page: lazy(() => import('../features/prediction/prediction-overlay-page')),
-    bare: true,
-  },
-  {
     path: '/admin/hunt',
     page: lazy(() => import('../features/hunt/hunt-admin-page')),
     name: 'Run Bonus Hunt',
     roles: staffOnly,
   },
   { path: '/hunt', page: lazy(() => import('../features/hunt/hunt-page')), name: 'Bonus Hunt' },
-  { path: '/overlay/hunt', page: lazy(() => import('../features/hunt/hunt-overlay-page')), bare: true },
   {
     path: '/admin/integrations',
     page: lazy(() => import('../features/integrations/integrations-page')),

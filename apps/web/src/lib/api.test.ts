@@ -97,3 +97,26 @@ describe('the API wrapper (spec part 1 §8)', () => {
     expect(typeof call).toBe('function');
   });
 });
+
+describe('readErrorBody', () => {
+  it('accepts and refuses exactly what the shared errorBody schema does', async () => {
+    const { readErrorBody } = await import('./api');
+    const { errorBody } = await import('@kickback/common/http/errors');
+    const samples: unknown[] = [
+      { message: 'Not found.' },
+      { message: 'Check the form.', fields: [{ path: 'title', message: 'Required.' }] },
+      { message: 'x', fields: [] },
+      { message: 'x', fields: [{ path: 'a' }] },
+      { message: 'x', fields: 'title' },
+      { message: 3 },
+      { error: 'x' },
+      null,
+      'text',
+      [],
+    ];
+    for (const sample of samples) {
+      const parsed = errorBody.safeParse(sample);
+      expect(readErrorBody(sample), JSON.stringify(sample)).toEqual(parsed.success ? parsed.data : null);
+    }
+  });
+});

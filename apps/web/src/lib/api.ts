@@ -5,7 +5,7 @@
  */
 import { toast } from 'react-toastify';
 import type { z } from 'zod';
-import { errorBody, type FieldError } from '@kickback/common/http/errors';
+import type { ErrorBody, FieldError } from '@kickback/common/http/errors';
 import { messages } from '@kickback/common/messages';
 import type { EndpointInput, EndpointResponse, EndpointSpec } from '@kickback/common/http/endpoint';
 import { endpointPath, endpointQuery } from '@kickback/common/http/endpoint-path';
@@ -34,10 +34,27 @@ interface CallOptions<S extends z.ZodType> {
   silent?: boolean;
 }
 
+/**
+ * The error body's shape (`errorBody` of packages/common), checked by hand: every page's script goes
+ * through here, and the schema would bring zod into the first load.
+ */
+export function readErrorBody(value: unknown): ErrorBody | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { message, fields } = value as Record<string, unknown>;
+  if (typeof message !== 'string') return null;
+  if (fields === undefined) return { message };
+  const isField = (f: unknown): f is FieldError =>
+    typeof f === 'object' &&
+    f !== null &&
+    typeof (f as FieldError).path === 'string' &&
+    typeof (f as FieldError).message === 'string';
+  return Array.isArray(fields) && fields.every(isField) ? { message, fields } : null;
+}
+
 async function answerOf(res: Response): Promise<{ message: string; fields: readonly FieldError[] }> {
   try {
-    const body = errorBody.safeParse(await res.json());
-    if (body.success && body.data.message) return { message: body.data.message, fields: body.data.fields ?? [] };
+    const body = readErrorBody(await res.json());
+    if (body?.message) return { message: body.message, fields: body.fields ?? [] };
   } catch {
     // not JSON
   }

@@ -34,18 +34,24 @@ export function useZodForm<S extends AnySchema>(
 
 /**
  * Puts each field error of a refused call on its field (the server's path, dots between levels).
+ * `fields` lists the form's fields, or maps a server path to the field showing it (null: none),
+ * for forms whose one input stands for a list (`excludedNames.3` → `excludedNames`).
  * Returns true when at least one landed; the toast already said the first.
  */
 export function setServerErrors<T extends FieldValues>(
   error: unknown,
   setError: UseFormSetError<T>,
-  fields: readonly string[],
+  fields: readonly string[] | ((path: string) => string | null),
 ): boolean {
   if (!(error instanceof ApiError)) return false;
+  const fieldOf = typeof fields === 'function' ? fields : (path: string) => (fields.includes(path) ? path : null);
   let landed = false;
+  const done = new Set<string>();
   for (const f of error.fields) {
-    if (!fields.includes(f.path)) continue;
-    setError(f.path as Path<T>, { type: 'server', message: f.message }, { shouldFocus: !landed });
+    const field = fieldOf(f.path);
+    if (field === null || done.has(field)) continue;
+    done.add(field);
+    setError(field as Path<T>, { type: 'server', message: f.message }, { shouldFocus: !landed });
     landed = true;
   }
   return landed;

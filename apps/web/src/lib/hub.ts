@@ -29,6 +29,15 @@ export function reconnectDelay(attempt: number): number | null {
   return RECONNECT_DELAYS_MS[attempt] ?? null;
 }
 
+/**
+ * A hub's handle without its definition's schemas, for a bundle that must stay small (the OBS
+ * overlays): the client reads only the namespace at run time (the server parses every payload), and
+ * the type still comes from the definition, so a wrong namespace does not compile.
+ */
+export function hubRef<H extends HubSpec>(namespace: H['namespace']): H {
+  return { namespace } as unknown as H;
+}
+
 export type HubStatus = 'connecting' | 'connected' | 'reconnecting' | 'closed';
 
 export class HubCallError extends Error {

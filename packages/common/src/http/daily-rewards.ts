@@ -102,21 +102,48 @@ export type RewardPolicy = z.infer<typeof rewardPolicy>;
 export const rewardPoliciesResponse = z.object({ policies: z.array(rewardPolicy) });
 
 const amount = z
-  .number({ error: 'must be a number' })
-  .min(0, 'must be 0 or more')
-  .max(1_000_000, 'must be at most 1000000')
-  .refine((v) => isAmount(v), 'must have at most 2 decimals');
+  .number({ error: 'Enter the amount as a number, like 250 or 12.50.' })
+  .min(0, 'Enter an amount of 0 or more.')
+  .max(1_000_000, 'Enter an amount of at most 1,000,000.')
+  .refine((v) => isAmount(v), 'Enter the amount with at most 2 decimals, like 12.50.');
+
+const earningsPercent = z
+  .number({ error: 'Enter the percentage as a number, like 0.35.' })
+  .min(0, 'Enter a percentage of 0 to 100.')
+  .max(100, 'Enter a percentage of 0 to 100.')
+  .refine((v) => /^\d+(\.\d{1,4})?$/.test(String(v)), 'Enter the percentage with at most 4 decimals, like 0.35.');
 
 export const rewardPolicyInput = z.object({
-  enabled: z.boolean({ error: 'must be true or false' }),
+  enabled: z.boolean({ error: 'Switch the reward on or off.' }),
   amount,
-  earningsPercent: z
-    .number({ error: 'must be a number' })
-    .min(0, 'must be 0 or more')
-    .max(100, 'must be at most 100')
-    .refine((v) => /^\d+(\.\d{1,4})?$/.test(String(v)), 'must have at most 4 decimals'),
+  earningsPercent,
 });
 export type RewardPolicyInput = z.infer<typeof rewardPolicyInput>;
+
+/** A number typed into a text box; empty is `missing`, then the API's own rule. */
+const typedNumber = (missing: string, notNumber: string, rule: z.ZodType<number, number>) =>
+  z
+    .string()
+    .transform((v, ctx) => {
+      const text = v.trim();
+      if (text === '') ctx.addIssue({ code: 'custom', message: missing });
+      else if (!/^-?\d+(\.\d+)?$/.test(text)) ctx.addIssue({ code: 'custom', message: notNumber });
+      else return Number(text);
+      return z.NEVER;
+    })
+    .pipe(rule);
+
+/** The admin's policy row as its inputs hold it (numbers as typed), checked by the API's rules. */
+export const rewardPolicyForm = z.object({
+  enabled: z.boolean(),
+  amount: typedNumber('Enter an amount (0 pays nothing).', 'Enter the amount as a number, like 250 or 12.50.', amount),
+  earningsPercent: typedNumber(
+    'Enter a percentage (0 pays nothing).',
+    'Enter the percentage as a number, like 0.35.',
+    earningsPercent,
+  ),
+});
+export type RewardPolicyFormValues = z.input<typeof rewardPolicyForm>;
 export const rewardTypeParam = z.object({ type: z.coerce.number().int().min(0).max(5) });
 
 export const dailyRewardEndpoints = {

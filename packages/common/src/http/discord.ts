@@ -9,21 +9,35 @@ export const DISCORD_PICK_MAX = 5000;
 /** `POST /api/Discord/sendmessage` (spec part 1 §7): flags as booleans, users as an array. */
 export const sendDiscordMessageBody = z.object({
   message: z
-    .string({ error: 'must be text' })
-    .refine((s) => s.trim().length > 0, 'must not be empty')
+    .string({ error: 'Enter a message.' })
+    .refine((s) => s.trim().length > 0, 'Enter a message.')
     .refine(
       (s) => s.length <= DISCORD_MESSAGE_MAX,
-      `must be at most ${DISCORD_MESSAGE_MAX.toLocaleString('en-US')} characters`,
+      `Keep the message to ${DISCORD_MESSAGE_MAX.toLocaleString('en-US')} characters or fewer.`,
     ),
   userIds: z
-    .array(z.uuid({ error: 'each must be a user id' }))
-    .max(DISCORD_PICK_MAX, `at most ${DISCORD_PICK_MAX} users`)
+    .array(z.uuid({ error: 'Pick each user from the list.' }))
+    .max(
+      DISCORD_PICK_MAX,
+      `Pick at most ${DISCORD_PICK_MAX.toLocaleString('en-US')} users by hand; use an audience switch for more.`,
+    )
     .default([]),
   isIncludeClashActiveUsers: z.boolean().default(false),
   isIncludeClashNonActiveUsers: z.boolean().default(false),
   isAllDiscordLinkedUsers: z.boolean().default(false),
 });
 export type SendDiscordMessageBody = z.input<typeof sendDiscordMessageBody>;
+
+export const noAudience = 'Pick at least one user, or switch on an audience below.';
+
+/**
+ * The sender's form: the body's rules, and an audience to send to (the server answers a send to
+ * nobody with an empty result; the form says so before sending). The problem sits on `userIds`.
+ */
+export const discordMessageForm = sendDiscordMessageBody.superRefine((b, ctx) => {
+  const anySwitch = b.isAllDiscordLinkedUsers || b.isIncludeClashActiveUsers || b.isIncludeClashNonActiveUsers;
+  if (b.userIds.length === 0 && !anySwitch) ctx.addIssue({ code: 'custom', path: ['userIds'], message: noAudience });
+});
 
 export const broadcastStatus = z.enum(['pending', 'running', 'completed', 'failed']);
 export type BroadcastStatus = z.infer<typeof broadcastStatus>;

@@ -156,50 +156,176 @@ export const publicSitesResponse = z.object({ sites: z.array(publicSite) });
 
 // --- Admin -----------------------------------------------------------------------------------
 
-const money = (label: string) =>
+/** The limits of a site's settings; the admin form's inputs carry the same. */
+export const siteSettingsLimits = {
+  periodDays: { min: 1, max: 31 },
+  pointsPerUnit: 10_000,
+  money: 1_000_000_000,
+  code: 32,
+  referralUrl: 300,
+  excludedName: 64,
+  excludedNames: 200,
+} as const;
+
+/** An amount of 0 or more with at most 2 decimals; `what` is said in the messages ("a reward"). */
+const money = (what: string, max: number = siteSettingsLimits.money) =>
   z
-    .number({ error: `${label} must be a number` })
-    .min(0, `${label} cannot be negative`)
-    .max(1_000_000_000, `${label} is too large`)
-    .refine(isAmount, `${label} has at most 2 decimals`);
+    .number({ error: `Enter ${what} as a number, like 250 or 12.50.` })
+    .min(0, `Enter ${what} of 0 or more.`)
+    .max(max, `Enter ${what} of at most ${max.toLocaleString('en-US')}.`)
+    .refine(isAmount, `Enter ${what} with at most 2 decimals, like 12.50.`);
 
 export const MAX_PRIZE_RANKS = 100;
 
 export const prizeInput = z.object({
-  reward: money('Reward'),
-  rewardBonus: money('Bonus').nullable(),
+  reward: money('a reward'),
+  rewardBonus: money('a bonus').nullable(),
 });
+
+const codeMessages = {
+  empty: 'Enter the code, or clear the field.',
+  long: `Keep a code to ${siteSettingsLimits.code} characters or fewer.`,
+  chars: 'Use only letters, digits, dot, dash or underscore in a code.',
+};
+const codePattern = /^[\w.-]+$/;
 
 const code = z
   .string()
   .trim()
-  .min(1, 'A code cannot be empty')
-  .max(32, 'A code is at most 32 characters')
-  .regex(/^[\w.-]+$/, 'A code is letters, digits, dot, dash or underscore');
+  .min(1, codeMessages.empty)
+  .max(siteSettingsLimits.code, codeMessages.long)
+  .regex(codePattern, codeMessages.chars);
+
+const periodDaysRange = `Enter a period length of ${siteSettingsLimits.periodDays.min} to ${siteSettingsLimits.periodDays.max} days.`;
 
 /** `PUT /api/admin/leaderboards/{site}`: everything an admin sets for one site. */
 export const siteSettingsInput = z.object({
   shown: z.boolean(),
   /** Any instant on the schedule (a period starts there, and every `periodDays` before and after). */
-  periodStart: z.iso.datetime({ offset: true, error: 'Period start must be a date and time' }),
+  periodStart: z.iso.datetime({ offset: true, error: 'Enter when a period starts, as a date and time.' }),
   periodDays: z
-    .number({ error: 'Period length must be a number of days' })
-    .int('Period length is whole days')
-    .min(1, 'Period length is 1 to 31 days')
-    .max(31, 'Period length is 1 to 31 days'),
-  pointsPerUnit: money('Points per unit').refine((v) => v <= 10_000, 'Points per unit is at most 10000'),
+    .number({ error: 'Enter the period length as a whole number of days.' })
+    .int('Enter the period length as a whole number of days.')
+    .min(siteSettingsLimits.periodDays.min, periodDaysRange)
+    .max(siteSettingsLimits.periodDays.max, periodDaysRange),
+  pointsPerUnit: money('a points rate', siteSettingsLimits.pointsPerUnit),
   rewardUnit: z.enum(rewardUnits),
   /** Prizes by rank: the first is rank 1. */
-  rewards: z.array(prizeInput).max(MAX_PRIZE_RANKS, `At most ${MAX_PRIZE_RANKS} prize ranks`),
-  codes: z.array(code).max(2, 'At most two codes'),
+  rewards: z.array(prizeInput).max(MAX_PRIZE_RANKS, `Keep the prizes to ${MAX_PRIZE_RANKS} ranks or fewer.`),
+  codes: z.array(code).max(2, 'Enter at most two codes.'),
   referralUrl: z
-    .url({ protocol: /^https?$/, error: 'Referral link must be an http(s) URL' })
-    .max(300)
+    .url({ protocol: /^https?$/, error: 'Enter a referral link starting with http:// or https://.' })
+    .max(
+      siteSettingsLimits.referralUrl,
+      `Keep the referral link to ${siteSettingsLimits.referralUrl} characters or fewer.`,
+    )
     .nullable(),
   /** Partner-site names that never rank (the streamer's own accounts, bots). */
-  excludedNames: z.array(z.string().trim().min(1).max(64)).max(200, 'At most 200 excluded names'),
+  excludedNames: z
+    .array(
+      z
+        .string()
+        .trim()
+        .min(1, 'Leave out empty excluded names.')
+        .max(
+          siteSettingsLimits.excludedName,
+          `Keep each excluded name to ${siteSettingsLimits.excludedName} characters or fewer.`,
+        ),
+    )
+    .max(siteSettingsLimits.excludedNames, `Enter at most ${siteSettingsLimits.excludedNames} excluded names.`),
 });
 export type SiteSettingsInput = z.infer<typeof siteSettingsInput>;
+
+/**
+ * A number typed into a text box: empty is "missing", anything else must read as a number; the
+ * number then goes through `rule` (the API's own check).
+ */
+const typedNumber = (missing: string, notNumber: string, rule: z.ZodType<number, number>) =>
+  z
+    .string()
+    .transform((v, ctx) => {
+      const text = v.trim();
+      if (text === '') ctx.addIssue({ code: 'custom', message: missing });
+      else if (!/^-?\d+(\.\d+)?$/.test(text)) ctx.addIssue({ code: 'custom', message: notNumber });
+      else return Number(text);
+      return z.NEVER;
+    })
+    .pipe(rule);
+
+const amountText = 'as a number, like 250 or 12.50.';
+
+/**
+ * The admin form of a site's settings, as its inputs hold them (text boxes, one code per box, one
+ * excluded name per line, the period start as a UTC datetime-local value), checked by the API's
+ * rules and turned into the API's body. Field paths match the API's, so the server's field errors
+ * land on the same inputs.
+ */
+export const siteSettingsForm = z.object({
+  shown: z.boolean(),
+  periodStart: z
+    .string()
+    .transform((v) => (v === '' ? v : `${v.length === 16 ? `${v}:00` : v}Z`))
+    .pipe(siteSettingsInput.shape.periodStart),
+  periodDays: typedNumber(
+    'Enter the period length in days.',
+    'Enter the period length as a whole number of days.',
+    siteSettingsInput.shape.periodDays,
+  ),
+  pointsPerUnit: typedNumber(
+    'Enter a points rate (0 for none).',
+    `Enter a points rate ${amountText}`,
+    siteSettingsInput.shape.pointsPerUnit,
+  ),
+  rewardUnit: siteSettingsInput.shape.rewardUnit,
+  rewards: z
+    .array(
+      z.object({
+        reward: typedNumber(
+          'Enter a reward, or remove the rank.',
+          `Enter a reward ${amountText}`,
+          prizeInput.shape.reward,
+        ),
+        /** Empty: no bonus. */
+        rewardBonus: z
+          .string()
+          .transform((v, ctx) => {
+            const text = v.trim();
+            if (text === '') return null;
+            if (/^-?\d+(\.\d+)?$/.test(text)) return Number(text);
+            ctx.addIssue({ code: 'custom', message: `Enter a bonus ${amountText}` });
+            return z.NEVER;
+          })
+          .pipe(prizeInput.shape.rewardBonus),
+      }),
+    )
+    .pipe(siteSettingsInput.shape.rewards),
+  /** One box per code; an empty box is no code. */
+  codes: z
+    .array(
+      z
+        .string()
+        .trim()
+        .max(siteSettingsLimits.code, codeMessages.long)
+        .refine((v) => v === '' || codePattern.test(v), codeMessages.chars),
+    )
+    .transform((list) => list.filter((c) => c !== ''))
+    .pipe(siteSettingsInput.shape.codes),
+  referralUrl: z
+    .string()
+    .transform((v) => v.trim() || null)
+    .pipe(siteSettingsInput.shape.referralUrl),
+  /** One name per line; blank lines are dropped. */
+  excludedNames: z
+    .string()
+    .transform((v) =>
+      v
+        .split('\n')
+        .map((n) => n.trim())
+        .filter(Boolean),
+    )
+    .pipe(siteSettingsInput.shape.excludedNames),
+});
+export type SiteSettingsFormValues = z.input<typeof siteSettingsForm>;
 
 /** A site id in a path; ids outside 1–7 are answered 404 by the route. */
 export const siteParam = z.object({

@@ -16,8 +16,8 @@ export const ageGateBody = z.object({
   text: z
     .string()
     .trim()
-    .min(1, 'Enter the text visitors confirm')
-    .max(AGE_GATE_TEXT_MAX, `Keep the text to at most ${AGE_GATE_TEXT_MAX} characters`),
+    .min(1, 'Enter the text visitors confirm.')
+    .max(AGE_GATE_TEXT_MAX, `Keep the text to ${AGE_GATE_TEXT_MAX} characters or fewer.`),
 });
 export type AgeGateBody = z.infer<typeof ageGateBody>;
 

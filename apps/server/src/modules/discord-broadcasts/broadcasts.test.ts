@@ -71,14 +71,15 @@ describe('POST /api/Discord/sendmessage', () => {
     const ann = await linkedUser(t, 'Ann');
     const userIds = [ann.user.id];
     for (const [message, why] of [
-      ['', /message.*empty/i],
-      ['   \n ', /message.*empty/i],
-      ['x'.repeat(2001), /message.*2,000/i],
+      ['', /^Enter a message\.$/],
+      ['   \n ', /^Enter a message\.$/],
+      ['x'.repeat(2001), /2,000 characters/],
       [42, /message/i],
     ] as const) {
       const res = await send(admin, { message, userIds });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toMatch(why);
+      expect(res.json().fields.map((f: { path: string }) => f.path)).toEqual(['message']);
     }
     expect(await t.database.db.select().from(discordBroadcasts)).toEqual([]);
     expect(sim().messages()).toEqual([]);
@@ -123,14 +124,16 @@ describe('POST /api/Discord/sendmessage', () => {
     expect((await t.call({ url: '/api/Discord/broadcasts', as: viewer })).statusCode).toBe(403);
     expect((await t.call({ url: '/api/Discord/bot', as: null })).statusCode).toBe(401);
 
+    const fieldsOf = (res: { json(): { fields?: Array<{ path: string }> } }) =>
+      res.json().fields?.map((f) => f.path.split('.')[0]);
     const none = await send(admin, { message: 'hi' });
     expect(none.statusCode).toBe(400);
-    expect(none.json().message).toMatch(/userIds/);
+    expect(fieldsOf(none)).toEqual(['userIds']);
     const unknown = await send(admin, { message: 'hi', userIds: ['00000000-0000-4000-8000-000000000000'] });
     expect(unknown.statusCode).toBe(404);
     const badId = await send(admin, { message: 'hi', userIds: ['nope'] });
     expect(badId.statusCode).toBe(400);
-    expect(badId.json().message).toMatch(/userIds/);
+    expect(fieldsOf(badId)).toEqual(['userIds']);
     const badFlag = await send(admin, { message: 'hi', userIds: [ann.user.id], isAllDiscordLinkedUsers: 'yes' });
     expect(badFlag.statusCode).toBe(400);
     expect(badFlag.json().message).toMatch(/isAllDiscordLinkedUsers/);

@@ -3,7 +3,7 @@
  * audited with it. Recipients without a Discord link fail at once; those whose DMs were found
  * closed before are skipped at once (no request to Discord). The rest stay pending for the worker.
  */
-import type { SendDiscordMessageBody } from '@kickback/common/http/discord';
+import { noAudience, type SendDiscordMessageBody } from '@kickback/common/http/discord';
 import type { Db } from '../../db/client';
 import { discordBroadcastRecipients, discordBroadcasts } from '../../db/schema/discord-broadcasts';
 import { badRequest } from '../../lib/errors';
@@ -32,11 +32,9 @@ export async function createBroadcast(
         input.isAllDiscordLinkedUsers ||
         input.isIncludeClashActiveUsers ||
         input.isIncludeClashNonActiveUsers;
-      throw badRequest(
-        chose
-          ? 'No Discord-linked users match the chosen audience.'
-          : 'userIds: choose at least one user, or switch on an audience.',
-      );
+      throw chose
+        ? badRequest('No Discord-linked users match the chosen audience.')
+        : badRequest(noAudience, 'userIds');
     }
     const rows = recipients.map((r) => {
       const outcome = !r.discordId

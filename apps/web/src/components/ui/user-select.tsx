@@ -70,6 +70,9 @@ interface CommonProps {
   isDisabled?: boolean;
   isClearable?: boolean;
   'aria-label'?: string;
+  /** Marks the select invalid; `aria-errormessage` names the element saying why. */
+  'aria-invalid'?: boolean;
+  'aria-errormessage'?: string;
 }
 
 export function UserSelect(

@@ -1,31 +1,43 @@
-/** Admin: the 18+ gate's on/off switch and the text visitors confirm (site configuration). */
+/**
+ * Admin: the 18+ gate's on/off switch and the text visitors confirm (site configuration), checked by
+ * the API's schema as the admin types; the text carries the server's limit with a counter, and a
+ * field the server refuses is marked on that field.
+ */
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify';
-import { AGE_GATE_TEXT_MAX, ageGateBody, siteEndpoints, type AgeGateBody } from '@kickback/common/http/site';
+import { AGE_GATE_TEXT_MAX, ageGateBody, siteEndpoints } from '@kickback/common/http/site';
 import { useSite } from '../../app/site-context';
+import { CharCounter, FieldError, setServerErrors, useZodForm } from '../../lib/forms';
 import { useEndpointMutation } from '../../lib/query';
 
 export default function AdminAgeGatePage() {
   const site = useSite();
   const [saved, setSaved] = useState(site.ageGate);
-  const form = useForm<AgeGateBody>({
-    resolver: zodResolver(ageGateBody),
-    mode: 'onChange',
-    defaultValues: saved,
-  });
-  const save = useEndpointMutation(siteEndpoints.updateAgeGate, {
-    onSuccess: (data) => {
+  const {
+    register,
+    handleSubmit,
+    control,
+    reset,
+    setError,
+    formState: { errors, isDirty, isSubmitting },
+  } = useZodForm(ageGateBody, { defaultValues: saved });
+  const save = useEndpointMutation(siteEndpoints.updateAgeGate);
+  const text = useWatch({ control, name: 'text' }) ?? '';
+  const error = errors.text?.message;
+
+  const submit = handleSubmit(async (body) => {
+    try {
+      const data = await save.mutateAsync({ body });
       toast.success(data.message);
       setSaved(data.ageGate);
-      form.reset(data.ageGate);
-    },
+      reset(data.ageGate);
+    } catch (err) {
+      setServerErrors(err, setError, ['enabled', 'text']);
+    }
   });
-  const text = useWatch({ control: form.control, name: 'text' }) ?? '';
-  const error = form.formState.errors.text?.message;
 
   return (
     <div className="container py-4" style={{ maxWidth: 720 }}>
@@ -34,12 +46,12 @@ export default function AdminAgeGatePage() {
         First-time visitors confirm this before they can use the site (OBS overlays are never gated). It is{' '}
         <strong>{saved.enabled ? 'on' : 'off'}</strong> now.
       </p>
-      <Form noValidate onSubmit={form.handleSubmit((body) => save.mutate({ body }))} className="kb-card p-3">
+      <Form noValidate onSubmit={(e) => void submit(e)} className="kb-card p-3">
         <Form.Check
           type="switch"
           id="kb-age-gate-enabled"
           label="Ask visitors to confirm they are 18 or older"
-          {...form.register('enabled')}
+          {...register('enabled')}
         />
         <Form.Group className="mt-3" controlId="kb-age-gate-text">
           <Form.Label>Text visitors confirm</Form.Label>
@@ -47,16 +59,15 @@ export default function AdminAgeGatePage() {
             as="textarea"
             rows={4}
             maxLength={AGE_GATE_TEXT_MAX}
-            isInvalid={!!error}
-            aria-describedby="kb-age-gate-count"
-            {...form.register('text')}
+            isInvalid={Boolean(error)}
+            aria-invalid={Boolean(error)}
+            aria-describedby="kb-age-gate-error kb-age-gate-count"
+            {...register('text')}
           />
-          <Form.Control.Feedback type="invalid">{error}</Form.Control.Feedback>
-          <Form.Text id="kb-age-gate-count">
-            {text.length} / {AGE_GATE_TEXT_MAX} characters
-          </Form.Text>
+          <FieldError id="kb-age-gate-error" message={error} />
+          <CharCounter id="kb-age-gate-count" length={text.length} max={AGE_GATE_TEXT_MAX} />
         </Form.Group>
-        <Button type="submit" className="mt-3" disabled={save.isPending || !form.formState.isDirty}>
+        <Button type="submit" className="mt-3" disabled={isSubmitting || !isDirty}>
           Save
         </Button>
       </Form>

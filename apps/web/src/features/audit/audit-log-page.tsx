@@ -2,9 +2,12 @@ import { useEffect, useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import Pagination from 'react-bootstrap/Pagination';
-import { auditEndpoints, type AuditPage } from '@kickback/common/http/audit';
-import { api } from '../../lib/api';
+import { auditEndpoints } from '@kickback/common/http/audit';
+import { usePaged } from '../../lib/use-paged';
 import { EmptyRow } from '../../components/ui/empty-row';
+
+/** The longest admin name the filter takes (the API's limit). */
+const ACTOR_MAX = 64;
 
 function compact(value: unknown): string {
   if (value === null || value === undefined) return '—';
@@ -12,26 +15,21 @@ function compact(value: unknown): string {
   return text.length > 140 ? `${text.slice(0, 140)}…` : text;
 }
 
-/** Admin: every admin action, who did it and what changed. */
+/** Admin: every admin action, who did it and what changed; the pages are queries keyed by the filters. */
 export default function AuditLogPage() {
   const [action, setAction] = useState('');
   const [actor, setActor] = useState('');
   const [page, setPage] = useState(1);
-  const [data, setData] = useState<AuditPage | null>(null);
-
+  /** The admin name as the query sends it: settles 200 ms after the last keystroke. */
+  const [actorQuery, setActorQuery] = useState('');
   useEffect(() => {
-    const controller = new AbortController();
-    const query = { page, ...(action ? { action } : {}), ...(actor.trim() ? { actor: actor.trim() } : {}) };
-    const timer = window.setTimeout(() => {
-      api(auditEndpoints.list, { query, signal: controller.signal })
-        .then(setData)
-        .catch(() => setData((d) => d ?? { items: [], total: 0, page: 1, pageSize: 50, actions: [] }));
-    }, 200);
-    return () => {
-      window.clearTimeout(timer);
-      controller.abort();
-    };
-  }, [action, actor, page]);
+    const timer = window.setTimeout(() => setActorQuery(actor.trim()), 200);
+    return () => window.clearTimeout(timer);
+  }, [actor]);
+  const { data } = usePaged(auditEndpoints.list, page, {
+    ...(action ? { action } : {}),
+    ...(actorQuery ? { actor: actorQuery } : {}),
+  });
 
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   return (
@@ -59,6 +57,7 @@ export default function AuditLogPage() {
           aria-label="Filter by admin"
           placeholder="Admin name…"
           className="w-auto"
+          maxLength={ACTOR_MAX}
           value={actor}
           onChange={(e) => {
             setActor(e.target.value);

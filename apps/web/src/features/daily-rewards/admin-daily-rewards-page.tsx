@@ -3,47 +3,54 @@
  * on or off, the fixed amount of types 0–4, and for type 5 (Roobet) the streamer's affiliate
  * earnings as a percentage of the user's previous-day weighted wager, paid back in full.
  */
-import { useEffect, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import Spinner from 'react-bootstrap/Spinner';
 import { toast } from 'react-toastify';
-import { AFFILIATE_REWARD_TYPE, rewardTypeOf, type RewardPolicy } from '@kickback/common/http/daily-rewards';
-import { loadPolicies, savePolicy } from './api';
+import {
+  AFFILIATE_REWARD_TYPE,
+  rewardPolicyForm,
+  rewardTypeOf,
+  type RewardPolicy,
+} from '@kickback/common/http/daily-rewards';
+import { FieldError, setServerErrors, useZodForm } from '../../lib/forms';
+import { usePolicies, useSavePolicy } from './api';
 import { RewardIcon } from './reward-icon';
 import './daily-rewards.css';
 
-function PolicyRow({ policy, onSaved }: { policy: RewardPolicy; onSaved(p: RewardPolicy): void }) {
+const valuesOf = (p: RewardPolicy) => ({
+  enabled: p.enabled,
+  amount: String(p.amount),
+  earningsPercent: String(p.earningsPercent),
+});
+
+function PolicyRow({ policy }: { policy: RewardPolicy }) {
   const info = rewardTypeOf(policy.type);
   const affiliate = policy.type === AFFILIATE_REWARD_TYPE;
-  const [enabled, setEnabled] = useState(policy.enabled);
-  const [value, setValue] = useState(String(affiliate ? policy.earningsPercent : policy.amount));
-  const [saving, setSaving] = useState(false);
-  const dirty = enabled !== policy.enabled || value !== String(affiliate ? policy.earningsPercent : policy.amount);
+  /** Type 5 sets the percentage; the others their fixed amount (the other value is sent unchanged). */
+  const field = affiliate ? 'earningsPercent' : 'amount';
+  const save = useSavePolicy();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isDirty, isSubmitting },
+  } = useZodForm(rewardPolicyForm, { defaultValues: valuesOf(policy) });
+  const error = errors[field]?.message;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSaving(true);
-    const number = Number(value);
+  const submit = handleSubmit(async (body) => {
     try {
-      const saved = await savePolicy(policy.type, {
-        enabled,
-        amount: affiliate ? policy.amount : number,
-        earningsPercent: affiliate ? number : policy.earningsPercent,
-      });
+      await save.mutateAsync({ params: { type: policy.type }, body });
       toast.success(`${info.site} daily reward saved.`);
-      onSaved(saved);
-    } catch {
-      // the API wrapper showed why
-    } finally {
-      setSaving(false);
+    } catch (err) {
+      setServerErrors(err, setError, [field]); // the API wrapper showed why
     }
-  };
+  });
 
   const id = `policy-${policy.type}`;
   return (
-    <Form className="kb-policy-row" onSubmit={(e) => void submit(e)} aria-labelledby={`${id}-name`}>
+    <Form className="kb-policy-row" noValidate onSubmit={(e) => void submit(e)} aria-labelledby={`${id}-name`}>
       <div>
         <div className="fw-semibold d-flex align-items-center gap-2" id={`${id}-name`}>
           <RewardIcon icon={info.icon} /> Type {policy.type} · {info.site}
@@ -53,21 +60,26 @@ function PolicyRow({ policy, onSaved }: { policy: RewardPolicy; onSaved(p: Rewar
           <code>{info.action}</code>
         </div>
       </div>
-      <Form.Check
-        type="switch"
-        id={`${id}-enabled`}
-        label="On"
-        checked={enabled}
-        onChange={(e) => setEnabled(e.target.checked)}
-      />
+      <Form.Check type="switch" id={`${id}-enabled`} label="On" {...register('enabled')} />
       <Form.Group controlId={`${id}-value`}>
         <Form.Label visuallyHidden>{affiliate ? 'Affiliate earnings (%)' : `Amount (${info.unit})`}</Form.Label>
-        <InputGroup size="sm">
-          <Form.Control inputMode="decimal" value={value} onChange={(e) => setValue(e.target.value)} />
+        <InputGroup size="sm" hasValidation>
+          <Form.Control
+            type="number"
+            inputMode="decimal"
+            step={affiliate ? 0.0001 : 0.01}
+            min={0}
+            max={affiliate ? 100 : 1_000_000}
+            isInvalid={Boolean(error)}
+            aria-invalid={Boolean(error)}
+            aria-describedby={`${id}-error`}
+            {...register(field)}
+          />
           <InputGroup.Text>{affiliate ? '% of wager' : info.unit}</InputGroup.Text>
+          <FieldError id={`${id}-error`} message={error} />
         </InputGroup>
       </Form.Group>
-      <Button type="submit" size="sm" disabled={saving || !dirty}>
+      <Button type="submit" size="sm" disabled={isSubmitting || !isDirty}>
         Save
       </Button>
     </Form>
@@ -75,12 +87,7 @@ function PolicyRow({ policy, onSaved }: { policy: RewardPolicy; onSaved(p: Rewar
 }
 
 export default function AdminDailyRewardsPage() {
-  const [policies, setPolicies] = useState<RewardPolicy[] | null>(null);
-  useEffect(() => {
-    loadPolicies()
-      .then((r) => setPolicies(r.policies))
-      .catch(() => setPolicies([]));
-  }, []);
+  const policies = usePolicies().data?.policies ?? null;
   return (
     <section className="container-xl py-4">
       <h1 className="h3 mb-1">Daily Reward Policies</h1>
@@ -95,13 +102,7 @@ export default function AdminDailyRewardsPage() {
             <span className="visually-hidden">Loading…</span>
           </Spinner>
         ) : (
-          policies.map((p) => (
-            <PolicyRow
-              key={`${p.type}-${p.enabled}-${p.amount}-${p.earningsPercent}`}
-              policy={p}
-              onSaved={(saved) => setPolicies((list) => list?.map((x) => (x.type === saved.type ? saved : x)) ?? null)}
-            />
-          ))
+          policies.map((p) => <PolicyRow key={`${p.type}-${p.enabled}-${p.amount}-${p.earningsPercent}`} policy={p} />)
         )}
       </div>
     </section>

@@ -1,6 +1,7 @@
 /** Daily reward calls (spec part 1 §7) and the admin policies. */
-import { dailyRewardEndpoints, rewardTypeOf, type RewardPolicyInput } from '@kickback/common/http/daily-rewards';
+import { dailyRewardEndpoints, rewardTypeOf } from '@kickback/common/http/daily-rewards';
 import { api } from '../../lib/api';
+import { useEndpointMutation, useEndpointQuery } from '../../lib/query';
 
 export const loadMonthlyRoobet = (signal?: AbortSignal) =>
   api(dailyRewardEndpoints.monthlyRoobet, {
@@ -11,7 +12,10 @@ export const loadMonthlyRoobet = (signal?: AbortSignal) =>
 export const claimReward = (type: number) =>
   api(dailyRewardEndpoints.claim, { params: { action: rewardTypeOf(type).action } });
 
-export const loadPolicies = () => api(dailyRewardEndpoints.policies);
+/** The admin's reward policies; saving one refetches them (and the calendar and today's case). */
+export const usePolicies = () => useEndpointQuery(dailyRewardEndpoints.policies);
 
-export const savePolicy = (type: number, body: RewardPolicyInput) =>
-  api(dailyRewardEndpoints.savePolicy, { params: { type }, body });
+export const useSavePolicy = () =>
+  useEndpointMutation(dailyRewardEndpoints.savePolicy, {
+    invalidates: [dailyRewardEndpoints.policies, dailyRewardEndpoints.monthlyRoobet, dailyRewardEndpoints.roobetToday],
+  });

@@ -11,7 +11,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { boardCommitment, boardText } from '@kickback/common/games/deal-or-no-deal';
 import { dealOrNoDealEndpoints, type BoardVerification } from '@kickback/common/http/deal-or-no-deal';
 import { toCents } from '@kickback/common/money';
-import { api } from '../../lib/api';
+import { useEndpointQuery } from '../../lib/query';
 import './deal-or-no-deal.css';
 
 type Check =
@@ -22,23 +22,33 @@ type Check =
 
 export default function VerifyBoardPage() {
   const { id = '' } = useParams();
-  const [check, setCheck] = useState<Check>({ kind: 'loading' });
+  const verification = useEndpointQuery(dealOrNoDealEndpoints.verification, { params: { gameId: id } });
+  const data = verification.data;
+  const [computed, setComputed] = useState<{ for: BoardVerification; hash: string } | null>(null);
 
+  // Hashing is the browser's own work (not a read): redone when a new answer arrives.
   useEffect(() => {
-    const controller = new AbortController();
-    api(dealOrNoDealEndpoints.verification, { params: { gameId: id }, signal: controller.signal })
-      .then(async (data) => {
-        if (data.seed === null || data.board === null) return setCheck({ kind: 'pending', data });
-        const computed = await boardCommitment(
-          crypto.subtle,
-          data.seed,
-          data.board.map((a) => toCents(a)),
-        );
-        setCheck({ kind: 'done', data, computed });
-      })
-      .catch(() => setCheck({ kind: 'failed' }));
-    return () => controller.abort();
-  }, [id]);
+    if (!data || data.seed === null || data.board === null) return;
+    let live = true;
+    void boardCommitment(
+      crypto.subtle,
+      data.seed,
+      data.board.map((a) => toCents(a)),
+    ).then((hash) => live && setComputed({ for: data, hash }));
+    return () => {
+      live = false;
+    };
+  }, [data]);
+
+  const check: Check = verification.isError
+    ? { kind: 'failed' }
+    : !data
+      ? { kind: 'loading' }
+      : data.seed === null || data.board === null
+        ? { kind: 'pending', data }
+        : computed?.for === data
+          ? { kind: 'done', data, computed: computed.hash }
+          : { kind: 'loading' };
 
   return (
     <section className="dond-stage dond-stage-message">

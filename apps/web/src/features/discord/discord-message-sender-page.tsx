@@ -4,130 +4,112 @@
  * answers with its result at once; a larger one runs in the background and shows its progress
  * here until it finished. Either way the end is "Message successfully sent." and the result modal.
  */
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
+import { useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { FaDiscord, FaPaperPlane, FaArrowUpRightFromSquare } from 'react-icons/fa6';
 import {
   DISCORD_MESSAGE_MAX,
+  discordMessageForm,
   isFinished,
   type BroadcastResult,
-  type BroadcastSummary,
-  type DiscordBotInfo,
 } from '@kickback/common/http/discord';
 import type { UserOption } from '@kickback/common/http/users';
 import { messages } from '@kickback/common/messages';
 import { useAuth } from '../../app/auth/auth-context';
 import { UserMultiSelect } from '../../components/ui/user-select';
-import { getBroadcast, getDiscordBot, getRecentBroadcasts, sendDiscordMessage } from './api';
+import { CharCounter, FieldError, setServerErrors, useZodForm } from '../../lib/forms';
+import { getBroadcast, useDiscordBot, usePatchRecent, useRecentBroadcasts, useSendDiscordMessage } from './api';
 import { BroadcastProgress } from './broadcast-progress';
 import { BroadcastResultModal } from './broadcast-result-modal';
 import { RecentBroadcasts } from './recent-broadcasts';
 import { useBroadcastPoll } from './use-broadcast-poll';
 import './discord.css';
 
-interface Problems {
-  message?: string;
-  audience?: string;
-}
+const empty = {
+  message: '',
+  userIds: [] as string[],
+  isAllDiscordLinkedUsers: false,
+  isIncludeClashActiveUsers: false,
+  isIncludeClashNonActiveUsers: false,
+};
 
-function check(message: string, users: readonly UserOption[], anySwitch: boolean): Problems {
-  const problems: Problems = {};
-  if (message.trim() === '') problems.message = 'Enter a message.';
-  else if (message.length > DISCORD_MESSAGE_MAX)
-    problems.message = `A Discord message is at most ${DISCORD_MESSAGE_MAX.toLocaleString('en-US')} characters.`;
-  if (users.length === 0 && !anySwitch) problems.audience = 'Pick at least one user, or switch on an audience below.';
-  return problems;
-}
+/** A server problem with one picked user (`userIds.3`) shows on the Users field. */
+const fieldOf = (path: string) => (path === 'message' ? 'message' : path.startsWith('userIds') ? 'userIds' : null);
+
+/** Switching an audience on settles "pick someone": the users field is checked again. */
+const audience = { deps: 'userIds' };
 
 export default function DiscordMessageSenderPage() {
   const myName = useAuth().user?.username ?? null;
-  const [message, setMessage] = useState('');
+  const {
+    register,
+    handleSubmit,
+    control,
+    setValue,
+    getValues,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useZodForm(discordMessageForm, { defaultValues: empty });
+  const message = useWatch({ control, name: 'message' }) ?? '';
+  /** The picked users as the select shows them; the form holds their ids. */
   const [users, setUsers] = useState<UserOption[]>([]);
-  const [allLinked, setAllLinked] = useState(false);
-  const [clashActive, setClashActive] = useState(false);
-  const [clashInactive, setClashInactive] = useState(false);
-  const [problems, setProblems] = useState<Problems>({});
-  const [submitting, setSubmitting] = useState(false);
   const [running, setRunning] = useState<BroadcastResult | null>(null);
   const [result, setResult] = useState<BroadcastResult | null>(null);
-  const [recent, setRecent] = useState<BroadcastSummary[] | null>(null);
-  const [bot, setBot] = useState<DiscordBotInfo | null>(null);
+  const recent = useRecentBroadcasts();
+  const bot = useDiscordBot().data ?? null;
+  const send = useSendDiscordMessage();
+  const patchRecent = usePatchRecent();
 
-  const loadRecent = useCallback((signal?: AbortSignal) => {
-    getRecentBroadcasts(signal)
-      .then(setRecent)
-      .catch(() => {
-        if (!signal?.aborted) setRecent((r) => r ?? []);
-      });
-  }, []);
-
+  // Back on the page while one's own broadcast still runs: follow it again (once, on the first list).
+  const resumed = useRef(false);
   useEffect(() => {
+    if (resumed.current || !recent.data) return;
+    resumed.current = true;
+    const open = recent.data.find((b) => !isFinished(b.status) && b.createdBy === myName);
+    if (!open) return;
     const controller = new AbortController();
-    // Back on the page while one's own broadcast still runs: follow it again.
-    getRecentBroadcasts(controller.signal)
-      .then(async (list) => {
-        setRecent(list);
-        const open = list.find((b) => !isFinished(b.status) && b.createdBy === myName);
-        if (open) setRunning(await getBroadcast(open.id, controller.signal));
-      })
-      .catch(() => {
-        if (!controller.signal.aborted) setRecent((r) => r ?? []);
-      });
-    getDiscordBot(controller.signal)
-      .then(setBot)
+    getBroadcast(open.id, controller.signal)
+      .then(setRunning)
       .catch(() => undefined);
     return () => controller.abort();
-  }, [loadRecent, myName]);
+  }, [recent.data, myName]);
 
   /** The end of a send: the spec's toast, the result modal; the form is cleared unless the admin wrote on. */
   const finished = (done: BroadcastResult, sentText: string) => {
     setRunning(null);
-    setSubmitting(false);
     if (done.status === 'completed') {
       toast.success(messages.messageSent);
-      if (message === sentText) {
-        setMessage('');
+      if (getValues('message') === sentText) {
+        reset(empty);
         setUsers([]);
       }
     } else {
       toast.error(done.error ?? messages.systemError);
     }
     setResult(done);
-    loadRecent();
+    void recent.refetch();
   };
 
   useBroadcastPoll(running?.id ?? null, (next) => {
-    setRecent((list) => list?.map((b) => (b.id === next.id ? next : b)) ?? list);
+    patchRecent(next);
     if (isFinished(next.status)) finished(next, next.message);
     else setRunning(next);
   });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = check(message, users, allLinked || clashActive || clashInactive);
-    setProblems(found);
-    if (found.message || found.audience) return;
-    setSubmitting(true);
+  const submit = handleSubmit(async (body) => {
     try {
-      const answer = await sendDiscordMessage({
-        message,
-        userIds: users.map((u) => u.value),
-        isIncludeClashActiveUsers: clashActive,
-        isIncludeClashNonActiveUsers: clashInactive,
-        isAllDiscordLinkedUsers: allLinked,
-      });
-      if (isFinished(answer.status)) finished(answer, message);
-      else {
-        setRunning(answer);
-        loadRecent();
-      }
-    } catch {
-      setSubmitting(false); // the API wrapper showed why; the button works again
+      const answer = await send.mutateAsync({ body });
+      if (isFinished(answer.status)) finished(answer, body.message);
+      else setRunning(answer);
+    } catch (err) {
+      setServerErrors(err, setError, fieldOf); // the API wrapper showed why; the button works again
     }
-  };
+  });
 
   const openResult = async (id: string) => {
     try {
@@ -137,8 +119,9 @@ export default function DiscordMessageSenderPage() {
     }
   };
 
-  const count = message.length;
-  const busy = submitting || running !== null;
+  const busy = isSubmitting || running !== null;
+  const messageError = errors.message?.message;
+  const usersError = errors.userIds?.message;
   return (
     <section className="container-xl py-4">
       <h1 className="h3 mb-1 d-flex align-items-center gap-2">
@@ -152,28 +135,24 @@ export default function DiscordMessageSenderPage() {
         <div className="col-lg-7">
           <Form className="kb-card" noValidate onSubmit={(e) => void submit(e)}>
             <Form.Group className="mb-3" controlId="discord-message">
-              <div className="d-flex align-items-baseline">
-                <Form.Label>Message</Form.Label>
-                <small
-                  className={`ms-auto ${count > DISCORD_MESSAGE_MAX ? 'kb-failed' : 'text-body-secondary'}`}
-                  aria-live="polite"
-                >
-                  {count.toLocaleString('en-US')} / {DISCORD_MESSAGE_MAX.toLocaleString('en-US')}
-                </small>
-              </div>
+              <Form.Label>Message</Form.Label>
               <Form.Control
                 as="textarea"
                 rows={6}
                 placeholder="Enter message here"
-                value={message}
-                isInvalid={Boolean(problems.message)}
-                onChange={(e) => {
-                  setMessage(e.target.value);
-                  if (problems.message) setProblems((p) => ({ ...p, message: undefined }));
-                }}
+                maxLength={DISCORD_MESSAGE_MAX}
+                isInvalid={Boolean(messageError)}
+                aria-invalid={Boolean(messageError)}
+                aria-describedby="discord-message-error discord-message-count"
+                {...register('message')}
               />
-              <Form.Control.Feedback type="invalid">{problems.message}</Form.Control.Feedback>
-              <Form.Text>Plain text or Discord markdown. Mentions such as @everyone are not pinged.</Form.Text>
+              <FieldError id="discord-message-error" message={messageError} />
+              <div className="d-flex align-items-baseline gap-2">
+                <Form.Text>Plain text or Discord markdown. Mentions such as @everyone are not pinged.</Form.Text>
+                <span className="ms-auto">
+                  <CharCounter id="discord-message-count" length={message.length} max={DISCORD_MESSAGE_MAX} />
+                </span>
+              </div>
             </Form.Group>
             <Form.Group className="mb-3">
               <Form.Label htmlFor="discord-users">Users</Form.Label>
@@ -181,16 +160,24 @@ export default function DiscordMessageSenderPage() {
                 inputId="discord-users"
                 discordLinkedOnly
                 value={users}
+                aria-invalid={Boolean(usersError)}
+                aria-errormessage="discord-users-error"
                 onChange={(v) => {
                   setUsers(v);
-                  if (problems.audience) setProblems((p) => ({ ...p, audience: undefined }));
+                  setValue(
+                    'userIds',
+                    v.map((u) => u.value),
+                    { shouldValidate: true, shouldDirty: true },
+                  );
                 }}
               />
-              {problems.audience && (
-                <div className="invalid-feedback d-block" role="alert">
-                  {problems.audience}
-                </div>
-              )}
+              <div
+                className="invalid-feedback d-block"
+                id="discord-users-error"
+                role={usersError ? 'alert' : undefined}
+              >
+                {usersError}
+              </div>
               <Form.Text>Only users who linked Discord are listed.</Form.Text>
             </Form.Group>
             <fieldset className="mb-4">
@@ -199,31 +186,19 @@ export default function DiscordMessageSenderPage() {
                 type="switch"
                 id="discord-all-linked"
                 label="All Discord Linked Users"
-                checked={allLinked}
-                onChange={(e) => {
-                  setAllLinked(e.target.checked);
-                  setProblems((p) => ({ ...p, audience: undefined }));
-                }}
+                {...register('isAllDiscordLinkedUsers', audience)}
               />
               <Form.Check
                 type="switch"
                 id="discord-clash-active"
                 label="Include Clash Active Users"
-                checked={clashActive}
-                onChange={(e) => {
-                  setClashActive(e.target.checked);
-                  setProblems((p) => ({ ...p, audience: undefined }));
-                }}
+                {...register('isIncludeClashActiveUsers', audience)}
               />
               <Form.Check
                 type="switch"
                 id="discord-clash-inactive"
                 label="Include Clash Non-Active Users"
-                checked={clashInactive}
-                onChange={(e) => {
-                  setClashInactive(e.target.checked);
-                  setProblems((p) => ({ ...p, audience: undefined }));
-                }}
+                {...register('isIncludeClashNonActiveUsers', audience)}
               />
               <Form.Text>
                 Clash users are Discord-linked users with a Clash id; active ones wagered under the code on Clash.gg in
@@ -231,7 +206,7 @@ export default function DiscordMessageSenderPage() {
               </Form.Text>
             </fieldset>
             <Button type="submit" disabled={busy} className="d-inline-flex align-items-center gap-2">
-              {submitting && !running ? (
+              {isSubmitting && !running ? (
                 <Spinner animation="border" size="sm" aria-hidden="true" />
               ) : (
                 <FaPaperPlane aria-hidden="true" />
@@ -278,7 +253,10 @@ export default function DiscordMessageSenderPage() {
               )}
             </section>
           )}
-          <RecentBroadcasts items={recent} onOpen={(id) => void openResult(id)} />
+          <RecentBroadcasts
+            items={recent.isPending ? null : (recent.data ?? [])}
+            onOpen={(id) => void openResult(id)}
+          />
         </div>
       </div>
       <BroadcastResultModal result={result} onClose={() => setResult(null)} />

@@ -5,14 +5,16 @@
  * the spec's schedule first, then every 30 s for as long as the source is open.
  */
 import { useEffect, useState } from 'react';
-import { giveawayOverlayHub, type OverlayRoll } from '@kickback/common/hubs/giveaway-overlay';
+import type { giveawayOverlayHub, OverlayRoll } from '@kickback/common/hubs/giveaway-overlay';
 import { Avatar } from '../../components/ui/avatar';
-import { HubConnection } from '../../lib/hub';
+import { HubConnection, hubRef } from '../../lib/hub';
 import { Spinner } from './spinner';
 import './giveaway.css';
 import { readableKickColour } from './kick-colour';
 
 const RETRY_FOREVER_MS = 30_000;
+/** The overlay's bundle carries no schemas (see hubRef). */
+const hub = hubRef<typeof giveawayOverlayHub>('/KickGiveAwayOverlay');
 
 export default function GiveawayOverlayPage() {
   const [count, setCount] = useState<number | null>(null);
@@ -29,7 +31,7 @@ export default function GiveawayOverlayPage() {
   useEffect(() => {
     let retry: ReturnType<typeof setTimeout> | null = null;
     const c = new HubConnection(
-      giveawayOverlayHub,
+      hub,
       {},
       {
         onConnected() {

@@ -8,7 +8,8 @@ import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { drawWinners, snapshotHashOf, type DrawCrypto } from '@kickback/common/giveaway/draw';
 import { giveawayEndpoints, type RollRecord } from '@kickback/common/http/giveaway';
-import { api } from '../../lib/api';
+import { ApiError } from '../../lib/api';
+import { useEndpointQuery } from '../../lib/query';
 import './giveaway.css';
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
@@ -29,29 +30,37 @@ interface Check {
   match: boolean;
 }
 
+/** Recomputes the draw of a roll in the browser. */
+async function recompute(r: RollRecord): Promise<Check> {
+  const seed = (await webDrawCrypto.sha256Hex(r.serverSeed)) === r.seedHash;
+  const snapshot = (await snapshotHashOf(webDrawCrypto, r.snapshot)) === r.snapshotHash;
+  const winners = await drawWinners(webDrawCrypto, r.serverSeed, r.snapshot, r.winnersWanted);
+  return { seed, snapshot, winners, match: seed && snapshot && winners.join() === r.winners.join() };
+}
+
 export default function GiveawayVerifyPage() {
   const { rollId = '' } = useParams();
-  const [record, setRecord] = useState<RollRecord | null>(null);
-  const [check, setCheck] = useState<Check | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  // A roll's record never changes: read once, never stale.
+  const roll = useEndpointQuery(giveawayEndpoints.roll, { params: { rollId } }, { staleTime: Infinity });
+  const record = roll.data ?? null;
+  const [checked, setChecked] = useState<{ for: RollRecord; check: Check } | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
+  const error =
+    failed ??
+    (roll.error ? (roll.error instanceof ApiError ? roll.error.serverMessage : 'Could not load the roll.') : null);
 
   useEffect(() => {
+    if (!record) return;
     let live = true;
-    (async () => {
-      const r = await api(giveawayEndpoints.roll, { params: { rollId } });
-      if (!live) return;
-      setRecord(r);
-      const seed = (await webDrawCrypto.sha256Hex(r.serverSeed)) === r.seedHash;
-      const snapshot = (await snapshotHashOf(webDrawCrypto, r.snapshot)) === r.snapshotHash;
-      const winners = await drawWinners(webDrawCrypto, r.serverSeed, r.snapshot, r.winnersWanted);
-      const match = seed && snapshot && winners.join() === r.winners.join();
-      if (live) setCheck({ seed, snapshot, winners, match });
-    })().catch((e: unknown) => live && setError(e instanceof Error ? e.message : 'Could not load the roll.'));
+    recompute(record)
+      .then((check) => live && setChecked({ for: record, check }))
+      .catch((e: unknown) => live && setFailed(e instanceof Error ? e.message : 'Could not check the roll.'));
     return () => {
       live = false;
     };
-  }, [rollId]);
+  }, [record]);
 
+  const check = checked && checked.for === record ? checked.check : null;
   const nameOf = (id: string) => record?.snapshot.find((e) => e.kickUserId === id)?.username ?? id;
   return (
     <div className="container py-4">

@@ -3,24 +3,28 @@
  * schedule, whether the board is shown, the points rate, referral codes and link, excluded
  * names; the poller's health with "Refresh now"; and how the last closed period paid out.
  */
-import { useEffect, useState, type FormEvent } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
+import { useFieldArray, useWatch, type FieldError as HookFieldError } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { FaArrowsRotate, FaPlus, FaTrashCan } from 'react-icons/fa6';
 import {
-  leaderboardEndpoints,
+  MAX_PRIZE_RANKS,
   rewardUnits,
+  siteSettingsForm,
+  siteSettingsLimits,
   type AdminSite,
+  type SiteSettingsFormValues,
   type SiteSettingsInput,
 } from '@kickback/common/http/leaderboards';
-import { api } from '../../lib/api';
 import { formatAmount, formatWhole } from '../../lib/format';
+import { FieldError, setServerErrors, useZodForm } from '../../lib/forms';
 import { CurrencyIcon } from '../../components/ui/currency-icon';
+import { useAdminSites, useRefreshSite, useReloadAdminSites, useSaveSiteSettings } from './admin-api';
 import './leaderboard.css';
 
 const providerLabels: Record<AdminSite['provider'], { text: string; bg: string; ink?: 'dark' }> = {
@@ -39,12 +43,9 @@ const linkLabels: Record<string, string> = {
 /** Clash.gg, its second account and Cases.gg only take a "since" date. */
 const sinceOnly = new Set([1, 2, 7]);
 
-/** ISO ↔ the value of a datetime-local input, both in UTC. */
+/** ISO → the value of a datetime-local input, both in UTC (the form schema turns it back). */
 function toLocalInput(iso: string): string {
   return iso.slice(0, 16);
-}
-function fromLocalInput(value: string): string {
-  return value ? `${value}:00Z` : '';
 }
 
 function when(iso: string | null): string {
@@ -56,19 +57,8 @@ function dateRange(start: string, end: string): string {
   return `${f.format(new Date(start))} – ${f.format(new Date(end))}`;
 }
 
-interface Draft {
-  shown: boolean;
-  periodStart: string;
-  periodDays: string;
-  pointsPerUnit: string;
-  rewardUnit: SiteSettingsInput['rewardUnit'];
-  rewards: Array<{ reward: string; rewardBonus: string }>;
-  codes: string[];
-  referralUrl: string;
-  excludedNames: string;
-}
-
-function draftOf(s: SiteSettingsInput, codeCount: number): Draft {
+/** The saved settings as the form's inputs hold them (one code per box, one excluded name per line). */
+function valuesOf(s: SiteSettingsInput, codeCount: number): SiteSettingsFormValues {
   return {
     shown: s.shown,
     periodStart: toLocalInput(s.periodStart),
@@ -85,59 +75,78 @@ function draftOf(s: SiteSettingsInput, codeCount: number): Draft {
   };
 }
 
-/** The draft as the API takes it; the server validates (and names what is wrong). */
-function inputOf(d: Draft): SiteSettingsInput {
-  const num = (v: string) => (v.trim() === '' ? Number.NaN : Number(v));
-  return {
-    shown: d.shown,
-    periodStart: fromLocalInput(d.periodStart),
-    periodDays: num(d.periodDays),
-    pointsPerUnit: num(d.pointsPerUnit),
-    rewardUnit: d.rewardUnit,
-    rewards: d.rewards.map((r) => ({
-      reward: num(r.reward),
-      rewardBonus: r.rewardBonus.trim() === '' ? null : num(r.rewardBonus),
-    })),
-    codes: d.codes.map((c) => c.trim()).filter(Boolean),
-    referralUrl: d.referralUrl.trim() || null,
-    excludedNames: d.excludedNames
-      .split('\n')
-      .map((n) => n.trim())
-      .filter(Boolean),
-  };
+/** A server problem with one excluded name (`excludedNames.3`) shows on the names box. */
+function fieldOf(path: string): string | null {
+  if (path.startsWith('excludedNames')) return 'excludedNames';
+  return /^(shown|periodStart|periodDays|pointsPerUnit|rewardUnit|referralUrl|codes(\.\d+)?|rewards(\.\d+\.(reward|rewardBonus))?)$/.test(
+    path,
+  )
+    ? path
+    : null;
 }
 
-function SiteCard({ site, onSaved }: { site: AdminSite; onSaved: () => void }) {
-  const [draft, setDraft] = useState<Draft>(() => draftOf(site.settings, site.codeCount));
-  const [saving, setSaving] = useState(false);
-  const [refreshing, setRefreshing] = useState(false);
+/** The message of a field whose value is a list (the first item's problem, or the list's own). */
+function firstMessage(error: unknown): string | undefined {
+  if (!error || typeof error !== 'object') return undefined;
+  const own = (error as HookFieldError).message;
+  if (typeof own === 'string') return own;
+  for (const item of Object.values(error as Record<string, unknown>)) {
+    const message = firstMessage(item);
+    if (message) return message;
+  }
+  return undefined;
+}
+
+/** The props marking an input invalid and naming its message. */
+function invalid(id: string, message: string | undefined) {
+  return { isInvalid: Boolean(message), 'aria-invalid': Boolean(message), 'aria-describedby': `${id}-error` };
+}
+
+function SiteCard({ site }: { site: AdminSite }) {
   const id = `lb-${site.id}`;
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  const {
+    register,
+    handleSubmit,
+    control,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useZodForm(siteSettingsForm, { defaultValues: valuesOf(site.settings, site.codeCount) });
+  const prizes = useFieldArray({ control, name: 'rewards' });
+  const rewardUnit = useWatch({ control, name: 'rewardUnit' });
+  const excludedNames = useWatch({ control, name: 'excludedNames' }) ?? '';
+  const nameCount = excludedNames.split('\n').filter((n) => n.trim() !== '').length;
+  const save = useSaveSiteSettings();
+  const refreshSite = useRefreshSite();
+  const reload = useReloadAdminSites();
   const errorShowing =
     site.status.lastErrorAt && (!site.status.lastSuccessAt || site.status.lastErrorAt > site.status.lastSuccessAt);
   const provider = providerLabels[site.provider];
 
-  const save = (event: FormEvent) => {
-    event.preventDefault();
-    setSaving(true);
-    api(leaderboardEndpoints.updateSettings, { params: { site: site.id }, body: inputOf(draft) })
-      .then((r) => {
-        toast.success(r.message);
-        onSaved();
-      })
-      .catch(() => undefined)
-      .finally(() => setSaving(false));
+  const submit = handleSubmit(async (body) => {
+    try {
+      const r = await save.mutateAsync({ params: { site: site.id }, body });
+      toast.success(r.message);
+    } catch (err) {
+      setServerErrors(err, setError, fieldOf); // the toast said the first
+    }
+  });
+
+  const refresh = async () => {
+    try {
+      toast.success((await refreshSite.mutateAsync({ params: { site: site.id } })).message);
+    } catch {
+      // The API wrapper said why; the status above shows how the last fetch went.
+      await reload();
+    }
   };
 
-  const refresh = () => {
-    setRefreshing(true);
-    api(leaderboardEndpoints.refresh, { params: { site: site.id } })
-      .then((r) => {
-        toast.success(r.message);
-        onSaved();
-      })
-      .catch(() => onSaved())
-      .finally(() => setRefreshing(false));
+  const message = {
+    periodStart: errors.periodStart?.message,
+    periodDays: errors.periodDays?.message,
+    pointsPerUnit: errors.pointsPerUnit?.message,
+    referralUrl: errors.referralUrl?.message,
+    excludedNames: firstMessage(errors.excludedNames),
+    rewards: errors.rewards?.message ?? errors.rewards?.root?.message,
   };
 
   return (
@@ -154,10 +163,10 @@ function SiteCard({ site, onSaved }: { site: AdminSite; onSaved: () => void }) {
           size="sm"
           variant="outline-secondary"
           className="ms-auto"
-          onClick={refresh}
-          disabled={refreshing || site.provider === 'none'}
+          onClick={() => void refresh()}
+          disabled={refreshSite.isPending || site.provider === 'none'}
         >
-          {refreshing ? (
+          {refreshSite.isPending ? (
             <Spinner size="sm" animation="border" className="me-2" />
           ) : (
             <FaArrowsRotate aria-hidden className="me-2" />
@@ -195,56 +204,58 @@ function SiteCard({ site, onSaved }: { site: AdminSite; onSaved: () => void }) {
         </p>
       )}
 
-      <Form onSubmit={save} noValidate>
+      <Form onSubmit={(e) => void submit(e)} noValidate>
         <div className="row g-3">
           <div className="col-12">
             <Form.Check
               type="switch"
               id={`${id}-shown`}
               label="Show this board on the Leaderboard page"
-              checked={draft.shown}
-              onChange={(e) => set('shown', e.target.checked)}
+              {...register('shown')}
             />
             <Form.Text>
               Hidden boards keep polling, paying wager points and closing periods; clear the prizes to award none.
             </Form.Text>
           </div>
-          {draft.codes.map((code, i) => (
-            <div className="col-sm-6 col-lg-3" key={i}>
-              <Form.Label htmlFor={`${id}-code-${i}`}>
-                {draft.codes.length > 1 ? `Referral code ${i + 1}` : 'Referral code'}
-              </Form.Label>
-              <Form.Control
-                id={`${id}-code-${i}`}
-                value={code}
-                maxLength={32}
-                onChange={(e) =>
-                  set(
-                    'codes',
-                    draft.codes.map((c, j) => (j === i ? e.target.value : c)),
-                  )
-                }
-              />
-            </div>
-          ))}
+          {Array.from({ length: site.codeCount }, (_, i) => {
+            const codeError = errors.codes?.[i]?.message ?? (i === 0 ? errors.codes?.message : undefined);
+            return (
+              <div className="col-sm-6 col-lg-3" key={i}>
+                <Form.Label htmlFor={`${id}-code-${i}`}>
+                  {site.codeCount > 1 ? `Referral code ${i + 1}` : 'Referral code'}
+                </Form.Label>
+                <Form.Control
+                  id={`${id}-code-${i}`}
+                  maxLength={siteSettingsLimits.code}
+                  autoComplete="off"
+                  {...invalid(`${id}-code-${i}`, codeError)}
+                  {...register(`codes.${i}`)}
+                />
+                <FieldError id={`${id}-code-${i}-error`} message={codeError} />
+              </div>
+            );
+          })}
           <div className="col-lg-6">
             <Form.Label htmlFor={`${id}-url`}>Referral link</Form.Label>
             <Form.Control
               id={`${id}-url`}
               type="url"
               placeholder="https://…"
-              value={draft.referralUrl}
-              onChange={(e) => set('referralUrl', e.target.value)}
+              maxLength={siteSettingsLimits.referralUrl}
+              {...invalid(`${id}-url`, message.referralUrl)}
+              {...register('referralUrl')}
             />
+            <FieldError id={`${id}-url-error`} message={message.referralUrl} />
           </div>
           <div className="col-sm-6 col-lg-3">
             <Form.Label htmlFor={`${id}-start`}>Period start (UTC)</Form.Label>
             <Form.Control
               id={`${id}-start`}
               type="datetime-local"
-              value={draft.periodStart}
-              onChange={(e) => set('periodStart', e.target.value)}
+              {...invalid(`${id}-start`, message.periodStart)}
+              {...register('periodStart')}
             />
+            <FieldError id={`${id}-start-error`} message={message.periodStart} />
             {sinceOnly.has(site.id) && (
               <Form.Text>
                 This API counts from 00:00 UTC of the start day: start periods at midnight. The final standings are the
@@ -254,17 +265,18 @@ function SiteCard({ site, onSaved }: { site: AdminSite; onSaved: () => void }) {
           </div>
           <div className="col-sm-6 col-lg-2">
             <Form.Label htmlFor={`${id}-days`}>Length</Form.Label>
-            <InputGroup>
+            <InputGroup hasValidation>
               <Form.Control
                 id={`${id}-days`}
                 type="number"
-                min={1}
-                max={31}
+                min={siteSettingsLimits.periodDays.min}
+                max={siteSettingsLimits.periodDays.max}
                 step={1}
-                value={draft.periodDays}
-                onChange={(e) => set('periodDays', e.target.value)}
+                {...invalid(`${id}-days`, message.periodDays)}
+                {...register('periodDays')}
               />
               <InputGroup.Text>days</InputGroup.Text>
+              <FieldError id={`${id}-days-error`} message={message.periodDays} />
             </InputGroup>
           </div>
           <div className="col-sm-6 col-lg-3">
@@ -273,18 +285,16 @@ function SiteCard({ site, onSaved }: { site: AdminSite; onSaved: () => void }) {
               id={`${id}-rate`}
               type="number"
               min={0}
+              max={siteSettingsLimits.pointsPerUnit}
               step={0.01}
-              value={draft.pointsPerUnit}
-              onChange={(e) => set('pointsPerUnit', e.target.value)}
+              {...invalid(`${id}-rate`, message.pointsPerUnit)}
+              {...register('pointsPerUnit')}
             />
+            <FieldError id={`${id}-rate-error`} message={message.pointsPerUnit} />
           </div>
           <div className="col-sm-6 col-lg-2">
             <Form.Label htmlFor={`${id}-unit`}>Prize unit</Form.Label>
-            <Form.Select
-              id={`${id}-unit`}
-              value={draft.rewardUnit}
-              onChange={(e) => set('rewardUnit', e.target.value as Draft['rewardUnit'])}
-            >
+            <Form.Select id={`${id}-unit`} {...register('rewardUnit')}>
               {rewardUnits.map((u) => (
                 <option key={u} value={u}>
                   {u}
@@ -296,61 +306,65 @@ function SiteCard({ site, onSaved }: { site: AdminSite; onSaved: () => void }) {
           <div className="col-lg-7">
             <fieldset>
               <legend className="form-label fs-6 mb-2">Prizes by rank</legend>
-              {draft.rewards.length === 0 && (
+              {prizes.fields.length === 0 && (
                 <p className="text-body-secondary small mb-2">No prizes: the board ranks for glory only.</p>
               )}
-              {draft.rewards.map((r, i) => (
-                <div className="d-flex align-items-center gap-2 mb-2" key={i}>
-                  <span className="kb-admin-rank">#{i + 1}</span>
-                  <Form.Control
-                    aria-label={`Reward for rank ${i + 1}`}
-                    type="number"
-                    min={0}
-                    step={0.01}
-                    value={r.reward}
-                    onChange={(e) =>
-                      set(
-                        'rewards',
-                        draft.rewards.map((x, j) => (j === i ? { ...x, reward: e.target.value } : x)),
-                      )
-                    }
-                  />
-                  <span aria-hidden>+</span>
-                  <Form.Control
-                    aria-label={`Bonus for rank ${i + 1}`}
-                    placeholder="bonus"
-                    type="number"
-                    min={0}
-                    step={0.01}
-                    value={r.rewardBonus}
-                    onChange={(e) =>
-                      set(
-                        'rewards',
-                        draft.rewards.map((x, j) => (j === i ? { ...x, rewardBonus: e.target.value } : x)),
-                      )
-                    }
-                  />
-                  <CurrencyIcon unit={draft.rewardUnit} size={20} />
-                  <Button
-                    variant="outline-secondary"
-                    size="sm"
-                    aria-label={`Remove rank ${i + 1}`}
-                    onClick={() =>
-                      set(
-                        'rewards',
-                        draft.rewards.filter((_, j) => j !== i),
-                      )
-                    }
-                  >
-                    <FaTrashCan aria-hidden />
-                  </Button>
+              {prizes.fields.map((field, i) => {
+                const rewardError = errors.rewards?.[i]?.reward?.message;
+                const bonusError = errors.rewards?.[i]?.rewardBonus?.message;
+                return (
+                  <div className="mb-2" key={field.id}>
+                    <div className="d-flex align-items-center gap-2">
+                      <span className="kb-admin-rank">#{i + 1}</span>
+                      <Form.Control
+                        aria-label={`Reward for rank ${i + 1}`}
+                        type="number"
+                        min={0}
+                        max={siteSettingsLimits.money}
+                        step={0.01}
+                        {...invalid(`${id}-reward-${i}`, rewardError)}
+                        aria-describedby={`${id}-reward-${i}-error`}
+                        {...register(`rewards.${i}.reward`)}
+                      />
+                      <span aria-hidden>+</span>
+                      <Form.Control
+                        aria-label={`Bonus for rank ${i + 1}`}
+                        placeholder="bonus"
+                        type="number"
+                        min={0}
+                        max={siteSettingsLimits.money}
+                        step={0.01}
+                        {...invalid(`${id}-reward-${i}`, bonusError)}
+                        {...register(`rewards.${i}.rewardBonus`)}
+                      />
+                      <CurrencyIcon unit={rewardUnit} size={20} />
+                      <Button
+                        variant="outline-secondary"
+                        size="sm"
+                        aria-label={`Remove rank ${i + 1}`}
+                        onClick={() => prizes.remove(i)}
+                      >
+                        <FaTrashCan aria-hidden />
+                      </Button>
+                    </div>
+                    {(rewardError ?? bonusError) && (
+                      <div className="invalid-feedback d-block" id={`${id}-reward-${i}-error`} role="alert">
+                        {rewardError ?? bonusError}
+                      </div>
+                    )}
+                  </div>
+                );
+              })}
+              {message.rewards && (
+                <div className="invalid-feedback d-block" role="alert">
+                  {message.rewards}
                 </div>
-              ))}
+              )}
               <Button
                 variant="outline-secondary"
                 size="sm"
-                onClick={() => set('rewards', [...draft.rewards, { reward: '', rewardBonus: '' }])}
-                disabled={draft.rewards.length >= 100}
+                onClick={() => prizes.append({ reward: '', rewardBonus: '' })}
+                disabled={prizes.fields.length >= MAX_PRIZE_RANKS}
               >
                 <FaPlus aria-hidden className="me-1" /> Add rank
               </Button>
@@ -363,14 +377,24 @@ function SiteCard({ site, onSaved }: { site: AdminSite; onSaved: () => void }) {
               as="textarea"
               rows={4}
               placeholder="One name per line: your own accounts, bots"
-              value={draft.excludedNames}
-              onChange={(e) => set('excludedNames', e.target.value)}
+              {...invalid(`${id}-excluded`, message.excludedNames)}
+              aria-describedby={`${id}-excluded-error ${id}-excluded-count`}
+              {...register('excludedNames')}
             />
-            <Form.Text>Site users marked excluded never rank either.</Form.Text>
+            <FieldError id={`${id}-excluded-error`} message={message.excludedNames} />
+            <div className="d-flex align-items-baseline gap-2">
+              <Form.Text>Site users marked excluded never rank either.</Form.Text>
+              <small
+                id={`${id}-excluded-count`}
+                className={`ms-auto text-nowrap ${nameCount > siteSettingsLimits.excludedNames ? 'text-danger' : 'text-body-secondary'}`}
+              >
+                {nameCount} / {siteSettingsLimits.excludedNames} names
+              </small>
+            </div>
           </div>
           <div className="col-12">
-            <Button type="submit" disabled={saving}>
-              {saving && <Spinner size="sm" animation="border" className="me-2" />}
+            <Button type="submit" disabled={isSubmitting}>
+              {isSubmitting && <Spinner size="sm" animation="border" className="me-2" />}
               Save {site.name}
             </Button>
           </div>
@@ -430,17 +454,7 @@ function SiteCard({ site, onSaved }: { site: AdminSite; onSaved: () => void }) {
 }
 
 export default function AdminLeaderboardsPage() {
-  const [sites, setSites] = useState<AdminSite[] | null>(null);
-  const [version, setVersion] = useState(0);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    api(leaderboardEndpoints.adminSites, { signal: controller.signal })
-      .then((r) => setSites(r.sites))
-      .catch(() => setSites((s) => s ?? []));
-    return () => controller.abort();
-  }, [version]);
-
+  const sites = useAdminSites();
   return (
     <section className="container-xl py-4">
       <h1 className="h3 mb-2">Leaderboards</h1>
@@ -448,13 +462,11 @@ export default function AdminLeaderboardsPage() {
         Prizes, schedule and visibility of the weekly wager boards. At a period&rsquo;s end the standings are frozen as
         the previous board and the prizes of linked, active winners go to the fulfilment queue.
       </p>
-      {sites === null ? (
+      {sites.isPending ? (
         <div className="kb-page-loading" aria-busy="true" />
       ) : (
         // A card starts over only when its saved settings changed, so edits elsewhere survive a save.
-        sites.map((s) => (
-          <SiteCard key={`${s.id}:${JSON.stringify(s.settings)}`} site={s} onSaved={() => setVersion((v) => v + 1)} />
-        ))
+        (sites.data?.sites ?? []).map((s) => <SiteCard key={`${s.id}:${JSON.stringify(s.settings)}`} site={s} />)
       )}
     </section>
   );

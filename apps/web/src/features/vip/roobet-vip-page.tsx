@@ -3,7 +3,6 @@
  * requirement, the 3-week evaluation and the benefits. The code and link come from the Roobet
  * leaderboard settings when the admin set them.
  */
-import { useEffect, useState } from 'react';
 import {
   FaArrowRight,
   FaCrown,
@@ -16,9 +15,8 @@ import {
   FaCalendarCheck,
   FaArrowRightArrowLeft,
 } from 'react-icons/fa6';
-import { leaderboardEndpoints, type PublicSite } from '@kickback/common/http/leaderboards';
 import { useSite } from '../../app/site-context';
-import { api } from '../../lib/api';
+import { useRoobetSite } from './api';
 import './vip.css';
 
 const EVALUATION_WEEKS = 3;
@@ -48,12 +46,7 @@ const benefits = [
 
 export default function RoobetVipPage() {
   const site = useSite();
-  const [roobet, setRoobet] = useState<PublicSite | null>(null);
-  useEffect(() => {
-    api(leaderboardEndpoints.sites, { silent: true })
-      .then((r) => setRoobet(r.sites.find((s) => s.slug === 'roobet') ?? null))
-      .catch(() => setRoobet(null));
-  }, []);
+  const roobet = useRoobetSite();
   const code = roobet?.codes[0] ?? null;
   const discord = site.socials.find((s) => s.icon === 'discord');
   const codeText = code ? <strong className="kb-code">{code}</strong> : <>{site.streamerName}&rsquo;s code</>;

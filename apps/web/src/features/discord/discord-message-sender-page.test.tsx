@@ -1,0 +1,104 @@
+/**
+ * The Discord sender's form, checked by the server's schema: sending with nothing names the message
+ * and the audience at once, on their fields, and sends nothing; an audience switch settles the
+ * audience; the message carries the server's limit with a counter; a field the server refuses is
+ * marked on that field.
+ */
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+const { toastError, toastSuccess } = vi.hoisted(() => ({ toastError: vi.fn(), toastSuccess: vi.fn() }));
+vi.mock('react-toastify', () => ({ toast: { error: toastError, success: toastSuccess } }));
+vi.mock('../../app/auth/auth-context', () => ({ useAuth: () => ({ user: { username: 'Admin' } }) }));
+
+const { default: DiscordMessageSenderPage } = await import('./discord-message-sender-page');
+const { createQueryClient } = await import('../../lib/query');
+
+const noAudience = 'Pick at least one user, or switch on an audience below.';
+
+function fetchAnswering(send: (init?: RequestInit) => Response) {
+  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+    if (url === '/api/Discord/sendmessage') return send(init);
+    if (url === '/api/Discord/bot') return Response.json({ mode: 'simulator', inboxUrl: null });
+    return Response.json([]);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+const sends = (fetchMock: ReturnType<typeof fetchAnswering>) =>
+  fetchMock.mock.calls.filter(([url]) => url === '/api/Discord/sendmessage');
+
+function open() {
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <DiscordMessageSenderPage />
+    </QueryClientProvider>,
+  );
+}
+
+const messageBox = () => screen.getByLabelText('Message') as HTMLTextAreaElement;
+const send = () => act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Send' })));
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  toastError.mockReset();
+  toastSuccess.mockReset();
+});
+
+describe('Send Discord Message form', () => {
+  it('with nothing filled in names the message and the audience at once, and sends nothing', async () => {
+    const fetchMock = fetchAnswering(() => Response.json({}));
+    open();
+    await send();
+    expect(await screen.findByText('Enter a message.')).toBeTruthy();
+    expect(screen.getByText(noAudience)).toBeTruthy();
+    expect(messageBox().getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById('discord-message-error')?.textContent).toBe('Enter a message.');
+    expect(document.getElementById('discord-users-error')?.textContent).toBe(noAudience);
+    expect(sends(fetchMock)).toHaveLength(0);
+    expect(toastError).not.toHaveBeenCalled();
+  });
+
+  it('clears each problem as it is fixed: typing the message, switching on an audience', async () => {
+    fetchAnswering(() => Response.json({}));
+    open();
+    await send();
+    expect(await screen.findByText(noAudience)).toBeTruthy();
+    fireEvent.change(messageBox(), { target: { value: 'Stream in 10 minutes' } });
+    await waitFor(() => expect(screen.queryByText('Enter a message.')).toBeNull());
+    await act(async () => void fireEvent.click(screen.getByLabelText('All Discord Linked Users')));
+    await waitFor(() => expect(screen.queryByText(noAudience)).toBeNull());
+  });
+
+  it("carries Discord's limit on the message, counts it, and refuses a longer one in plain words", async () => {
+    fetchAnswering(() => Response.json({}));
+    open();
+    expect(messageBox().maxLength).toBe(2000);
+    expect(screen.getByText('0 / 2000 characters')).toBeTruthy();
+    fireEvent.change(messageBox(), { target: { value: 'm'.repeat(2001) } });
+    expect(await screen.findByText('Keep the message to 2,000 characters or fewer.')).toBeTruthy();
+    expect(screen.getByText('2001 / 2000 characters')).toBeTruthy();
+  });
+
+  it("puts the server's refusal on the field it names", async () => {
+    const refusal = 'Keep the message to 2,000 characters or fewer.';
+    const fetchMock = fetchAnswering(() =>
+      Response.json({ message: refusal, fields: [{ path: 'message', message: refusal }] }, { status: 400 }),
+    );
+    open();
+    fireEvent.change(messageBox(), { target: { value: 'Hello' } });
+    await act(async () => void fireEvent.click(screen.getByLabelText('All Discord Linked Users')));
+    await send();
+    await waitFor(() => expect(sends(fetchMock)).toHaveLength(1));
+    expect(JSON.parse(String(sends(fetchMock)[0]?.[1]?.body))).toMatchObject({
+      message: 'Hello',
+      userIds: [],
+      isAllDiscordLinkedUsers: true,
+    });
+    expect(await screen.findByText(refusal, { selector: '#discord-message-error' })).toBeTruthy();
+    expect(messageBox().getAttribute('aria-invalid')).toBe('true');
+    expect(toastError).toHaveBeenCalledWith(refusal);
+  });
+});
