@@ -154,7 +154,7 @@ test('a hunt run from the admin page, followed by the overlay and /hunt, with !g
 
   await admin.getByRole('button', { name: 'Finish hunt' }).click();
   await expect(admin.getByText('Hunt finished.')).toBeVisible();
-  await expect(panel.getByLabel('Guess winner')).toContainText(`Winner: ${ann.kickName} · $150.00 · +500 pts`);
+  await expect(panel.getByLabel('Guess winner')).toContainText(`Winner: ${ann.kickName} · $150.00 · +500.00 pts`);
   await overlayShot(overlay, 'finished');
 
   const past = publicPage.getByRole('article', { name: 'Friday night hunt' });

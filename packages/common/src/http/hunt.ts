@@ -12,7 +12,7 @@ export const HUNT_MAX_BONUSES = 500;
 
 const amount = (label: string, opts: { positive?: boolean } = {}) =>
   z
-    .number({ error: `${label} must be a number.` })
+    .number({ error: `Enter ${label.toLowerCase()} as a number.` })
     .refine((v) => isAmount(v), `${label} has at most 2 decimals.`)
     .refine((v) => !isAmount(v) || (opts.positive ? toCents(v) > 0n : toCents(v) >= 0n), {
       message: opts.positive ? `${label} must be above 0.` : `${label} cannot be negative.`,

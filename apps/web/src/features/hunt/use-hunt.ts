@@ -4,14 +4,18 @@
  * An OBS source runs unattended: after the hook gives up, it tries again every 30 s.
  */
 import { useEffect } from 'react';
-import { bonusHuntHub } from '@kickback/common/hubs/hunt';
+import type { bonusHuntHub } from '@kickback/common/hubs/hunt';
+import { hubRef } from '../../lib/hub';
 import { useLiveState } from '../../lib/use-live-state';
 
 const RETRY_AFTER_GIVING_UP_MS = 30_000;
 
+/** The overlay's bundle carries no schemas (see hubRef). */
+const hub = hubRef<typeof bonusHuntHub>('/BonusHunt');
+
 export function useHunt() {
   const live = useLiveState({
-    hub: bonusHuntHub,
+    hub,
     query: {},
     stateEvent: 'ReceiveState',
     fetchState: (connection) => connection.call('GetState'),
