@@ -48,10 +48,10 @@ export function Header() {
       expanded={expanded}
       onToggle={setExpanded}
     >
-      <Container fluid="xl">
+      <Container fluid="xxl">
         <Navbar.Brand as={NavLink} to="/" className="d-flex align-items-center gap-2">
           <img src={site.logoUrl} alt="" width={32} height={32} />
-          <span className="fw-bold">{site.siteName}</span>
+          <span className="fw-bold kb-brand-name">{site.siteName}</span>
         </Navbar.Brand>
         {/* Sign In stays in the header bar on a phone, not inside the menu. */}
         {!user && !initialising && (

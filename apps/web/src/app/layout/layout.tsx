@@ -54,7 +54,7 @@ export function Layout() {
   );
 }
 
-/** Pages outside the layout (overlays, the game stage) still get toasts. */
+/** Pages outside the layout (the game stage) still get toasts. */
 export function BareLayout() {
   return (
     <AgeGate>
