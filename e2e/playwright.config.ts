@@ -28,7 +28,7 @@ export default defineConfig({
     // Every journey starts with the 18+ gate confirmed (tests/age-gate.spec.ts starts without).
     storageState: ageGateAccepted(BASE_URL),
     viewport: { width: 1280, height: 800 },
-    trace: 'retain-on-failure',
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -84,6 +84,8 @@ export async function screenshot(page: Page, name: string) {
 
 /** axe-core: no serious or critical accessibility violation on the current page. */
 export async function expectAccessible(page: Page) {
+  // A toast sliding in or out is partly transparent; axe would judge its text's contrast mid-way.
+  await page.waitForFunction(() => !document.querySelector('[class*="Toastify__bounce-"]'));
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);

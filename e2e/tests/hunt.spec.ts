@@ -130,6 +130,8 @@ test('a hunt run from the admin page, followed by the overlay and /hunt, with !g
     await field.fill(payout);
     await field.press('Enter');
     await expect(overlay.locator('.kbh-head')).toContainText(`${i + 1}/12`);
+    // The admin's own page has the answer too (the next field replaces this one) before the next payout.
+    await expect(admin.locator('[data-figure="Opened"]')).toHaveText(`${i + 1}/12`);
     if (i === 7) {
       await expectAccessible(admin);
       await admin.screenshot({ path: '/tmp/hunt-admin.png', fullPage: true });

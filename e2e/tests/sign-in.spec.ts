@@ -33,7 +33,7 @@ test('a new visitor signs in through the popup, stays signed in across a reload,
   await expect(page.getByText('Signed in.')).toBeVisible();
   await expect(modal).toBeHidden();
   await expect(page.locator('#kb-user-menu')).toContainText(person.name);
-  await expect(page.getByRole('button', { name: /You have 0 points/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'You have 0.00 points' })).toBeVisible();
   await screenshot(page, 'header-signed-in');
 
   await page.reload();

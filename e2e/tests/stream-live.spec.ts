@@ -65,13 +65,14 @@ test('going live and ending the stream from the Chat Simulator; chat points only
   await shots(sim, 'stream-live-simulator');
   await shots(predictions, 'stream-live-predictions');
   await postInChat(sim, fan.kickName, 'we are live, lets go');
+  // The balance and the ledger are two reads: a reload may land between them and the flush's commit.
   await expect(async () => {
     await viewer.reload();
     await expect(ledger).toContainText(CHAT_POINTS, { timeout: 1_000 });
+    await expect(viewer.getByText(/^Balance:/)).toContainText(/Balance: 5.00 points/, { timeout: 1_000 });
   }).toPass({ timeout: 20_000 });
   await expect(ledger.getByRole('row').filter({ hasText: CHAT_POINTS })).toHaveCount(1);
   await expect(ledger.getByRole('row').filter({ hasText: CHAT_POINTS })).toContainText('+5.00 pts');
-  await expect(viewer.getByText(/^Balance:/)).toContainText(/Balance: 5.00 points/);
   await viewer.context().close();
   await adminContext.close();
 });
