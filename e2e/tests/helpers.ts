@@ -76,8 +76,12 @@ export async function signOut(page: Page) {
 
 const shotsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
 
-/** Saves a full-page screenshot for people to look at (e2e/screenshots, not committed). */
+/**
+ * Saves a full-page screenshot for people to look at (e2e/screenshots, not committed). CI has
+ * nobody to look at them: there the step is skipped (a full-page capture costs up to a second).
+ */
 export async function screenshot(page: Page, name: string) {
+  if (process.env.CI) return;
   mkdirSync(shotsDir, { recursive: true });
   await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: true });
 }
