@@ -1,6 +1,7 @@
 /**
  * Test databases: in-memory PGlite by default; a fresh database on the real PostgreSQL when
- * TEST_DATABASE_URL is set (created from a migrated template once per worker, dropped at the end).
+ * TEST_DATABASE_URL is set (a copy of a migrated template database, dropped at the end). Both start
+ * from a template migrated once and kept between runs under the migrations' hash.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
