@@ -130,7 +130,13 @@ describe('entering from chat', () => {
     const message = (content: string) =>
       chatMessage(t, { kickUserId: simulatedKickUserId(gina), kickUsername: gina, content });
     await t.app.giveaway.enter(message('warming up'), null); // the keys are read once after a change
-    const statements = vi.spyOn(raw, 'query');
+    const spy = vi.spyOn(raw, 'query');
+    // The giveaway's statements only: another part of the app (an earlier test's chat writes still
+    // being flushed, say) may run its own meanwhile.
+    const statements = {
+      mockClear: () => spy.mockClear(),
+      count: () => spy.mock.calls.filter(([text]) => /giveaway/i.test(String(text))).length,
+    };
     try {
       for (const [content, consumed, count] of [
         ['hello there', false, 0],
@@ -139,7 +145,7 @@ describe('entering from chat', () => {
       ] as const) {
         statements.mockClear();
         expect(await t.app.giveaway.enter(message(content), null)).toBe(consumed);
-        expect(statements, content).toHaveBeenCalledTimes(count);
+        expect(statements.count(), content).toBe(count);
       }
       const entry = await hub.waitFor<GiveawayParticipant>('ReceiveNewParticipant', (p) => p.username === gina);
       expect(entry).toMatchObject({ username: gina, account: null, isSubscriber: false });
@@ -156,10 +162,10 @@ describe('entering from chat', () => {
         ),
       );
       expect(entered.every(Boolean)).toBe(true);
-      expect(statements).toHaveBeenCalledTimes(1);
+      expect(statements.count()).toBe(1);
       expect(names(await hub.ok<GiveawayParticipant[]>('GetParticipants'))).toEqual([gina, ...crowd].sort());
     } finally {
-      statements.mockRestore();
+      spy.mockRestore();
     }
   });
 
