@@ -135,7 +135,10 @@ describe('entering from chat', () => {
     // being flushed, say) may run its own meanwhile.
     const statements = {
       mockClear: () => spy.mockClear(),
-      count: () => spy.mock.calls.filter(([text]) => /giveaway/i.test(String(text))).length,
+      count: () =>
+        spy.mock.calls.filter(([q]) =>
+          /giveaway/i.test(typeof q === 'string' ? q : String((q as { text?: unknown })?.text)),
+        ).length,
     };
     try {
       for (const [content, consumed, count] of [
