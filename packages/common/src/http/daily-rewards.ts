@@ -3,6 +3,7 @@
  * record list, the claim answer, and the admin's per-type policies.
  */
 import { z } from 'zod';
+import { typedNumber } from './typed-number';
 import { defineEndpoint } from './endpoint';
 import { isAmount } from '../money';
 
@@ -119,19 +120,6 @@ export const rewardPolicyInput = z.object({
   earningsPercent,
 });
 export type RewardPolicyInput = z.infer<typeof rewardPolicyInput>;
-
-/** A number typed into a text box; empty is `missing`, then the API's own rule. */
-const typedNumber = (missing: string, notNumber: string, rule: z.ZodType<number, number>) =>
-  z
-    .string()
-    .transform((v, ctx) => {
-      const text = v.trim();
-      if (text === '') ctx.addIssue({ code: 'custom', message: missing });
-      else if (!/^-?\d+(\.\d+)?$/.test(text)) ctx.addIssue({ code: 'custom', message: notNumber });
-      else return Number(text);
-      return z.NEVER;
-    })
-    .pipe(rule);
 
 /** The admin's policy row as its inputs hold it (numbers as typed), checked by the API's rules. */
 export const rewardPolicyForm = z.object({

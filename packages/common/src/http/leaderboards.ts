@@ -3,6 +3,7 @@
  * calls): the seven partner sites, the public board answer and the admin settings payloads.
  */
 import { z } from 'zod';
+import { typedNumber } from './typed-number';
 import { isAmount } from '../money';
 import { defineEndpoint } from './endpoint';
 import { messageBody } from './errors';
@@ -235,22 +236,6 @@ export const siteSettingsInput = z.object({
     .max(siteSettingsLimits.excludedNames, `Enter at most ${siteSettingsLimits.excludedNames} excluded names.`),
 });
 export type SiteSettingsInput = z.infer<typeof siteSettingsInput>;
-
-/**
- * A number typed into a text box: empty is "missing", anything else must read as a number; the
- * number then goes through `rule` (the API's own check).
- */
-const typedNumber = (missing: string, notNumber: string, rule: z.ZodType<number, number>) =>
-  z
-    .string()
-    .transform((v, ctx) => {
-      const text = v.trim();
-      if (text === '') ctx.addIssue({ code: 'custom', message: missing });
-      else if (!/^-?\d+(\.\d+)?$/.test(text)) ctx.addIssue({ code: 'custom', message: notNumber });
-      else return Number(text);
-      return z.NEVER;
-    })
-    .pipe(rule);
 
 const amountText = 'as a number, like 250 or 12.50.';
 
