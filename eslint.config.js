@@ -215,4 +215,23 @@ export default tseslint.config(
     ignores: ['**/*.test.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [serverNotWeb, moduleInternals(['demo'])] }] },
   },
+  {
+    // Journeys take `test` from ./fixtures, which closes the browser contexts a test opened itself.
+    files: ['e2e/tests/**/*.ts'],
+    ignores: ['e2e/tests/fixtures.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test'],
+              message: "Import test from './fixtures' (it closes the contexts a test opens).",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

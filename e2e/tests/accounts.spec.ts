@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { DEMO_ADMIN, expectAccessible, newPerson, screenshot as saveScreenshot, signIn } from './helpers';
 
 /** A screenshot once fades and slides are over (spinners and toast timers keep running). */

@@ -3,7 +3,7 @@
  * field at once, and the leaderboard settings mark each wrong field in plain words, nothing sent.
  * Screenshots: e2e/screenshots/admin-forms-*.png.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { DEMO_ADMIN, screenshot, signIn } from './helpers';
 
 for (const width of [1366, 390]) {

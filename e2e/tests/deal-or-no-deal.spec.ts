@@ -5,7 +5,8 @@
  * private game shows "Game Is Private". Screenshots of statuses 1, 2, 3, 4, 8, 6, 0 and the
  * private screen go to /tmp/issue13-*.png (1920×1080, the stream's size).
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { DEMO_ADMIN, newPerson, signIn } from './helpers';
 
 const STREAM = { width: 1920, height: 1080 };

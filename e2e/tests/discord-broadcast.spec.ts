@@ -4,7 +4,8 @@
  * background with a progress bar, then the modal. The simulator's inbox shows what arrived.
  * Screenshots: e2e/screenshots/discord-*.png.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { DEMO_ADMIN, expectAccessible, screenshot, signIn } from './helpers';
 
 async function openSender(page: Page, { viaMenu = true } = {}) {

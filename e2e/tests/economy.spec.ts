@@ -4,7 +4,8 @@
  * activity; the admin sees the order in Fulfilment with the buyer's linked accounts and marks it
  * delivered; the viewer sees the new status. Screenshots: e2e/screenshots/economy-*.png.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { DEMO_ADMIN, expectAccessible, newPerson, screenshot, signIn } from './helpers';
 
 async function personPage(

@@ -4,7 +4,8 @@
  * on the winner the server drew, the OBS overlay in another context lands on the same winner, and
  * the public verify page recomputes the draw in the browser and says "match".
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { DEMO_ADMIN, expectAccessible, signIn } from './helpers';
 
 const shot = (page: Page, name: string, transparent = false) =>

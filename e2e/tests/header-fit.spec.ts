@@ -2,7 +2,7 @@
  * The header fits every laptop width for the widest menu (an admin: Admin menu, name, balance):
  * no sideways scrolling between the width where the menu expands (1200 px) and 1440 px.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { DEMO_ADMIN, screenshot, signIn } from './helpers';
 
 test('the signed-in admin header fits from 1200 px to 1440 px without sideways scrolling', async ({ browser }) => {

@@ -5,7 +5,8 @@
  * shown on the overlay and on /hunt, whose in-browser check of the published hash passes.
  * Screenshots: /tmp/hunt-admin.png, /tmp/hunt-public.png, /tmp/hunt-overlay-*.png.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { DEMO_ADMIN, expectAccessible, newPerson, signIn } from './helpers';
 
 async function postInChat(sim: Page, kickName: string, text: string) {

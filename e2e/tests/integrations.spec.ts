@@ -5,7 +5,8 @@
  * answering with a bot-protection page and the page shows why its board is stale.
  * Screenshots: /tmp/issue16-*.png.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { DEMO_ADMIN, expectAccessible, signIn } from './helpers';
 
 interface KickChat {

@@ -3,7 +3,8 @@
  * `layout-shift`, shifts without recent input) from navigation until the page has settled stays
  * under 0.05. A signed-out visitor's first load logs no console error.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 const pages = ['/', '/store', '/leaderboard', '/Challenges', '/RoobetVip', '/DailyRewards'];
 const MAX_CLS = 0.05;

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { DEMO_ADMIN, expectAccessible, screenshot, signIn } from './helpers';
 
 // The server runs the demo data and the partner simulators; the poller fills every running board

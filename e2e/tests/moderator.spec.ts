@@ -4,7 +4,7 @@
  * page opened by its address sends them home; Fulfilment offers Deliver but not Reject (a refund).
  * An admin then grants Moderator to a new viewer on the Users page, and the viewer's menu follows.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { DEMO_ADMIN, DEMO_MODERATOR, expectAccessible, newPerson, signIn } from './helpers';
 
 const moderatorMenu = [

@@ -5,7 +5,8 @@
  * activity lists each with its stake, result and what it did to the balance. Screenshots at 1366
  * and 390 px wide.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { linkedChatter, postInChat } from './chat-helpers';
 import { DEMO_ADMIN, expectAccessible, screenshot, signIn } from './helpers';
 

@@ -3,7 +3,8 @@
  * the player wagers, an admin approves the claim in Admin → Verification, and the held points
  * appear in the viewer's My activity.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { DEMO_ADMIN, expectAccessible, newPerson, signIn } from './helpers';
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/issue12-${name}.png`, fullPage: true });

@@ -5,7 +5,8 @@
  * and losers, and a cancelled one. Screenshots of states 1–4 over a dark test background go to
  * /tmp/issue15-*.png (the page itself stays transparent, which the test checks).
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { linkedChatter, postInChat } from './chat-helpers';
 import { DEMO_ADMIN, expectAccessible, screenshot, signIn } from './helpers';
 

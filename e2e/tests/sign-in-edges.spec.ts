@@ -1,5 +1,6 @@
 /** Issue 17's sign-in edge cases and issue 20's 18+ gate, as a person meets them. */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { DEMO_ADMIN, expectAccessible, newPerson, preAcceptAgeGate, signIn } from './helpers';
 
 const PHONE = { width: 390, height: 844 };

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { DEMO_ADMIN, expectAccessible, newPerson, screenshot, signIn, signOut } from './helpers';
 
 test('a new visitor signs in through the popup, stays signed in across a reload, and signs out', async ({ page }) => {

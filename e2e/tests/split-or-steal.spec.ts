@@ -4,7 +4,8 @@
  * chat, cancel, private games and the phone layout. Screenshots of every status go to
  * e2e/screenshots/sos-*.png.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { DEMO_ADMIN, expectAccessible, newPerson, screenshot, signIn } from './helpers';
 
 async function personPage(browser: Browser, who: { name: string; steamId: string } | null): Promise<Page> {

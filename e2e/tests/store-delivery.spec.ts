@@ -5,7 +5,8 @@
  * cards per row on a phone with long names wrapped; the rewards calendar opens at today.
  * Screenshots at 1366 px and 390 px: e2e/screenshots/store-delivery-*.png.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { DEMO_ADMIN, newPerson, screenshot, signIn } from './helpers';
 
 const TRADE_URL = 'https://steamcommunity.com/tradeoffer/new/?partner=246813579&token=Kb7x-Q2z';

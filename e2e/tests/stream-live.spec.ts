@@ -4,7 +4,8 @@
  * message earns chat-activity points only while the stream is live — seen on the chatter's My
  * activity (balance and ledger). Screenshots of both admin pages at 1366 and 390 px wide.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { linkedChatter, postInChat } from './chat-helpers';
 import { DEMO_ADMIN, expectAccessible, screenshot, signIn } from './helpers';
 

@@ -3,7 +3,7 @@
  * at least 48×48 px, or has no other target within a 48×48 px finger centred on it (Lighthouse's
  * tap-target rule; its newer accessibility audit `target-size` asks only 24 px).
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 const pages = ['/', '/store', '/leaderboard'];
 const PHONE = { width: 390, height: 844 };
