@@ -85,6 +85,36 @@ describe('the chat pipeline', () => {
     expect(logs.lines.find((l) => l.msg === 'chat handler failed')).toMatchObject({ handler: 'broken' });
   });
 
+  it("runs one sender's messages one at a time in arrival order, without holding other senders", async () => {
+    t = await buildTestApp();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const events: string[] = [];
+    const slowFirst: ChatHandler = {
+      name: 'slow-first',
+      order: 0,
+      async handle(m) {
+        events.push(`start ${m.content}`);
+        if (m.content === 'first') await gate;
+        events.push(`end ${m.content}`);
+      },
+    };
+    const first = processChatMessage([slowFirst], message({ kickUserId: '700', content: 'first' }), 'kick-webhook');
+    const second = processChatMessage([slowFirst], message({ kickUserId: '700', content: 'second' }), 'kick-webhook');
+    // Another sender's message, sent after both, is handled while the first one is still running.
+    await processChatMessage([slowFirst], message({ kickUserId: '701', content: 'other' }), 'kick-webhook');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect([...events].sort()).toEqual(['end other', 'start first', 'start other']);
+    release();
+    await Promise.all([first, second]);
+    expect(events.filter((e) => !e.endsWith('other'))).toEqual([
+      'start first',
+      'end first',
+      'start second',
+      'end second',
+    ]);
+  });
+
   it('gives handlers the linked site user', async () => {
     t = await buildTestApp();
     const user = await t.signIn({ name: 'Linked' });
