@@ -5,6 +5,7 @@ export default defineProject({
     name: 'web',
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/test/setup.ts'],
     // A page test renders React in jsdom: 5 s was not enough on a loaded 2-core machine.
     testTimeout: 15_000,
   },

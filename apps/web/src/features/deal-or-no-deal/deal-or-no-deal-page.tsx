@@ -87,7 +87,7 @@ export default function DealOrNoDealPage() {
           </Button>
         ) : (
           <p className="d-flex align-items-center justify-content-center gap-2">
-            <Spinner animation="border" size="sm" role="status" aria-label="Connecting" />
+            <Spinner as="span" animation="border" size="sm" role="status" aria-label="Connecting" />
             {view === 'lost' ? 'Reconnecting to the game…' : 'Joining the game…'}
           </p>
         )}

@@ -1,0 +1,12 @@
+/**
+ * Every web test: markup the browser would repair (a <div> inside a <p>, say — React warns,
+ * jsdom keeps it) fails the test instead of scrolling by as a warning.
+ */
+const report = console.error.bind(console);
+console.error = (...args: unknown[]) => {
+  const text = args.map(String).join(' ');
+  if (/cannot be a descendant of|cannot contain a nested/.test(text)) {
+    throw new Error(`Invalid HTML nesting: ${text.split('\n')[0]}`);
+  }
+  report(...args);
+};
