@@ -51,7 +51,8 @@ export function snapshotHashOf(crypto: DrawCrypto, snapshot: readonly DrawEntry[
 
 /** A snapshot put in canonical order once, with its text and hash (step 1), ready to draw from. */
 export interface PreparedSnapshot {
-  entries: readonly DrawEntry[];
+  /** The entries in canonical order (their names are in `text`; drawing needs only ids and weights). */
+  entries: readonly Pick<DrawEntry, 'kickUserId' | 'weight'>[];
   text: string;
   hash: string;
 }
@@ -85,7 +86,7 @@ export async function drawWinners(
 export async function drawFromPrepared(
   crypto: DrawCrypto,
   seed: string,
-  prepared: PreparedSnapshot,
+  prepared: Pick<PreparedSnapshot, 'entries' | 'hash'>,
   count: number,
 ): Promise<string[]> {
   const remaining = prepared.entries.filter((e) => e.weight > 0);

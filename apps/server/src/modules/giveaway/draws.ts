@@ -9,11 +9,12 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
 import { and, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
-import type { DrawCrypto, DrawEntry, PreparedSnapshot } from '@kickback/common/giveaway/draw';
+import type { DrawCrypto, DrawEntry } from '@kickback/common/giveaway/draw';
 import type { GiveawayParticipant, GiveawayRoll } from '@kickback/common/hubs/giveaway';
 import { decimalToNumber } from '@kickback/common/money';
 import type { DbOrTx, Tx } from '../../db/client';
 import { giveawayDraws, giveawayWinners, type GiveawayDrawRow } from '../../db/schema/giveaway';
+import type { RollSnapshot } from './snapshot';
 
 /** The spinners land this long after the roll (spec part 2 §4, §9). */
 export const SPIN_MS = 3000;
@@ -49,7 +50,7 @@ export async function openDraw(db: DbOrTx, lock = false): Promise<DrawSummary | 
 }
 
 export interface RolledDraw {
-  snapshot: PreparedSnapshot;
+  snapshot: RollSnapshot;
   winnersWanted: number;
   prizePoints: string;
   rolledBy: string;
@@ -66,7 +67,7 @@ const gunzipAsync = promisify(gunzip);
  * consumed the draw first.
  */
 export async function consumeDraw(tx: Tx, drawId: string, now: Date, rolled: RolledDraw): Promise<boolean> {
-  const compressed = await gzipAsync(rolled.snapshot.text, { level: 1 });
+  const compressed = await gzipAsync(rolled.snapshot.bytes, { level: 1 });
   const done = await tx
     .update(giveawayDraws)
     .set({

@@ -19,6 +19,7 @@ import type { GiveawayParticipant } from '@kickback/common/hubs/giveaway';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { ChatterFacts, FilterFacts, RollSettings } from './eligibility';
+import { readStoredEntry, type StoredDrawEntry } from './snapshot';
 
 export const WAGERED_10K = 10_000;
 
@@ -206,14 +207,19 @@ const SUBSCRIBER = 2;
 const VERIFIED_CLASH = 4;
 const ON_RUSTMAGIC = 8;
 const ON_ROOBET = 16;
+const NEWLINE = 0x0a;
+const COMMA = 0x2c;
+const ZERO = 0x30;
+const MINUS = 0x2d;
 
 /**
  * Every participant of a round with the facts a roll under `settings` decides on, handed to
- * `visit` one by one in Kick user id order. Built for 50,000 participants: the database sends the
- * round as ONE aggregated value (a flat JSON array of kickUserId, username, flags, lastMessageMs
- * per participant, the first two from `draw_entry`) rather than 50,000 rows, everyone's recent
- * wins come from a second small query, and `facts` is a single object refilled for each participant —
- * read it during the call, never keep it. Returns the number of participants.
+ * `visit` one by one in Kick user id order (`COLLATE "C"`; ./snapshot checks it). Built for 50,000
+ * participants: the database sends the round as ONE aggregated text rather than 50,000 rows, a line
+ * per participant (`flags,lastMessageMs,draw_entry`, the stored draw entry last and untouched, so
+ * the snapshot is built from it without a JSON round trip), everyone's recent wins come from a
+ * second small query, and `facts` is a single object refilled for each participant — read it during
+ * the call, never keep it. Returns the number of participants.
  *
  * Only the facts these settings look at are read; the others are left at what makes no filter
  * refuse (false, or no date): the partner facts when their filter is off (the costly standings
@@ -225,7 +231,7 @@ export async function eachRollFact(
   roundId: number,
   settings: RollSettings,
   now: Date,
-  visit: (kickUserId: string, username: string, facts: Readonly<ChatterFacts>) => void,
+  visit: (entry: StoredDrawEntry, facts: Readonly<ChatterFacts>) => void,
 ): Promise<number> {
   const clash = settings.isClashIdLinkedOnly
     ? sql` + CASE WHEN u.id IS NOT NULL AND EXISTS (SELECT 1 FROM partner_links l
@@ -241,21 +247,18 @@ export async function eachRollFact(
         now,
       )}) st ON st.user_id = u.id`
     : sql``;
-  const lastMessage =
-    settings.chatActivityFilterInSeconds > 0
-      ? sql`coalesce(floor(extract(epoch FROM a.last_message_at) * 1000)::bigint::text, 'null')`
-      : sql`'null'`;
+  const activity = settings.chatActivityFilterInSeconds > 0;
+  const lastMessage = activity ? sql`floor(extract(epoch FROM a.last_message_at) * 1000)::bigint::text` : sql`''`;
   // The ordered aggregate sorts the whole round at once: in memory, not in a temporary file.
   await db.execute(sql`SET LOCAL work_mem = '64MB'`);
-  const [row] = rowsOf<{ list: string }>(
+  const [row] = rowsOf<{ n: number | string; list: string | null }>(
     await db.execute(sql`
-      SELECT '[' || coalesce(string_agg(
-               p.draw_entry || ',' ||
+      SELECT count(*) AS n, string_agg(
                (CASE WHEN u.excluded THEN ${EXCLUDED} ELSE 0 END
                 + CASE WHEN a.is_subscriber OR a.subscribed_until > ${now} THEN ${SUBSCRIBER} ELSE 0 END
                 ${clash}${partner})::text
-               || ',' || ${lastMessage},
-               ',' ORDER BY p.kick_user_id COLLATE "C"), '') || ']' AS list
+               || ',' || coalesce(${lastMessage}, '') || ',' || p.draw_entry,
+               E'\n' ORDER BY p.kick_user_id COLLATE "C") AS list
       FROM giveaway_participants p
       LEFT JOIN kick_chat_activity a ON a.kick_user_id = p.kick_user_id
       LEFT JOIN users u ON u.kick_id = p.kick_user_id
@@ -263,6 +266,8 @@ export async function eachRollFact(
       WHERE p.round_id = ${roundId}
     `),
   );
+  const count = Number(row?.n ?? 0);
+  if (count === 0) return 0;
   const wonAt = new Map<string, Date>();
   if (settings.rewinCooldownInSeconds > 0) {
     const since = new Date(now.getTime() - settings.rewinCooldownInSeconds * 1000);
@@ -276,7 +281,7 @@ export async function eachRollFact(
     );
     for (const w of won) wonAt.set(w.kick_user_id, new Date(w.won_at));
   }
-  const flat = JSON.parse(row?.list ?? '[]') as Array<string | number | null>;
+  const bytes = Buffer.from(row?.list ?? '', 'utf8');
   const lastMessageAt = new Date(0);
   const facts: ChatterFacts = {
     excluded: false,
@@ -287,20 +292,36 @@ export async function eachRollFact(
     lastMessageAt: null,
     lastWonAt: null,
   };
-  for (let k = 0; k < flat.length; k += 4) {
-    const kickUserId = flat[k] as string;
-    const flags = flat[k + 2] as number;
-    const lastMessageMs = flat[k + 3] as number | null;
+  const entry: StoredDrawEntry = { bytes, start: 0, end: 0, idEnd: -1, kickUserId: '' };
+  let seen = 0;
+  for (let at = 0; at < bytes.length; seen++) {
+    // A byte loop: Buffer#indexOf costs more per call than these few dozen bytes.
+    let end = at;
+    while (end < bytes.length && bytes[end] !== NEWLINE) end++;
+    let i = at;
+    let flags = 0;
+    for (; i < end && bytes[i] !== COMMA; i++) flags = flags * 10 + bytes[i]! - ZERO;
+    // The last message's epoch milliseconds, or nothing (no activity, or the filter is off).
+    const digits = ++i;
+    const negative = bytes[i] === MINUS;
+    let ms = 0;
+    for (i += negative ? 1 : 0; i < end && bytes[i] !== COMMA; i++) ms = ms * 10 + bytes[i]! - ZERO;
+    if (i >= end) throw new Error('a giveaway draw entry holds a raw line break');
+    const lastMessageMs = i === digits ? null : negative ? -ms : ms;
+    readStoredEntry(entry, i + 1, end);
     facts.excluded = (flags & EXCLUDED) !== 0;
     facts.isSubscriber = (flags & SUBSCRIBER) !== 0;
     facts.hasVerifiedClash = (flags & VERIFIED_CLASH) !== 0;
     facts.isActiveRustMagic = (flags & ON_RUSTMAGIC) !== 0;
     facts.isActiveOnRoobet = (flags & ON_ROOBET) !== 0;
     facts.lastMessageAt = lastMessageMs === null ? null : (lastMessageAt.setTime(lastMessageMs), lastMessageAt);
-    facts.lastWonAt = wonAt.get(kickUserId) ?? null;
-    visit(kickUserId, flat[k + 1] as string, facts);
+    facts.lastWonAt = wonAt.size > 0 ? (wonAt.get(entry.kickUserId) ?? null) : null;
+    visit(entry, facts);
+    at = end + 1;
   }
-  return flat.length / 4;
+  // A stored entry is JSON, which holds no raw line break: a count that differs means one did.
+  if (seen !== count) throw new Error('a giveaway draw entry holds a raw line break');
+  return count;
 }
 
 /** A participant's `draw_entry`: the JSON of their Kick id and name, comma-separated. */

@@ -7,7 +7,7 @@
  */
 import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { drawFromPrepared, prepareSnapshot, type DrawEntry } from '@kickback/common/giveaway/draw';
+import { drawFromPrepared } from '@kickback/common/giveaway/draw';
 import { giveawayErrors } from '@kickback/common/giveaway/texts';
 import {
   giveawayHub,
@@ -59,6 +59,7 @@ import {
   roundFacts,
   type Chatter,
 } from './facts';
+import { SnapshotBuilder } from './snapshot';
 import { addKey, listKeys, readSettingsRow, setActiveKeys, settingsOf, updateSettings } from './settings';
 
 export { SPIN_MS } from './draws';
@@ -258,9 +259,10 @@ export class GiveawayService {
    * settings row lock, so two at once consume two different draws and pay each winner once.
    *
    * Built for a round of 50,000 (issue 14): the facts of the whole round arrive as one aggregated
-   * value, the snapshot is hashed once and stored compressed, only the winners' and the overlay
-   * reel's entries are read in full, and the reply does not wait for the recent-winners line and
-   * the state broadcast (they follow it).
+   * value, the snapshot's text is copied from the stored draw entries (./snapshot: no JSON round
+   * trip, the same bytes as the documented procedure), hashed once and stored compressed, only the
+   * winners' and the overlay reel's entries are read in full, and the reply does not wait for the
+   * recent-winners line and the state broadcast (they follow it).
    */
   async roll(admin: UserRow): Promise<GiveawayRoll> {
     let now = this.now();
@@ -276,16 +278,14 @@ export class GiveawayService {
         const draw = await openDraw(tx, true);
         if (!draw) throw new Error('no open giveaway draw');
         const settings = settingsOf(row);
-        const eligible: DrawEntry[] = [];
-        const participants = await eachRollFact(tx, row.roundId, settings, now, (kickUserId, username, facts) => {
-          if (rollRefusal(settings, facts, now) === null) {
-            eligible.push({ kickUserId, username, weight: weightOf(settings, facts) });
-          }
+        const eligible = new SnapshotBuilder();
+        const participants = await eachRollFact(tx, row.roundId, settings, now, (entry, facts) => {
+          if (rollRefusal(settings, facts, now) === null) eligible.add(entry, weightOf(settings, facts));
         });
         if (participants === 0) throw conflict(giveawayErrors.noParticipants);
-        if (eligible.length === 0) throw conflict(giveawayErrors.noEligible);
+        if (eligible.size === 0) throw conflict(giveawayErrors.noEligible);
 
-        const snapshot = await prepareSnapshot(nodeDrawCrypto, eligible);
+        const snapshot = await eligible.prepare();
         const winnerIds = await drawFromPrepared(nodeDrawCrypto, draw.serverSeed, snapshot, settings.winnersPerRoll);
         const prizePoints = centsToText(toCents(settings.prizePoints));
         const consumed = await consumeDraw(tx, draw.id, now, {
