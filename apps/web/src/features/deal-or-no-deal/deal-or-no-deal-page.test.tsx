@@ -203,7 +203,7 @@ describe('the Deal or No Deal page', () => {
 
   it("lets staff cancel through the endpoint; a refusal keeps the question open with the server's message", async () => {
     let refuse = true;
-    const fetchMock = vi.fn(async () =>
+    const fetchMock = vi.fn(async (_url: string) =>
       refuse
         ? Response.json({ message: 'This game has already ended.' }, { status: 409 })
         : Response.json(state({ status: 7 })),
