@@ -6,7 +6,8 @@
 import { integrationEndpoints } from '@kickback/common/http/integrations';
 import { useEndpointMutation, useEndpointQuery } from '../../lib/query';
 
-export const useIntegrations = () => useEndpointQuery(integrationEndpoints.overview);
+/** Read afresh on each visit: an operator opens this page to see what changed since. */
+export const useIntegrations = () => useEndpointQuery(integrationEndpoints.overview, {}, { staleTime: 0 });
 
 export const useConnectKickBot = () => useEndpointMutation(integrationEndpoints.connectKickBot);
 

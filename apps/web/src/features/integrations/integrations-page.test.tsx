@@ -1,6 +1,6 @@
 /**
  * Integrations: disconnecting the Kick bot refetches the overview (invalidation), so the card says
- * it is not connected without a reload.
+ * it is not connected without a reload; and each visit reads the overview afresh.
  */
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -61,5 +61,32 @@ describe('Integrations', () => {
     await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Disconnect' })));
     expect(await screen.findByText('Not connected: replies are only written to the log.')).toBeTruthy();
     expect(fetchMock.mock.calls.find(([, i]) => i?.method === 'DELETE')?.[0]).toBe('/api/admin/integrations/kick-bot');
+  });
+
+  it('reads the overview afresh on each visit', async () => {
+    const fetchMock = vi.fn(async () =>
+      Response.json({
+        checkedAt: '2026-01-05T10:00:00.000Z',
+        rows: [],
+        kickBot: bot,
+        kickLive: { isLive: null, title: null, changedAt: null },
+      } satisfies IntegrationsOverview),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const client = createQueryClient();
+    const visit = () =>
+      render(
+        <MemoryRouter>
+          <QueryClientProvider client={client}>
+            <IntegrationsPage />
+          </QueryClientProvider>
+        </MemoryRouter>,
+      );
+    visit();
+    await screen.findByTestId('kick-bot-user');
+    cleanup();
+    visit();
+    await screen.findByTestId('kick-bot-user');
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
   });
 });
