@@ -127,6 +127,21 @@ test('a viewer buys a product; the admin delivers it; the viewer sees it deliver
   await expect(orders.getByRole('row', { name: /Signed Vex Jersey/ })).toContainText('Shipped, tracking KB-123');
   await screenshot(viewer, 'economy-my-activity');
   await expectAccessible(viewer);
+
+  // On a phone My activity fits the screen: nothing scrolls sideways, the page nor the ledger.
+  for (const [width, height] of [
+    [1366, 900],
+    [390, 844],
+  ] as const) {
+    await viewer.setViewportSize({ width, height });
+    await screenshot(viewer, `economy-my-activity-${width}`);
+    const pageFits = await viewer.evaluate(() => document.scrollingElement!.scrollWidth <= window.innerWidth);
+    expect(pageFits, `page at ${width} px`).toBe(true);
+    const ledgerFits = await viewer
+      .getByRole('region', { name: 'My ledger' })
+      .evaluate((el) => el.scrollWidth <= el.clientWidth + 1);
+    expect(ledgerFits, `ledger at ${width} px`).toBe(true);
+  }
 });
 
 test('the store on a phone', async ({ browser }) => {

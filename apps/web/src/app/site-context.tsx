@@ -1,25 +1,33 @@
-/** The public site configuration (branding, footer links), loaded once at start. */
-import { createContext, use, useEffect, useState, type ReactNode } from 'react';
+/**
+ * The public site configuration (branding, footer links, the 18+ gate) as server state: one query,
+ * read at start and kept; a change by an admin invalidates it (siteConfigKey), so the site shows it.
+ */
+import { createContext, use, useEffect, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { SiteConfig } from '@kickback/common/http/site';
-import { api } from '../lib/api';
+import { callEndpoint } from '../lib/api';
+
+/** endpointKey(siteEndpoints.config), spelled out: the endpoint's schema stays out of the first load. */
+export const siteConfigKey = ['GET', '/api/site'];
 
 const SiteContext = createContext<SiteConfig | null>(null);
 
 export function SiteProvider({ children }: { children: ReactNode }) {
-  const [site, setSite] = useState<SiteConfig | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
+  const config = useQuery<SiteConfig>({
+    queryKey: siteConfigKey,
     // The endpoint's schema (and zod with it) loads beside the call, not with the first page.
-    import('@kickback/common/http/site')
-      .then(({ siteEndpoints }) => api(siteEndpoints.config))
-      .then((s) => {
-        setSite(s);
-        document.title = s.siteName;
-        document.documentElement.style.setProperty('--kb-accent', s.accentColor);
-      })
-      .catch(() => setFailed(true));
-  }, []);
-  if (failed) {
+    queryFn: async ({ signal }) =>
+      callEndpoint((await import('@kickback/common/http/site')).siteEndpoints.config, { signal }),
+    staleTime: Infinity,
+    retry: false,
+  });
+  const site = config.data ?? null;
+  useEffect(() => {
+    if (!site) return;
+    document.title = site.siteName;
+    document.documentElement.style.setProperty('--kb-accent', site.accentColor);
+  }, [site]);
+  if (config.isError && !site) {
     return (
       <main className="container py-5 text-center">
         <h1 className="h4">The site could not be reached.</h1>

@@ -47,21 +47,26 @@ export function useEndpointQuery<E extends EndpointSpec>(
 
 /**
  * Calls an endpoint that changes something, then invalidates the queries of `invalidates`
- * (every input of each), so the pages showing them refetch instead of patching by hand.
+ * (every input of each), so the pages showing them refetch instead of patching by hand. With
+ * `alsoOnError` a refused change invalidates them too (the refusal may say the page was behind).
  */
 export function useEndpointMutation<E extends EndpointSpec>(
   endpoint: E,
   options: {
     invalidates?: readonly EndpointSpec[];
+    alsoOnError?: boolean;
     onSuccess?: (data: EndpointResponse<E>, input: EndpointInput<E>) => void;
   } = {},
 ) {
   const client = useQueryClient();
+  const invalidate = () =>
+    Promise.all((options.invalidates ?? []).map((e) => client.invalidateQueries({ queryKey: endpointKey(e) })));
   return useMutation<EndpointResponse<E>, Error, EndpointInput<E>>({
     mutationFn: (input) => callEndpoint(endpoint, input as { params?: unknown; query?: unknown; body?: unknown }),
     onSuccess: async (data, input) => {
-      await Promise.all((options.invalidates ?? []).map((e) => client.invalidateQueries({ queryKey: endpointKey(e) })));
+      await invalidate();
       options.onSuccess?.(data, input);
     },
+    ...(options.alsoOnError ? { onError: () => void invalidate() } : {}),
   });
 }

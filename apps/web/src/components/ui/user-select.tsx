@@ -1,12 +1,14 @@
 /**
  * The searchable user picker of the admin forms: react-select async with the spec's defaults
  * (preload, cache, "Select...", "No options", "Loading...", page size 5, menu heights 300/140),
- * backed by `GET /api/user/search`. Failures are ignored (an empty list).
+ * backed by `GET /api/user/search` through the query cache. Failures are ignored (an empty list).
  */
 import AsyncSelect from 'react-select/async';
 import type { MultiValue, SingleValue, StylesConfig } from 'react-select';
 import { userEndpoints, type UserOption } from '@kickback/common/http/users';
-import { api } from '../../lib/api';
+import { useQueryClient } from '@tanstack/react-query';
+import { callEndpoint } from '../../lib/api';
+import { endpointKey } from '../../lib/query';
 import { Avatar } from './avatar';
 
 export const selectDefaults = {
@@ -20,14 +22,23 @@ export const selectDefaults = {
   defaultOptions: true,
 } as const;
 
-async function loadUsers(query: string, discordLinkedOnly: boolean): Promise<UserOption[]> {
-  try {
-    return await api(userEndpoints.search, {
-      query: { query, ...(discordLinkedOnly ? { is_discord_linked: '1' } : {}) },
-    });
-  } catch {
-    return [];
-  }
+/**
+ * The search as server state: each (text, Discord-only) answer is cached under the endpoint's key,
+ * shared by every picker on the page. A failure (its toast shown by the API wrapper) is an empty list.
+ */
+function useLoadUsers(discordLinkedOnly: boolean) {
+  const client = useQueryClient();
+  return async (text: string): Promise<UserOption[]> => {
+    const input = { query: { query: text, ...(discordLinkedOnly ? { is_discord_linked: '1' as const } : {}) } };
+    try {
+      return await client.fetchQuery({
+        queryKey: endpointKey(userEndpoints.search, input),
+        queryFn: ({ signal }) => callEndpoint(userEndpoints.search, { ...input, signal }),
+      });
+    } catch {
+      return [];
+    }
+  };
 }
 
 /** Dark styles matching the site. */
@@ -79,13 +90,14 @@ export function UserSelect(
   props: CommonProps & { value: UserOption | null; onChange(value: UserOption | null): void },
 ) {
   const { discordLinkedOnly = false, onChange, ...rest } = props;
+  const loadUsers = useLoadUsers(discordLinkedOnly);
   return (
     <AsyncSelect<UserOption, false>
       {...selectDefaults}
       {...rest}
       isClearable={props.isClearable ?? true}
       styles={darkSelectStyles as StylesConfig<UserOption, false>}
-      loadOptions={(q) => loadUsers(q, discordLinkedOnly)}
+      loadOptions={loadUsers}
       formatOptionLabel={formatOption}
       onChange={(v: SingleValue<UserOption>) => onChange(v ?? null)}
     />
@@ -96,13 +108,14 @@ export function UserMultiSelect(
   props: CommonProps & { value: readonly UserOption[]; onChange(value: UserOption[]): void },
 ) {
   const { discordLinkedOnly = false, onChange, ...rest } = props;
+  const loadUsers = useLoadUsers(discordLinkedOnly);
   return (
     <AsyncSelect<UserOption, true>
       {...selectDefaults}
       {...rest}
       isMulti
       styles={darkSelectStyles as StylesConfig<UserOption, true>}
-      loadOptions={(q) => loadUsers(q, discordLinkedOnly)}
+      loadOptions={loadUsers}
       formatOptionLabel={formatOption}
       onChange={(v: MultiValue<UserOption>) => onChange([...v])}
     />

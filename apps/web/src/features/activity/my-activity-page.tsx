@@ -225,19 +225,30 @@ export default function MyActivityPage() {
         label="My ledger"
         testId="my-ledger"
         endpoint={activityEndpoints.ledger}
-        columns={[{ name: 'Date' }, { name: 'What' }, { name: 'Change', end: true }, { name: 'Balance', end: true }]}
+        columns={[
+          { name: 'Date', wide: true },
+          { name: 'What' },
+          { name: 'Change', end: true },
+          { name: 'Balance', end: true, wide: true },
+        ]}
         row={(e) => (
           <>
-            <td className="text-nowrap">{when(e.createdAt)}</td>
+            <td className="text-nowrap d-none d-md-table-cell">{when(e.createdAt)}</td>
             <td>
               {reasonInWords(e.reason)}
               {e.memo && <div className="small text-body-secondary">{e.memo}</div>}
+              <div className="small text-body-secondary d-md-none">{when(e.createdAt)}</div>
             </td>
-            <td className={`text-end text-nowrap fw-semibold ${e.delta > 0 ? 'kb-delta-plus' : 'kb-delta-minus'}`}>
-              {e.delta > 0 ? '+' : '−'}
-              {formatAmount(Math.abs(e.delta))} {e.currency === 'gems' ? 'gems' : 'pts'}
+            <td className="text-end">
+              <div className={`text-nowrap fw-semibold ${e.delta > 0 ? 'kb-delta-plus' : 'kb-delta-minus'}`}>
+                {e.delta > 0 ? '+' : '−'}
+                {formatAmount(Math.abs(e.delta))} {e.currency === 'gems' ? 'gems' : 'pts'}
+              </div>
+              <div className="small text-body-secondary text-nowrap d-md-none">
+                balance {formatAmount(e.balanceAfter)} {e.currency}
+              </div>
             </td>
-            <td className="text-end text-nowrap">
+            <td className="text-end text-nowrap d-none d-md-table-cell">
               {formatAmount(e.balanceAfter)} {e.currency}
             </td>
           </>

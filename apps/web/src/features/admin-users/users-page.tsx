@@ -136,17 +136,17 @@ export default function UsersPage() {
     const t = window.setTimeout(() => setDebounced(query.trim()), 250);
     return () => window.clearTimeout(t);
   }, [query]);
-  const { data, reload } = usePaged(adminUserEndpoints.list, page, debounced ? { query: debounced } : {});
+  const { data } = usePaged(adminUserEndpoints.list, page, debounced ? { query: debounced } : {});
 
   const setRole = useSetRole();
   const setExcluded = useSetExcluded();
-  /** A change's answer is toasted; the list refetches either way (by invalidation). */
+  /** A change's answer is toasted; the list refetches either way (by invalidation, also when refused). */
   const post = async (change: Promise<{ message: string }>) => {
     try {
       const { message } = await change;
       toast.success(message);
     } catch {
-      reload();
+      // shown by the API wrapper
     }
   };
 

@@ -24,7 +24,8 @@ export default function AdminAgeGatePage() {
     setError,
     formState: { errors, isDirty, isSubmitting },
   } = useZodForm(ageGateBody, { defaultValues: saved });
-  const save = useEndpointMutation(siteEndpoints.updateAgeGate);
+  // The site's configuration (read once by SiteProvider) carries the gate: it refetches.
+  const save = useEndpointMutation(siteEndpoints.updateAgeGate, { invalidates: [siteEndpoints.config] });
   const text = useWatch({ control, name: 'text' }) ?? '';
   const error = errors.text?.message;
 

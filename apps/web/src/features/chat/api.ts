@@ -1,8 +1,19 @@
-import { chatEndpoints, type ChatSimulateBody } from '@kickback/common/http/chat';
-import { api } from '../../lib/api';
+/**
+ * Chat Simulator calls as server state: the chat log is a query that refreshes by itself while the
+ * tab is visible; posting a message or switching the stream live invalidates the log (and the live
+ * state other pages read), so the page shows the change by refetching instead of patching by hand.
+ */
+import { chatEndpoints } from '@kickback/common/http/chat';
+import { useEndpointMutation, useEndpointQuery } from '../../lib/query';
 
-export const loadChatLog = (signal?: AbortSignal) => api(chatEndpoints.messages, signal ? { signal } : {});
+const REFRESH_MS = 3000;
 
-export const simulateChat = (body: ChatSimulateBody) => api(chatEndpoints.simulate, { body });
+/** Polled every few seconds (TanStack pauses the interval while the tab is hidden). */
+export const useChatLog = () =>
+  useEndpointQuery(chatEndpoints.messages, {}, { refetchInterval: REFRESH_MS, staleTime: 0 });
 
-export const simulateLive = (isLive: boolean) => api(chatEndpoints.live, { body: { isLive } });
+const changes = [chatEndpoints.messages, chatEndpoints.liveState] as const;
+
+export const useSimulateChat = () => useEndpointMutation(chatEndpoints.simulate, { invalidates: changes });
+
+export const useSimulateLive = () => useEndpointMutation(chatEndpoints.live, { invalidates: changes });

@@ -5,7 +5,7 @@
  * live state (chat-activity points are earned only while live) is shown, and the simulator can
  * send Kick's "went live" / "ended" event.
  */
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -14,11 +14,11 @@ import { toast } from 'react-toastify';
 import { FaPaperPlane, FaReply, FaUserCheck, FaTriangleExclamation } from 'react-icons/fa6';
 import { CHAT_MESSAGE_MAX_LENGTH, type ChatLog, type ChatLogEntry } from '@kickback/common/http/chat';
 import { useSite } from '../../app/site-context';
-import { loadChatLog, simulateChat, simulateLive } from './api';
+import { useChatLog, useSimulateChat, useSimulateLive } from './api';
 import { StreamStateBadge } from '../../components/ui/stream-state-badge';
 import './chat-simulator.css';
 
-const REFRESH_MS = 3000;
+const emptyLog: ChatLog = { simulator: false, live: { isLive: null, changedAt: null }, messages: [], chatters: [] };
 const USERNAME = /^[A-Za-z0-9_]{2,25}$/;
 
 function time(iso: string): string {
@@ -79,72 +79,45 @@ function ChatLine({ entry }: { entry: ChatLogEntry }) {
 
 export default function ChatSimulatorPage() {
   const site = useSite();
-  const [log, setLog] = useState<ChatLog | null>(null);
+  const chatLog = useChatLog();
+  // A log that cannot be read (the API wrapper said why) shows as an empty one.
+  const log: ChatLog | null = chatLog.data ?? (chatLog.isError ? emptyLog : null);
+  const simulateChat = useSimulateChat();
+  const simulateLive = useSimulateLive();
   const [username, setUsername] = useState('');
   const [subscriber, setSubscriber] = useState(false);
   const [content, setContent] = useState('');
-  const [pending, setPending] = useState(false);
+  const pending = simulateChat.isPending || simulateLive.isPending;
   const messageRef = useRef<HTMLTextAreaElement>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    const load = () =>
-      loadChatLog(controller.signal)
-        .then(setLog)
-        .catch(() =>
-          setLog(
-            (current) =>
-              current ?? { simulator: false, live: { isLive: null, changedAt: null }, messages: [], chatters: [] },
-          ),
-        );
-    void load();
-    const id = window.setInterval(() => {
-      if (document.visibilityState === 'visible') void load();
-    }, REFRESH_MS);
-    return () => {
-      window.clearInterval(id);
-      controller.abort();
-    };
-  }, []);
 
   const nameProblem = username !== '' && !USERNAME.test(username.trim());
   const canSend = !pending && USERNAME.test(username.trim()) && content.trim() !== '' && log?.simulator === true;
 
   const toggleLive = async () => {
     if (!log || pending) return;
-    setPending(true);
     try {
-      const result = await simulateLive(!log.live.isLive);
+      const result = await simulateLive.mutateAsync({ body: { isLive: !log.live.isLive } });
       if (result.status !== 200) toast.error(`The webhook refused the live state (HTTP ${result.status}).`);
-      setLog((current) => (current ? { ...current, live: result.live } : current));
     } catch {
       // shown by the API wrapper
-    } finally {
-      setPending(false);
     }
   };
 
   const send = async (event?: FormEvent) => {
     event?.preventDefault();
     if (!canSend) return;
-    setPending(true);
     try {
-      const result = await simulateChat({ username: username.trim(), subscriber, content: content.trim() });
+      const result = await simulateChat.mutateAsync({
+        body: { username: username.trim(), subscriber, content: content.trim() },
+      });
       if (result.status !== 200 || !result.entry) {
         toast.error(`The webhook refused the message (HTTP ${result.status}).`);
       } else {
-        const entry = result.entry;
-        setLog((current) =>
-          current
-            ? { ...current, messages: [entry, ...current.messages.filter((m) => m.messageId !== entry.messageId)] }
-            : current,
-        );
         setContent('');
       }
     } catch {
       // shown by the API wrapper
     } finally {
-      setPending(false);
       messageRef.current?.focus();
     }
   };

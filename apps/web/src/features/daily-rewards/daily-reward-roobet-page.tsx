@@ -6,15 +6,13 @@
  * (`GET /api/DailyReward/RoobetToday`); otherwise it says why on the case. The page opens scrolled
  * to today.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { toast } from 'react-toastify';
 import { FaCircleInfo, FaClock, FaGift } from 'react-icons/fa6';
-import { leaderboardEndpoints } from '@kickback/common/http/leaderboards';
 import {
   AFFILIATE_REWARD_TYPE,
-  dailyRewardEndpoints,
   refusalLabels,
   rewardTypeOf,
   type MonthlyRewardRecord,
@@ -24,15 +22,15 @@ import { earnedMessage, messages } from '@kickback/common/messages';
 import { useAuth } from '../../app/auth/auth-context';
 import { useProfileModal } from '../../app/profile-modal-context';
 import { useSite } from '../../app/site-context';
-import { api } from '../../lib/api';
 import { formatAmount } from '../../lib/format';
-import { useEndpointQuery } from '../../lib/query';
-import { claimReward, loadMonthlyRoobet } from './api';
+import { useRoobetSite } from '../../lib/roobet-site';
+import { claimInput, useClaimReward, useMonthlyRoobet, useRoobetToday } from './api';
 import { playCoin } from './coin-sound';
 import { DayCard, type DayView } from './day-card';
 import './daily-rewards.css';
 
 const TYPE = AFFILIATE_REWARD_TYPE;
+const noRecords: MonthlyRewardRecord[] = [];
 const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 export default function DailyRewardRoobetPage() {
@@ -40,36 +38,14 @@ export default function DailyRewardRoobetPage() {
   const { user } = useAuth();
   const { openProfile } = useProfileModal();
   const info = rewardTypeOf(TYPE);
-  const [records, setRecords] = useState<MonthlyRewardRecord[]>([]);
   const [loadingDay, setLoadingDay] = useState<number | null>(null);
-  const [code, setCode] = useState<string | null>(null);
   const [now] = useState(() => new Date());
-  const userId = user?.openId ?? null;
+  const records = useMonthlyRoobet(user?.openId ?? null).data ?? noRecords;
+  const code = useRoobetSite()?.codes[0] ?? null;
   // Visitors keep the spec's Available case that answers "First log in please." when pressed.
-  const status = useEndpointQuery(
-    dailyRewardEndpoints.roobetToday,
-    { silent: true },
-    { enabled: userId !== null, refetchOnWindowFocus: true, staleTime: 0 },
-  );
-  const { refetch } = status;
-  useEffect(() => {
-    if (userId !== null) void refetch();
-  }, [userId, user?.roobetName, refetch]);
+  const status = useRoobetToday(user);
+  const claimReward = useClaimReward();
   const calendarRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    loadMonthlyRoobet(controller.signal)
-      .then(setRecords)
-      .catch(() => setRecords([]));
-    return () => controller.abort();
-  }, [userId]);
-
-  useEffect(() => {
-    api(leaderboardEndpoints.sites, { silent: true })
-      .then((r) => setCode(r.sites.find((s) => s.slug === 'roobet')?.codes[0] ?? null))
-      .catch(() => setCode(null));
-  }, []);
 
   const days = useMemo(() => buildCalendar(now, records), [now, records]);
   const today = now.getUTCDate();
@@ -90,27 +66,22 @@ export default function DailyRewardRoobetPage() {
     return { view: 'unavailable', reason: status.data.reason ? refusalLabels[status.data.reason] : undefined };
   };
 
-  const claim = useCallback(
-    async (day: number) => {
-      if (!user) {
-        toast.error(messages.firstLogInPlease);
-        return;
-      }
-      setLoadingDay(day);
-      try {
-        const { gemAmount } = await claimReward(TYPE);
-        setRecords((r) => [...r, { createTime: new Date().toISOString(), gemAmount }]);
-        toast.success(earnedMessage(gemAmount, TYPE));
-        playCoin();
-      } catch {
-        // back to unclaimed; the API wrapper showed why
-      } finally {
-        setLoadingDay(null);
-        void refetch();
-      }
-    },
-    [user, refetch],
-  );
+  const claim = async (day: number) => {
+    if (!user) {
+      toast.error(messages.firstLogInPlease);
+      return;
+    }
+    setLoadingDay(day);
+    try {
+      const { gemAmount } = await claimReward.mutateAsync(claimInput(TYPE));
+      toast.success(earnedMessage(gemAmount, TYPE));
+      playCoin();
+    } catch {
+      // back to unclaimed; the API wrapper showed why
+    } finally {
+      setLoadingDay(null);
+    }
+  };
 
   const total = records.reduce((sum, r) => sum + Math.round(r.gemAmount * 100), 0) / 100;
   return (

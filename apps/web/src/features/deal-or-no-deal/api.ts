@@ -1,4 +1,7 @@
-/** Deal or No Deal's HTTP calls as server state: the recent games list, and create invalidating it. */
+/**
+ * Deal or No Deal's HTTP calls as server state: the recent games list, and create and cancel
+ * invalidating it (the game itself is live state, followed on its hub).
+ */
 import { dealOrNoDealEndpoints } from '@kickback/common/http/deal-or-no-deal';
 import { useEndpointMutation, useEndpointQuery } from '../../lib/query';
 
@@ -6,3 +9,6 @@ export const useRecentDealOrNoDeal = () => useEndpointQuery(dealOrNoDealEndpoint
 
 export const useCreateDealOrNoDeal = () =>
   useEndpointMutation(dealOrNoDealEndpoints.create, { invalidates: [dealOrNoDealEndpoints.recent] });
+
+export const useCancelDealOrNoDeal = () =>
+  useEndpointMutation(dealOrNoDealEndpoints.cancel, { invalidates: [dealOrNoDealEndpoints.recent] });

@@ -1,9 +1,10 @@
 /**
  * The Deal or No Deal page over a fake hub socket (lib/fake-socket): who gets which buttons, what
  * each owner's button calls, the spec's toasts when a call or the state fetch fails, and the
- * thinking music the server asks for.
+ * thinking music the server asks for, and staff cancelling through the HTTP endpoint.
  */
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DealOrNoDealState } from '@kickback/common/hubs/deal-or-no-deal';
@@ -31,6 +32,8 @@ vi.mock('../../app/auth/auth-context', () => ({
 
 const { sockets } = await import('../../lib/fake-socket');
 const { default: DealOrNoDealPage } = await import('./deal-or-no-deal-page');
+const { createQueryClient, endpointKey } = await import('../../lib/query');
+const { dealOrNoDealEndpoints } = await import('@kickback/common/http/deal-or-no-deal');
 const { nowPlaying, stopShowSounds } = await import('./show-sounds');
 const last = () => sockets.at(-1)!;
 
@@ -66,13 +69,15 @@ function state(over: Partial<DealOrNoDealState> = {}): DealOrNoDealState {
 
 const flush = () => act(async () => void (await Promise.resolve()));
 
-async function show(initial: DealOrNoDealState | null, answer?: unknown) {
+async function show(initial: DealOrNoDealState | null, answer?: unknown, client = createQueryClient()) {
   render(
-    <MemoryRouter initialEntries={[`/game/dealornodeal/${gameId}`]}>
-      <Routes>
-        <Route path="/game/dealornodeal/:id" element={<DealOrNoDealPage />} />
-      </Routes>
-    </MemoryRouter>,
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[`/game/dealornodeal/${gameId}`]}>
+        <Routes>
+          <Route path="/game/dealornodeal/:id" element={<DealOrNoDealPage />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
   last().answers.set('GetGameState', answer ?? { ok: true, data: initial });
   last().connected = true;
@@ -194,5 +199,32 @@ describe('the Deal or No Deal page', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it("lets staff cancel through the endpoint; a refusal keeps the question open with the server's message", async () => {
+    let refuse = true;
+    const fetchMock = vi.fn(async (_url: string) =>
+      refuse
+        ? Response.json({ message: 'This game has already ended.' }, { status: 409 })
+        : Response.json(state({ status: 7 })),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    auth.user = { openId: 'staff', role: 'Admin' };
+    const client = createQueryClient();
+    const recent = endpointKey(dealOrNoDealEndpoints.recent);
+    client.setQueryData(recent, []);
+    await show(state(), undefined, client);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await act(async () => void fireEvent.click(await screen.findByRole('button', { name: 'Cancel game' })));
+    await waitFor(() => expect(toasts.error).toEqual(['This game has already ended.']));
+    expect(screen.getByText('Cancel this game?').closest('.modal.show')).toBeTruthy();
+    refuse = false;
+    await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Cancel game' })));
+    await waitFor(() => expect(document.querySelector('[role=dialog]')).toBeNull());
+    expect(client.getQueryState(recent)?.isInvalidated).toBe(true); // the recent games list reads it again
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([
+      `/api/DealOrNoDeal/${gameId}/cancel`,
+      `/api/DealOrNoDeal/${gameId}/cancel`,
+    ]);
   });
 });

@@ -13,12 +13,11 @@ import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
 import { FaLock, FaShieldHalved, FaVolumeHigh, FaVolumeXmark } from 'react-icons/fa6';
 import { DealOrNoDealStatus as S, isEnded, statusText } from '@kickback/common/games/deal-or-no-deal';
-import { dealOrNoDealEndpoints } from '@kickback/common/http/deal-or-no-deal';
 import { useAuth } from '../../app/auth/auth-context';
-import { api } from '../../lib/api';
 import { Avatar } from '../../components/ui/avatar';
 import { celebrate } from '../../components/live/confetti';
 import { isMuted, setMuted } from '../../components/live/sounds';
+import { useCancelDealOrNoDeal } from './api';
 import { BoardColumn, dollars } from './board-column';
 import { BoxGrid } from './box-grid';
 import { stopShowSounds } from './show-sounds';
@@ -45,6 +44,7 @@ export default function DealOrNoDealPage() {
   const { state, view, opening } = game;
   const [muted, setMutedState] = useState(isMuted);
   const [confirmCancel, setConfirmCancel] = useState(false);
+  const cancel = useCancelDealOrNoDeal();
   const celebrated = useRef<string | null>(null);
 
   // Confetti once per game when the win screen shows.
@@ -110,14 +110,9 @@ export default function DealOrNoDealPage() {
     if (!muted) stopShowSounds();
   };
 
-  const cancelGame = async () => {
-    try {
-      await api(dealOrNoDealEndpoints.cancel, { params: { gameId: state.id } });
-      setConfirmCancel(false);
-    } catch {
-      // the API wrapper showed the server's message
-    }
-  };
+  const cancelGame = () =>
+    // A refusal stays open: the API wrapper showed the server's message.
+    cancel.mutate({ params: { gameId: state.id } }, { onSuccess: () => setConfirmCancel(false) });
 
   const primary = state.primaryBox;
   const ownBox = isEnded(status) ? (primary?.amount ?? null) : null;
@@ -303,7 +298,7 @@ export default function DealOrNoDealPage() {
           <Button variant="outline-secondary" onClick={() => setConfirmCancel(false)}>
             Keep playing
           </Button>
-          <Button variant="danger" onClick={() => void cancelGame()}>
+          <Button variant="danger" onClick={cancelGame}>
             Cancel game
           </Button>
         </Modal.Footer>

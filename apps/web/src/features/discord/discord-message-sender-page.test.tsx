@@ -101,4 +101,40 @@ describe('Send Discord Message form', () => {
     expect(messageBox().getAttribute('aria-invalid')).toBe('true');
     expect(toastError).toHaveBeenCalledWith(refusal);
   });
+
+  it('follows a running broadcast until it finishes, then says so and refetches the recent list', async () => {
+    const id = '0b8f5a2e-2f7d-4a39-9b43-6a3f1f6b8a11';
+    const base = {
+      id,
+      message: 'Stream in 10 minutes',
+      total: 1,
+      failedCount: 0,
+      createdBy: 'Admin',
+      createdAt: '2026-01-05T10:00:00.000Z',
+      error: null,
+      users: [],
+      failed: [],
+    };
+    const running = { ...base, status: 'running', sentCount: 0, finishedAt: null };
+    const done = { ...base, status: 'completed', sentCount: 1, finishedAt: '2026-01-05T10:00:01.000Z' };
+    let finished = false;
+    const fetchMock = vi.fn(async (url: string) => {
+      if (url === '/api/Discord/sendmessage') return Response.json(running, { status: 202 });
+      if (url === `/api/Discord/broadcasts/${id}`) {
+        finished = true;
+        return Response.json(done);
+      }
+      if (url === '/api/Discord/bot') return Response.json({ mode: 'simulator', inboxUrl: null });
+      return Response.json(finished ? [done] : []);
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    open();
+    expect(await screen.findByText('No messages sent yet.')).toBeTruthy();
+    fireEvent.change(messageBox(), { target: { value: 'Stream in 10 minutes' } });
+    await act(async () => void fireEvent.click(screen.getByLabelText('All Discord Linked Users')));
+    await send();
+    await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith('Message successfully sent.'), { timeout: 3000 });
+    expect(await screen.findByText('1 sent')).toBeTruthy();
+    expect(fetchMock.mock.calls.filter(([url]) => url === `/api/Discord/broadcasts/${id}`)).toHaveLength(1);
+  });
 });

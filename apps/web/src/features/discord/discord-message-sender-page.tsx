@@ -22,7 +22,14 @@ import { messages } from '@kickback/common/messages';
 import { useAuth } from '../../app/auth/auth-context';
 import { UserMultiSelect } from '../../components/ui/user-select';
 import { CharCounter, FieldError, setServerErrors, useZodForm } from '../../lib/forms';
-import { getBroadcast, useDiscordBot, usePatchRecent, useRecentBroadcasts, useSendDiscordMessage } from './api';
+import {
+  useDiscordBot,
+  useFetchBroadcast,
+  usePatchRecent,
+  useRecentBroadcasts,
+  useRecentChanged,
+  useSendDiscordMessage,
+} from './api';
 import { BroadcastProgress } from './broadcast-progress';
 import { BroadcastResultModal } from './broadcast-result-modal';
 import { RecentBroadcasts } from './recent-broadcasts';
@@ -64,6 +71,8 @@ export default function DiscordMessageSenderPage() {
   const bot = useDiscordBot().data ?? null;
   const send = useSendDiscordMessage();
   const patchRecent = usePatchRecent();
+  const recentChanged = useRecentChanged();
+  const fetchBroadcast = useFetchBroadcast();
 
   // Back on the page while one's own broadcast still runs: follow it again (once, on the first list).
   const resumed = useRef(false);
@@ -72,12 +81,10 @@ export default function DiscordMessageSenderPage() {
     resumed.current = true;
     const open = recent.data.find((b) => !isFinished(b.status) && b.createdBy === myName);
     if (!open) return;
-    const controller = new AbortController();
-    getBroadcast(open.id, controller.signal)
+    fetchBroadcast(open.id)
       .then(setRunning)
       .catch(() => undefined);
-    return () => controller.abort();
-  }, [recent.data, myName]);
+  }, [recent.data, myName, fetchBroadcast]);
 
   /** The end of a send: the spec's toast, the result modal; the form is cleared unless the admin wrote on. */
   const finished = (done: BroadcastResult, sentText: string) => {
@@ -92,7 +99,7 @@ export default function DiscordMessageSenderPage() {
       toast.error(done.error ?? messages.systemError);
     }
     setResult(done);
-    void recent.refetch();
+    recentChanged();
   };
 
   useBroadcastPoll(running?.id ?? null, (next) => {
@@ -113,7 +120,7 @@ export default function DiscordMessageSenderPage() {
 
   const openResult = async (id: string) => {
     try {
-      setResult(await getBroadcast(id));
+      setResult(await fetchBroadcast(id));
     } catch {
       toast.error(messages.systemError);
     }

@@ -24,7 +24,7 @@ import { LinkedAccountList } from '../../components/ui/linked-accounts';
 import { Pager } from '../../components/ui/pager';
 import { StatusBadge } from '../../components/ui/status-badge';
 import { useAuth } from '../../app/auth/auth-context';
-import { api } from '../../lib/api';
+import { useDeliverItem, useRejectItem } from './api';
 import { formatAmount, formatPrize } from '../../lib/format';
 import './fulfilment.css';
 import { useFormSubmit } from '../../lib/use-form-submit';
@@ -71,9 +71,11 @@ function ActionModal({ action, onClose, onDone }: { action: Action | null; onClo
   const item = action?.item;
   const deliver = action?.kind === 'deliver';
 
+  const deliverItem = useDeliverItem();
+  const rejectItem = useRejectItem();
   const { busy, onSubmit } = useFormSubmit(async () => {
     if (!action) return null;
-    const { message } = await api(fulfilmentEndpoints[action.kind], {
+    const { message } = await (deliver ? deliverItem : rejectItem).mutateAsync({
       params: { id: action.item.id },
       body: { note: note.trim() || null },
     });
@@ -132,7 +134,7 @@ export default function FulfilmentPage() {
   const [action, setAction] = useState<Action | null>(null);
   // Moderators mark items delivered; rejecting refunds money, which only an admin does.
   const mayReject = useAuth().user?.role === 'Admin';
-  const { data, reload } = usePaged(fulfilmentEndpoints.queue, page, {
+  const { data } = usePaged(fulfilmentEndpoints.queue, page, {
     ...(status ? { status: status as FulfilmentQuery['status'] } : {}),
     ...(kind ? { kind } : {}),
   });
@@ -281,10 +283,7 @@ export default function FulfilmentPage() {
         key={action ? `${action.kind}-${action.item.id}` : 'closed'}
         action={action}
         onClose={() => setAction(null)}
-        onDone={() => {
-          setAction(null);
-          reload();
-        }}
+        onDone={() => setAction(null)}
       />
     </section>
   );

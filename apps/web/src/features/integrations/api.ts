@@ -1,8 +1,15 @@
+/**
+ * Integrations calls as server state: the overview is a query keyed by its endpoint; disconnecting
+ * the Kick bot invalidates it, so the card refetches instead of being reloaded by hand. Connecting
+ * only fetches Kick's consent URL (the page then leaves for it).
+ */
 import { integrationEndpoints } from '@kickback/common/http/integrations';
-import { api } from '../../lib/api';
+import { useEndpointMutation, useEndpointQuery } from '../../lib/query';
 
-export const loadIntegrations = (signal?: AbortSignal) => api(integrationEndpoints.overview, signal ? { signal } : {});
+/** Read afresh on each visit: an operator opens this page to see what changed since. */
+export const useIntegrations = () => useEndpointQuery(integrationEndpoints.overview, {}, { staleTime: 0 });
 
-export const startKickBotConnect = () => api(integrationEndpoints.connectKickBot);
+export const useConnectKickBot = () => useEndpointMutation(integrationEndpoints.connectKickBot);
 
-export const disconnectKickBot = () => api(integrationEndpoints.disconnectKickBot);
+export const useDisconnectKickBot = () =>
+  useEndpointMutation(integrationEndpoints.disconnectKickBot, { invalidates: [integrationEndpoints.overview] });

@@ -4,7 +4,6 @@
  * connect it (Kick's OAuth 2.1 consent page), see its token, disconnect it. An operator sees at a
  * glance why nothing is arriving.
  */
-import { useCallback, useEffect, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
@@ -18,7 +17,7 @@ import {
   type IntegrationRow,
   type IntegrationsOverview,
 } from '@kickback/common/http/integrations';
-import { disconnectKickBot, loadIntegrations, startKickBotConnect } from './api';
+import { useConnectKickBot, useDisconnectKickBot, useIntegrations } from './api';
 import './integrations.css';
 
 const healthBadge: Record<IntegrationHealth, { bg: string; text: string }> = {
@@ -82,28 +81,14 @@ function Row({ row }: { row: IntegrationRow }) {
   );
 }
 
-function KickBotCard({ data, onChanged }: { data: IntegrationsOverview; onChanged(): void }) {
+function KickBotCard({ data }: { data: IntegrationsOverview }) {
   const bot = data.kickBot;
-  const [busy, setBusy] = useState(false);
-  const connect = async () => {
-    setBusy(true);
-    try {
-      window.location.assign((await startKickBotConnect()).url);
-    } catch {
-      setBusy(false); // the API wrapper showed why
-    }
-  };
-  const disconnect = async () => {
-    setBusy(true);
-    try {
-      await disconnectKickBot();
-      onChanged();
-    } catch {
-      // shown by the API wrapper
-    } finally {
-      setBusy(false);
-    }
-  };
+  const connectKickBot = useConnectKickBot();
+  const disconnectKickBot = useDisconnectKickBot();
+  // Connecting leaves for Kick's consent page, so the buttons stay off once the URL is back.
+  const busy = connectKickBot.isPending || connectKickBot.isSuccess || disconnectKickBot.isPending;
+  const connect = () => connectKickBot.mutate({}, { onSuccess: ({ url }) => window.location.assign(url) });
+  const disconnect = () => disconnectKickBot.mutate({});
   const live = data.kickLive;
   return (
     <section className="kb-card mb-4" aria-labelledby="kb-kick-bot-title">
@@ -165,12 +150,12 @@ function KickBotCard({ data, onChanged }: { data: IntegrationsOverview; onChange
         </Alert>
       ) : (
         <div className="d-flex flex-wrap gap-2">
-          <Button variant="primary" disabled={busy} onClick={() => void connect()}>
+          <Button variant="primary" disabled={busy} onClick={connect}>
             <FaLink aria-hidden className="me-2" />
             {bot.connected ? 'Reconnect Kick bot' : 'Connect Kick bot'}
           </Button>
           {bot.connected && (
-            <Button variant="danger" disabled={busy} onClick={() => void disconnect()}>
+            <Button variant="danger" disabled={busy} onClick={disconnect}>
               <FaLinkSlash aria-hidden className="me-2" />
               Disconnect
             </Button>
@@ -185,28 +170,10 @@ function KickBotCard({ data, onChanged }: { data: IntegrationsOverview; onChange
 const groups: Array<IntegrationRow['group']> = ['Steam', 'Kick', 'Discord', 'Partners'];
 
 export default function IntegrationsPage() {
-  const [data, setData] = useState<IntegrationsOverview | null>(null);
+  const integrations = useIntegrations();
+  const data = integrations.data ?? null;
   const [params, setParams] = useSearchParams();
-  const [loading, setLoading] = useState(false);
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      setData(await loadIntegrations());
-    } catch {
-      // shown by the API wrapper
-    } finally {
-      setLoading(false);
-    }
-  }, []);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    loadIntegrations(controller.signal)
-      .then(setData)
-      .catch(() => undefined); // shown by the API wrapper
-    return () => controller.abort();
-  }, []);
+  const loading = integrations.isRefetching;
 
   const outcome = params.get('kickBot');
   const failing = data?.rows.filter((r) => r.health === 'failing') ?? [];
@@ -215,7 +182,7 @@ export default function IntegrationsPage() {
     <section className="container-xl py-4">
       <div className="d-flex flex-wrap align-items-center gap-2 mb-1">
         <h1 className="h3 mb-0 me-auto">Integrations</h1>
-        <Button variant="outline-secondary" size="sm" onClick={() => void load()} disabled={loading}>
+        <Button variant="outline-secondary" size="sm" onClick={() => void integrations.refetch()} disabled={loading}>
           {loading ? <Spinner animation="border" size="sm" aria-hidden /> : <FaArrowsRotate aria-hidden />}
           <span className="ms-2">Refresh</span>
         </Button>
@@ -247,7 +214,7 @@ export default function IntegrationsPage() {
         <Spinner animation="border" aria-label="Loading" />
       ) : (
         <>
-          <KickBotCard data={data} onChanged={() => void load()} />
+          <KickBotCard data={data} />
           <div className="kb-card p-0">
             <Table responsive hover className="kb-integrations-table mb-0" aria-label="Integrations">
               <thead>

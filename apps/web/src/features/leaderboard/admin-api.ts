@@ -1,7 +1,7 @@
 /**
  * Admin → Leaderboards calls as server state: the sites with their settings and poller health are
  * one query; saving a site's settings and "Refresh now" invalidate it, so the page refetches
- * instead of counting versions by hand. (The public boards keep their own cache: board-api.ts.)
+ * instead of counting versions by hand; a save also invalidates the public sites (codes, links).
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { leaderboardEndpoints } from '@kickback/common/http/leaderboards';
@@ -12,7 +12,9 @@ export const useAdminSites = () => useEndpointQuery(leaderboardEndpoints.adminSi
 const changes = [leaderboardEndpoints.adminSites] as const;
 
 export const useSaveSiteSettings = () =>
-  useEndpointMutation(leaderboardEndpoints.updateSettings, { invalidates: changes });
+  useEndpointMutation(leaderboardEndpoints.updateSettings, {
+    invalidates: [...changes, leaderboardEndpoints.sites],
+  });
 
 export const useRefreshSite = () => useEndpointMutation(leaderboardEndpoints.refresh, { invalidates: changes });
 

@@ -6,20 +6,13 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { Link, useSearchParams } from 'react-router';
 import { FaClockRotateLeft, FaTrophy } from 'react-icons/fa6';
-import {
-  boardPath,
-  leaderboardEndpoints,
-  type BoardType,
-  type LeaderboardResponse,
-  type PublicSite,
-  type SiteId,
-} from '@kickback/common/http/leaderboards';
+import { type BoardType, type LeaderboardResponse, type SiteId } from '@kickback/common/http/leaderboards';
 import { messages } from '@kickback/common/messages';
 import { useSite } from '../../app/site-context';
 import { Countdown } from '../../components/ui/countdown';
 import { CurrencyIcon } from '../../components/ui/currency-icon';
 import { formatAmount } from '../../lib/format';
-import { forgetBoard, loadBoard, loadSites, peek } from './board-api';
+import { useBoard, useBoardPeriodEnded, useSites } from './board-api';
 import { BoardTable } from './board-table';
 import { Podium } from './podium';
 import { Promo } from './promo';
@@ -47,41 +40,17 @@ function titleOf(site: number, view: BoardType): string {
 export default function LeaderboardPage() {
   const { streamerName } = useSite();
   const [params, setParams] = useSearchParams();
-  const [sites, setSites] = useState<PublicSite[] | undefined>(() =>
-    peek<PublicSite[]>(leaderboardEndpoints.sites.path),
-  );
-  const [boards, setBoards] = useState<Record<string, LeaderboardResponse>>({});
-  const [reload, setReload] = useState(0);
+  const sites = useSites();
+  const periodEnded = useBoardPeriodEnded();
   const activeTab = useRef<HTMLAnchorElement>(null);
-
-  useEffect(() => {
-    let live = true;
-    void loadSites().next.then((s) => live && setSites(s));
-    return () => {
-      live = false;
-    };
-  }, []);
 
   const requested = Number(params.get('site'));
   const current = sites?.find((s) => s.id === requested) ?? sites?.[0];
   const view: BoardType = current?.id === 1 && params.get('view') === 'previous' ? 'previous' : 'now';
-  const path = current ? boardPath(current.id as SiteId, view) : null;
-  const board = path ? (boards[path] ?? peek<LeaderboardResponse>(path)) : undefined;
+  const board = useBoard(current ? (current.id as SiteId) : null, view);
   // The page draws once the first board is there, so nothing jumps when it arrives (layout shift).
   const [firstBoard, setFirstBoard] = useState(board !== undefined);
   if (board !== undefined && !firstBoard) setFirstBoard(true);
-
-  useEffect(() => {
-    if (!current) return;
-    let live = true;
-    const key = boardPath(current.id as SiteId, view);
-    void loadBoard(current.id as SiteId, view).next.then((b) => {
-      if (live) setBoards((m) => ({ ...m, [key]: b }));
-    });
-    return () => {
-      live = false;
-    };
-  }, [current, view, reload]);
 
   // On a phone the tabs scroll sideways: keep the chosen one in view.
   useEffect(() => {
@@ -91,13 +60,9 @@ export default function LeaderboardPage() {
   const onElapsed = useCallback(() => {
     if (!current) return;
     // The period just ended: the poller closes it within moments; then show the new one.
-    const timer = window.setTimeout(() => {
-      forgetBoard(current.id as SiteId, 'now');
-      forgetBoard(current.id as SiteId, 'previous');
-      setReload((n) => n + 1);
-    }, 8000);
+    const timer = window.setTimeout(() => periodEnded(current.id as SiteId), 8000);
     return () => window.clearTimeout(timer);
-  }, [current]);
+  }, [current, periodEnded]);
 
   const toggleView = () => {
     const next = new URLSearchParams(params);

@@ -7,13 +7,18 @@ import {
 } from '@kickback/common/http/accounts';
 import { myPartnerLinkEndpoints, type DisputeBody } from '@kickback/common/http/partner-links';
 import { api } from '../../lib/api';
-import { useEndpointMutation } from '../../lib/query';
+import { useEndpointMutation, useEndpointQuery } from '../../lib/query';
 
 /** Saving the ids changes the user's partner links: the links list refetches. */
 export const useSavePartnerIds = () =>
   useEndpointMutation(accountEndpoints.savePartnerIds, { invalidates: [myPartnerLinkEndpoints.list] });
 
-export const requestKickCode = () => api(accountEndpoints.kickCode);
+/**
+ * A fresh Kick verification code while the Connect Kick window is open (never reused: it is
+ * dropped once the window closes; refetch() asks for a new one).
+ */
+export const useKickCode = (enabled: boolean) =>
+  useEndpointQuery(accountEndpoints.kickCode, {}, { enabled, staleTime: 0, gcTime: 0, retry: false });
 
 export const unlinkAccount = (type: LinkedAccountType) => api(accountEndpoints.unlink, { query: { type } });
 

@@ -3,18 +3,18 @@
  * and watches the signed-in user (a ping every 2 s while open) so it turns to "linked" by itself
  * when the verify handler links the account from chat.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
 import { toast } from 'react-toastify';
 import { FaArrowUpRightFromSquare, FaCircleCheck, FaCopy } from 'react-icons/fa6';
-import { verifyCommand, type KickLinkKey } from '@kickback/common/http/accounts';
+import { verifyCommand } from '@kickback/common/http/accounts';
 import { messages } from '@kickback/common/messages';
 import { useAuth } from '../../app/auth/auth-context';
 import { useSite } from '../../app/site-context';
-import { requestKickCode } from './api';
+import { useKickCode } from './api';
 
 const POLL_MS = 2000;
 
@@ -38,38 +38,19 @@ export function ConnectKickModal({ show, onClose }: { show: boolean; onClose(): 
 function ConnectKickContent({ onClose }: { onClose(): void }) {
   const { user, refreshUser } = useAuth();
   const site = useSite();
-  const [code, setCode] = useState<KickLinkKey | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [now, setNow] = useState(() => Date.now());
+  const [tick, setTick] = useState(() => Date.now());
   const linked = Boolean(user?.kickId);
   const wasLinked = useRef(linked);
+  // A user already linked when the window opened needs no code.
+  const [linkedAtOpen] = useState(linked);
+  const kickCode = useKickCode(!linkedAtOpen);
+  // While a new code is on its way the old one is gone.
+  const code = kickCode.isFetching ? null : (kickCode.data ?? null);
+  const failed = kickCode.isError && !kickCode.isFetching;
+  // The countdown runs from the later of the last tick and the code's arrival.
+  const now = Math.max(tick, kickCode.dataUpdatedAt);
 
-  const fetchCode = useCallback((isLive: () => boolean = () => true) => {
-    requestKickCode()
-      .then((key) => {
-        if (!isLive()) return;
-        setCode(key);
-        setNow(Date.now());
-      })
-      .catch(() => {
-        if (isLive()) setFailed(true);
-      });
-  }, []);
-
-  const newCode = () => {
-    setCode(null);
-    setFailed(false);
-    fetchCode();
-  };
-
-  useEffect(() => {
-    if (wasLinked.current) return;
-    let live = true;
-    fetchCode(() => live);
-    return () => {
-      live = false;
-    };
-  }, [fetchCode]);
+  const newCode = () => void kickCode.refetch();
 
   // Watch for the link landing.
   useEffect(() => {
@@ -86,7 +67,7 @@ function ConnectKickContent({ onClose }: { onClose(): void }) {
   // The countdown.
   useEffect(() => {
     if (!code || linked) return;
-    const id = window.setInterval(() => setNow(Date.now()), 1000);
+    const id = window.setInterval(() => setTick(Date.now()), 1000);
     return () => window.clearInterval(id);
   }, [code, linked]);
 

@@ -1,4 +1,7 @@
-/** Split or Steal's HTTP calls as server state: the recent games list, and create invalidating it. */
+/**
+ * Split or Steal's HTTP calls as server state: the recent games list, and create and cancel
+ * invalidating it (the game itself is live state, followed on its hub).
+ */
 import { splitOrStealEndpoints } from '@kickback/common/http/split-or-steal';
 import { useEndpointMutation, useEndpointQuery } from '../../lib/query';
 
@@ -6,3 +9,6 @@ export const useRecentSplitOrSteal = () => useEndpointQuery(splitOrStealEndpoint
 
 export const useCreateSplitOrSteal = () =>
   useEndpointMutation(splitOrStealEndpoints.create, { invalidates: [splitOrStealEndpoints.recent] });
+
+export const useCancelSplitOrSteal = () =>
+  useEndpointMutation(splitOrStealEndpoints.cancel, { invalidates: [splitOrStealEndpoints.recent] });

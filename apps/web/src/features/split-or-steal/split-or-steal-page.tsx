@@ -13,14 +13,13 @@ import { toast } from 'react-toastify';
 import { FaLock, FaVolumeHigh, FaVolumeXmark } from 'react-icons/fa6';
 import { isFinal, SPLIT, SplitOrStealStatus, STEAL, statusText } from '@kickback/common/games/split-or-steal';
 import type { SplitOrStealState } from '@kickback/common/hubs/split-or-steal';
-import { splitOrStealEndpoints } from '@kickback/common/http/split-or-steal';
 import { useAuth } from '../../app/auth/auth-context';
-import { api } from '../../lib/api';
 import { formatAmount } from '../../lib/format';
 import { celebrate, sidePositions } from '../../components/live/confetti';
 import { GameChat } from '../../components/live/game-chat';
 import { isMuted, setMuted } from '../../components/live/sounds';
 import { useSecondsLeft } from '../../components/live/use-seconds-left';
+import { useCancelSplitOrSteal } from './api';
 import { PlayerSlot } from './player-slot';
 import { useSplitOrSteal, type AnswerContext } from './use-split-or-steal';
 import './split-or-steal.css';
@@ -67,7 +66,7 @@ export default function SplitOrStealPage() {
   const seconds = useSecondsLeft(state?.phaseEndsAt ?? null, game.clockOffset);
   const [muted, setMutedState] = useState(isMuted);
   const [confirmCancel, setConfirmCancel] = useState(false);
-  const [cancelling, setCancelling] = useState(false);
+  const cancel = useCancelSplitOrSteal();
   const celebrated = useRef<string | null>(null);
 
   // Winner confetti once per game when status 4 shows.
@@ -131,17 +130,9 @@ export default function SplitOrStealPage() {
   };
   const isAdmin = canModerate(user?.role); // staff may cancel
 
-  const cancelGame = async () => {
-    setCancelling(true);
-    try {
-      await api(splitOrStealEndpoints.cancel, { params: { gameId: state.id } });
-      setConfirmCancel(false);
-    } catch {
-      // the API wrapper showed the server's message
-    } finally {
-      setCancelling(false);
-    }
-  };
+  const cancelGame = () =>
+    // A refusal stays open: the API wrapper showed the server's message.
+    cancel.mutate({ params: { gameId: state.id } }, { onSuccess: () => setConfirmCancel(false) });
 
   const toggleMute = () => {
     setMuted(!muted);
@@ -276,7 +267,7 @@ export default function SplitOrStealPage() {
           <Button variant="outline-secondary" onClick={() => setConfirmCancel(false)}>
             Keep playing
           </Button>
-          <Button variant="danger" disabled={cancelling} onClick={() => void cancelGame()}>
+          <Button variant="danger" disabled={cancel.isPending} onClick={cancelGame}>
             Cancel game
           </Button>
         </Modal.Footer>

@@ -16,7 +16,7 @@ import {
   FaArrowRightArrowLeft,
 } from 'react-icons/fa6';
 import { useSite } from '../../app/site-context';
-import { useRoobetSite } from './api';
+import { useRoobetSite } from '../../lib/roobet-site';
 import './vip.css';
 
 const EVALUATION_WEEKS = 3;

@@ -1,0 +1,83 @@
+/**
+ * The site configuration as a query: its hand-spelled key is the endpoint's (so an admin change
+ * that invalidates `siteEndpoints.config` reaches it), the site shows once it is read and shows
+ * the new configuration after an invalidation.
+ */
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { SiteConfig } from '@kickback/common/http/site';
+
+vi.mock('react-toastify', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+
+const { SiteProvider, siteConfigKey, useSite } = await import('./site-context');
+const { createQueryClient, endpointKey } = await import('../lib/query');
+const { siteEndpoints } = await import('@kickback/common/http/site');
+
+function Name() {
+  return <p>{useSite().siteName}</p>;
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('the site configuration', () => {
+  it('is keyed by its endpoint', () => {
+    expect(siteConfigKey).toEqual(endpointKey(siteEndpoints.config));
+  });
+
+  it('shows the site once read, and what an invalidation reads again', async () => {
+    let name = 'Kickback';
+    const config: SiteConfig = {
+      siteName: name,
+      streamerName: 'Vex',
+      tagline: '',
+      accentColor: '#6dff3a',
+      logoUrl: '',
+      kickChannel: 'vex',
+      kickChannelUrl: 'https://kick.com/vex',
+      contactEmail: 'hello@example.com',
+      socials: [],
+      quickLinks: [],
+      termsUrl: '/terms',
+      privacyUrl: '/privacy',
+      challengeCategory: 'Roobet',
+      ageGate: { enabled: false, text: 'I am 18 or older.' },
+      devSignIn: false,
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ ...config, siteName: name })),
+    );
+    const client = createQueryClient();
+    render(
+      <QueryClientProvider client={client}>
+        <SiteProvider>
+          <Name />
+        </SiteProvider>
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('Kickback')).toBeTruthy();
+    expect(document.title).toBe('Kickback');
+    name = 'Kickback TV';
+    await act(() => client.invalidateQueries({ queryKey: endpointKey(siteEndpoints.config) }));
+    expect(await screen.findByText('Kickback TV')).toBeTruthy();
+  });
+
+  it('says the site cannot be reached when the configuration cannot be read', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ message: 'down' }, { status: 503 })),
+    );
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <SiteProvider>
+          <Name />
+        </SiteProvider>
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('The site could not be reached.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,71 @@
+/**
+ * Chat Simulator: a posted message shows in Recent chat because the log refetches after the post
+ * (invalidation), not because the page patches it in; the form empties for the next one.
+ */
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ChatLog, ChatLogEntry } from '@kickback/common/http/chat';
+
+vi.mock('react-toastify', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+vi.mock('../../app/site-context', () => ({ useSite: () => ({ streamerName: 'Vex' }) }));
+
+const { default: ChatSimulatorPage } = await import('./chat-simulator-page');
+const { createQueryClient } = await import('../../lib/query');
+
+const entry = (content: string): ChatLogEntry => ({
+  messageId: `m-${content}`,
+  source: 'simulator',
+  kickUserId: 'k1',
+  kickUsername: 'vexfan',
+  color: null,
+  isSubscriber: false,
+  content,
+  sentAt: '2026-01-05T10:00:00.000Z',
+  receivedAt: '2026-01-05T10:00:00.000Z',
+  linkedUser: null,
+  handledBy: null,
+  replies: [],
+  errors: [],
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('Chat Simulator', () => {
+  it('a posted message shows in Recent chat by refetching the log', async () => {
+    const messages: ChatLogEntry[] = [];
+    const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+      if (init?.method === 'POST') {
+        const body = JSON.parse(String(init.body)) as { content: string };
+        messages.unshift(entry(body.content));
+        return Response.json({ status: 200, entry: messages[0] });
+      }
+      expect(url).toBe('/api/admin/chat/messages');
+      const log: ChatLog = { simulator: true, live: { isLive: false, changedAt: null }, messages, chatters: [] };
+      return Response.json(log);
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <ChatSimulatorPage />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('No chat messages yet.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Kick username'), { target: { value: 'vexfan' } });
+    const message = screen.getByLabelText('Message') as HTMLTextAreaElement;
+    fireEvent.change(message, { target: { value: '!points' } });
+    await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Send to chat' })));
+    const list = await screen.findByRole('list', { name: 'Recent chat messages' });
+    expect(list.textContent).toContain('!points');
+    expect(message.value).toBe('');
+    expect(fetchMock.mock.calls.filter(([, i]) => i?.method === 'GET')).toHaveLength(2);
+    expect(JSON.parse(String(fetchMock.mock.calls.find(([, i]) => i?.method === 'POST')?.[1]?.body))).toEqual({
+      username: 'vexfan',
+      subscriber: false,
+      content: '!points',
+    });
+  });
+});

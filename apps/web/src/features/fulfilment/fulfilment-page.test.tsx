@@ -1,0 +1,88 @@
+/**
+ * Fulfilment: marking an item delivered sends the note and, once the server says so, the queue
+ * refetches (invalidation), so the item leaves the pending list without a reload.
+ */
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+const { toastError, toastSuccess } = vi.hoisted(() => ({ toastError: vi.fn(), toastSuccess: vi.fn() }));
+vi.mock('react-toastify', () => ({ toast: { error: toastError, success: toastSuccess } }));
+vi.mock('../../app/auth/auth-context', () => ({ useAuth: () => ({ user: { role: 'Admin' } }) }));
+
+const { default: FulfilmentPage } = await import('./fulfilment-page');
+const { createQueryClient } = await import('../../lib/query');
+
+const item = {
+  id: 7,
+  kind: 'order',
+  reference: 'o-7',
+  description: 'Signed Vex Jersey',
+  amount: 1500,
+  unit: 'points',
+  status: 'pending',
+  refund: { currency: 'points', amount: 1500 },
+  note: null,
+  handledBy: null,
+  handledAt: null,
+  createdAt: '2026-01-05T10:00:00.000Z',
+  user: {
+    id: 'u1',
+    username: 'Buyer',
+    steamId: '76561190000000001',
+    avatarUrl: null,
+    kickUsername: null,
+    discordUsername: null,
+    clashId: null,
+    rustMagicId: null,
+    roobetName: null,
+    casesId: null,
+    excluded: false,
+  },
+  delivery: null,
+};
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  toastError.mockReset();
+  toastSuccess.mockReset();
+});
+
+describe('Fulfilment', () => {
+  it('delivering an item refetches the queue, which no longer lists it as pending', async () => {
+    let pending = [item];
+    const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+      if (init?.method === 'POST') {
+        pending = [];
+        return Response.json({ message: 'Marked as delivered.' });
+      }
+      expect(url).toContain('/api/admin/fulfilment');
+      return Response.json({
+        items: pending,
+        total: pending.length,
+        page: 1,
+        pageSize: 20,
+        kinds: ['order'],
+        pendingCount: pending.length,
+      });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <FulfilmentPage />
+      </QueryClientProvider>,
+    );
+    await act(async () =>
+      fireEvent.click(await screen.findByRole('button', { name: 'Mark Signed Vex Jersey for Buyer delivered' })),
+    );
+    fireEvent.change(screen.getByLabelText(/^Note/), { target: { value: 'tip 42' } });
+    await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Mark delivered' })));
+    await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith('Marked as delivered.'));
+    const post = fetchMock.mock.calls.find(([, i]) => i?.method === 'POST');
+    expect(post?.[0]).toBe('/api/admin/fulfilment/7/deliver');
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ note: 'tip 42' });
+    expect(await screen.findByText('All caught up — nothing waiting to be delivered.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Mark Signed Vex Jersey for Buyer delivered' })).toBeNull();
+  });
+});
