@@ -68,4 +68,31 @@ describe('Chat Simulator', () => {
       content: '!points',
     });
   });
+
+  it('keeps the box read-only while a message is sent, so the next one typed is not wiped by its answer', async () => {
+    let answer!: () => void;
+    const fetchMock = vi.fn(async (_url: string, init?: RequestInit) => {
+      if (init?.method === 'POST') {
+        await new Promise<void>((resolve) => (answer = resolve));
+        return Response.json({ status: 200, entry: entry('!join') });
+      }
+      const log: ChatLog = { simulator: true, live: { isLive: false, changedAt: null }, messages: [], chatters: [] };
+      return Response.json(log);
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <ChatSimulatorPage />
+      </QueryClientProvider>,
+    );
+    await screen.findByText('No chat messages yet.');
+    fireEvent.change(screen.getByLabelText('Kick username'), { target: { value: 'vexfan' } });
+    const message = screen.getByLabelText('Message') as HTMLTextAreaElement;
+    fireEvent.change(message, { target: { value: '!join' } });
+    await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Send to chat' })));
+    expect(message.readOnly).toBe(true);
+    await act(async () => answer());
+    expect(message.value).toBe('');
+    expect(message.readOnly).toBe(false);
+  });
 });

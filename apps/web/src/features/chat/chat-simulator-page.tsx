@@ -87,6 +87,11 @@ export default function ChatSimulatorPage() {
   const [username, setUsername] = useState('');
   const [subscriber, setSubscriber] = useState(false);
   const [content, setContent] = useState('');
+  /**
+   * The message being sent: the box is read-only until its answer, which empties it. Typing the
+   * next message meanwhile would otherwise be wiped by the answer to the one before.
+   */
+  const [sending, setSending] = useState(false);
   const pending = simulateChat.isPending || simulateLive.isPending;
   const messageRef = useRef<HTMLTextAreaElement>(null);
 
@@ -106,6 +111,7 @@ export default function ChatSimulatorPage() {
   const send = async (event?: FormEvent) => {
     event?.preventDefault();
     if (!canSend) return;
+    setSending(true);
     try {
       const result = await simulateChat.mutateAsync({
         body: { username: username.trim(), subscriber, content: content.trim() },
@@ -118,6 +124,7 @@ export default function ChatSimulatorPage() {
     } catch {
       // shown by the API wrapper
     } finally {
+      setSending(false); // in the same render as the emptied box
       messageRef.current?.focus();
     }
   };
@@ -184,6 +191,7 @@ export default function ChatSimulatorPage() {
                     rows={3}
                     ref={messageRef}
                     value={content}
+                    readOnly={sending}
                     maxLength={CHAT_MESSAGE_MAX_LENGTH}
                     placeholder="!verify ABC123"
                     onChange={(e) => setContent(e.target.value)}
