@@ -128,7 +128,7 @@ test('a viewer buys a product; the admin delivers it; the viewer sees it deliver
   await screenshot(viewer, 'economy-my-activity');
   await expectAccessible(viewer);
 
-  // On a phone My activity fits the screen: nothing scrolls sideways, the page nor the ledger.
+  // On a phone My activity fits the screen: nothing scrolls sideways, the page nor any of its tables.
   for (const [width, height] of [
     [1366, 900],
     [390, 844],
@@ -137,10 +137,12 @@ test('a viewer buys a product; the admin delivers it; the viewer sees it deliver
     await screenshot(viewer, `economy-my-activity-${width}`);
     const pageFits = await viewer.evaluate(() => document.scrollingElement!.scrollWidth <= window.innerWidth);
     expect(pageFits, `page at ${width} px`).toBe(true);
-    const ledgerFits = await viewer
-      .getByRole('region', { name: 'My ledger' })
-      .evaluate((el) => el.scrollWidth <= el.clientWidth + 1);
-    expect(ledgerFits, `ledger at ${width} px`).toBe(true);
+    for (const table of ['My orders', 'My rewards and prizes', 'My predictions', 'My ledger']) {
+      const fits = await viewer
+        .getByRole('region', { name: table })
+        .evaluate((el) => el.scrollWidth <= el.clientWidth + 1);
+      expect(fits, `${table} at ${width} px`).toBe(true);
+    }
   }
 });
 

@@ -123,21 +123,29 @@ export default function MyActivityPage() {
         testId="my-orders"
         endpoint={activityEndpoints.orders}
         columns={[
-          { name: 'Date' },
+          { name: 'Date', wide: true },
           { name: 'Product' },
           { name: 'Price', end: true },
-          { name: 'Status' },
+          { name: 'Status', wide: true },
           { name: 'Note' },
         ]}
         row={(o) => (
           <>
-            <td className="text-nowrap">{when(o.createdAt)}</td>
-            <td>{o.productName}</td>
-            <td className="text-end text-nowrap">{formatAmount(o.price)} pts</td>
+            <td className="text-nowrap d-none d-md-table-cell">{when(o.createdAt)}</td>
             <td>
+              {o.productName}
+              <div className="small text-body-secondary d-md-none">{when(o.createdAt)}</div>
+            </td>
+            <td className="text-end">
+              <div className="text-nowrap">{formatAmount(o.price)} pts</div>
+              <div className="d-md-none">
+                <StatusBadge status={o.status} />
+              </div>
+            </td>
+            <td className="d-none d-md-table-cell">
               <StatusBadge status={o.status} />
             </td>
-            <td className="small text-body-secondary">
+            <td className="small text-body-secondary kb-activity-note">
               {o.code !== null && (
                 <div className="text-body" data-testid="order-code">
                   Your code: <code className="kb-accent user-select-all">{o.code}</code>
@@ -161,24 +169,30 @@ export default function MyActivityPage() {
         testId="my-payouts"
         endpoint={activityEndpoints.payouts}
         columns={[
-          { name: 'Date' },
+          { name: 'Date', wide: true },
           { name: 'What' },
           { name: 'Amount', end: true },
-          { name: 'Status' },
+          { name: 'Status', wide: true },
           { name: 'Note' },
         ]}
         row={(p) => (
           <>
-            <td className="text-nowrap">{when(p.createdAt)}</td>
+            <td className="text-nowrap d-none d-md-table-cell">{when(p.createdAt)}</td>
             <td>
               {p.description}
               <div className="small text-body-secondary">{fulfilmentKindLabel(p.kind)}</div>
+              <div className="small text-body-secondary d-md-none">{when(p.createdAt)}</div>
             </td>
-            <td className="text-end text-nowrap">{formatPrize(p.amount, p.unit)}</td>
-            <td>
+            <td className="text-end">
+              <div className="text-nowrap">{formatPrize(p.amount, p.unit)}</div>
+              <div className="d-md-none">
+                <StatusBadge status={p.status} />
+              </div>
+            </td>
+            <td className="d-none d-md-table-cell">
               <StatusBadge status={p.status} />
             </td>
-            <td className="small text-body-secondary">{p.note ?? '—'}</td>
+            <td className="small text-body-secondary kb-activity-note">{p.note ?? '—'}</td>
           </>
         )}
         empty={
