@@ -290,6 +290,37 @@ describe('compression', () => {
     expect(large.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(large.rawPayload).toString()).toBe(plain.body);
   });
+  it('answers every Accept-Encoding as @fastify/compress does on the same read uncached (it no longer runs on cached reads)', async () => {
+    const decoded = (res: { headers: Record<string, unknown>; rawPayload: Buffer }) => {
+      const encoding = res.headers['content-encoding'];
+      if (encoding === 'br') return brotliDecompressSync(res.rawPayload).toString();
+      if (encoding === 'gzip') return gunzipSync(res.rawPayload).toString();
+      return res.rawPayload.toString();
+    };
+    const asks: Array<Record<string, string>> = [
+      {},
+      { 'accept-encoding': 'identity' },
+      { 'accept-encoding': 'deflate' },
+      { 'accept-encoding': 'gzip' },
+      { 'accept-encoding': 'GZIP' },
+      { 'accept-encoding': 'x-gzip' },
+      { 'accept-encoding': '*' },
+      { 'accept-encoding': 'br;q=0, *' },
+      { 'accept-encoding': 'gzip, deflate, br' },
+      { 'accept-encoding': 'gzip;q=0, deflate' },
+      { 'accept-encoding': '*', 'x-no-compression': '1' },
+      { 'accept-encoding': 'x-gzip', 'x-no-compression': '1' },
+    ];
+    for (const headers of asks) {
+      const cached = await t.call({ url: '/api/LeaderBoard/previous', headers });
+      const uncached = await t.call({ url: '/test/uncached/board/1/previous', headers });
+      const what = JSON.stringify(headers);
+      expect(cached.statusCode, what).toBe(200);
+      expect(cached.headers['content-encoding'], what).toBe(uncached.headers['content-encoding']);
+      expect(decoded(cached), what).toBe(decoded(uncached));
+      expect(cached.headers.vary, what).toBe('accept-encoding');
+    }
+  });
 });
 
 describe('ReadCache', () => {
