@@ -347,6 +347,27 @@ describe('ReadCache', () => {
     expect(builds).toBe(2);
   });
 
+  it('peek answers only what get would answer at once: built, not expired, not invalidated', async () => {
+    const cache = new ReadCache();
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const building = cache.get('k', 60_000, 0, async () => {
+      await gate;
+      return { ready: readyBody('"one"'), validUntil: 1_000 };
+    });
+    expect(cache.peek('k', 0)).toBeNull(); // being built
+    release();
+    const built = await building;
+    expect(cache.peek('k', 999)).toBe(built);
+    expect(cache.peek('k', 1_000)).toBeNull(); // its validUntil passed
+    cache.invalidate('k');
+    expect(cache.peek('k', 0)).toBeNull();
+    await cache.get('hidden', 60_000, 0, async () => null);
+    expect(cache.peek('hidden', 0)).toBeNull(); // nothing to serve: the handler answers 404
+    await cache.get('z', 0, 0, async () => ({ ready: readyBody('"z"') }));
+    expect(cache.peek('z', 0)).toBeNull(); // TTL 0: never kept
+  });
+
   it('ends an entry at its validUntil (business time) and after its TTL', async () => {
     const cache = new ReadCache();
     let builds = 0;
