@@ -6,8 +6,11 @@
  * req/s, p50, p99, the ratios, and the CPU the generator and the server took.
  *
  *   npm run bench -- reads [--seconds 10] [--connections 64] [--only now,products] [--pin]
+ *     [--profile <dir>]
  *
- * `--pin` runs the servers on core 0 and the generator on core 1 (taskset). `npm run build` first.
+ * `--pin` runs the servers on core 0 and the generator on core 1 (taskset). `--profile <dir>`: the
+ * app writes a V8 CPU profile there when it stops (`node lib/profile-summary.mjs <file>` sums it up).
+ * `npm run build` first.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -27,6 +30,7 @@ function arg(name: string, fallback: string): string {
 const seconds = Number(arg('seconds', '10'));
 const connections = Number(arg('connections', '64'));
 const pin = process.argv.includes('--pin') && spawnSync('taskset', ['-V']).status === 0;
+const profileDir = arg('profile', '');
 const reads: Record<string, string> = {
   now: '/api/LeaderBoard/now',
   previous: '/api/LeaderBoard/previous',
@@ -116,7 +120,8 @@ const perRequest = (l: { serverCpuMs: number | null; total: number }) =>
 const appPort = 38431;
 const barePort = 38432;
 const base = `http://127.0.0.1:${appPort}`;
-const app = start(process.execPath, [serverMain], {
+const profiling = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+const app = start(process.execPath, [...profiling, serverMain], {
   NODE_ENV: 'development',
   PORT: String(appPort),
   HOST: '127.0.0.1',
@@ -184,4 +189,6 @@ try {
 } finally {
   bare?.kill();
   app.kill();
+  // The profile is written as the app exits.
+  if (app.exitCode === null) await new Promise((r) => app.once('exit', r));
 }

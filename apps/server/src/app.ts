@@ -130,19 +130,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // One log line per request, after the answer.
   const infoLevels = new Set(['trace', 'debug', 'info']);
-  app.addHook('onResponse', async (request, reply) => {
-    if (request.url === '/healthz' && reply.statusCode === 200) return;
-    if (!infoLevels.has(request.log.level)) return; // LOG_LEVEL=warn: not even the object
-    request.log.info(
-      {
-        method: request.method,
-        url: request.url.split('?')[0],
-        status: reply.statusCode,
-        ms: Math.round(reply.elapsedTime),
-        user: request.user?.id,
-      },
-      'request',
-    );
+  // A callback hook: nothing to wait for, so no promise per request.
+  app.addHook('onResponse', (request, reply, done) => {
+    const quietProbe = request.url === '/healthz' && reply.statusCode === 200;
+    // LOG_LEVEL=warn: not even the object.
+    if (!quietProbe && infoLevels.has(request.log.level)) {
+      request.log.info(
+        {
+          method: request.method,
+          url: request.url.split('?')[0],
+          status: reply.statusCode,
+          ms: Math.round(reply.elapsedTime),
+          user: request.user?.id,
+        },
+        'request',
+      );
+    }
+    done();
   });
   await app.register(endpointsPlugin);
   // Large answers go out compressed (cached reads carry their own compressed bytes; static assets

@@ -34,6 +34,8 @@ interface Entry {
   expires: number;
   validUntil: number;
   value: Promise<ReadyBody | null>;
+  /** The built body once `value` has resolved to one (what `peek` answers without a promise). */
+  ready: ReadyBody | null;
 }
 
 export function readyBody(json: string): ReadyBody {
@@ -60,11 +62,12 @@ export class ReadCache {
     const hit = this.entries.get(key);
     const at = performance.now();
     if (hit && hit.expires > at && hit.validUntil > now) return hit.value;
-    const entry: Entry = { expires: at + ttlMs, validUntil: Infinity, value: Promise.resolve(null) };
+    const entry: Entry = { expires: at + ttlMs, validUntil: Infinity, value: Promise.resolve(null), ready: null };
     entry.value = build().then(
       (built) => {
         if (built?.validUntil !== undefined) entry.validUntil = built.validUntil;
-        return built?.ready ?? null;
+        entry.ready = built?.ready ?? null;
+        return entry.ready;
       },
       (err: unknown) => {
         if (this.entries.get(key) === entry) this.entries.delete(key);
@@ -73,6 +76,16 @@ export class ReadCache {
     );
     if (ttlMs > 0) this.entries.set(key, entry);
     return entry.value;
+  }
+
+  /**
+   * The ready body of `key` when `get` would answer it at once from a built entry, else null (not
+   * built yet, being built, expired, or nothing to serve): the hot path of a read, with no promise.
+   */
+  peek(key: string, now: number): ReadyBody | null {
+    const hit = this.entries.get(key);
+    if (hit?.ready && hit.expires > performance.now() && hit.validUntil > now) return hit.ready;
+    return null;
   }
 
   /** Drops every entry whose key starts with `prefix` here and tells the listeners. */

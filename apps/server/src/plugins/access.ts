@@ -3,7 +3,7 @@
  * | 'moderator' | 'admin' }` ('moderator' lets a Moderator or an Admin in). Deny by default: an /api
  * route that does not say is treated as admin-only. 401 without sign-in, 403 without the role.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { canModerate } from '@kickback/common/access';
 import type { UserRow } from '../db/schema/users';
@@ -19,17 +19,23 @@ declare module 'fastify' {
 }
 
 export const accessPlugin = fp(async (app: FastifyInstance) => {
-  app.addHook('preValidation', async (request) => {
-    if (request.is404) return; // no route matched: the not-found handler answers
-    const declared = request.routeOptions.config.access;
-    const isApi = pathStartsWith(request, '/api/');
-    const access: Access = declared ?? (isApi ? 'admin' : 'public');
-    if (access === 'public') return;
-    if (!request.user) throw unauthorized();
-    if (access === 'admin' && request.user.role !== 'Admin') throw forbidden();
-    if (access === 'moderator' && !canModerate(request.user.role)) throw forbidden();
+  // A callback hook, not an async one: it runs on every request and never waits.
+  app.addHook('preValidation', (request, _reply, done) => {
+    done(refusal(request));
   });
 });
+
+/** Why `request` may not call its route (401 or 403), or undefined when it may. */
+function refusal(request: FastifyRequest): Error | undefined {
+  if (request.is404) return undefined; // no route matched: the not-found handler answers
+  const declared = request.routeOptions.config.access;
+  const access: Access = declared ?? (pathStartsWith(request, '/api/') ? 'admin' : 'public');
+  if (access === 'public') return undefined;
+  if (!request.user) return unauthorized();
+  if (access === 'admin' && request.user.role !== 'Admin') return forbidden();
+  if (access === 'moderator' && !canModerate(request.user.role)) return forbidden();
+  return undefined;
+}
 
 /** For handlers behind `access: 'user' | 'moderator' | 'admin'`: the signed-in user, typed as present. */
 export function currentUser(request: { user: UserRow | null }): UserRow {

@@ -290,6 +290,37 @@ describe('compression', () => {
     expect(large.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(large.rawPayload).toString()).toBe(plain.body);
   });
+  it('answers every Accept-Encoding as @fastify/compress does on the same read uncached (it no longer runs on cached reads)', async () => {
+    const decoded = (res: { headers: Record<string, unknown>; rawPayload: Buffer }) => {
+      const encoding = res.headers['content-encoding'];
+      if (encoding === 'br') return brotliDecompressSync(res.rawPayload).toString();
+      if (encoding === 'gzip') return gunzipSync(res.rawPayload).toString();
+      return res.rawPayload.toString();
+    };
+    const asks: Array<Record<string, string>> = [
+      {},
+      { 'accept-encoding': 'identity' },
+      { 'accept-encoding': 'deflate' },
+      { 'accept-encoding': 'gzip' },
+      { 'accept-encoding': 'GZIP' },
+      { 'accept-encoding': 'x-gzip' },
+      { 'accept-encoding': '*' },
+      { 'accept-encoding': 'br;q=0, *' },
+      { 'accept-encoding': 'gzip, deflate, br' },
+      { 'accept-encoding': 'gzip;q=0, deflate' },
+      { 'accept-encoding': '*', 'x-no-compression': '1' },
+      { 'accept-encoding': 'x-gzip', 'x-no-compression': '1' },
+    ];
+    for (const headers of asks) {
+      const cached = await t.call({ url: '/api/LeaderBoard/previous', headers });
+      const uncached = await t.call({ url: '/test/uncached/board/1/previous', headers });
+      const what = JSON.stringify(headers);
+      expect(cached.statusCode, what).toBe(200);
+      expect(cached.headers['content-encoding'], what).toBe(uncached.headers['content-encoding']);
+      expect(decoded(cached), what).toBe(decoded(uncached));
+      expect(cached.headers.vary, what).toBe('accept-encoding');
+    }
+  });
 });
 
 describe('ReadCache', () => {
@@ -314,6 +345,27 @@ describe('ReadCache', () => {
     expect((await c)?.body.toString()).toBe('{"n":2}');
     expect((await cache.get('k', 60_000, 0, build))?.body.toString()).toBe('{"n":2}');
     expect(builds).toBe(2);
+  });
+
+  it('peek answers only what get would answer at once: built, not expired, not invalidated', async () => {
+    const cache = new ReadCache();
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const building = cache.get('k', 60_000, 0, async () => {
+      await gate;
+      return { ready: readyBody('"one"'), validUntil: 1_000 };
+    });
+    expect(cache.peek('k', 0)).toBeNull(); // being built
+    release();
+    const built = await building;
+    expect(cache.peek('k', 999)).toBe(built);
+    expect(cache.peek('k', 1_000)).toBeNull(); // its validUntil passed
+    cache.invalidate('k');
+    expect(cache.peek('k', 0)).toBeNull();
+    await cache.get('hidden', 60_000, 0, async () => null);
+    expect(cache.peek('hidden', 0)).toBeNull(); // nothing to serve: the handler answers 404
+    await cache.get('z', 0, 0, async () => ({ ready: readyBody('"z"') }));
+    expect(cache.peek('z', 0)).toBeNull(); // TTL 0: never kept
   });
 
   it('ends an entry at its validUntil (business time) and after its TTL', async () => {

@@ -25,8 +25,12 @@ declare module 'fastify' {
 /** Route config of a cached public read: no session lookup (plugins/session.ts). */
 export const cachedReadConfig = { access: 'public', sessionless: true } as const;
 
-/** The same, as the options of a route registered from its shared definition (plugins/endpoints.ts). */
-export const sessionlessRead = { config: { sessionless: true } } as const;
+/**
+ * The options of a cached read registered from its shared definition (plugins/endpoints.ts): no
+ * session lookup, and no @fastify/compress hooks: the handler sends the bytes compressed once per
+ * build to every client that takes br or gzip (`encodingFor`), and a GET has no body to inflate.
+ */
+export const sessionlessRead = { config: { sessionless: true }, compress: false, decompress: false } as const;
 
 export const cachedReadsPlugin = fp(async (app: FastifyInstance) => {
   const cache = new ReadCache();
@@ -46,8 +50,13 @@ export interface CachedReadOptions<S extends z.ZodType> {
   build: () => Promise<{ value: z.input<S>; validUntil?: number } | null>;
 }
 
-/** The best encoding the browser accepts that we hold ('br' before 'gzip'), or null. */
-function encodingFor(acceptEncoding: string | undefined, ready: ReadyBody): 'br' | 'gzip' | null {
+/**
+ * The best encoding the browser accepts that we hold ('br' before 'gzip'), or null. `x-gzip` and
+ * `*` count as gzip unless the request says `x-no-compression`, as @fastify/compress reads them: it
+ * used to compress those answers per request, and the route no longer runs it.
+ */
+export function encodingFor(headers: FastifyRequest['headers'], ready: ReadyBody): 'br' | 'gzip' | null {
+  const acceptEncoding = headers['accept-encoding'];
   if (!acceptEncoding || !ready.br) return null;
   const accepted = new Set(
     acceptEncoding
@@ -58,6 +67,7 @@ function encodingFor(acceptEncoding: string | undefined, ready: ReadyBody): 'br'
   );
   if (accepted.has('br')) return 'br';
   if (accepted.has('gzip')) return 'gzip';
+  if ((accepted.has('x-gzip') || accepted.has('*')) && headers['x-no-compression'] === undefined) return 'gzip';
   return null;
 }
 
@@ -67,11 +77,30 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
 
-/** The handler of a cached public read. */
+/** Sends `ready` (or 304) with its headers. */
+function send(request: FastifyRequest, reply: FastifyReply, ready: ReadyBody, cacheControl: string): void {
+  reply.header('cache-control', cacheControl);
+  reply.header('etag', ready.etag);
+  if (matches(request.headers['if-none-match'], ready.etag)) {
+    reply.code(304).send();
+    return;
+  }
+  // A Buffer goes out as it is: the response schema is not run again, nothing is compressed here.
+  reply.header('content-type', 'application/json; charset=utf-8');
+  if (ready.br) reply.header('vary', 'accept-encoding');
+  const encoding = encodingFor(request.headers, ready);
+  if (encoding) reply.header('content-encoding', encoding).send(encoding === 'br' ? ready.br : ready.gzip);
+  else reply.send(ready.body);
+}
+
+/**
+ * The handler of a cached public read: a built entry is sent at once (no promise on the hot path),
+ * otherwise once its build is done.
+ */
 export function cachedRead<S extends z.ZodType>(
   app: FastifyInstance,
   opts: CachedReadOptions<S>,
-): (request: FastifyRequest, reply: FastifyReply) => Promise<void> {
+): (request: FastifyRequest, reply: FastifyReply) => Promise<void> | void {
   let serialize: ((value: unknown) => string) | null = null;
   const build = async () => {
     const built = await opts.build();
@@ -84,20 +113,15 @@ export function cachedRead<S extends z.ZodType>(
       ...(built.validUntil !== undefined ? { validUntil: built.validUntil } : {}),
     };
   };
-  return async (request, reply) => {
-    const ready = await app.reads.get(opts.key, opts.ttlMs, app.clock.now().getTime(), build);
+  const afterBuild = async (request: FastifyRequest, reply: FastifyReply, now: number) => {
+    const ready = await app.reads.get(opts.key, opts.ttlMs, now, build);
     if (!ready) throw notFound();
-    reply.header('cache-control', opts.cacheControl);
-    reply.header('etag', ready.etag);
-    if (matches(request.headers['if-none-match'], ready.etag)) {
-      reply.code(304).send();
-      return;
-    }
-    // A Buffer goes out as it is: the response schema is not run again, nothing is compressed here.
-    reply.header('content-type', 'application/json; charset=utf-8');
-    if (ready.br) reply.header('vary', 'accept-encoding');
-    const encoding = encodingFor(request.headers['accept-encoding'], ready);
-    if (encoding) reply.header('content-encoding', encoding).send(encoding === 'br' ? ready.br : ready.gzip);
-    else reply.send(ready.body);
+    send(request, reply, ready, opts.cacheControl);
+  };
+  return (request, reply) => {
+    const now = app.clock.now().getTime();
+    const ready = app.reads.peek(opts.key, now);
+    if (!ready) return afterBuild(request, reply, now);
+    send(request, reply, ready, opts.cacheControl);
   };
 }

@@ -35,9 +35,15 @@ export function isAllowedOrigin(origin: string | undefined, publicOrigin: string
 }
 
 export const csrfPlugin = fp(async (app: FastifyInstance, opts: { publicOrigin: string }) => {
-  app.addHook('onRequest', async (request) => {
-    if (!needsCsrfCheck(request)) return;
-    if (request.headers[CSRF_HEADER] !== CSRF_VALUE) throw forbidden(messages.csrfRejected);
-    if (!isAllowedOrigin(request.headers.origin, opts.publicOrigin)) throw forbidden(messages.csrfRejected);
+  // A callback hook, not an async one: it runs on every request and never waits.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (
+      needsCsrfCheck(request) &&
+      (request.headers[CSRF_HEADER] !== CSRF_VALUE || !isAllowedOrigin(request.headers.origin, opts.publicOrigin))
+    ) {
+      done(forbidden(messages.csrfRejected));
+      return;
+    }
+    done();
   });
 });

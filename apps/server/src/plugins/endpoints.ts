@@ -72,6 +72,10 @@ export type EndpointHandler<E extends EndpointSpec> = RouteHandlerMethod<
 /** What a route may add to its definition: rate limits and the like (never its access). */
 export interface EndpointOptions {
   config?: Omit<FastifyContextConfig, 'access' | 'endpoint'>;
+  /** false: @fastify/compress adds no hooks to the route (its answers come compressed already). */
+  compress?: false;
+  /** false: no request-body decompression hook (a GET has no body). */
+  decompress?: false;
 }
 
 /** Registers `endpoint` on `app` with `handler`. */
@@ -106,6 +110,8 @@ export function route(
       response,
     },
     config: { ...options.config, access: accessOf[endpoint.access], endpoint },
+    ...(options.compress === false ? { compress: false } : {}),
+    ...(options.decompress === false ? { decompress: false } : {}),
     handler,
   });
 }

@@ -111,12 +111,24 @@ export const metricsPlugin = fp(async (app: FastifyInstance) => {
   });
   app.timers.observeLateness = (ms) => late.observe(Math.max(0, ms) / 1000);
 
-  app.addHook('onResponse', async (request, reply) => {
+  // Per request: one map lookup for the (method, route, status) series, no label object to check
+  // and hash, and a callback hook (no promise).
+  const series = new Map<string, { observe(seconds: number): void }>();
+  app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
-    if (route === METRICS_PATH) return;
-    const status = String(reply.statusCode);
-    http.observe({ method: request.method, route, status }, reply.elapsedTime / 1000);
-    if (routePath(request).startsWith('/webhooks/')) webhooks.inc({ route, status });
+    if (route !== METRICS_PATH) {
+      const { method } = request;
+      const status = reply.statusCode;
+      const key = `${method} ${status} ${route}`;
+      let observer = series.get(key);
+      if (!observer) {
+        observer = http.labels({ method, route, status: String(status) });
+        series.set(key, observer);
+      }
+      observer.observe(reply.elapsedTime / 1000);
+      if (routePath(request).startsWith('/webhooks/')) webhooks.inc({ route, status: String(status) });
+    }
+    done();
   });
 
   app.get(METRICS_PATH, { config: { access: 'public', rateLimit: false } }, async (request, reply) => {

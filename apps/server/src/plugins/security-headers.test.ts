@@ -1,11 +1,15 @@
 /**
- * Security headers (helmet): a Content-Security-Policy with no inline script on every answer, the
- * server-rendered pages without inline script, HSTS only in production; and the webhook route's
- * own, generous, configurable rate limit.
+ * Security headers (helmet's, made once at start): a Content-Security-Policy with no inline script
+ * on every answer, the server-rendered pages without inline script, HSTS only in production; and
+ * the webhook route's own, generous, configurable rate limit.
  */
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
+import helmet from 'helmet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/app';
 import { chatPayload, postDelivery, signedDelivery } from '../../test/kick';
+import { securityHeaderOptions } from './security-headers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -50,6 +54,46 @@ describe('security headers', () => {
       expect(res.headers['referrer-policy']).toBe('same-origin');
       expect(res.headers['strict-transport-security']).toBeUndefined();
     }
+  });
+
+  it('every answer but the webhook’s carries exactly the headers helmet sets per request', async () => {
+    // What helmet's own middleware sets on a real response (the per-request way it used to run).
+    const res = new ServerResponse(new IncomingMessage(new Socket()));
+    helmet(securityHeaderOptions(TEST_PUBLIC_URL, false))(res.req, res, () => {});
+    const expected = Object.entries(res.getHeaders());
+    expect(expected.length).toBeGreaterThan(8);
+
+    const csrf = { 'x-requested-with': 'kickback' };
+    const read = await t.app.inject({ url: '/api/LeaderBoard/now', headers: csrf });
+    const answers = {
+      'cached read': read,
+      'cached read, upper-case /API/': await t.app.inject({ url: '/API/LeaderBoard/NOW', headers: csrf }),
+      'cached read, 304': await t.app.inject({
+        url: '/api/LeaderBoard/now',
+        headers: { ...csrf, 'if-none-match': String(read.headers.etag) },
+      }),
+      'another cached read': await t.app.inject({ url: '/api/site', headers: csrf }),
+      'CSRF refusal': await t.app.inject({ url: '/api/LeaderBoard/now' }),
+      'unknown /api path': await t.app.inject({ url: '/api/NoSuchThing', headers: csrf }),
+      'sign-in required': await t.app.inject({ url: '/api/User/ping', headers: csrf }),
+      'web page': await t.app.inject({ url: '/kickback-page.js' }),
+    };
+    expect(read.statusCode).toBe(200);
+    expect(answers['cached read, 304'].statusCode).toBe(304);
+    for (const [what, answer] of Object.entries(answers)) {
+      for (const [name, value] of expected) expect(answer.headers[name], `${what}: ${name}`).toBe(value);
+    }
+
+    const delivery = signedDelivery(chatPayload(t, 'headers', 'hello'));
+    const webhook = await t.app.inject({
+      method: 'POST',
+      url: '/webhooks/kick',
+      headers: delivery.headers,
+      payload: delivery.body,
+      remoteAddress: '10.8.8.8', // not the budget the rate-limit test below counts
+    });
+    expect(webhook.statusCode).toBe(200);
+    for (const [name] of expected) expect(webhook.headers[name], `webhook: ${name}`).toBeUndefined();
   });
 
   it('server-rendered pages carry no inline script; their one script is a file', async () => {

@@ -1,24 +1,51 @@
 /**
- * Security headers on every answer but the Kick webhook's (no browser reads those), through
- * @fastify/helmet: a Content-Security-Policy without inline script (the web app, its overlays and
- * OBS browser sources load only our own script files; the server-rendered pages use one script file
- * too, lib/html.ts), HSTS in production only (a development server on plain http must not pin
- * browsers to https), nosniff, a same-origin referrer and framing policy.
+ * Security headers on every answer but the Kick webhook's (no browser reads those; its route says
+ * `config: { securityHeaders: false }`): a Content-Security-Policy without inline script (the web
+ * app, its overlays and OBS browser sources load only our own script files; the server-rendered
+ * pages use one script file too, lib/html.ts), HSTS in production only (a development server on
+ * plain http must not pin browsers to https), nosniff, a same-origin referrer and framing policy.
  *
  * Styles may be inline (components set style attributes); images may come from any https host
  * (Steam, Kick and Discord avatars, product images admins link), and from http outside production.
+ *
+ * helmet makes the headers, once, at start: none of them depends on the request (no nonces, no
+ * directive functions), and @fastify/helmet rebuilt the whole helmet middleware, CSP included, on
+ * every request (~10 µs each, the largest cost of a cached public read).
  */
-import fastifyHelmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet, { type HelmetOptions } from 'helmet';
 import { PAGE_SCRIPT_PATH, pageScript } from '../lib/html';
 
-export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
-  const { config } = app;
-  const production = config.isProduction;
-  const socketOrigin = config.publicOrigin.replace(/^http/, 'ws');
-  await app.register(fastifyHelmet, {
-    global: true,
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** false: this route's answers carry no security headers (machine-to-machine webhooks). */
+    securityHeaders?: boolean;
+  }
+}
+
+/**
+ * The headers helmet sets for `options`, as [name, value] pairs in helmet's order. Its one removal
+ * (X-Powered-By) is left out: neither Node nor Fastify sets that header.
+ */
+export function helmetHeaders(options: HelmetOptions): ReadonlyArray<readonly [string, string]> {
+  const headers: Array<[string, string]> = [];
+  const capture = {
+    setHeader(name: string, value: string | number) {
+      headers.push([name, String(value)]);
+    },
+    removeHeader() {},
+  };
+  helmet(options)({} as IncomingMessage, capture as unknown as ServerResponse, (err?: unknown) => {
+    if (err) throw err instanceof Error ? err : new Error(String(err));
+  });
+  return headers;
+}
+
+export function securityHeaderOptions(publicOrigin: string, production: boolean): HelmetOptions {
+  const socketOrigin = publicOrigin.replace(/^http/, 'ws');
+  return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -45,6 +72,19 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
     crossOriginResourcePolicy: { policy: 'same-origin' },
     referrerPolicy: { policy: 'same-origin' },
     frameguard: { action: 'sameorigin' },
+  };
+}
+
+export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
+  const { config } = app;
+  const headers = helmetHeaders(securityHeaderOptions(config.publicOrigin, config.isProduction));
+  // On the raw response, as helmet did, so that a route's own header of the same name still wins.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.routeOptions.config.securityHeaders !== false) {
+      const raw = reply.raw;
+      for (const [name, value] of headers) raw.setHeader(name, value);
+    }
+    done();
   });
 
   app.get(PAGE_SCRIPT_PATH, { config: { access: 'public' } }, async (_request, reply) =>

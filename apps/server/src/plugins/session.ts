@@ -49,11 +49,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
   const cache = new SessionCache();
   app.decorate('sessionCache', cache);
   if (app.redis) await syncSessionCache(app, app.redis, cache);
-  app.addHook('onRequest', async (request, reply) => {
-    if (!pathStartsWith(request, ...sessionPaths)) return;
-    if (request.routeOptions.config.sessionless === true) return;
-    const token = request.cookies[cookieName];
-    if (!token) return;
+  const load = async (request: FastifyRequest, reply: FastifyReply, token: string) => {
     const now = app.clock.now();
     const { config } = request.routeOptions;
     const cacheable = config.identityOnly === true && config.access === 'user';
@@ -68,6 +64,16 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
       // Sessions started before the hint existed get it on their next call.
       if (request.cookies[SIGNED_IN_HINT_COOKIE] !== '1') setSignedInHint(app, reply);
     }
+  };
+  // A callback hook: the requests that need no session (cached public reads, pages, assets) do
+  // not pay for a promise.
+  app.addHook('onRequest', (request, reply, done) => {
+    const token = request.cookies[cookieName];
+    if (!token || request.routeOptions.config.sessionless === true || !pathStartsWith(request, ...sessionPaths)) {
+      done();
+      return;
+    }
+    load(request, reply, token).then(() => done(), done);
   });
 });
 
