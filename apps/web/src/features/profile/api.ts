@@ -1,11 +1,6 @@
 /** The profile's calls (spec part 1 §7): partner ids, Kick codes, unlinking, preferences, Discord. */
-import {
-  accountEndpoints,
-  type LinkedAccountType,
-  type PartnerIdKey,
-  type PreferencesBody,
-} from '@kickback/common/http/accounts';
-import { myPartnerLinkEndpoints, type DisputeBody } from '@kickback/common/http/partner-links';
+import { accountEndpoints, type LinkedAccountType, type PreferencesBody } from '@kickback/common/http/accounts';
+import { myPartnerLinkEndpoints } from '@kickback/common/http/partner-links';
 import { api } from '../../lib/api';
 import { useEndpointMutation, useEndpointQuery } from '../../lib/query';
 
@@ -29,6 +24,9 @@ export function startDiscordLink(returnTo: string): void {
   window.location.assign(`/auth/discord/signin?returnTo=${encodeURIComponent(returnTo)}`);
 }
 
-export const renewProofCode = (field: PartnerIdKey) => api(myPartnerLinkEndpoints.renewCode, { body: { field } });
+/** A new proof code, or a dispute over an id someone else holds: the links list refetches. */
+export const useRenewProofCode = () =>
+  useEndpointMutation(myPartnerLinkEndpoints.renewCode, { invalidates: [myPartnerLinkEndpoints.list] });
 
-export const contestPartnerId = (body: DisputeBody) => api(myPartnerLinkEndpoints.dispute, { body });
+export const useContestPartnerId = () =>
+  useEndpointMutation(myPartnerLinkEndpoints.dispute, { invalidates: [myPartnerLinkEndpoints.list] });

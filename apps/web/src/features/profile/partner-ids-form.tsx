@@ -59,7 +59,6 @@ export function PartnerIdsForm({ user }: { user: AuthUser }) {
       toast.success(messages.settingsUpdated);
       const fresh = await refreshUser();
       reset(fresh ? valuesOf(fresh) : body);
-      links.reload();
     } catch (err) {
       // The API wrapper already showed the server's message; a taken id can be contested.
       if (err instanceof ApiError && err.status === 409) setTaken(true);
@@ -109,7 +108,7 @@ export function PartnerIdsForm({ user }: { user: AuthUser }) {
         )}
       </Form>
       {/* Outside the form: the contest form is a form of its own. */}
-      <PartnerLinkStatus data={links.data} reload={links.reload} />
+      <PartnerLinkStatus data={links.data} />
     </>
   );
 }

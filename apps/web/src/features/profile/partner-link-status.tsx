@@ -11,7 +11,7 @@ import { partnerIdFields, type PartnerIdKey } from '@kickback/common/http/accoun
 import type { MyPartnerLink, MyPartnerLinks } from '@kickback/common/http/partner-links';
 import { formatAmount } from '../../lib/format';
 import { LinkStateBadge } from '../../components/ui/link-state-badge';
-import { contestPartnerId, renewProofCode } from './api';
+import { useContestPartnerId, useRenewProofCode } from './api';
 
 const siteOf: Record<PartnerIdKey, string> = {
   RoobetName: 'Roobet',
@@ -20,19 +20,10 @@ const siteOf: Record<PartnerIdKey, string> = {
   CasesId: 'Cases.gg',
 };
 
-function LinkLine({ link, onChange }: { link: MyPartnerLink; onChange(): void }) {
-  const [busy, setBusy] = useState(false);
-  const renew = async () => {
-    setBusy(true);
-    try {
-      await renewProofCode(link.field);
-      onChange();
-    } catch {
-      // shown by the API wrapper
-    } finally {
-      setBusy(false);
-    }
-  };
+function LinkLine({ link }: { link: MyPartnerLink }) {
+  const renewCode = useRenewProofCode();
+  const busy = renewCode.isPending;
+  const renew = () => renewCode.mutateAsync({ body: { field: link.field } }).catch(() => undefined); // the API wrapper says why
   return (
     <li className="kb-link-state" data-testid={`partner-link-${link.field}`}>
       <div className="d-flex flex-wrap align-items-center gap-2">
@@ -69,21 +60,19 @@ function ContestForm({ onDone }: { onDone(): void }) {
   const [field, setField] = useState<PartnerIdKey>('ClashId');
   const [value, setValue] = useState('');
   const [note, setNote] = useState('');
-  const [busy, setBusy] = useState(false);
+  const contest = useContestPartnerId();
+  const busy = contest.isPending;
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!value.trim()) return;
-    setBusy(true);
     try {
-      const { message } = await contestPartnerId({ field, value: value.trim(), note: note.trim() });
+      const { message } = await contest.mutateAsync({ body: { field, value: value.trim(), note: note.trim() } });
       toast.success(message);
       setValue('');
       setNote('');
       onDone();
     } catch {
       // shown by the API wrapper
-    } finally {
-      setBusy(false);
     }
   };
   return (
@@ -115,7 +104,7 @@ function ContestForm({ onDone }: { onDone(): void }) {
   );
 }
 
-export function PartnerLinkStatus({ data, reload }: { data: MyPartnerLinks | null; reload(): void }) {
+export function PartnerLinkStatus({ data }: { data: MyPartnerLinks | null }) {
   const [contesting, setContesting] = useState(false);
   if (!data) return null;
   const open = data.disputes.filter((d) => d.status === 'open');
@@ -124,7 +113,7 @@ export function PartnerLinkStatus({ data, reload }: { data: MyPartnerLinks | nul
       {data.links.length > 0 && (
         <ul className="list-unstyled mb-2 d-grid gap-2">
           {data.links.map((l) => (
-            <LinkLine key={l.id} link={l} onChange={reload} />
+            <LinkLine key={l.id} link={l} />
           ))}
         </ul>
       )}
@@ -145,14 +134,7 @@ export function PartnerLinkStatus({ data, reload }: { data: MyPartnerLinks | nul
           Contest it
         </Button>
       </p>
-      {contesting && (
-        <ContestForm
-          onDone={() => {
-            setContesting(false);
-            reload();
-          }}
-        />
-      )}
+      {contesting && <ContestForm onDone={() => setContesting(false)} />}
     </div>
   );
 }

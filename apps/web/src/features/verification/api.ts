@@ -1,13 +1,22 @@
-/** The verification queue's calls (Admin → Verification). */
+/**
+ * The verification queue's changes (Admin → Verification). Each refetches the queue afterwards,
+ * also when refused (another admin may have decided it first: the page was behind).
+ */
 import { verificationEndpoints } from '@kickback/common/http/partner-links';
-import { api } from '../../lib/api';
+import { useEndpointMutation } from '../../lib/query';
 
-export const decideClaim = (id: number, decision: 'approve' | 'reject', reason: string) =>
-  api(verificationEndpoints[decision], { params: { id }, body: { reason } });
+const refreshes = { invalidates: [verificationEndpoints.queue], alsoOnError: true } as const;
 
-export const approveClaims = (ids: number[]) => api(verificationEndpoints.approveMany, { body: { ids } });
+/** Approve or reject a claim, award or dismiss a dispute: one mutation per decision. */
+export function useDecisions() {
+  return {
+    approve: useEndpointMutation(verificationEndpoints.approve, refreshes),
+    reject: useEndpointMutation(verificationEndpoints.reject, refreshes),
+    award: useEndpointMutation(verificationEndpoints.award, refreshes),
+    dismiss: useEndpointMutation(verificationEndpoints.dismiss, refreshes),
+  };
+}
 
-export const approveExisting = () => api(verificationEndpoints.approveExisting);
+export const useApproveClaims = () => useEndpointMutation(verificationEndpoints.approveMany, refreshes);
 
-export const decideDispute = (id: number, decision: 'award' | 'dismiss', reason: string) =>
-  api(verificationEndpoints[decision], { params: { id }, body: { reason } });
+export const useApproveExisting = () => useEndpointMutation(verificationEndpoints.approveExisting, refreshes);

@@ -16,7 +16,7 @@ import { verificationEndpoints, type QueueClaim, type QueueDispute } from '@kick
 import { EmptyRow } from '../../components/ui/empty-row';
 import { formatAmount } from '../../lib/format';
 import { useLoaded } from '../../lib/partner-links';
-import { approveClaims, approveExisting, decideClaim, decideDispute } from './api';
+import { useApproveClaims, useApproveExisting, useDecisions } from './api';
 
 type Decision =
   { kind: 'approve' | 'reject'; claim: QueueClaim } | { kind: 'award' | 'dismiss'; dispute: QueueDispute };
@@ -63,24 +63,23 @@ function UserCell({ user }: { user: QueueClaim['user'] }) {
 
 function DecisionModal({ decision, onClose, onDone }: { decision: Decision | null; onClose(): void; onDone(): void }) {
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
+  const decisions = useDecisions();
+  const busy = Object.values(decisions).some((m) => m.isPending);
   const needsReason = decision?.kind === 'reject' || decision?.kind === 'dismiss';
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!decision || (needsReason && !reason.trim())) return;
-    setBusy(true);
+    const input = {
+      params: { id: 'claim' in decision ? decision.claim.id : decision.dispute.id },
+      body: { reason: reason.trim() },
+    };
     try {
-      const { message } =
-        'claim' in decision
-          ? await decideClaim(decision.claim.id, decision.kind, reason.trim())
-          : await decideDispute(decision.dispute.id, decision.kind, reason.trim());
+      const { message } = await decisions[decision.kind].mutateAsync(input);
       toast.success(message);
       setReason('');
       onDone();
     } catch {
       // shown by the API wrapper
-    } finally {
-      setBusy(false);
     }
   };
   const title =
@@ -152,21 +151,19 @@ function DecisionModal({ decision, onClose, onDone }: { decision: Decision | nul
 }
 
 export default function VerificationPage() {
-  const { data, reload } = useLoaded(verificationEndpoints.queue);
+  const { data } = useLoaded(verificationEndpoints.queue);
   const [decision, setDecision] = useState<Decision | null>(null);
   const [selected, setSelected] = useState<Set<number>>(new Set());
-  const [busy, setBusy] = useState(false);
+  const approveClaims = useApproveClaims();
+  const approveExisting = useApproveExisting();
+  const busy = approveClaims.isPending || approveExisting.isPending;
 
   const bulk = async (run: () => Promise<{ message: string }>) => {
-    setBusy(true);
     try {
       toast.success((await run()).message);
       setSelected(new Set());
-      reload();
     } catch {
       // shown by the API wrapper
-    } finally {
-      setBusy(false);
     }
   };
   const toggle = (id: number) =>
@@ -250,12 +247,17 @@ export default function VerificationPage() {
         <Button
           size="sm"
           disabled={busy || selected.size === 0}
-          onClick={() => void bulk(() => approveClaims([...selected]))}
+          onClick={() => void bulk(() => approveClaims.mutateAsync({ body: { ids: [...selected] } }))}
         >
           Approve selected ({selected.size})
         </Button>
         {data && data.migratedPending > 0 && (
-          <Button size="sm" variant="outline-warning" disabled={busy} onClick={() => void bulk(approveExisting)}>
+          <Button
+            size="sm"
+            variant="outline-warning"
+            disabled={busy}
+            onClick={() => void bulk(() => approveExisting.mutateAsync({}))}
+          >
             Mark all existing as verified ({data.migratedPending})
           </Button>
         )}
@@ -324,14 +326,7 @@ export default function VerificationPage() {
           </tbody>
         </Table>
       </div>
-      <DecisionModal
-        decision={decision}
-        onClose={() => setDecision(null)}
-        onDone={() => {
-          setDecision(null);
-          reload();
-        }}
-      />
+      <DecisionModal decision={decision} onClose={() => setDecision(null)} onDone={() => setDecision(null)} />
     </section>
   );
 }

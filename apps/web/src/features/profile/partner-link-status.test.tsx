@@ -1,0 +1,91 @@
+/**
+ * The partner links under the profile: a new proof code and a contest refetch the links list
+ * (invalidation), so the new code and the open dispute show without a reload.
+ */
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { MyPartnerLinks } from '@kickback/common/http/partner-links';
+
+vi.mock('react-toastify', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+
+const { PartnerLinkStatus } = await import('./partner-link-status');
+const { useMyPartnerLinks } = await import('../../lib/partner-links');
+const { createQueryClient } = await import('../../lib/query');
+
+function Links() {
+  return <PartnerLinkStatus data={useMyPartnerLinks().data} />;
+}
+
+function serve() {
+  let code = 'KB-OLD1';
+  const disputes: MyPartnerLinks['disputes'] = [];
+  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+    if (url === '/api/User/partner-links/code') {
+      code = 'KB-NEW2';
+      return Response.json({ code });
+    }
+    if (url === '/api/User/partner-links/dispute') {
+      const body = JSON.parse(String(init?.body)) as { field: 'ClashId'; value: string };
+      disputes.push({
+        id: 1,
+        field: body.field,
+        label: 'Clash ID',
+        value: body.value,
+        status: 'open',
+        createdAt: '2026-11-27T08:00:00.000Z',
+        reason: null,
+      });
+      return Response.json({ message: 'Sent to the admins.' });
+    }
+    const links: MyPartnerLinks = {
+      links: [
+        {
+          id: 7,
+          field: 'ClashId',
+          label: 'Clash ID',
+          value: '4242',
+          state: 'claimed',
+          proof: 'code',
+          proofCode: code,
+          heldPoints: 0,
+          claimedAt: '2026-11-27T08:00:00.000Z',
+          decidedAt: null,
+          reason: null,
+        },
+      ],
+      disputes,
+      pointsDebt: 0,
+    };
+    return Response.json(links);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <Links />
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('partner link status', () => {
+  it('shows a new proof code once asked for, by refetching the links', async () => {
+    serve();
+    expect(await screen.findByText('KB-OLD1')).toBeTruthy();
+    await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'New code' })));
+    expect(await screen.findByText('KB-NEW2')).toBeTruthy();
+  });
+
+  it('shows a contest as with the admins, by refetching the links', async () => {
+    serve();
+    await screen.findByText('KB-OLD1');
+    fireEvent.click(screen.getByRole('button', { name: 'Contest it' }));
+    fireEvent.change(screen.getByLabelText('Your id there'), { target: { value: '9999' } });
+    await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Contest this id' })));
+    expect((await screen.findByText(/is with the admins/)).textContent).toContain('9999');
+  });
+});
