@@ -5,11 +5,11 @@
  * snapshot by the shared procedure, seed revealed — and commits the next draw in the same
  * transaction, so no seed is ever used twice or chosen after the list is known.
  */
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
 import { and, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
-import type { DrawCrypto, DrawEntry } from '@kickback/common/giveaway/draw';
+import type { DrawEntry } from '@kickback/common/giveaway/draw';
 import type { GiveawayParticipant, GiveawayRoll } from '@kickback/common/hubs/giveaway';
 import { decimalToNumber } from '@kickback/common/money';
 import type { DbOrTx, Tx } from '../../db/client';
@@ -18,11 +18,6 @@ import type { RollSnapshot } from './snapshot';
 
 /** The spinners land this long after the roll (spec part 2 §4, §9). */
 export const SPIN_MS = 3000;
-
-export const nodeDrawCrypto: DrawCrypto = {
-  sha256Hex: async (text) => createHash('sha256').update(text, 'utf8').digest('hex'),
-  hmacSha256: async (key, message) => new Uint8Array(createHmac('sha256', key).update(message, 'utf8').digest()),
-};
 
 export function newSeed(): { serverSeed: string; seedHash: string } {
   const serverSeed = randomBytes(32).toString('hex');

@@ -37,17 +37,9 @@ import { transactionThen } from '../../lib/after-commit';
 import { conflict, notFound } from '../../lib/errors';
 import { actorOf, recordAudit } from '../audit/service';
 import { applyBalanceChange } from '../ledger/service';
-import {
-  consumeDraw,
-  ensureOpenDraw,
-  findDraw,
-  lastRoll,
-  nodeDrawCrypto,
-  openDraw,
-  rollView,
-  winnersOf,
-} from './draws';
+import { consumeDraw, ensureOpenDraw, findDraw, lastRoll, openDraw, rollView, winnersOf } from './draws';
 import { GiveawayChatState } from './chat-state';
+import { nodeDrawCrypto } from './draw-crypto';
 import { filterRefusal, rollRefusal, weightOf } from './eligibility';
 import { GiveawayEntries } from './entries';
 import {
