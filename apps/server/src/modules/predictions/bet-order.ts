@@ -9,9 +9,13 @@
  *   `!bet`s of the sender; if there are any, its own bet is rolled back to its savepoint, the
  *   earlier ones are taken first (each in its savepoint, each marked handled, a refusal as much as
  *   an acceptance) and its own is taken again;
- * - an earlier bet that its own process is taking at that moment is marked in that transaction:
- *   marking it here waits for that transaction, then finds it handled, so the later bet commits
- *   after it. No advisory lock is needed (the multi-process test passes without one).
+ * - one sender's bet transactions run one at a time on every process: each begins with a
+ *   transaction-level advisory lock on the sender (`BETTOR_LOCK`, the user's id), taken before any
+ *   row. Without it, two processes taking one sender's bets could each hold a chat message row the
+ *   other wanted (a later bet marking an earlier one handled while that one's own transaction had
+ *   marked another): PostgreSQL found a deadlock and aborted one, and its bet was lost unanswered
+ *   (the multi-process test saw it under load). An earlier bet that its own process is taking at
+ *   that moment has committed when the lock is granted, so it is found handled.
  *
  * The process that received an earlier message then finds it handled and does nothing (no second
  * reply); the bettor is answered for it by the caller here. What no design can order without a
@@ -44,6 +48,9 @@ export interface OrderedBet {
   outcome: BetOutcome;
   earlier: EarlierBet[];
 }
+
+/** The advisory lock class of one sender's bets (the two-key form: its own space, keyed by the user). */
+const BETTOR_LOCK = 7_240_516;
 
 /** Earlier messages older than this are left to the sweeper (Kick refuses deliveries older than 5 minutes). */
 const LOOK_BACK_MS = 5 * 60_000;
@@ -108,6 +115,7 @@ export async function placeBetInOrder(
   now: Date,
 ): Promise<OrderedBet> {
   return transactionThen(db, async (tx, after) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${BETTOR_LOCK}, hashtext(${user.id}))`);
     const earlier: EarlierBet[] = [];
     const takeEarlier = async (pending: Pending[]) => {
       for (const p of pending) {

@@ -206,6 +206,12 @@ describe.skipIf(missing !== null)('two server processes on one PostgreSQL and on
       ),
     );
     expect([...new Set(statuses)]).toEqual([200]);
+    // No bet's transaction failed (a deadlock between two processes taking one user's bets, say).
+    const failures = output
+      .join('')
+      .split('\n')
+      .filter((line) => line.includes('chat handler failed'));
+    expect(failures).toEqual([]);
     const balances = rowsOf<{ points: string }>(
       await database.db.execute(sql`SELECT points::text AS points FROM users WHERE kick_id IS NOT NULL`),
     );
