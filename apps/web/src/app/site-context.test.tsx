@@ -7,6 +7,7 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SiteConfig } from '@kickback/common/http/site';
+import { renderWithQueries } from '../test/render';
 
 vi.mock('react-toastify', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
@@ -71,12 +72,10 @@ describe('the site configuration', () => {
       'fetch',
       vi.fn(async () => Response.json({ message: 'down' }, { status: 503 })),
     );
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <SiteProvider>
-          <Name />
-        </SiteProvider>
-      </QueryClientProvider>,
+    renderWithQueries(
+      <SiteProvider>
+        <Name />
+      </SiteProvider>,
     );
     expect(await screen.findByText('The site could not be reached.')).toBeTruthy();
   });

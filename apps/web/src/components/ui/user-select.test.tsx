@@ -2,14 +2,13 @@
  * The user pickers search through the query cache: two pickers on a page share one answer per
  * search, and a failed search is an empty list.
  */
-import { cleanup, render, screen } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithQueries } from '../../test/render';
 
 vi.mock('react-toastify', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
 const { UserMultiSelect, UserSelect } = await import('./user-select');
-const { createQueryClient } = await import('../../lib/query');
 
 afterEach(() => {
   cleanup();
@@ -22,11 +21,11 @@ describe('user pickers', () => {
   it('share one answer per search', async () => {
     const fetchMock = vi.fn(async () => Response.json([vex]));
     vi.stubGlobal('fetch', fetchMock);
-    render(
-      <QueryClientProvider client={createQueryClient()}>
+    renderWithQueries(
+      <>
         <UserSelect inputId="one" value={null} onChange={vi.fn()} />
         <UserMultiSelect inputId="two" value={[]} onChange={vi.fn()} />
-      </QueryClientProvider>,
+      </>,
     );
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
     await new Promise((r) => setTimeout(r, 50));

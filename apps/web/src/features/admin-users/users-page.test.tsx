@@ -2,17 +2,16 @@
  * Admin → Users: excluding a user refetches the list (invalidation), so the row shows the badge;
  * a refused change refetches it too, so the switch shows what the server holds.
  */
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminUser } from '@kickback/common/http/admin-users';
+import { renderWithQueries } from '../../test/render';
 
 const { toastError, toastSuccess } = vi.hoisted(() => ({ toastError: vi.fn(), toastSuccess: vi.fn() }));
 vi.mock('react-toastify', () => ({ toast: { error: toastError, success: toastSuccess } }));
 vi.mock('../../app/auth/auth-context', () => ({ useAuth: () => ({ user: { openId: 'me' } }) }));
 
 const { default: UsersPage } = await import('./users-page');
-const { createQueryClient } = await import('../../lib/query');
 
 const alt: AdminUser = {
   id: '5f0c7a52-8d5e-4d0b-9a0e-3c2b1f4e6a77',
@@ -38,11 +37,7 @@ function serve(change: (init: RequestInit) => Response) {
     init?.method === 'POST' ? change(init) : Response.json({ items: [alt], total: 1, page: 1, pageSize: 20 }),
   );
   vi.stubGlobal('fetch', fetchMock);
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <UsersPage />
-    </QueryClientProvider>,
-  );
+  renderWithQueries(<UsersPage />);
   return fetchMock;
 }
 const reads = (f: ReturnType<typeof serve>) => f.mock.calls.filter(([, i]) => i?.method === 'GET');

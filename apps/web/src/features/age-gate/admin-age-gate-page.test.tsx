@@ -2,9 +2,9 @@
  * The 18+ gate's admin form: an emptied text is named on its field at once and not sent, the text
  * carries the server's limit with a counter, and a field the server refuses is marked on it.
  */
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithQueries } from '../../test/render';
 
 vi.mock('react-toastify', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 vi.mock('../../app/site-context', () => ({
@@ -12,14 +12,9 @@ vi.mock('../../app/site-context', () => ({
 }));
 
 const { default: AdminAgeGatePage } = await import('./admin-age-gate-page');
-const { createQueryClient } = await import('../../lib/query');
 
 function open() {
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <AdminAgeGatePage />
-    </QueryClientProvider>,
-  );
+  renderWithQueries(<AdminAgeGatePage />);
 }
 const text = () => screen.getByLabelText('Text visitors confirm') as HTMLTextAreaElement;
 const save = () => act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Save' })));

@@ -3,22 +3,17 @@
  * missing field at once; a field is checked as it is typed; a too-long description is refused with
  * its message and counted; a field the server refuses is marked on that field.
  */
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithQueries } from '../../test/render';
 
 const { toastError, toastSuccess } = vi.hoisted(() => ({ toastError: vi.fn(), toastSuccess: vi.fn() }));
 vi.mock('react-toastify', () => ({ toast: { error: toastError, success: toastSuccess } }));
 
 const { ChallengeFormModal } = await import('./challenge-form-modal');
-const { createQueryClient } = await import('../../lib/query');
 
 function open(onSaved = vi.fn()) {
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <ChallengeFormModal target="new" defaultCategory="Roobet" onClose={vi.fn()} onSaved={onSaved} />
-    </QueryClientProvider>,
-  );
+  renderWithQueries(<ChallengeFormModal target="new" defaultCategory="Roobet" onClose={vi.fn()} onSaved={onSaved} />);
   return onSaved;
 }
 

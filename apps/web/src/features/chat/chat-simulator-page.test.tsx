@@ -2,16 +2,15 @@
  * Chat Simulator: a posted message shows in Recent chat because the log refetches after the post
  * (invalidation), not because the page patches it in; the form empties for the next one.
  */
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChatLog, ChatLogEntry } from '@kickback/common/http/chat';
+import { renderWithQueries } from '../../test/render';
 
 vi.mock('react-toastify', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 vi.mock('../../app/site-context', () => ({ useSite: () => ({ streamerName: 'Vex' }) }));
 
 const { default: ChatSimulatorPage } = await import('./chat-simulator-page');
-const { createQueryClient } = await import('../../lib/query');
 
 const entry = (content: string): ChatLogEntry => ({
   messageId: `m-${content}`,
@@ -48,11 +47,7 @@ describe('Chat Simulator', () => {
       return Response.json(log);
     });
     vi.stubGlobal('fetch', fetchMock);
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <ChatSimulatorPage />
-      </QueryClientProvider>,
-    );
+    renderWithQueries(<ChatSimulatorPage />);
     expect(await screen.findByText('No chat messages yet.')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Kick username'), { target: { value: 'vexfan' } });
     const message = screen.getByLabelText('Message') as HTMLTextAreaElement;
@@ -80,11 +75,7 @@ describe('Chat Simulator', () => {
       return Response.json(log);
     });
     vi.stubGlobal('fetch', fetchMock);
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <ChatSimulatorPage />
-      </QueryClientProvider>,
-    );
+    renderWithQueries(<ChatSimulatorPage />);
     await screen.findByText('No chat messages yet.');
     fireEvent.change(screen.getByLabelText('Kick username'), { target: { value: 'vexfan' } });
     const message = screen.getByLabelText('Message') as HTMLTextAreaElement;

@@ -3,15 +3,14 @@
  * on its field), nothing wrong is sent, the inputs carry the API's limits, a field the server
  * refuses is marked on that field, and a save refetches the policies.
  */
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithQueries } from '../../test/render';
 
 const { toastError, toastSuccess } = vi.hoisted(() => ({ toastError: vi.fn(), toastSuccess: vi.fn() }));
 vi.mock('react-toastify', () => ({ toast: { error: toastError, success: toastSuccess } }));
 
 const { default: AdminDailyRewardsPage } = await import('./admin-daily-rewards-page');
-const { createQueryClient } = await import('../../lib/query');
 
 const policies = [
   { type: 0, enabled: true, amount: 50, earningsPercent: 0 },
@@ -29,11 +28,7 @@ const saves = (f: ReturnType<typeof fetchAnswering>) => f.mock.calls.filter(([, 
 const reads = (f: ReturnType<typeof fetchAnswering>) => f.mock.calls.filter(([, i]) => i?.method === 'GET');
 
 async function row(name: RegExp) {
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <AdminDailyRewardsPage />
-    </QueryClientProvider>,
-  );
+  renderWithQueries(<AdminDailyRewardsPage />);
   return within(await screen.findByRole('form', { name }));
 }
 

@@ -2,9 +2,9 @@
  * Roobet daily rewards: a claim says what it earned and the calendar shows today's case claimed
  * with its amount, because the month and today's case refetch after the claim (invalidation).
  */
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithQueries } from '../../test/render';
 
 const { toastError, toastSuccess } = vi.hoisted(() => ({ toastError: vi.fn(), toastSuccess: vi.fn() }));
 vi.mock('react-toastify', () => ({ toast: { error: toastError, success: toastSuccess } }));
@@ -16,7 +16,6 @@ vi.mock('../../app/profile-modal-context', () => ({ useProfileModal: () => ({ op
 vi.mock('./coin-sound', () => ({ playCoin: vi.fn() }));
 
 const { default: DailyRewardRoobetPage } = await import('./daily-reward-roobet-page');
-const { createQueryClient } = await import('../../lib/query');
 
 afterEach(() => {
   cleanup();
@@ -44,11 +43,7 @@ describe('Roobet daily rewards', () => {
       return Response.json({ sites: [] });
     });
     vi.stubGlobal('fetch', fetchMock);
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <DailyRewardRoobetPage />
-      </QueryClientProvider>,
-    );
+    renderWithQueries(<DailyRewardRoobetPage />);
     const today = new Date().getUTCDate();
     const card = await screen.findByRole('button', { name: `Day ${today}, available, press to claim` });
     await act(async () => void fireEvent.click(card));

@@ -4,16 +4,15 @@
  * audience; the message carries the server's limit with a counter; a field the server refuses is
  * marked on that field.
  */
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithQueries } from '../../test/render';
 
 const { toastError, toastSuccess } = vi.hoisted(() => ({ toastError: vi.fn(), toastSuccess: vi.fn() }));
 vi.mock('react-toastify', () => ({ toast: { error: toastError, success: toastSuccess } }));
 vi.mock('../../app/auth/auth-context', () => ({ useAuth: () => ({ user: { username: 'Admin' } }) }));
 
 const { default: DiscordMessageSenderPage } = await import('./discord-message-sender-page');
-const { createQueryClient } = await import('../../lib/query');
 
 const noAudience = 'Pick at least one user, or switch on an audience below.';
 
@@ -30,11 +29,7 @@ const sends = (fetchMock: ReturnType<typeof fetchAnswering>) =>
   fetchMock.mock.calls.filter(([url]) => url === '/api/Discord/sendmessage');
 
 function open() {
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <DiscordMessageSenderPage />
-    </QueryClientProvider>,
-  );
+  renderWithQueries(<DiscordMessageSenderPage />);
 }
 
 const messageBox = () => screen.getByLabelText('Message') as HTMLTextAreaElement;

@@ -2,16 +2,15 @@
  * Fulfilment: marking an item delivered sends the note and, once the server says so, the queue
  * refetches (invalidation), so the item leaves the pending list without a reload.
  */
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithQueries } from '../../test/render';
 
 const { toastError, toastSuccess } = vi.hoisted(() => ({ toastError: vi.fn(), toastSuccess: vi.fn() }));
 vi.mock('react-toastify', () => ({ toast: { error: toastError, success: toastSuccess } }));
 vi.mock('../../app/auth/auth-context', () => ({ useAuth: () => ({ user: { role: 'Admin' } }) }));
 
 const { default: FulfilmentPage } = await import('./fulfilment-page');
-const { createQueryClient } = await import('../../lib/query');
 
 const item = {
   id: 7,
@@ -68,11 +67,7 @@ describe('Fulfilment', () => {
       });
     });
     vi.stubGlobal('fetch', fetchMock);
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <FulfilmentPage />
-      </QueryClientProvider>,
-    );
+    renderWithQueries(<FulfilmentPage />);
     await act(async () =>
       fireEvent.click(await screen.findByRole('button', { name: 'Mark Signed Vex Jersey for Buyer delivered' })),
     );

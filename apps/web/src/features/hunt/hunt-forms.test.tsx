@@ -3,19 +3,18 @@
  * amounts are checked as the runner types, and a field the server refuses is marked on that field
  * (keeping provider and bet and returning to the slot after an add is in e2e/tests/hunt.spec.ts).
  */
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { HuntView } from '@kickback/common/hubs/hunt';
+import { renderWithQueries } from '../../test/render';
 
 vi.mock('react-toastify', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
 const { StartHuntForm, AddBonusForm } = await import('./hunt-forms');
-const { createQueryClient } = await import('../../lib/query');
 
 const hunt = { id: '00000000-0000-4000-8000-000000000001' } as HuntView;
 function open(node: React.ReactNode) {
-  render(<QueryClientProvider client={createQueryClient()}>{node}</QueryClientProvider>);
+  renderWithQueries(node);
 }
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 const click = (name: string) => act(async () => void fireEvent.click(screen.getByRole('button', { name })));

@@ -3,16 +3,15 @@
  * named at once, on their fields, in plain words, and nothing is sent; the inputs carry the API's
  * limits; a field the server refuses is marked on that field; a save refetches the sites.
  */
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminSite } from '@kickback/common/http/leaderboards';
+import { renderWithQueries } from '../../test/render';
 
 const { toastError, toastSuccess } = vi.hoisted(() => ({ toastError: vi.fn(), toastSuccess: vi.fn() }));
 vi.mock('react-toastify', () => ({ toast: { error: toastError, success: toastSuccess } }));
 
 const { default: AdminLeaderboardsPage } = await import('./admin-leaderboards-page');
-const { createQueryClient } = await import('../../lib/query');
 
 const roobet: AdminSite = {
   id: 6,
@@ -50,11 +49,7 @@ const reads = (fetchMock: ReturnType<typeof fetchAnswering>) =>
   fetchMock.mock.calls.filter(([, init]) => init?.method === 'GET');
 
 async function open() {
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <AdminLeaderboardsPage />
-    </QueryClientProvider>,
-  );
+  renderWithQueries(<AdminLeaderboardsPage />);
   return within(await screen.findByRole('article', { name: '6. Roobet' }));
 }
 

@@ -5,6 +5,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithQueries } from '../../test/render';
 
 vi.mock('react-toastify', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 vi.mock('../../app/auth/auth-context', () => ({
@@ -38,11 +39,7 @@ const command = () => screen.findByTestId('kick-verify-command');
 describe('Connect Kick Account', () => {
   it('an expired code offers a new one, which replaces it', async () => {
     serveCodes({ key: 'OLD111', inMs: -1000 }, { key: 'NEW222', inMs: 600_000 });
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <ConnectKickModal show onClose={vi.fn()} />
-      </QueryClientProvider>,
-    );
+    renderWithQueries(<ConnectKickModal show onClose={vi.fn()} />);
     expect((await command()).textContent).toBe('!verify OLD111');
     await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Get a new code' })));
     await vi.waitFor(async () => expect((await command()).textContent).toBe('!verify NEW222'));
@@ -67,11 +64,7 @@ describe('Connect Kick Account', () => {
 
   it('says when no code could be made', async () => {
     serveCodes(null);
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <ConnectKickModal show onClose={vi.fn()} />
-      </QueryClientProvider>,
-    );
+    renderWithQueries(<ConnectKickModal show onClose={vi.fn()} />);
     expect(await screen.findByText('No code could be made right now. Close this window and try again.')).toBeTruthy();
   });
 });

@@ -3,16 +3,15 @@
  * is refused; -1 is the boards' "none"), the input stops at the server's limit, and an id the
  * server refuses is marked on its field.
  */
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AuthUser } from '@kickback/common/http/auth';
+import { renderWithQueries } from '../../test/render';
 
 vi.mock('react-toastify', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 vi.mock('../../app/auth/auth-context', () => ({ useAuth: () => ({ refreshUser: vi.fn(async () => null) }) }));
 
 const { PartnerIdsForm } = await import('./partner-ids-form');
-const { createQueryClient } = await import('../../lib/query');
 
 const user = {
   clashId: null,
@@ -30,11 +29,7 @@ function fetchAnswering(ids: (init?: RequestInit) => Response) {
 }
 
 function open() {
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <PartnerIdsForm user={user} />
-    </QueryClientProvider>,
-  );
+  renderWithQueries(<PartnerIdsForm user={user} />);
 }
 
 const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;

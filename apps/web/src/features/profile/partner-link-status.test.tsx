@@ -2,16 +2,15 @@
  * The partner links under the profile: a new proof code and a contest refetch the links list
  * (invalidation), so the new code and the open dispute show without a reload.
  */
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MyPartnerLinks } from '@kickback/common/http/partner-links';
+import { renderWithQueries } from '../../test/render';
 
 vi.mock('react-toastify', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
 const { PartnerLinkStatus } = await import('./partner-link-status');
 const { useMyPartnerLinks } = await import('../../lib/partner-links');
-const { createQueryClient } = await import('../../lib/query');
 
 function Links() {
   return <PartnerLinkStatus data={useMyPartnerLinks().data} />;
@@ -60,11 +59,7 @@ function serve() {
     return Response.json(links);
   });
   vi.stubGlobal('fetch', fetchMock);
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <Links />
-    </QueryClientProvider>,
-  );
+  renderWithQueries(<Links />);
 }
 
 afterEach(() => {

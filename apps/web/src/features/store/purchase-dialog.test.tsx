@@ -1,12 +1,11 @@
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Product } from '@kickback/common/http/store';
+import { renderWithQueries } from '../../test/render';
 
 vi.mock('react-toastify', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
-const { createQueryClient } = await import('../../lib/query');
 const { PurchaseDialog, balanceAfter } = await import('./purchase-dialog');
 
 const TRADE_URL = 'https://steamcommunity.com/tradeoffer/new/?partner=123456789&token=AbC-12_x';
@@ -22,12 +21,10 @@ const skin: Product = {
 
 function open(product: Product, points = 2000, onBought = vi.fn(async () => undefined)) {
   const onClose = vi.fn();
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter>
-        <PurchaseDialog product={product} points={points} onClose={onClose} onBought={onBought} />
-      </MemoryRouter>
-    </QueryClientProvider>,
+  renderWithQueries(
+    <MemoryRouter>
+      <PurchaseDialog product={product} points={points} onClose={onClose} onBought={onBought} />
+    </MemoryRouter>,
   );
   return { onClose, onBought };
 }
