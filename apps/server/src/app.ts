@@ -177,6 +177,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       pathStartsWith(request, '/webhooks/') ? config.webhookRateLimitPerMinute : config.rateLimitPerMinute,
     keyGenerator: (request) =>
       pathStartsWith(request, '/webhooks/') ? `webhook:${request.ip}` : (request.user?.id ?? request.ip),
+    // The budget headers go with a refusal (429, with Retry-After) only: no client of ours reads
+    // them on an accepted answer, and three headers on every answer cost a cached read ~2 µs of ~25.
+    addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
     // Several processes share one budget per user when Redis is there (DESIGN §1 scale-out).
     ...(redis ? { redis, nameSpace: `${config.redisPrefix}rate-limit:`, skipOnError: true } : {}),
   });

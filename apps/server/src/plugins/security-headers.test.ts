@@ -9,7 +9,7 @@ import helmet from 'helmet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/app';
 import { chatPayload, postDelivery, signedDelivery } from '../../test/kick';
-import { securityHeaderOptions } from './security-headers';
+import { apiSecurityHeaderOptions, securityHeaderOptions } from './security-headers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -40,7 +40,7 @@ function inlineScripts(html: string): string[] {
 
 describe('security headers', () => {
   it('send a Content-Security-Policy without inline script, and the usual hardening headers', async () => {
-    for (const url of ['/api/LeaderBoard/now', '/healthz', '/dev/openid/login']) {
+    for (const url of ['/healthz', '/dev/openid/login', '/kickback-page.js']) {
       const res = await t.call({ url });
       const csp = directives(String(res.headers['content-security-policy']));
       expect(csp.get('script-src'), url).toEqual(["'self'"]);
@@ -56,12 +56,34 @@ describe('security headers', () => {
     }
   });
 
+  it('send API answers the JSON set: nothing may load, frame or sniff them', async () => {
+    for (const url of ['/api/LeaderBoard/now', '/API/LeaderBoard/NOW', '/api/User/ping', '/api/NoSuchThing']) {
+      const res = await t.call({ url });
+      expect(res.headers['content-type'], url).toMatch(/^application\/json/);
+      expect(res.headers['content-security-policy'], url).toBe("default-src 'none';frame-ancestors 'none'");
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      // Document-only policies stay off JSON.
+      for (const name of ['referrer-policy', 'x-dns-prefetch-control', 'origin-agent-cluster', 'x-xss-protection']) {
+        expect(res.headers[name], `${url}: ${name}`).toBeUndefined();
+      }
+      // The budget headers come only with a 429 (the rate-limit test below).
+      expect(res.headers['x-ratelimit-remaining'], url).toBeUndefined();
+    }
+  });
+
   it('every answer but the webhook’s carries exactly the headers helmet sets per request', async () => {
     // What helmet's own middleware sets on a real response (the per-request way it used to run).
-    const res = new ServerResponse(new IncomingMessage(new Socket()));
-    helmet(securityHeaderOptions(TEST_PUBLIC_URL, false))(res.req, res, () => {});
-    const expected = Object.entries(res.getHeaders());
-    expect(expected.length).toBeGreaterThan(8);
+    const helmetSets = (options: Parameters<typeof helmet>[0]) => {
+      const res = new ServerResponse(new IncomingMessage(new Socket()));
+      helmet(options)(res.req, res, () => {});
+      return Object.entries(res.getHeaders());
+    };
+    const documentHeaders = helmetSets(securityHeaderOptions(TEST_PUBLIC_URL, false));
+    const apiHeaders = helmetSets(apiSecurityHeaderOptions(false));
+    expect(documentHeaders.length).toBeGreaterThan(8);
+    expect(apiHeaders.length).toBe(4);
 
     const csrf = { 'x-requested-with': 'kickback' };
     const read = await t.app.inject({ url: '/api/LeaderBoard/now', headers: csrf });
@@ -76,12 +98,22 @@ describe('security headers', () => {
       'CSRF refusal': await t.app.inject({ url: '/api/LeaderBoard/now' }),
       'unknown /api path': await t.app.inject({ url: '/api/NoSuchThing', headers: csrf }),
       'sign-in required': await t.app.inject({ url: '/api/User/ping', headers: csrf }),
-      'web page': await t.app.inject({ url: '/kickback-page.js' }),
+    };
+    const documents = {
+      'page script': await t.app.inject({ url: '/kickback-page.js' }),
+      'sign-in page': await t.app.inject({ url: '/dev/openid/login' }),
+      'health probe': await t.app.inject({ url: '/healthz' }),
     };
     expect(read.statusCode).toBe(200);
     expect(answers['cached read, 304'].statusCode).toBe(304);
+    const securityHeaderNames = new Set([...documentHeaders, ...apiHeaders].map(([name]) => name));
+    const carried = (answer: { headers: Record<string, unknown> }) =>
+      Object.fromEntries(Object.entries(answer.headers).filter(([name]) => securityHeaderNames.has(name)));
     for (const [what, answer] of Object.entries(answers)) {
-      for (const [name, value] of expected) expect(answer.headers[name], `${what}: ${name}`).toBe(value);
+      expect(carried(answer), what).toEqual(Object.fromEntries(apiHeaders));
+    }
+    for (const [what, answer] of Object.entries(documents)) {
+      expect(carried(answer), what).toEqual(Object.fromEntries(documentHeaders));
     }
 
     const delivery = signedDelivery(chatPayload(t, 'headers', 'hello'));
@@ -93,7 +125,7 @@ describe('security headers', () => {
       remoteAddress: '10.8.8.8', // not the budget the rate-limit test below counts
     });
     expect(webhook.statusCode).toBe(200);
-    for (const [name] of expected) expect(webhook.headers[name], `webhook: ${name}`).toBeUndefined();
+    for (const name of securityHeaderNames) expect(webhook.headers[name], `webhook: ${name}`).toBeUndefined();
   });
 
   it('server-rendered pages carry no inline script; their one script is a file', async () => {
@@ -123,6 +155,8 @@ describe('security headers', () => {
     try {
       const res = await prod.app.inject({ url: '/healthz' });
       expect(res.headers['strict-transport-security']).toBe('max-age=31536000');
+      const api = await prod.app.inject({ url: '/api/site', headers: { 'x-requested-with': 'kickback' } });
+      expect(api.headers['strict-transport-security']).toBe('max-age=31536000');
       expect(directives(String(res.headers['content-security-policy'])).has('upgrade-insecure-requests')).toBe(true);
     } finally {
       await prod.close();
@@ -132,12 +166,17 @@ describe('security headers', () => {
 
 describe('the webhook route', () => {
   it('is rate limited per sending address on its own budget (WEBHOOK_RATE_LIMIT_PER_MINUTE)', async () => {
-    const statuses: number[] = [];
+    const answers = [];
     for (let i = 0; i < 5; i++) {
       const d = signedDelivery(chatPayload(t, 'flooder', `hi ${i}`));
-      statuses.push((await postDelivery(t, d)).statusCode);
+      answers.push(await postDelivery(t, d));
     }
-    expect(statuses).toEqual([200, 200, 200, 429, 429]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 429, 429]);
+    // A refusal says how long to wait and what the budget is; an accepted answer carries no budget.
+    expect(answers[3]!.headers['retry-after']).toMatch(/^\d+$/);
+    expect(answers[3]!.headers['x-ratelimit-limit']).toBe('3');
+    expect(answers[3]!.headers['x-ratelimit-remaining']).toBe('0');
+    expect(answers[0]!.headers['x-ratelimit-remaining']).toBeUndefined();
     // Another address, and the API, are not affected.
     const other = signedDelivery(chatPayload(t, 'calm', 'hello'));
     const res = await t.app.inject({

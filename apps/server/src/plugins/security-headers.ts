@@ -1,14 +1,25 @@
 /**
  * Security headers on every answer but the Kick webhook's (no browser reads those; its route says
- * `config: { securityHeaders: false }`): a Content-Security-Policy without inline script (the web
- * app, its overlays and OBS browser sources load only our own script files; the server-rendered
- * pages use one script file too, lib/html.ts), HSTS in production only (a development server on
- * plain http must not pin browsers to https), nosniff, a same-origin referrer and framing policy.
+ * `config: { securityHeaders: false }`).
  *
- * Styles may be inline (components set style attributes); images may come from any https host
- * (Steam, Kick and Discord avatars, product images admins link), and from http outside production.
+ * Documents (the web app, its overlays and OBS browser sources, the server-rendered pages, static
+ * files) get helmet's set: a Content-Security-Policy without inline script (they load only our own
+ * script files; the server-rendered pages use one script file too, lib/html.ts), HSTS in production
+ * only (a development server on plain http must not pin browsers to https), nosniff, a same-origin
+ * referrer and framing policy. Styles may be inline (components set style attributes); images may
+ * come from any https host (Steam, Kick and Discord avatars, product images admins link), and from
+ * http outside production.
  *
- * helmet makes the headers, once, at start: none of them depends on the request (no nonces, no
+ * API answers (`/api/…`, JSON only: no route there renders HTML) get the set OWASP's REST Security
+ * cheat sheet names for JSON APIs, the headers a browser acts on for a response that is never a
+ * document: `Content-Security-Policy: default-src 'none'; frame-ancestors 'none'` (nothing may load
+ * or frame it), `X-Frame-Options: DENY` for browsers older than frame-ancestors, nosniff (never
+ * sniffed into a script or a page), `Cross-Origin-Resource-Policy: same-origin` (no other site may
+ * pull it into its process), and HSTS in production. The other eight of helmet's headers (referrer,
+ * DNS prefetch, download, cross-domain, XSS filter, origin-agent-cluster policies) govern what a
+ * document does and mean nothing on JSON; sending them cost each read ~5 µs of a ~25 µs answer.
+ *
+ * helmet makes both sets, once, at start: none of them depends on the request (no nonces, no
  * directive functions), and @fastify/helmet rebuilt the whole helmet middleware, CSP included, on
  * every request (~10 µs each, the largest cost of a cached public read).
  */
@@ -17,6 +28,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 import { PAGE_SCRIPT_PATH, pageScript } from '../lib/html';
+import { pathStartsWith } from '../lib/request-path';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -75,14 +87,35 @@ export function securityHeaderOptions(publicOrigin: string, production: boolean)
   };
 }
 
+/** The headers of an API answer (JSON, never a document): see the comment at the top. */
+export function apiSecurityHeaderOptions(production: boolean): HelmetOptions {
+  return {
+    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+    hsts: production ? { maxAge: 31_536_000, includeSubDomains: false } : false,
+    crossOriginOpenerPolicy: false,
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    originAgentCluster: false,
+    referrerPolicy: false,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xFrameOptions: { action: 'deny' },
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
+  };
+}
+
 export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
   const { config } = app;
-  const headers = helmetHeaders(securityHeaderOptions(config.publicOrigin, config.isProduction));
+  const documentHeaders = helmetHeaders(securityHeaderOptions(config.publicOrigin, config.isProduction));
+  const apiHeaders = helmetHeaders(apiSecurityHeaderOptions(config.isProduction));
   // On the raw response, as helmet did, so that a route's own header of the same name still wins.
   app.addHook('onRequest', (request, reply, done) => {
     if (request.routeOptions.config.securityHeaders !== false) {
       const raw = reply.raw;
-      for (const [name, value] of headers) raw.setHeader(name, value);
+      for (const [name, value] of pathStartsWith(request, '/api/') ? apiHeaders : documentHeaders) {
+        raw.setHeader(name, value);
+      }
     }
     done();
   });
