@@ -5,8 +5,12 @@
  * the app, a bare Fastify sending that read's exact body, and once a bare hello-world. Prints
  * req/s, p50, p99, the ratios, and the CPU the generator and the server took.
  *
- *   npm run bench -- reads [--seconds 10] [--connections 64] [--only now,products] [--pin]
- *     [--profile <dir>]
+ *   npm run bench -- reads [--seconds 10] [--connections 64] [--rounds 3] [--only now,products]
+ *     [--pin] [--profile <dir>]
+ *
+ * Each read is measured in `--rounds` pairs, the same-body bare server then the app, one after the
+ * other: the figures are the medians, and the ratio is the median of the pairs' ratios (a pair is
+ * seconds apart, so a change in what else the machine runs touches both of its halves alike).
  *
  * `--pin` runs the servers on core 0 and the generator on core 1 (taskset). `--profile <dir>`: the
  * app writes a V8 CPU profile there when it stops (`node lib/profile-summary.mjs <file>` sums it up).
@@ -20,7 +24,8 @@ import { fileURLToPath } from 'node:url';
 import { printFigures } from './lib/stats';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const serverMain = path.join(here, '../apps/server/dist/main.js');
+// BENCH_SERVER_MAIN=<main.js> measures another build (for example the one before a change).
+const serverMain = process.env.BENCH_SERVER_MAIN ?? path.join(here, '../apps/server/dist/main.js');
 const tsx = path.join(here, '../node_modules/.bin/tsx');
 
 function arg(name: string, fallback: string): string {
@@ -29,6 +34,7 @@ function arg(name: string, fallback: string): string {
 }
 const seconds = Number(arg('seconds', '10'));
 const connections = Number(arg('connections', '64'));
+const rounds = Math.max(1, Number(arg('rounds', '3')));
 const pin = process.argv.includes('--pin') && spawnSync('taskset', ['-V']).status === 0;
 const profileDir = arg('profile', '');
 const reads: Record<string, string> = {
@@ -117,6 +123,18 @@ function load(url: string, headers: string[], server: ChildProcess): Promise<Loa
 const perRequest = (l: { serverCpuMs: number | null; total: number }) =>
   l.serverCpuMs !== null ? `${((l.serverCpuMs / l.total) * 1000).toFixed(0)} µs` : 'n/a';
 
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** The run of `runs` whose req/s is the median one (p50, p99 and CPU are that run's). */
+function medianRun<T extends { rps: number }>(runs: T[]): T {
+  const sorted = [...runs].sort((a, b) => a.rps - b.rps);
+  return sorted[(sorted.length - 1) >> 1]!;
+}
+
 const appPort = 38431;
 const barePort = 38432;
 const base = `http://127.0.0.1:${appPort}`;
@@ -150,7 +168,7 @@ try {
   await waitFor(`http://127.0.0.1:${barePort}/hello`, {}, () => true);
 
   console.log(
-    `reads: ${connections} connections, ${seconds} s each${pin ? ', servers on core 0, generator on core 1' : ''}; ` +
+    `reads: ${connections} connections, ${seconds} s each, ${rounds} round(s)${pin ? ', servers on core 0, generator on core 1' : ''}; ` +
       `load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
   );
   const hello = await load(`http://127.0.0.1:${barePort}/hello`, [], bare);
@@ -163,22 +181,30 @@ try {
   const rows: string[] = [];
   for (const [, url] of chosen) {
     const size = Buffer.byteLength(bodies[url]!);
-    const same = await load(`http://127.0.0.1:${barePort}${url}`, [], bare);
-    const mine = await load(`${base}${url}`, appHeaders, app);
-    if (mine.non2xx > 0 || mine.errors > 0) console.log(`  ${url}: ${mine.non2xx} non-2xx, ${mine.errors} errors`);
+    const pairs: Array<{ same: Awaited<ReturnType<typeof load>>; mine: Awaited<ReturnType<typeof load>> }> = [];
+    for (let round = 0; round < rounds; round++) {
+      const same = await load(`http://127.0.0.1:${barePort}${url}`, [], bare);
+      const mine = await load(`${base}${url}`, appHeaders, app);
+      if (mine.non2xx > 0 || mine.errors > 0) console.log(`  ${url}: ${mine.non2xx} non-2xx, ${mine.errors} errors`);
+      pairs.push({ same, mine });
+    }
+    const same = medianRun(pairs.map((p) => p.same));
+    const mine = medianRun(pairs.map((p) => p.mine));
+    const ratios = pairs.map((p) => p.mine.rps / p.same.rps);
     const pct = (a: number, b: number) => `${Math.round((a / b) * 100)} %`;
+    const ratio = `${Math.round(median(ratios) * 100)} %`;
     printFigures(`${url} (${size} bytes)`, {
       'app requests/s': mine.rps,
       'app p50 / p99 ms': `${mine.p50} / ${mine.p99}`,
       'same body bare requests/s': same.rps,
       'same body bare p50 / p99 ms': `${same.p50} / ${same.p99}`,
       'server CPU per request': `${perRequest(mine)} (bare ${perRequest(same)})`,
-      'vs same-body bare': pct(mine.rps, same.rps),
+      'vs same-body bare': `${ratio} (pairs: ${ratios.map((r) => `${Math.round(r * 100)} %`).join(', ')})`,
       'vs hello-world': pct(mine.rps, hello.rps),
       'generator CPU': pct(mine.cpuMs, mine.seconds * 1000),
     });
     rows.push(
-      `| \`${url}\` | ${size} | ${Math.round(mine.rps)} | ${mine.p50} / ${mine.p99} | ${Math.round(same.rps)} | ${pct(mine.rps, same.rps)} | ${pct(mine.rps, hello.rps)} | ${perRequest(mine)} / ${perRequest(same)} |`,
+      `| \`${url}\` | ${size} | ${Math.round(mine.rps)} | ${mine.p50} / ${mine.p99} | ${Math.round(same.rps)} | ${ratio} | ${pct(mine.rps, hello.rps)} | ${perRequest(mine)} / ${perRequest(same)} |`,
     );
   }
   console.log(
