@@ -5,7 +5,7 @@
  * the hub layer's audiences (the admins; the public overlay room), so several processes serve one
  * giveaway. This file is the module's public surface.
  */
-import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { drawFromPrepared } from '@kickback/common/giveaway/draw';
 import { giveawayErrors } from '@kickback/common/giveaway/texts';
@@ -30,7 +30,7 @@ import type { RollRecord } from '@kickback/common/http/giveaway';
 import { centsToText, toCents } from '@kickback/common/money';
 import type { Tx } from '../../db/client';
 import { chatMessages } from '../../db/schema/chat';
-import { giveawayParticipants, giveawaySettings, giveawayWinners } from '../../db/schema/giveaway';
+import { giveawayParticipants, giveawayRoundCounts, giveawaySettings, giveawayWinners } from '../../db/schema/giveaway';
 import type { UserRow } from '../../db/schema/users';
 import type { ChatMessage } from '../../integrations/kick/chat-message';
 import { transactionThen } from '../../lib/after-commit';
@@ -121,11 +121,15 @@ export class GiveawayService {
     };
   }
 
+  /**
+   * The round's participants: one row kept by the database's triggers on every insert and delete
+   * (migration 0950), so this costs the same at 60,000 entries as at 1 — not a count over the round.
+   */
   private async participantCount(roundId: number): Promise<number> {
     const [row] = await this.app.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(giveawayParticipants)
-      .where(eq(giveawayParticipants.roundId, roundId));
+      .select({ n: giveawayRoundCounts.participants })
+      .from(giveawayRoundCounts)
+      .where(eq(giveawayRoundCounts.roundId, roundId));
     return row?.n ?? 0;
   }
 
