@@ -54,7 +54,13 @@ const STATEMENT = `
            row_number() OVER (PARTITION BY i.kick_user_id ORDER BY i.n) AS nth
     FROM i
     JOIN giveaway_keys gk ON gk.key_lower = i.key AND gk.is_active
-    LEFT JOIN kick_chat_activity a ON a.kick_user_id = i.kick_user_id
+    -- One primary-key probe per request, whatever the table's size was when the plan was made
+    -- (OFFSET 0 keeps it a per-row lookup: as a plain join, a plan made on a fresh table hashes
+    -- the WHOLE table for every batch once it has grown).
+    LEFT JOIN LATERAL (
+      SELECT a.color, a.is_subscriber, a.subscribed_until FROM kick_chat_activity a
+      WHERE a.kick_user_id = i.kick_user_id OFFSET 0
+    ) a ON true
   ), ins AS (
     INSERT INTO giveaway_participants (round_id, kick_user_id, kick_username, draw_entry, color, entered_at)
     SELECT s.round_id, k.kick_user_id, k.kick_username, k.draw_entry, k.entry_color, k.at
