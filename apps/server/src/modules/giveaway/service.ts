@@ -133,6 +133,16 @@ export class GiveawayService {
     return row?.n ?? 0;
   }
 
+  /** The current round's participants (the round as of this read, not as of an entry's). */
+  private async currentParticipantCount(): Promise<number> {
+    const [row] = await this.app.db
+      .select({ n: giveawayRoundCounts.participants })
+      .from(giveawaySettings)
+      .innerJoin(giveawayRoundCounts, eq(giveawayRoundCounts.roundId, giveawaySettings.roundId))
+      .where(eq(giveawaySettings.id, 1));
+    return row?.n ?? 0;
+  }
+
   private async winnerMessagesSince(kickIds: string[], since: Date): Promise<WinnerMessage[]> {
     if (kickIds.length === 0) return [];
     const rows = await this.app.db
@@ -226,6 +236,9 @@ export class GiveawayService {
     });
     this.app.realtime.emitToAdmins(giveawayHub, 'ReceiveParticipants', []);
     this.app.realtime.emit(giveawayOverlayHub, OVERLAY_ROOM, 'ReceiveParticipantCount', 0);
+    // And the count read again shortly: a count of the old round read just before this commit (here
+    // or on another process) may reach the overlay after the 0; this one comes after it.
+    this.overlayCountSoon();
     await this.broadcastState();
     return null;
   }
@@ -431,7 +444,7 @@ export class GiveawayService {
           wagered10k: false,
         },
       };
-      if (row.inserted) this.entered(roundId, chatter.view);
+      if (row.inserted) this.entered(chatter.view);
       // No filter on: the statement inserted the entry, or it was in the round already.
       if (!Object.values(filters).some(Boolean)) return true;
     } else {
@@ -455,7 +468,7 @@ export class GiveawayService {
       })
       .onConflictDoNothing()
       .returning({ kickUserId: giveawayParticipants.kickUserId });
-    if (inserted.length > 0) this.entered(roundId, chatter.view);
+    if (inserted.length > 0) this.entered(chatter.view);
     return true;
   }
 
@@ -464,9 +477,9 @@ export class GiveawayService {
     return this.entries.batches;
   }
 
-  private entered(roundId: number, participant: GiveawayParticipant): void {
+  private entered(participant: GiveawayParticipant): void {
     this.app.realtime.emitToAdmins(giveawayHub, 'ReceiveNewParticipant', participant);
-    this.overlayCountSoon(roundId);
+    this.overlayCountSoon();
   }
 
   /** After a roll, the winners' chat messages stream to the admins' panel. */
@@ -478,11 +491,12 @@ export class GiveawayService {
     });
   }
 
-  private overlayCountSoon(roundId: number): void {
+  /** The current round's count to the overlay in COUNT_EVERY_MS (one read per window, any number of entries). */
+  private overlayCountSoon(): void {
     if (this.countTimer) return;
     this.countTimer = setTimeout(() => {
       this.countTimer = null;
-      this.participantCount(roundId).then(
+      this.currentParticipantCount().then(
         (n) => this.app.realtime.emit(giveawayOverlayHub, OVERLAY_ROOM, 'ReceiveParticipantCount', n),
         (err: unknown) => this.app.log.warn({ err }, 'giveaway overlay count failed'),
       );
