@@ -40,7 +40,7 @@ export interface EntryRow extends Record<string, unknown> {
  * Two requests of one chatter in a batch: the first (lowest n) is the one that may insert. The
  * colour and subscriber mark are the stored chat activity's, as in ./facts.
  */
-const STATEMENT = `
+export const ENTRY_STATEMENT = `
   WITH i AS (
     SELECT * FROM jsonb_to_recordset($1::jsonb) AS r (
       n int, key text, kick_user_id text, kick_username text, draw_entry text, color text, at timestamptz,
@@ -80,7 +80,7 @@ export class GiveawayEntries {
   constructor(database: Database) {
     this.batcher = new StatementBatcher(async (requests) => {
       const rows = await database.query<EntryRow>(
-        STATEMENT,
+        ENTRY_STATEMENT,
         [
           JSON.stringify(
             requests.map((r, n) => ({
