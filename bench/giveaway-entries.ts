@@ -120,6 +120,10 @@ async function run(databaseUrl: string): Promise<boolean> {
     },
     profiling,
   );
+  // Signed before any connection is opened: signing 180,000 takes the client's event loop for
+  // minutes, past the admin socket's heartbeat and the server's keep-alive timeout.
+  console.log(`signing ${entries} deliveries…`);
+  const batch = Array.from({ length: entries }, (_, i) => delivery(port, keys.privateKey, i, 'chatter_'));
   const admin = await signIn(base, ADMIN_STEAM_ID, 'StreamerAdmin', { demo: true });
   const socket = io(`${base}/KickGiveAway`, {
     transports: ['websocket'],
@@ -150,10 +154,6 @@ async function run(databaseUrl: string): Promise<boolean> {
     });
     const latencies: number[] = [];
 
-    // Signed first: at 180,000 deliveries signing takes minutes, longer than the server keeps an
-    // idle keep-alive connection open, so the warm-up's connections would be gone by the end.
-    console.log(`signing ${entries} deliveries…`);
-    const batch = Array.from({ length: entries }, (_, i) => delivery(port, keys.privateKey, i, 'chatter_'));
     const client = new KeepAliveClient(port, concurrency);
     // Warm-up (connections, JIT, plans), not measured.
     const warm = Array.from({ length: 300 }, (_, i) => delivery(port, keys.privateKey, i, 'warm_'));
