@@ -120,6 +120,10 @@ async function run(databaseUrl: string): Promise<boolean> {
     },
     profiling,
   );
+  // Signed before any connection is opened: signing 180,000 takes the client's event loop for
+  // minutes, past the admin socket's heartbeat and the server's keep-alive timeout.
+  console.log(`signing ${entries} deliveries…`);
+  const batch = Array.from({ length: entries }, (_, i) => delivery(port, keys.privateKey, i, 'chatter_'));
   const admin = await signIn(base, ADMIN_STEAM_ID, 'StreamerAdmin', { demo: true });
   const socket = io(`${base}/KickGiveAway`, {
     transports: ['websocket'],
@@ -154,9 +158,6 @@ async function run(databaseUrl: string): Promise<boolean> {
     // Warm-up (connections, JIT, plans), not measured.
     const warm = Array.from({ length: 300 }, (_, i) => delivery(port, keys.privateKey, i, 'warm_'));
     await Promise.all(warm.map((d) => client.send(d.request)));
-
-    console.log(`signing ${entries} deliveries…`);
-    const batch = Array.from({ length: entries }, (_, i) => delivery(port, keys.privateKey, i, 'chatter_'));
     const cpu0 = await cpuSnapshot(server.pid!, databaseUrl);
     const http: number[] = [];
     const statuses = new Map<number, number>();

@@ -66,6 +66,15 @@ export const giveawayParticipants = pgTable(
   ],
 );
 
+/**
+ * Participants per round, kept by statement-level triggers on `giveaway_participants` (0950): the
+ * count the admin state and the overlay show, read as one row.
+ */
+export const giveawayRoundCounts = pgTable('giveaway_round_counts', {
+  roundId: bigint('round_id', { mode: 'number' }).primaryKey(),
+  participants: integer('participants').notNull(),
+});
+
 export const giveawayDraws = pgTable(
   'giveaway_draws',
   {

@@ -71,7 +71,7 @@ describe('recording chat messages', () => {
   it('records and deduplicates a message in one statement, and marks it processed in the next', async () => {
     const t = await app();
     const query = vi.spyOn(t.database, 'query');
-    const ingestStatements = () => query.mock.calls.filter((c) => c[2] === 'chat_ingest').length;
+    const ingestStatements = () => query.mock.calls.filter((c) => /^\s*WITH incoming AS/.test(c[0])).length;
     const m = chatMessage(t, { content: 'first!' });
     expect(await t.app.chat.process(m, 'kick-websocket')).toMatchObject({ duplicate: false, inFlight: false });
     expect(ingestStatements()).toBe(2);

@@ -40,7 +40,7 @@ export interface EntryRow extends Record<string, unknown> {
  * Two requests of one chatter in a batch: the first (lowest n) is the one that may insert. The
  * colour and subscriber mark are the stored chat activity's, as in ./facts.
  */
-const STATEMENT = `
+export const ENTRY_STATEMENT = `
   WITH i AS (
     SELECT * FROM jsonb_to_recordset($1::jsonb) AS r (
       n int, key text, kick_user_id text, kick_username text, draw_entry text, color text, at timestamptz,
@@ -54,7 +54,13 @@ const STATEMENT = `
            row_number() OVER (PARTITION BY i.kick_user_id ORDER BY i.n) AS nth
     FROM i
     JOIN giveaway_keys gk ON gk.key_lower = i.key AND gk.is_active
-    LEFT JOIN kick_chat_activity a ON a.kick_user_id = i.kick_user_id
+    -- One primary-key probe per request, whatever the table's size was when the plan was made
+    -- (OFFSET 0 keeps it a per-row lookup: as a plain join, a plan made on a fresh table hashes
+    -- the WHOLE table for every batch once it has grown).
+    LEFT JOIN LATERAL (
+      SELECT a.color, a.is_subscriber, a.subscribed_until FROM kick_chat_activity a
+      WHERE a.kick_user_id = i.kick_user_id OFFSET 0
+    ) a ON true
   ), ins AS (
     INSERT INTO giveaway_participants (round_id, kick_user_id, kick_username, draw_entry, color, entered_at)
     SELECT s.round_id, k.kick_user_id, k.kick_username, k.draw_entry, k.entry_color, k.at
@@ -74,7 +80,7 @@ export class GiveawayEntries {
   constructor(database: Database) {
     this.batcher = new StatementBatcher(async (requests) => {
       const rows = await database.query<EntryRow>(
-        STATEMENT,
+        ENTRY_STATEMENT,
         [
           JSON.stringify(
             requests.map((r, n) => ({

@@ -12,7 +12,7 @@ import {
   type GiveawaySettings,
   type GiveawayState,
 } from '@kickback/common/hubs/giveaway';
-import { giveawayOverlayHub, type OverlayRoll } from '@kickback/common/hubs/giveaway-overlay';
+import { giveawayOverlayHub, type OverlayRoll, type OverlayState } from '@kickback/common/hubs/giveaway-overlay';
 import type { RollRecord } from '@kickback/common/http/giveaway';
 import { simulatedKickUserId } from '../../integrations/kick/simulator';
 import { ledger } from '../../db/schema/ledger';
@@ -186,6 +186,86 @@ describe('entering from chat', () => {
     await hub.waitFor<GiveawayParticipant>('ReceiveNewParticipant', (p) => p.username === twice);
     expect(names(await hub.ok<GiveawayParticipant[]>('GetParticipants'))).toEqual([twice]);
     expect(hub.events('ReceiveNewParticipant')).toHaveLength(1);
+  });
+
+  it('the participant count shown stays exact: two batches, a duplicate, the general path, a delete, a clear', async () => {
+    const overlay = new HubClient(url, giveawayOverlayHub, { query: {} });
+    clients.push(overlay);
+    await overlay.connected();
+    // The round's rows, counted; and what the admin state and the overlay show.
+    const rows = async () =>
+      (
+        await t.database.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM giveaway_participants p
+           JOIN giveaway_settings s ON s.id = 1 AND p.round_id = s.round_id`,
+        )
+      )[0]!.n;
+    const shown = async () => [
+      (await hub.ok<GiveawayState>('GetState')).participantCount,
+      (await overlay.ok<OverlayState>('GetOverlayState')).participantCount,
+    ];
+    const expectShown = async (n: number) => {
+      expect(await rows()).toBe(n);
+      expect(await shown()).toEqual([n, n]);
+      // The overlay's pushed count follows (throttled to one per 250 ms per process).
+      if (n > 0) await overlay.waitFor<number>('ReceiveParticipantCount', (c) => c === n);
+    };
+    const enter = (name: string) =>
+      t.app.giveaway.enter(
+        chatMessage(t, { kickUserId: simulatedKickUserId(name), kickUsername: name, content: '!join' }),
+        null,
+      );
+    await expectShown(0);
+    const first = [fresh('count'), fresh('count'), fresh('count')];
+    const batches = t.app.giveaway.entryBatches;
+    await Promise.all(first.map(enter));
+    expect(t.app.giveaway.entryBatches - batches).toBe(1);
+    await expectShown(3);
+    // A second batch holding one chatter already in, twice.
+    await Promise.all([fresh('count'), first[0]!, first[0]!, fresh('count')].map(enter));
+    await expectShown(5);
+    // A redelivered webhook: the same message again enters no one.
+    const late = fresh('count');
+    const delivery = await say(late, '!join');
+    await postDelivery(t, delivery);
+    await expectShown(6);
+    // A linked chatter takes the general path (its own insert).
+    const linked = fresh('count');
+    await linkKick(linked);
+    await say(linked, '!join');
+    await hub.waitFor<GiveawayParticipant>('ReceiveNewParticipant', (p) => p.username === linked);
+    await expectShown(7);
+    // Whoever writes the table: a row deleted, rows written straight into the round.
+    await t.database.query(`DELETE FROM giveaway_participants WHERE kick_user_id = $1`, [simulatedKickUserId(late)]);
+    expect(await rows()).toBe(6);
+    expect(await shown()).toEqual([6, 6]);
+    await t.database.query(
+      `INSERT INTO giveaway_participants (round_id, kick_user_id, kick_username, draw_entry, entered_at)
+       SELECT s.round_id, 'fill-' || g, 'fill_' || g, '"fill-' || g || '","fill_' || g || '"', now()
+       FROM giveaway_settings s, generate_series(1, 3) g WHERE s.id = 1`,
+    );
+    expect(await rows()).toBe(9);
+    expect(await shown()).toEqual([9, 9]);
+    // Cleared: a new round, counted from zero. The overlay gets 0 at once, then the count read again
+    // (a count of the old round read just before the clear may have reached it after the 0) — the
+    // NEW round's, also when the clear comes right after an entry whose count is still pending.
+    const counts = () => overlay.events<number>('ReceiveParticipantCount');
+    const clearedShowsZero = async () => {
+      const mark = counts().length;
+      await hub.ok('ClearParticipants');
+      await vi.waitFor(() => expect(counts().slice(mark).filter((c) => c === 0).length).toBeGreaterThanOrEqual(2), {
+        timeout: 10_000,
+      });
+      expect(counts().at(-1)).toBe(0);
+      await expectShown(0);
+    };
+    await clearedShowsZero(); // no count pending (the last one arrived above)
+    await enter(first[1]!);
+    await expectShown(1);
+    await enter(fresh('count'));
+    await clearedShowsZero(); // the entry's count still pending
+    await enter(first[2]!);
+    await expectShown(1);
   });
 
   it('the keys and the winners kept in memory follow every change (invalidation)', async () => {

@@ -13,7 +13,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import type pg from 'pg';
-import { giveawayHub, type GiveawayParticipant, type GiveawayRoll } from '@kickback/common/hubs/giveaway';
+import {
+  giveawayHub,
+  type GiveawayParticipant,
+  type GiveawayRoll,
+  type GiveawayState,
+} from '@kickback/common/hubs/giveaway';
 import { loadConfig } from '../../config';
 import { signKickDelivery } from '../../integrations/kick/signature';
 import { kickTimestamp, simulatedChatMessage } from '../../integrations/kick/simulator';
@@ -188,6 +193,9 @@ describe.skipIf(missing !== null)('the giveaway on two server processes sharing 
 
     const participants = await onB.ok<GiveawayParticipant[]>('GetParticipants');
     expect(participants.map((p) => p.username)).toEqual(['two_proc_fan']);
+    // The count B shows is the round's, kept by the database whichever process entered (the key may
+    // have been typed several times before A heard of it: still one).
+    expect((await onB.ok<GiveawayState>('GetState')).participantCount).toBe(1);
     const roll = await onB.ok<GiveawayRoll>('Roll');
     expect(roll.eligibleCount).toBe(1);
     expect(roll.winners.map((w) => w.username)).toEqual(['two_proc_fan']);

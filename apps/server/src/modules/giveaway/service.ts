@@ -5,7 +5,7 @@
  * the hub layer's audiences (the admins; the public overlay room), so several processes serve one
  * giveaway. This file is the module's public surface.
  */
-import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { drawFromPrepared } from '@kickback/common/giveaway/draw';
 import { giveawayErrors } from '@kickback/common/giveaway/texts';
@@ -30,7 +30,7 @@ import type { RollRecord } from '@kickback/common/http/giveaway';
 import { centsToText, toCents } from '@kickback/common/money';
 import type { Tx } from '../../db/client';
 import { chatMessages } from '../../db/schema/chat';
-import { giveawayParticipants, giveawaySettings, giveawayWinners } from '../../db/schema/giveaway';
+import { giveawayParticipants, giveawayRoundCounts, giveawaySettings, giveawayWinners } from '../../db/schema/giveaway';
 import type { UserRow } from '../../db/schema/users';
 import type { ChatMessage } from '../../integrations/kick/chat-message';
 import { transactionThen } from '../../lib/after-commit';
@@ -121,11 +121,25 @@ export class GiveawayService {
     };
   }
 
+  /**
+   * The round's participants: one row kept by the database's triggers on every insert and delete
+   * (migration 0950), so this costs the same at 60,000 entries as at 1 — not a count over the round.
+   */
   private async participantCount(roundId: number): Promise<number> {
     const [row] = await this.app.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(giveawayParticipants)
-      .where(eq(giveawayParticipants.roundId, roundId));
+      .select({ n: giveawayRoundCounts.participants })
+      .from(giveawayRoundCounts)
+      .where(eq(giveawayRoundCounts.roundId, roundId));
+    return row?.n ?? 0;
+  }
+
+  /** The current round's participants (the round as of this read, not as of an entry's). */
+  private async currentParticipantCount(): Promise<number> {
+    const [row] = await this.app.db
+      .select({ n: giveawayRoundCounts.participants })
+      .from(giveawaySettings)
+      .innerJoin(giveawayRoundCounts, eq(giveawayRoundCounts.roundId, giveawaySettings.roundId))
+      .where(eq(giveawaySettings.id, 1));
     return row?.n ?? 0;
   }
 
@@ -222,6 +236,9 @@ export class GiveawayService {
     });
     this.app.realtime.emitToAdmins(giveawayHub, 'ReceiveParticipants', []);
     this.app.realtime.emit(giveawayOverlayHub, OVERLAY_ROOM, 'ReceiveParticipantCount', 0);
+    // And the count read again shortly: a count of the old round read just before this commit (here
+    // or on another process) may reach the overlay after the 0; this one comes after it.
+    this.overlayCountSoon();
     await this.broadcastState();
     return null;
   }
@@ -427,7 +444,7 @@ export class GiveawayService {
           wagered10k: false,
         },
       };
-      if (row.inserted) this.entered(roundId, chatter.view);
+      if (row.inserted) this.entered(chatter.view);
       // No filter on: the statement inserted the entry, or it was in the round already.
       if (!Object.values(filters).some(Boolean)) return true;
     } else {
@@ -451,7 +468,7 @@ export class GiveawayService {
       })
       .onConflictDoNothing()
       .returning({ kickUserId: giveawayParticipants.kickUserId });
-    if (inserted.length > 0) this.entered(roundId, chatter.view);
+    if (inserted.length > 0) this.entered(chatter.view);
     return true;
   }
 
@@ -460,9 +477,9 @@ export class GiveawayService {
     return this.entries.batches;
   }
 
-  private entered(roundId: number, participant: GiveawayParticipant): void {
+  private entered(participant: GiveawayParticipant): void {
     this.app.realtime.emitToAdmins(giveawayHub, 'ReceiveNewParticipant', participant);
-    this.overlayCountSoon(roundId);
+    this.overlayCountSoon();
   }
 
   /** After a roll, the winners' chat messages stream to the admins' panel. */
@@ -474,11 +491,12 @@ export class GiveawayService {
     });
   }
 
-  private overlayCountSoon(roundId: number): void {
+  /** The current round's count to the overlay in COUNT_EVERY_MS (one read per window, any number of entries). */
+  private overlayCountSoon(): void {
     if (this.countTimer) return;
     this.countTimer = setTimeout(() => {
       this.countTimer = null;
-      this.participantCount(roundId).then(
+      this.currentParticipantCount().then(
         (n) => this.app.realtime.emit(giveawayOverlayHub, OVERLAY_ROOM, 'ReceiveParticipantCount', n),
         (err: unknown) => this.app.log.warn({ err }, 'giveaway overlay count failed'),
       );
