@@ -50,10 +50,10 @@ export interface OrderedBet {
 }
 
 /** The advisory lock class of one sender's bets (the two-key form: its own space, keyed by the user). */
-const BETTOR_LOCK = 7_240_516;
+export const BETTOR_LOCK = 7_240_516;
 
 /** Earlier messages older than this are left to the sweeper (Kick refuses deliveries older than 5 minutes). */
-const LOOK_BACK_MS = 5 * 60_000;
+export const LOOK_BACK_MS = 5 * 60_000;
 
 /** Marks a message handled by a bet, inside the bet's transaction; false when it already was. */
 async function markHandled(tx: Tx, messageId: string, now: Date): Promise<boolean> {
