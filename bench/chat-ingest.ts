@@ -376,6 +376,8 @@ async function run(label: string, databaseUrl: string | null): Promise<boolean> 
         bettors[i] = { chatter: i, cookie, id: me.openId, bets: 0, busy: false, waiting: [] };
       },
     );
+    // Not kept idle through the phases: once, an idle one got an answer with no request waiting.
+    client.close();
     const opened = await call(base, '/api/predictions', admin, {
       question: 'Does the bonus pay over 100x?',
       answers: [
