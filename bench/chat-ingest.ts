@@ -253,6 +253,8 @@ interface PhaseResult {
   retried: number;
   /** Messages not answered "processed" exactly once over their deliveries (the rest "duplicate"). */
   miscounted: number;
+  /** The failed answers, by status and the start of the body. */
+  failures: Map<string, number>;
 }
 
 const PROCESSED = Buffer.from('{"ok":true}');
@@ -275,6 +277,12 @@ function offer(port: number, sockets: number, planned: Planned[]): Promise<Phase
   let answered = 0;
   let failed = 0;
   let retried = 0;
+  const failures = new Map<string, number>();
+  const fail = (status: number, body: Buffer) => {
+    failed += 1;
+    const key = `${status} ${body.toString('utf8', 0, Math.min(body.length, 80))}`;
+    failures.set(key, (failures.get(key) ?? 0) + 1);
+  };
   let next = 0;
   let started = 0;
   let done!: () => void;
@@ -296,14 +304,14 @@ function offer(port: number, sockets: number, planned: Planned[]): Promise<Phase
   const client = new PipelinedClient(port, sockets, (i, status, body) => {
     if (status === 200) {
       if (body.equals(PROCESSED)) processedOnce[planned[i]!.message]! += 1;
-      else if (!body.equals(DUPLICATE)) failed += 1;
+      else if (!body.equals(DUPLICATE)) fail(status, body);
       settle(i);
     } else if ((status === 503 || status === 0) && attempts[i]! < 20) {
       attempts[i]! += 1;
       retried += 1;
       setTimeout(() => send(i), 50);
     } else {
-      failed += 1;
+      fail(status, body);
       settle(i);
     }
   });
@@ -337,7 +345,7 @@ function offer(port: number, sockets: number, planned: Planned[]): Promise<Phase
     }
     let miscounted = 0;
     for (const m of messages) if (processedOnce[m] !== 1) miscounted += 1;
-    return { sent: n, seconds, latencies: all, betLatencies: bets, failed, retried, miscounted };
+    return { sent: n, seconds, latencies: all, betLatencies: bets, failed, retried, miscounted, failures };
   });
 }
 
@@ -407,6 +415,10 @@ async function run(label: string, databaseUrl: string | null): Promise<boolean> 
         `${all.p50.toFixed(1)} / ${all.p99.toFixed(1)} / ${all.max.toFixed(0)} ms`;
       figures[`${name}: bet p99 (committed)`] = `${bets.p99.toFixed(1)} ms over ${bets.count} bets`;
       figures[`${name}: failed / retried`] = `${r.failed} / ${r.retried}`;
+      if (r.failed > 0) {
+        const top = [...r.failures].sort((x, y) => y[1] - x[1]).slice(0, 3);
+        figures[`${name}: failed answers`] = top.map(([k, count]) => `${count}× ${k}`).join('; ');
+      }
       figures[`${name}: answers`] =
         r.miscounted === 0
           ? 'every message answered "processed" once, its redeliveries "duplicate"'
