@@ -106,6 +106,32 @@ describe('recording chat messages', () => {
   });
 });
 
+describe('replies', () => {
+  it('are kept by the batched write, in order, also when one goes with its own message’s completion', async () => {
+    const t = await app();
+    let replied: Promise<void> | null = null;
+    t.app.chat.register({
+      name: 'echo',
+      order: 1,
+      async handle(m) {
+        if (m.content !== 'echo') return false;
+        await t.app.chat.reply(m, 'first');
+        // Not awaited: the second reply waits for the same write as the message's completion.
+        replied = t.app.chat.reply(m, 'second');
+        return true;
+      },
+    });
+    const m = chatMessage(t, { content: 'echo' });
+    const before = t.app.chat.batches;
+    expect(await t.app.chat.process(m, 'kick-websocket')).toMatchObject({ handledBy: 'echo' });
+    await replied;
+    // Recorded; the first reply; the second reply with the completion.
+    expect(t.app.chat.batches - before).toBe(3);
+    expect(await rowOf(t, m.messageId)).toMatchObject({ replies: ['first', 'second'], handledBy: 'echo' });
+    expect((await rowOf(t, m.messageId))?.processedAt).not.toBeNull();
+  });
+});
+
 describe('a process that stops between recording and answering', () => {
   it("loses nothing: Kick's retry to another process takes the message over after the lease, and its bet commits once", async () => {
     const [a, b] = await twoProcesses();

@@ -2,8 +2,9 @@
  * The chat ingest's writes, batched: messages arriving within a few milliseconds (or up to a few
  * hundred) are written together by ONE statement, which records and deduplicates the new messages
  * (each row is the claim on its message id, with a short lease), records their senders' activity,
- * and marks the messages of earlier batches processed. A caller's promise settles once the
- * statement that carries its row has committed, so nothing is answered before it is durable.
+ * marks the messages of earlier batches processed and keeps the bot's replies with the messages
+ * they answer. A caller's promise settles once the statement that carries its row has committed,
+ * so nothing is answered before it is durable.
  *
  * A message id that is already there is either processed (a duplicate), or still owned by a live
  * lease (in flight in some process: the redelivery is asked to come back), or its lease ran out —
@@ -82,11 +83,23 @@ activity AS (
     last_message_at = GREATEST(t.last_message_at, EXCLUDED.last_message_at),
     updated_at = EXCLUDED.updated_at
 ),
+answered AS (
+  SELECT message_id, array_agg(reply ORDER BY n) AS replies
+  FROM jsonb_to_recordset($3::jsonb) AS r (n int, message_id text, reply text)
+  GROUP BY message_id
+),
 done AS (
   UPDATE chat_messages m
-  SET handled_by = COALESCE(m.handled_by, d.handled_by), errors = d.errors,
-      processed_at = COALESCE(m.processed_at, d.processed_at), claimed_until = NULL
-  FROM jsonb_to_recordset($2::jsonb) AS d (message_id text, handled_by text, errors text[], processed_at timestamptz)
+  SET handled_by = CASE WHEN d.finished THEN COALESCE(m.handled_by, d.handled_by) ELSE m.handled_by END,
+      errors = CASE WHEN d.finished THEN d.errors ELSE m.errors END,
+      processed_at = CASE WHEN d.finished THEN COALESCE(m.processed_at, d.processed_at) ELSE m.processed_at END,
+      claimed_until = CASE WHEN d.finished THEN NULL ELSE m.claimed_until END,
+      replies = m.replies || COALESCE(d.replies, '{}')
+  FROM (
+    SELECT message_id, f.message_id IS NOT NULL AS finished, f.handled_by, f.errors, f.processed_at, a.replies
+    FROM jsonb_to_recordset($2::jsonb) AS f (message_id text, handled_by text, errors text[], processed_at timestamptz)
+    FULL JOIN answered a USING (message_id)
+  ) d
   WHERE m.message_id = d.message_id
 )
 SELECT i.message_id, c.message_id IS NOT NULL AS claimed, m.processed_at IS NOT NULL AS processed
@@ -94,9 +107,15 @@ FROM incoming i
 LEFT JOIN claimed c USING (message_id)
 LEFT JOIN chat_messages m ON m.message_id = i.message_id`;
 
+interface Reply {
+  messageId: string;
+  text: string;
+}
+
 export class ChatWriter {
   private incoming: Array<{ row: Incoming; waiter: Waiter<Claim> }> = [];
   private completions: Array<{ row: Completion; waiter: Waiter<void> }> = [];
+  private replies: Array<{ row: Reply; waiter: Waiter<void> }> = [];
   private timer: NodeJS.Timeout | null = null;
   private writing: Promise<void> | null = null;
   private readonly delayMs: number;
@@ -128,9 +147,21 @@ export class ChatWriter {
     });
   }
 
+  /** Keeps a reply (the bot's answer) with the message it answers; settles once that is committed. */
+  reply(messageId: string, text: string): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.replies.push({ row: { messageId, text }, waiter: { resolve, reject } });
+      this.schedule();
+    });
+  }
+
+  private get waiting(): number {
+    return this.incoming.length + this.completions.length + this.replies.length;
+  }
+
   /** Writes whatever is waiting now (and resolves when the queue is empty). */
   async drain(): Promise<void> {
-    while (this.writing || this.incoming.length > 0 || this.completions.length > 0) {
+    while (this.writing || this.waiting > 0) {
       if (this.writing) await this.writing;
       else await this.writeNow();
     }
@@ -138,7 +169,7 @@ export class ChatWriter {
 
   private schedule(): void {
     if (this.writing) return; // the running write picks the rest up when it ends
-    if (this.incoming.length + this.completions.length >= this.maxRows) {
+    if (this.waiting >= this.maxRows) {
       void this.writeNow();
       return;
     }
@@ -153,10 +184,11 @@ export class ChatWriter {
     if (this.writing) return this.writing;
     const incoming = this.incoming.splice(0, this.maxRows);
     const completions = this.completions.splice(0, Math.max(0, this.maxRows - incoming.length) || this.maxRows);
-    if (incoming.length === 0 && completions.length === 0) return Promise.resolve();
-    this.writing = this.write(incoming, completions).finally(() => {
+    const replies = this.replies.splice(0, this.maxRows);
+    if (incoming.length === 0 && completions.length === 0 && replies.length === 0) return Promise.resolve();
+    this.writing = this.write(incoming, completions, replies).finally(() => {
       this.writing = null;
-      if (this.incoming.length > 0 || this.completions.length > 0) this.schedule();
+      if (this.waiting > 0) this.schedule();
     });
     return this.writing;
   }
@@ -164,6 +196,7 @@ export class ChatWriter {
   private async write(
     incoming: Array<{ row: Incoming; waiter: Waiter<Claim> }>,
     completions: Array<{ row: Completion; waiter: Waiter<void> }>,
+    replies: Array<{ row: Reply; waiter: Waiter<void> }>,
   ): Promise<void> {
     const records = incoming.map(({ row: { message: m, ...r } }) => ({
       message_id: m.messageId,
@@ -185,6 +218,7 @@ export class ChatWriter {
       errors: c.errors,
       processed_at: c.processedAt.toISOString(),
     }));
+    const answers = replies.map(({ row }, n) => ({ n, message_id: row.messageId, reply: row.text }));
     let rows: Array<{ message_id: string; claimed: boolean; processed: boolean }>;
     try {
       this.batches += 1;
@@ -192,10 +226,15 @@ export class ChatWriter {
       // fresh (PostgreSQL keeps it until the next ANALYZE) hashes ALL of chat_messages per batch
       // once they have grown — tens of milliseconds at 60,000 rows — where a batch's plan looks its
       // rows up by primary key (planning costs ~0.2 ms per batch).
-      rows = await this.database.query(STATEMENT, [JSON.stringify(records), JSON.stringify(done)]);
+      rows = await this.database.query(STATEMENT, [
+        JSON.stringify(records),
+        JSON.stringify(done),
+        JSON.stringify(answers),
+      ]);
     } catch (err) {
       for (const { waiter } of incoming) waiter.reject(err);
       for (const { waiter } of completions) waiter.reject(err);
+      for (const { waiter } of replies) waiter.reject(err);
       return;
     }
     const outcome = new Map(rows.map((r) => [r.message_id, r]));
@@ -204,5 +243,6 @@ export class ChatWriter {
       waiter.resolve(r?.claimed ? 'claimed' : r?.processed ? 'processed' : 'in-flight');
     }
     for (const { waiter } of completions) waiter.resolve();
+    for (const { waiter } of replies) waiter.resolve();
   }
 }

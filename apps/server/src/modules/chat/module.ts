@@ -3,10 +3,8 @@
  * optional Kick chat websocket reader, the simulator through the webhook), chat replies, the Kick
  * event subscriptions, retention, and the admin Chat Simulator API.
  */
-import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { chatMessages } from '../../db/schema/chat';
 import { KickApi } from '../../integrations/kick/api';
 import { postAsBot } from '../../integrations/kick/bot-chat';
 import { KickPusherReader } from '../../integrations/kick/pusher';
@@ -58,10 +56,8 @@ export const chatModule = fp(async (app: FastifyInstance) => {
     },
     async reply(message, text) {
       const content = text.slice(0, MAX_REPLY);
-      await app.db
-        .update(chatMessages)
-        .set({ replies: sql`array_append(${chatMessages.replies}, ${content})` })
-        .where(eq(chatMessages.messageId, message.messageId));
+      // Kept with the message by the chat's next batched write (./ingest.ts), before it is posted.
+      await writer.reply(message.messageId, content);
       try {
         const bot = app.kickBot;
         const posted = bot

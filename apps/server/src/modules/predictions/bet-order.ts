@@ -17,6 +17,11 @@
  *   (the multi-process test saw it under load). An earlier bet that its own process is taking at
  *   that moment has committed when the lock is granted, so it is found handled.
  *
+ * Usually a bet does not come here: ./bet-statement.ts takes it in one statement, which tries the
+ * same lock and takes its rows only if nobody holds them, and comes here when it cannot (the lock
+ * or a row held elsewhere, or earlier bets of the sender to take first), so the order above holds
+ * whichever way a bet is taken.
+ *
  * The process that received an earlier message then finds it handled and does nothing (no second
  * reply); the bettor is answered for it by the caller here. What no design can order without a
  * delay: an earlier message whose delivery is recorded only after the later bet committed. A refused
@@ -50,10 +55,10 @@ export interface OrderedBet {
 }
 
 /** The advisory lock class of one sender's bets (the two-key form: its own space, keyed by the user). */
-const BETTOR_LOCK = 7_240_516;
+export const BETTOR_LOCK = 7_240_516;
 
 /** Earlier messages older than this are left to the sweeper (Kick refuses deliveries older than 5 minutes). */
-const LOOK_BACK_MS = 5 * 60_000;
+export const LOOK_BACK_MS = 5 * 60_000;
 
 /** Marks a message handled by a bet, inside the bet's transaction; false when it already was. */
 async function markHandled(tx: Tx, messageId: string, now: Date): Promise<boolean> {

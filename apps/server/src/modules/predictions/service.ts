@@ -23,6 +23,7 @@ import { transactionThen } from '../../lib/after-commit';
 import { badRequest, conflict } from '../../lib/errors';
 import { actorOf, recordAudit } from '../audit/service';
 import { placeBetInOrder, type BetMessage, type OrderedBet } from './bet-order';
+import { betInOneStatement } from './bet-statement';
 import { placeBet, type BetOutcome, type Bettor, type OnceGuard } from './bets';
 import { PredictionBroadcaster } from './broadcaster';
 import { PREDICTION_ROOM, predictionGame } from './game';
@@ -146,21 +147,30 @@ export class PredictionService {
     return placeBet(this.app.db, user, bet, () => this.broadcaster.changed(), this.app.clock.now(), once);
   }
 
-  /** A bet from chat: taken after the sender's earlier recorded bets, in Kick's order (./bet-order). */
-  betInOrder(
+  /** How the chat's bets were taken so far: in one statement, or the general way (tests read it). */
+  readonly betPaths = { oneStatement: 0, general: 0 };
+
+  /**
+   * A bet from chat: taken after the sender's earlier recorded bets, in Kick's order. Usually in one
+   * statement (./bet-statement); when that finds another transaction in its way or earlier bets to
+   * take first, the general way (./bet-order), which waits its turn.
+   */
+  async betInOrder(
     user: Bettor,
     bet: { option: number; cents: bigint },
     message: BetMessage,
     once: OnceGuard,
   ): Promise<OrderedBet> {
-    return placeBetInOrder(
-      this.app.db,
-      user,
-      bet,
-      message,
-      once,
-      () => this.broadcaster.changed(),
-      this.app.clock.now(),
-    );
+    const now = this.app.clock.now();
+    if (!user.excluded) {
+      const outcome = await betInOneStatement(this.app.database, user, bet, message, now);
+      if (outcome !== 'contended') {
+        this.betPaths.oneStatement += 1;
+        if (outcome.ok) this.broadcaster.changed();
+        return { outcome, earlier: [] };
+      }
+    }
+    this.betPaths.general += 1;
+    return placeBetInOrder(this.app.db, user, bet, message, once, () => this.broadcaster.changed(), now);
   }
 }
