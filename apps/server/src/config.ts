@@ -82,7 +82,7 @@ const envSchema = z.object({
         .filter(Boolean),
     ),
   METRICS_TOKEN: optionalString.refine((v) => v === undefined || v.length >= 16, 'must be at least 16 characters'),
-  WEBHOOK_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(120_000),
+  WEBHOOK_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(1_200_000),
   // Partner affiliate APIs (leaderboards). A site with its key uses the partner; without, the
   // local simulator outside production, nothing in production.
   CLASH_API_KEY: optionalString,
