@@ -6,6 +6,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { eq } from 'drizzle-orm';
 import type { Role } from '@kickback/common/http/auth';
 import pino from 'pino';
+import { afterEach } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import type { Database } from '../src/db/client';
@@ -134,4 +135,30 @@ export async function buildTestApp(
       if (!opts.database) await database.drop();
     },
   };
+}
+
+/**
+ * The apps a test file builds, closed after each test (their shared database dropped): `app()` one
+ * on a database of its own, `twoProcesses()` two processes on one database, each with its own clock.
+ */
+export function appsClosedAfterEach() {
+  const apps: TestApp[] = [];
+  let shared: Awaited<ReturnType<typeof openTestDatabase>> | null = null;
+  afterEach(async () => {
+    for (const a of apps.splice(0)) await a.close();
+    await shared?.drop();
+    shared = null;
+  });
+  async function app(opts: Parameters<typeof buildTestApp>[0] = {}): Promise<TestApp> {
+    const a = await buildTestApp(opts);
+    apps.push(a);
+    return a;
+  }
+  async function twoProcesses(env: Record<string, string> = {}): Promise<[TestApp, TestApp]> {
+    shared = await openTestDatabase();
+    const a = await app({ database: shared, env });
+    const b = await app({ database: shared, env, clock: new ManualClock(a.clock.now()) });
+    return [a, b];
+  }
+  return { app, twoProcesses };
 }

@@ -6,13 +6,11 @@
  * link, exclusion and unlink made in another process (Redis).
  */
 import { randomBytes } from 'node:crypto';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import { chatMessages, kickChatActivity } from '../../db/schema/chat';
 import { ledger } from '../../db/schema/ledger';
-import { ManualClock } from '../../lib/clock';
-import { buildTestApp, type TestApp } from '../../../test/app';
-import { openTestDatabase } from '../../../test/database';
+import { appsClosedAfterEach, type TestApp } from '../../../test/app';
 import { chatMessage, chatPayload, postDelivery, signedDelivery } from '../../../test/kick';
 import { escrow, linkedChatter, openPrediction, repliesTo } from '../../../test/predictions';
 import { redisForTest, testRedisUrl } from '../../../test/redis';
@@ -20,28 +18,8 @@ import { warmUp, WARM_UP_TIMEOUT } from '../../../test/warm';
 import { CLAIM_LEASE_MS } from './pipeline';
 import type { ChatHandler, LinkedChatter } from './service';
 
-const apps: TestApp[] = [];
-let shared: Awaited<ReturnType<typeof openTestDatabase>> | null = null;
-afterEach(async () => {
-  for (const a of apps.splice(0)) await a.close();
-  await shared?.drop();
-  shared = null;
-});
+const { app, twoProcesses } = appsClosedAfterEach();
 beforeAll(warmUp, WARM_UP_TIMEOUT);
-
-async function app(opts: Parameters<typeof buildTestApp>[0] = {}): Promise<TestApp> {
-  const a = await buildTestApp(opts);
-  apps.push(a);
-  return a;
-}
-
-/** Two processes on one database, each with its own clock. */
-async function twoProcesses(env: Record<string, string> = {}): Promise<[TestApp, TestApp]> {
-  shared = await openTestDatabase();
-  const a = await app({ database: shared, env });
-  const b = await app({ database: shared, env, clock: new ManualClock(a.clock.now()) });
-  return [a, b];
-}
 
 /** A handler that holds the first message it sees until released, as a stalled or dying process would. */
 function stall(order = 1) {

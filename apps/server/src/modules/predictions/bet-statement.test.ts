@@ -6,14 +6,13 @@
  * or any row it needs held elsewhere waits its turn the general way, so an earlier bet recorded
  * meanwhile is still taken first.
  */
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import type pg from 'pg';
 import { chatMessages } from '../../db/schema/chat';
 import { ledger } from '../../db/schema/ledger';
-import { ManualClock } from '../../lib/clock';
-import { buildTestApp, type TestApp } from '../../../test/app';
-import { openTestDatabase, usingPostgres } from '../../../test/database';
+import { appsClosedAfterEach, type TestApp } from '../../../test/app';
+import { usingPostgres } from '../../../test/database';
 import { ledgerMismatches } from '../../../test/economy';
 import { chatPayload, postDelivery, signedDelivery } from '../../../test/kick';
 import { escrow, linkedChatter, openPrediction, repliesTo, say, type Chatter } from '../../../test/predictions';
@@ -21,20 +20,8 @@ import { warmUp, WARM_UP_TIMEOUT } from '../../../test/warm';
 import type { ChatHandler } from '../chat/service';
 import { BETTOR_LOCK } from './bet-order';
 
-const apps: TestApp[] = [];
-let shared: Awaited<ReturnType<typeof openTestDatabase>> | null = null;
-afterEach(async () => {
-  for (const a of apps.splice(0)) await a.close();
-  await shared?.drop();
-  shared = null;
-});
+const { app, twoProcesses } = appsClosedAfterEach();
 beforeAll(warmUp, WARM_UP_TIMEOUT);
-
-async function app(opts: Parameters<typeof buildTestApp>[0] = {}): Promise<TestApp> {
-  const a = await buildTestApp(opts);
-  apps.push(a);
-  return a;
-}
 
 /** A chatter's `!bet` as Kick delivers it, stamped now on the app's clock; posted when the test says. */
 function betDelivery(t: TestApp, fan: Chatter, text: string) {
@@ -130,9 +117,7 @@ describe('a !bet in one statement', () => {
   });
 
   it('takes the sender’s earlier bet first when another process recorded it and has not handled it yet', async () => {
-    shared = await openTestDatabase();
-    const a = await app({ database: shared });
-    const b = await app({ database: shared, clock: new ManualClock(a.clock.now()) });
+    const [a, b] = await twoProcesses();
     const admin = await a.signIn({ role: 'Admin' });
     const fan = await linkedChatter(a, '8201', { points: '500' });
     await b.app.chat.linkChanged(fan.user.id); // B's in-memory links follow (Redis does this in production)
