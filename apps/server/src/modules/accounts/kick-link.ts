@@ -163,5 +163,6 @@ export function verifyHandler(siteName: string): ChatHandler {
       await app.chat.reply(message, text);
       return true;
     },
+    mayAct: (message) => VERIFY_COMMAND.test(message.content.trim()),
   };
 }

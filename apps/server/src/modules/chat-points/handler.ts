@@ -15,4 +15,6 @@ export const chatPointsHandler: ChatHandler = {
     app.chatPoints.note(linkedUser.id, app.clock.now());
     return false;
   },
+  // Notes activity in memory (paid by a timer, once per minute and user): nothing to keep per message.
+  mayAct: () => false,
 };

@@ -46,21 +46,74 @@ const rowOf = async (t: TestApp, messageId: string) =>
   (await t.database.db.select().from(chatMessages).where(eq(chatMessages.messageId, messageId)))[0];
 
 describe('recording chat messages', () => {
-  it('records and deduplicates a message in one statement, and marks it processed in the next', async () => {
+  it('records plain chat no handler will act on already processed, deduplicated, in one statement', async () => {
     const t = await app();
+    // The first message of a process finds the giveaway keys not yet read, so it might be a key.
+    await t.app.chat.process(chatMessage(t, { content: 'warm-up' }), 'kick-websocket');
     const query = vi.spyOn(t.database, 'query');
     const ingestStatements = () => query.mock.calls.filter((c) => /^\s*WITH incoming AS/.test(c[0])).length;
     const m = chatMessage(t, { content: 'first!' });
     expect(await t.app.chat.process(m, 'kick-websocket')).toMatchObject({ duplicate: false, inFlight: false });
-    expect(ingestStatements()).toBe(2);
-    expect(await rowOf(t, m.messageId)).toMatchObject({ content: 'first!', claimedUntil: null });
+    expect(ingestStatements()).toBe(1);
+    expect(await rowOf(t, m.messageId)).toMatchObject({ content: 'first!', claimedUntil: null, handledBy: null });
     expect((await rowOf(t, m.messageId))?.processedAt).not.toBeNull();
 
     // The same message again (another source, a redelivery): one statement finds it, nothing runs.
     expect(await t.app.chat.process(m, 'kick-webhook')).toMatchObject({ duplicate: true });
-    expect(ingestStatements()).toBe(3);
-    const [n] = await t.database.db.select({ n: count() }).from(chatMessages);
+    expect(ingestStatements()).toBe(2);
+    const [n] = await t.database.db
+      .select({ n: count() })
+      .from(chatMessages)
+      .where(eq(chatMessages.messageId, m.messageId));
     expect(n?.n).toBe(1);
+  });
+
+  it('records a message a handler may act on with a lease, and marks it processed in the next statement', async () => {
+    const t = await app();
+    const query = vi.spyOn(t.database, 'query');
+    const ingestStatements = () => query.mock.calls.filter((c) => /^\s*WITH incoming AS/.test(c[0])).length;
+    let whileHandled: Awaited<ReturnType<typeof rowOf>>;
+    t.app.chat.register({
+      name: 'command',
+      order: 1,
+      mayAct: (m) => m.content === '!command',
+      async handle(m) {
+        if (m.content !== '!command') return false;
+        whileHandled = await rowOf(t, m.messageId);
+        return true;
+      },
+    });
+    const m = chatMessage(t, { content: '!command' });
+    expect(await t.app.chat.process(m, 'kick-websocket')).toMatchObject({ handledBy: 'command' });
+    expect(whileHandled).toMatchObject({ processedAt: null });
+    expect(whileHandled?.claimedUntil).not.toBeNull();
+    expect(ingestStatements()).toBe(2);
+    expect(await rowOf(t, m.messageId)).toMatchObject({ claimedUntil: null, handledBy: 'command' });
+    expect((await rowOf(t, m.messageId))?.processedAt).not.toBeNull();
+  });
+
+  it("leases every command the site's own handlers may take, and no plain chat", async () => {
+    const t = await app();
+    await t.app.giveaway.addKey((await t.signIn({ role: 'Admin' })).user, '!enter');
+    // An observer that runs first and reads the message's row as the handlers see it.
+    const seen = new Map<string, { leased: boolean; processed: boolean }>();
+    t.app.chat.register({
+      name: 'observer',
+      order: 1,
+      mayAct: () => false,
+      async handle(m) {
+        const row = await rowOf(t, m.messageId);
+        seen.set(m.content, { leased: row?.claimedUntil != null, processed: row?.processedAt != null });
+        return false;
+      },
+    });
+    const commands = ['!bet 1 500', '!bet', '!verify ABC123', '!verify', '!guess 1,234.50', '!guess', '!ENTER'];
+    const plain = ['hello', 'enter', '!betting', 'I will !bet later', '!verifying'];
+    for (const content of [...commands, ...plain]) {
+      await t.app.chat.process(chatMessage(t, { content }), 'kick-websocket');
+    }
+    for (const content of commands) expect(seen.get(content), content).toEqual({ leased: true, processed: false });
+    for (const content of plain) expect(seen.get(content), content).toEqual({ leased: false, processed: true });
   });
 
   it('writes many concurrent deliveries in a few statements and commits every one of them', async () => {
@@ -72,7 +125,7 @@ describe('recording chat messages', () => {
     const answers = await Promise.all(deliveries.map((d) => postDelivery(t, d)));
     expect(answers.map((a) => a.statusCode)).toEqual(answers.map(() => 200));
     expect(answers.every((a) => a.json<{ duplicate?: boolean }>().duplicate === undefined)).toBe(true);
-    // One write per message would be 400 (recorded, then processed).
+    // One write per message would be 200 (plain chat is recorded processed at once).
     expect(t.app.chat.batches - before).toBeLessThan(100);
     const [all] = await t.database.db.select({ n: count() }).from(chatMessages);
     const [open] = await t.database.db
@@ -148,6 +201,26 @@ describe('a process that stops between recording and answering', () => {
     expect(await rowOf(a, messageId)).toMatchObject({ handledBy: 'bet' });
     const later = await postDelivery(b, signedDelivery(payload, { at: b.clock.now(), messageId: deliveryId }));
     expect(later.json()).toEqual({ ok: true, duplicate: true });
+  });
+
+  it('a redelivery that no handler there will act on takes the message over as processed, and the sweeper leaves it', async () => {
+    const [a, b] = await twoProcesses();
+    const stuck = stall(); // no mayAct: the message is leased in A
+    a.app.chat.register(stuck.handler);
+    const m = chatMessage(a, { content: 'plain in B' });
+    const first = a.app.chat.process(m, 'kick-webhook');
+    await stuck.arrived;
+
+    b.clock.advance(CLAIM_LEASE_MS + 1000);
+    await b.app.chat.process(chatMessage(b, { content: 'warm-up' }), 'kick-websocket'); // B has read the keys
+    const query = vi.spyOn(b.database, 'query');
+    expect(await b.app.chat.process(m, 'kick-webhook')).toMatchObject({ duplicate: false, inFlight: false });
+    expect(query.mock.calls.filter((c) => /^\s*WITH incoming AS/.test(c[0]))).toHaveLength(1);
+    expect(await rowOf(b, m.messageId)).toMatchObject({ claimedUntil: null });
+    expect((await rowOf(b, m.messageId))?.processedAt).not.toBeNull();
+    expect(await b.app.chat.sweep()).toBe(0);
+    stuck.release();
+    await first;
   });
 
   it('loses nothing when no retry comes: the sweeper of another process finishes the message after the lease', async () => {

@@ -1,7 +1,8 @@
 /**
  * The chat ingest's writes, batched: messages arriving within a few milliseconds (or up to a few
  * hundred) are written together by ONE statement, which records and deduplicates the new messages
- * (each row is the claim on its message id, with a short lease), records their senders' activity,
+ * (each row is the claim on its message id, with a short lease — or, for plain chat no handler will
+ * act on, recorded processed at once), records their senders' activity,
  * marks the messages of earlier batches processed and keeps the bot's replies with the messages
  * they answer. A caller's promise settles once the statement that carries its row has committed,
  * so nothing is answered before it is durable.
@@ -30,7 +31,10 @@ interface Incoming {
   source: ChatSource;
   linkedUserId: string | null;
   receivedAt: Date;
-  claimedUntil: Date;
+  /** The lease, for a message a handler may act on; null for one recorded processed at once. */
+  claimedUntil: Date | null;
+  /** Set for a message no handler will act on (ChatHandler.mayAct): recorded already processed. */
+  processedAt: Date | null;
 }
 
 interface Waiter<T> {
@@ -50,16 +54,17 @@ WITH incoming AS (
   SELECT * FROM jsonb_to_recordset($1::jsonb) AS r (
     message_id text, source text, kick_user_id text, kick_username text, color text, is_subscriber boolean,
     badges text[], content text, sent_at timestamptz, received_at timestamptz, linked_user_id uuid,
-    claimed_until timestamptz)
+    claimed_until timestamptz, processed_at timestamptz)
 ),
 claimed AS (
   INSERT INTO chat_messages (message_id, source, kick_user_id, kick_username, color, is_subscriber, badges,
-                             content, sent_at, received_at, linked_user_id, claimed_until)
+                             content, sent_at, received_at, linked_user_id, claimed_until, processed_at)
   SELECT message_id, source, kick_user_id, kick_username, color, is_subscriber, badges, content, sent_at,
-         received_at, linked_user_id, claimed_until
+         received_at, linked_user_id, claimed_until, processed_at
   FROM incoming
   ON CONFLICT (message_id) DO UPDATE
-    SET claimed_until = EXCLUDED.claimed_until, linked_user_id = EXCLUDED.linked_user_id
+    SET claimed_until = EXCLUDED.claimed_until, linked_user_id = EXCLUDED.linked_user_id,
+        processed_at = EXCLUDED.processed_at
     WHERE chat_messages.processed_at IS NULL
       AND COALESCE(chat_messages.claimed_until, '-infinity') < EXCLUDED.received_at
   RETURNING message_id
@@ -210,7 +215,8 @@ export class ChatWriter {
       sent_at: m.sentAt.toISOString(),
       received_at: r.receivedAt.toISOString(),
       linked_user_id: r.linkedUserId,
-      claimed_until: r.claimedUntil.toISOString(),
+      claimed_until: r.claimedUntil?.toISOString() ?? null,
+      processed_at: r.processedAt?.toISOString() ?? null,
     }));
     const done = completions.map(({ row: c }) => ({
       message_id: c.messageId,

@@ -5,12 +5,14 @@
  * 1. look the sender's linked site user up in memory (linked-users.ts);
  * 2. record it — batched with the other messages of the same few milliseconds into one statement
  *    that also deduplicates (the message id is the key, so with several processes each message is
- *    processed once) and records the sender's activity (ingest.ts);
+ *    processed once) and records the sender's activity (ingest.ts); a message that some handler may
+ *    act on (`ChatHandler.mayAct`) is recorded with a lease, plain chat already processed;
  * 3. after the messages the same sender sent before it here, run the registered handlers (service.ts)
  *    in order until one takes the message as its command; a failing handler is logged and the
  *    others still run. A handler that changes balances (a bet) marks the message handled inside its
  *    own transaction (`ctx.once`), so its effect commits exactly once whoever processes the message;
- * 4. mark it processed — batched again — and only then answer.
+ * 4. mark it processed — batched again, and only for a leased message or one a handler took or
+ *    failed on — and only then answer.
  *
  * If anything but a handler fails, the message's claim is given back so a retry processes it; if
  * the process dies in between, the lease runs out and a redelivery (or the sweeper) takes it over.
@@ -60,19 +62,23 @@ export class ChatPipeline {
   private async run(message: ChatMessage, source: ChatSource): Promise<PipelineResult> {
     const receivedAt = this.app.clock.now();
     const linkedUser = await this.linkedUser(message);
+    const handlers = this.handlers();
+    // Plain chat no handler will act on is recorded processed at once: one write, no completion.
+    const leased = handlers.some((h) => h.mayAct?.(message) ?? true);
     const recorded = this.writer.record({
       message,
       source,
       linkedUserId: linkedUser?.id ?? null,
       receivedAt,
-      claimedUntil: new Date(receivedAt.getTime() + CLAIM_LEASE_MS),
+      claimedUntil: leased ? new Date(receivedAt.getTime() + CLAIM_LEASE_MS) : null,
+      processedAt: leased ? null : receivedAt,
     });
     // Queue behind the sender's previous message now, in arrival order, while the row is written.
     const previous = this.tails.get(message.kickUserId) ?? Promise.resolve();
     const turn = recorded.then(async (claim) => {
       if (claim !== 'claimed') return { claim, handled: null };
       await previous.catch(() => undefined);
-      return { claim, handled: await this.runHandlers(message, linkedUser) };
+      return { claim, handled: await this.runHandlers(message, linkedUser, handlers) };
     });
     const tail = turn.catch(() => undefined);
     this.tails.set(message.kickUserId, tail);
@@ -90,6 +96,9 @@ export class ChatPipeline {
         errors: [],
       };
     }
+    const result = { duplicate: false, inFlight: false, linkedUserId: linkedUser?.id ?? null, ...handled };
+    // Recorded processed: written again only to keep what a handler did or which one failed.
+    if (!leased && handled.handledBy === null && handled.errors.length === 0) return result;
     try {
       await this.writer.complete({
         messageId: message.messageId,
@@ -98,10 +107,10 @@ export class ChatPipeline {
         processedAt: this.app.clock.now(),
       });
     } catch (err) {
-      await this.release(message.messageId);
+      if (leased) await this.release(message.messageId);
       throw err;
     }
-    return { duplicate: false, inFlight: false, linkedUserId: linkedUser?.id ?? null, ...handled };
+    return result;
   }
 
   /** Takes up to `limit` messages whose lease ran out unprocessed (their process died) and processes them. */
@@ -137,7 +146,7 @@ export class ChatPipeline {
         sentAt: new Date(r.sent_at),
       };
       const linkedUser = await this.linkedUser(message);
-      const handled = await this.runHandlers(message, linkedUser);
+      const handled = await this.runHandlers(message, linkedUser, this.handlers());
       await this.writer.complete({ messageId: r.message_id, ...handled, processedAt: this.app.clock.now() });
     }
     return rows.length;
@@ -156,7 +165,7 @@ export class ChatPipeline {
     return { ...user, kickUsername: message.kickUsername };
   }
 
-  private async runHandlers(message: ChatMessage, linkedUser: LinkedChatter | null) {
+  private async runHandlers(message: ChatMessage, linkedUser: LinkedChatter | null, handlers: readonly ChatHandler[]) {
     const app = this.app;
     const ctx: ChatContext = {
       app,
@@ -171,7 +180,7 @@ export class ChatPipeline {
     };
     let handledBy: string | null = null;
     const errors: string[] = [];
-    for (const handler of this.handlers()) {
+    for (const handler of handlers) {
       try {
         if (await handler.handle(message, ctx)) {
           handledBy = handler.name;

@@ -47,6 +47,18 @@ export interface ChatHandler {
   order: number;
   /** Returns true when the message was a command this handler consumed (routing stops). */
   handle(message: ChatMessage, ctx: ChatContext): Promise<boolean | void>;
+  /**
+   * A cheap test made before the message is recorded: false when `handle` will surely neither
+   * consume this message nor change anything that must happen exactly once for it (an observer
+   * whose effect lives in memory says false for every message). Left out, it is taken as true.
+   *
+   * When every handler says false — plain chat, most of a busy chat — the message is recorded
+   * already processed, in one write instead of two (no lease to hand back and no completion), and
+   * the handlers run after that write committed; a process that dies before they ran loses only
+   * their in-memory effects. Otherwise the message is recorded with a lease, so a redelivery or
+   * the sweeper takes it over if this process dies, and marked processed after the handlers.
+   */
+  mayAct?(message: ChatMessage): boolean;
 }
 
 export interface ChatService {

@@ -31,6 +31,7 @@ export const giveawayModule = fp(async (app: FastifyInstance) => {
     // A command beside !verify (100): a message that is a key enters and earns no chat points.
     order: 150,
     handle: (message, { linkedUser }) => giveaway.enter(message, linkedUser),
+    mayAct: (message) => giveaway.mayBeKey(message),
   });
   app.chat.register({
     name: 'giveaway-winner-messages',
@@ -40,6 +41,8 @@ export const giveawayModule = fp(async (app: FastifyInstance) => {
       await giveaway.noteWinnerMessage(message);
       return false;
     },
+    // Its effect is a live event to the admins' panel: nothing to keep exactly once.
+    mayAct: () => false,
   });
 
   route(app, giveawayEndpoints.roll, async (request) => giveaway.rollRecord(request.params.rollId));

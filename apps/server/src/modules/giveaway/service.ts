@@ -392,6 +392,16 @@ export class GiveawayService {
    * stored facts, the entry filters, then the insert. The admins get the one new entry, the overlay
    * a throttled count.
    */
+  /** Whether a chat message may be an active key (the handler's `mayAct`); true while the keys are being read. */
+  mayBeKey(message: ChatMessage): boolean {
+    const text = message.content.trim().toLowerCase();
+    if (text.length === 0 || text.length > KEY_MAX_LENGTH) return false;
+    const view = this.chatState.current();
+    if (!(view instanceof Promise)) return view.keys.has(text);
+    view.catch(() => undefined); // awaited (and reported) by enter()
+    return true;
+  }
+
   async enter(message: ChatMessage, linkedUser: Pick<UserRow, 'excluded'> | null): Promise<boolean> {
     const text = message.content.trim().toLowerCase();
     if (text.length === 0 || text.length > KEY_MAX_LENGTH) return false;

@@ -55,5 +55,6 @@ export function guessHandler(siteName: string): ChatHandler {
       if (answer !== null) await app.chat.reply(message, `@${message.kickUsername} ${answer}`);
       return true;
     },
+    mayAct: (message) => parseGuess(message.content) !== null,
   };
 }

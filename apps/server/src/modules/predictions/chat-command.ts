@@ -96,5 +96,6 @@ export function betHandler(siteName: string, replier?: ChatReplier): ChatHandler
       if (answer !== null) await reply(message, `@${message.kickUsername} ${answer}`);
       return true;
     },
+    mayAct: (message) => parseBet(message.content) !== null,
   };
 }
