@@ -23,7 +23,7 @@ export interface LinkedChatter {
 type Row = { id: string; username: string; kick_id: string; kick_username: string | null; excluded: boolean };
 
 const COLUMNS = 'id, username, kick_id, kick_username, excluded';
-const RELOAD_EVERY_MS = 5 * 60 * 1000;
+export const RELOAD_EVERY_MS = 5 * 60 * 1000;
 
 const toChatter = (r: Row): LinkedChatter => ({
   id: r.id,
@@ -49,7 +49,12 @@ export class LinkedUsers {
 
   /** The site user who linked this Kick account, or null. */
   async find(kickUserId: string): Promise<LinkedChatter | null> {
-    if (this.loadedAt === 0 || this.nowMs() - this.loadedAt > RELOAD_EVERY_MS) await this.loadAll();
+    if (this.loadedAt === 0) await this.loadAll();
+    else if (this.nowMs() - this.loadedAt > RELOAD_EVERY_MS && !this.loading) {
+      // The periodic reload runs beside the chat, which meanwhile reads the set it has: waiting
+      // for it would hold every message of that moment. A failed reload is tried by the next message.
+      this.loadAll().catch(() => undefined);
+    }
     return this.byKick.get(kickUserId) ?? null;
   }
 
