@@ -58,7 +58,9 @@ export async function startServer(
   env: Record<string, string> = {},
   nodeArgs: string[] = [],
 ): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [...nodeArgs, serverMain], {
+  // BENCH_SERVER_NODE_ARGS: extra Node flags for the server under test (say `--trace-gc`).
+  const extra = process.env.BENCH_SERVER_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...extra, ...nodeArgs, serverMain], {
     env: {
       ...process.env,
       NODE_ENV: 'development',
@@ -73,7 +75,7 @@ export async function startServer(
       DATABASE_URL: databaseUrl ?? '',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', extra.length > 0 ? 'inherit' : 'ignore', 'inherit'],
   });
   for (let i = 0; i < 240; i++) {
     try {
