@@ -252,6 +252,8 @@ interface PhaseResult {
   seconds: number;
   latencies: number[];
   betLatencies: number[];
+  /** Answer times grouped by the second of the phase the delivery was due in. */
+  bySecond: number[][];
   failed: number;
   retried: number;
   /** Messages not answered "processed" exactly once over their deliveries (the rest "duplicate"). */
