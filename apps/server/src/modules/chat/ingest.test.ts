@@ -138,26 +138,23 @@ describe('recording chat messages', () => {
 });
 
 describe('replies', () => {
-  it('are kept by the batched write, in order, also when one goes with its own message’s completion', async () => {
+  it('are kept by the batched write that completes their message, in order, before the answer', async () => {
     const t = await app();
-    let replied: Promise<void> | null = null;
     t.app.chat.register({
       name: 'echo',
       order: 1,
       async handle(m) {
         if (m.content !== 'echo') return false;
         await t.app.chat.reply(m, 'first');
-        // Not awaited: the second reply waits for the same write as the message's completion.
-        replied = t.app.chat.reply(m, 'second');
+        await t.app.chat.reply(m, 'second');
         return true;
       },
     });
     const m = chatMessage(t, { content: 'echo' });
     const before = t.app.chat.batches;
     expect(await t.app.chat.process(m, 'kick-websocket')).toMatchObject({ handledBy: 'echo' });
-    await replied;
-    // Recorded; the first reply; the second reply with the completion.
-    expect(t.app.chat.batches - before).toBe(3);
+    // Recorded; both replies with the completion (the pipeline waits for that write, not each reply).
+    expect(t.app.chat.batches - before).toBe(2);
     expect(await rowOf(t, m.messageId)).toMatchObject({ replies: ['first', 'second'], handledBy: 'echo' });
     expect((await rowOf(t, m.messageId))?.processedAt).not.toBeNull();
   });

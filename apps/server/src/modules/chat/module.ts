@@ -56,8 +56,12 @@ export const chatModule = fp(async (app: FastifyInstance) => {
     },
     async reply(message, text) {
       const content = text.slice(0, MAX_REPLY);
-      // Kept with the message by the chat's next batched write (./ingest.ts), before it is posted.
-      await writer.reply(message.messageId, content);
+      // Kept with the message by the chat's next batched write (./ingest.ts) — not waited for here,
+      // so a handler's reply usually shares that write with its message's completion, which the
+      // pipeline waits for before answering: one write less per command.
+      writer.reply(message.messageId, content).catch((err: unknown) => {
+        app.log.error({ err, replyTo: message.messageId }, 'chat reply could not be kept with its message');
+      });
       try {
         const bot = app.kickBot;
         const posted = bot

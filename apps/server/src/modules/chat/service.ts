@@ -68,7 +68,8 @@ export interface ChatService {
   process(message: ChatMessage, source: ChatSource): Promise<PipelineResult>;
   /**
    * Answers a message in chat: posted with KICK_BOT_TOKEN through Kick's API (logged when there is
-   * none) and kept with the message for the Chat Simulator page. Never throws for Kick's sake.
+   * none) and kept with the message for the Chat Simulator page by the chat's next write, which the
+   * pipeline waits for before it answers the delivery. Never throws for Kick's sake.
    */
   reply(message: ChatMessage, text: string): Promise<void>;
   /** A user's Kick link, exclusion or Kick name changed (call after commit): every process's lookup follows. */
