@@ -418,6 +418,7 @@ async function run(label: string, databaseUrl: string | null): Promise<boolean> 
     const phase = async (name: string, perSecond: number, duration: number, target: 'sustained' | 'burst') => {
       const planned = await plan(port, Math.round(perSecond * duration), perSecond, bettors, random);
       const before = await cpuSnapshot(server.pid!, databaseUrl);
+      figures[`${name}: started at`] = new Date().toISOString(); // to set beside PostgreSQL's log
       const r = await offer(port, connections, planned);
       const cpu = cpuSpent(before, await cpuSnapshot(server.pid!, databaseUrl));
       const all = summarise(r.latencies);
