@@ -31,6 +31,9 @@
  * the cores it measures.
  */
 import { generateKeyPairSync } from 'node:crypto';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { Worker } from 'node:worker_threads';
 import { KeepAliveClient } from './lib/keep-alive-client';
 import { PipelinedClient } from './lib/pipelined-client';
@@ -71,6 +74,12 @@ const privatePem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(
 
 const kickIdOf = (chatter: number) => String(20_000_000 + chatter);
 const nameOf = (chatter: number) => `chatter${chatter}`;
+
+/** A full garbage collection of this process, now. */
+function collectGarbage(): void {
+  setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as () => void)();
+}
 
 /** A deterministic generator, so two runs (before and after a change) send the same mix. */
 function lcg(seed: number): () => number {
@@ -417,9 +426,15 @@ async function run(label: string, databaseUrl: string | null): Promise<boolean> 
     let targetsMet = true;
     const phase = async (name: string, perSecond: number, duration: number, target: 'sustained' | 'burst') => {
       const planned = await plan(port, Math.round(perSecond * duration), perSecond, bettors, random);
+      // The plan's garbage (signing, 100,000s of requests) collected before the clock starts, not
+      // in the sender's first seconds; and the sender's own stalls reported beside the figures.
+      collectGarbage();
+      const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+      loopDelay.enable();
       const before = await cpuSnapshot(server.pid!, databaseUrl);
       figures[`${name}: started at`] = new Date().toISOString(); // to set beside PostgreSQL's log
       const r = await offer(port, connections, planned);
+      loopDelay.disable();
       const cpu = cpuSpent(before, await cpuSnapshot(server.pid!, databaseUrl));
       const all = summarise(r.latencies);
       const bets = summarise(r.betLatencies);
@@ -433,6 +448,7 @@ async function run(label: string, databaseUrl: string | null): Promise<boolean> 
       // Where the tail is: a warm-up, a few stalls, or a queue that grows.
       figures[`${name}: p99 by second (ms)`] = r.bySecond.map((l) => summarise(l).p99.toFixed(0)).join(' ');
       figures[`${name}: failed / retried`] = `${r.failed} / ${r.retried}`;
+      figures[`${name}: sender's loop delay max`] = `${(loopDelay.max / 1e6).toFixed(0)} ms`;
       if (r.failed > 0) {
         const top = [...r.failures].sort((x, y) => y[1] - x[1]).slice(0, 3);
         figures[`${name}: failed answers`] = top.map(([k, count]) => `${count}× ${k}`).join('; ');
