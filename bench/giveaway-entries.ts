@@ -218,6 +218,9 @@ async function run(databaseUrl: string): Promise<boolean> {
     const l = summarise(latencies);
     const h = summarise(http);
     const perSecond = latencies.length / seconds;
+    // Paced: the target rate offered and kept up with (the measured span includes the last entry's
+    // own latency, so exactly the offered rate is out of reach); closed loop: the rate reached.
+    const keptUp = rate > 0 ? rate >= TARGET_RATE && perSecond >= rate * 0.98 : perSecond >= TARGET_RATE;
     printFigures(`PostgreSQL (fresh database, pool ${poolSize}): ${entries} chatters send the key`, {
       mode: rate > 0 ? `paced at ${rate}/s` : `${concurrency} deliveries in flight`,
       'entries/s': perSecond,
@@ -230,7 +233,7 @@ async function run(databaseUrl: string): Promise<boolean> {
       checks: ok
         ? `every chatter entered once; round holds ${state.participantCount}`
         : `WRONG: ${latencies.length}/${entries} seen, ${twice} twice, round holds ${state.participantCount}`,
-      target: `${TARGET_RATE}/s with p99 < ${TARGET_P99} ms: ${perSecond >= TARGET_RATE && l.p99 < TARGET_P99 ? 'met' : 'NOT met'}`,
+      target: `${TARGET_RATE}/s with p99 < ${TARGET_P99} ms: ${keptUp && l.p99 < TARGET_P99 && ok ? 'met' : 'NOT met'}`,
     });
 
     // The roll over a large round.
