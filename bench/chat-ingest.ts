@@ -418,9 +418,11 @@ async function run(label: string, databaseUrl: string | null): Promise<boolean> 
     if (opened.status !== 200) throw new Error(`open prediction: HTTP ${opened.status}`);
 
     const random = lcg(42);
-    // Warm-up, not measured: the sustained rate for a few seconds, so the figures are those of a
-    // running server (the JIT, the pool's connections and PostgreSQL's plans warm), not of its start.
-    await offer(port, connections, await plan(port, Math.round(rate * warmUpSeconds), rate, bettors, random));
+    // Warm-up, not measured: the sustained rate for a few seconds right before the sustained phase
+    // (planned first, so its bets come first in each bettor's order), so the figures are those of a
+    // running server — the JIT, the pool's connections and PostgreSQL's plans warm — and not of one
+    // that sat idle while the phase was being signed.
+    const warmUp = await plan(port, Math.round(rate * warmUpSeconds), rate, bettors, random);
 
     const figures: Record<string, string | number> = {};
     let targetsMet = true;
@@ -429,6 +431,7 @@ async function run(label: string, databaseUrl: string | null): Promise<boolean> 
       // The plan's garbage (signing, 100,000s of requests) collected before the clock starts, not
       // in the sender's first seconds; and the sender's own stalls reported beside the figures.
       collectGarbage();
+      if (target === 'sustained') await offer(port, connections, warmUp);
       const loopDelay = monitorEventLoopDelay({ resolution: 5 });
       loopDelay.enable();
       const before = await cpuSnapshot(server.pid!, databaseUrl);
