@@ -64,7 +64,7 @@ describe('Chat Simulator', () => {
     });
   });
 
-  it('keeps the box read-only while a message is sent, so the next one typed is not wiped by its answer', async () => {
+  it('keeps the form read-only while a message is sent, so the next one typed is not wiped by its answer', async () => {
     let answer!: () => void;
     const fetchMock = vi.fn(async (_url: string, init?: RequestInit) => {
       if (init?.method === 'POST') {
@@ -81,9 +81,12 @@ describe('Chat Simulator', () => {
     const message = screen.getByLabelText('Message') as HTMLTextAreaElement;
     fireEvent.change(message, { target: { value: '!join' } });
     await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Send to chat' })));
-    expect(message.readOnly).toBe(true);
+    const sender = screen.getByLabelText('Kick username') as HTMLInputElement;
+    const badge = screen.getByLabelText('Subscriber badge') as HTMLInputElement;
+    expect([message.readOnly, sender.readOnly, badge.disabled]).toEqual([true, true, true]);
     await act(async () => answer());
     expect(message.value).toBe('');
-    expect(message.readOnly).toBe(false);
+    expect(sender.value).toBe('vexfan');
+    expect([message.readOnly, sender.readOnly, badge.disabled]).toEqual([false, false, false]);
   });
 });

@@ -88,8 +88,10 @@ export default function ChatSimulatorPage() {
   const [subscriber, setSubscriber] = useState(false);
   const [content, setContent] = useState('');
   /**
-   * The message being sent: the box is read-only until its answer, which empties it. Typing the
-   * next message meanwhile would otherwise be wiped by the answer to the one before.
+   * A message is being sent: the form (sender, badge, message) is read-only until its answer, which
+   * empties the box. Typing the next message meanwhile would otherwise be wiped by the answer to the
+   * one before, and a sender changed meanwhile was seen lost in a browser run (the next message
+   * then went out under the previous name).
    */
   const [sending, setSending] = useState(false);
   const pending = simulateChat.isPending || simulateLive.isPending;
@@ -161,6 +163,7 @@ export default function ChatSimulatorPage() {
                   <Form.Label>Kick username</Form.Label>
                   <Form.Control
                     value={username}
+                    readOnly={sending}
                     onChange={(e) => setUsername(e.target.value)}
                     list="kb-sim-chatters"
                     placeholder="e.g. vexfan"
@@ -182,6 +185,7 @@ export default function ChatSimulatorPage() {
                   className="mb-3"
                   label="Subscriber badge"
                   checked={subscriber}
+                  disabled={sending}
                   onChange={(e) => setSubscriber(e.target.checked)}
                 />
                 <Form.Group controlId="kb-sim-message" className="mb-3">
