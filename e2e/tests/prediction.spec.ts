@@ -80,6 +80,7 @@ test('admin opens a prediction, chatters bet from chat, the overlay follows thro
   await expect(await postInChat(sim, ben.kickName, '!bet 1 10')).toContainText('one answer per prediction');
   await expect(admin.getByRole('region', { name: 'Current prediction' })).toContainText('1 bettor');
   await shot(overlay, 'state-1-active');
+  await sim.screenshot({ path: '/tmp/issue15-chat-simulator-replies.png', fullPage: true });
 
   // Lock: 3 BETS ARE CLOSED.
   await admin.getByRole('button', { name: 'Lock' }).click();
