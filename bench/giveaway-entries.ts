@@ -177,10 +177,11 @@ async function run(databaseUrl: string): Promise<boolean> {
       // as pre-built bytes (lib/pipelined-client.ts: no promise or object per delivery, so the
       // sender takes little of the cores it measures), and every latency counts from the moment
       // its delivery was due, so a stall of the sender cannot hide in its own queue.
+      const dueAt = (i: number) => started + (i * 1000) / rate;
       await new Promise<void>((resolve) => {
         let answeredCount = 0;
         const pipelined = new PipelinedClient(port, Math.min(concurrency, 16), (i, status) => {
-          http.push(performance.now() - (started + (i * 1000) / rate));
+          http.push(performance.now() - dueAt(i));
           statuses.set(status, (statuses.get(status) ?? 0) + 1);
           if (++answeredCount === batch.length) {
             pipelined.close();
@@ -189,12 +190,12 @@ async function run(databaseUrl: string): Promise<boolean> {
         });
         const tick = () => {
           const now = performance.now();
-          while (next < batch.length && started + (next * 1000) / rate <= now) {
+          while (next < batch.length && dueAt(next) <= now) {
             const i = next++;
-            sentAt.set(batch[i]!.username, started + (i * 1000) / rate);
+            sentAt.set(batch[i]!.username, dueAt(i));
             pipelined.send(batch[i]!.request, i);
           }
-          if (next < batch.length) setTimeout(tick, Math.max(0, started + (next * 1000) / rate - performance.now()));
+          if (next < batch.length) setTimeout(tick, Math.max(0, dueAt(next) - performance.now()));
         };
         tick();
       });

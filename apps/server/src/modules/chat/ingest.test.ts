@@ -42,6 +42,12 @@ function stall(order = 1) {
   return { handler, arrived, release };
 }
 
+/** Counts the chat's batched ingest statements run on `t`'s database from now on. */
+function ingestStatements(t: TestApp): () => number {
+  const query = vi.spyOn(t.database, 'query');
+  return () => query.mock.calls.filter((c) => /^\s*WITH incoming AS/.test(c[0])).length;
+}
+
 const rowOf = async (t: TestApp, messageId: string) =>
   (await t.database.db.select().from(chatMessages).where(eq(chatMessages.messageId, messageId)))[0];
 
@@ -50,17 +56,16 @@ describe('recording chat messages', () => {
     const t = await app();
     // The first message of a process finds the giveaway keys not yet read, so it might be a key.
     await t.app.chat.process(chatMessage(t, { content: 'warm-up' }), 'kick-websocket');
-    const query = vi.spyOn(t.database, 'query');
-    const ingestStatements = () => query.mock.calls.filter((c) => /^\s*WITH incoming AS/.test(c[0])).length;
+    const statements = ingestStatements(t);
     const m = chatMessage(t, { content: 'first!' });
     expect(await t.app.chat.process(m, 'kick-websocket')).toMatchObject({ duplicate: false, inFlight: false });
-    expect(ingestStatements()).toBe(1);
+    expect(statements()).toBe(1);
     expect(await rowOf(t, m.messageId)).toMatchObject({ content: 'first!', claimedUntil: null, handledBy: null });
     expect((await rowOf(t, m.messageId))?.processedAt).not.toBeNull();
 
     // The same message again (another source, a redelivery): one statement finds it, nothing runs.
     expect(await t.app.chat.process(m, 'kick-webhook')).toMatchObject({ duplicate: true });
-    expect(ingestStatements()).toBe(2);
+    expect(statements()).toBe(2);
     const [n] = await t.database.db
       .select({ n: count() })
       .from(chatMessages)
@@ -70,8 +75,7 @@ describe('recording chat messages', () => {
 
   it('records a message a handler may act on with a lease, and marks it processed in the next statement', async () => {
     const t = await app();
-    const query = vi.spyOn(t.database, 'query');
-    const ingestStatements = () => query.mock.calls.filter((c) => /^\s*WITH incoming AS/.test(c[0])).length;
+    const statements = ingestStatements(t);
     let whileHandled: Awaited<ReturnType<typeof rowOf>>;
     t.app.chat.register({
       name: 'command',
@@ -87,7 +91,7 @@ describe('recording chat messages', () => {
     expect(await t.app.chat.process(m, 'kick-websocket')).toMatchObject({ handledBy: 'command' });
     expect(whileHandled).toMatchObject({ processedAt: null });
     expect(whileHandled?.claimedUntil).not.toBeNull();
-    expect(ingestStatements()).toBe(2);
+    expect(statements()).toBe(2);
     expect(await rowOf(t, m.messageId)).toMatchObject({ claimedUntil: null, handledBy: 'command' });
     expect((await rowOf(t, m.messageId))?.processedAt).not.toBeNull();
   });
@@ -213,9 +217,9 @@ describe('a process that stops between recording and answering', () => {
 
     b.clock.advance(CLAIM_LEASE_MS + 1000);
     await b.app.chat.process(chatMessage(b, { content: 'warm-up' }), 'kick-websocket'); // B has read the keys
-    const query = vi.spyOn(b.database, 'query');
+    const statements = ingestStatements(b);
     expect(await b.app.chat.process(m, 'kick-webhook')).toMatchObject({ duplicate: false, inFlight: false });
-    expect(query.mock.calls.filter((c) => /^\s*WITH incoming AS/.test(c[0]))).toHaveLength(1);
+    expect(statements()).toBe(1);
     expect(await rowOf(b, m.messageId)).toMatchObject({ claimedUntil: null });
     expect((await rowOf(b, m.messageId))?.processedAt).not.toBeNull();
     expect(await b.app.chat.sweep()).toBe(0);

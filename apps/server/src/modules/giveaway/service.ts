@@ -382,6 +382,16 @@ export class GiveawayService {
 
   // ------------------------------------------------------------------ chat
 
+  /** Whether a chat message may be an active key (the handler's `mayAct`); true while the keys are being read. */
+  mayBeKey(message: ChatMessage): boolean {
+    const text = keyTextOf(message);
+    if (text === null) return false;
+    const view = this.chatState.current();
+    if (!(view instanceof Promise)) return view.keys.has(text);
+    view.catch(() => undefined); // awaited (and reported) by enter()
+    return true;
+  }
+
   /**
    * A chat message equal (trimmed, any letter case) to an active key enters its sender into the
    * current round once. Cheap, because every chat message passes here: whether the text is a key
@@ -392,20 +402,9 @@ export class GiveawayService {
    * stored facts, the entry filters, then the insert. The admins get the one new entry, the overlay
    * a throttled count.
    */
-  /** Whether a chat message may be an active key (the handler's `mayAct`); true while the keys are being read. */
-  mayBeKey(message: ChatMessage): boolean {
-    const text = message.content.trim().toLowerCase();
-    if (text.length === 0 || text.length > KEY_MAX_LENGTH) return false;
-    const view = this.chatState.current();
-    if (!(view instanceof Promise)) return view.keys.has(text);
-    view.catch(() => undefined); // awaited (and reported) by enter()
-    return true;
-  }
-
   async enter(message: ChatMessage, linkedUser: Pick<UserRow, 'excluded'> | null): Promise<boolean> {
-    const text = message.content.trim().toLowerCase();
-    if (text.length === 0 || text.length > KEY_MAX_LENGTH) return false;
-    if (!(await this.chatState.current()).keys.has(text)) return false;
+    const text = keyTextOf(message);
+    if (text === null || !(await this.chatState.current()).keys.has(text)) return false;
     // An excluded account never enters; the key is still a command (no chat points for it).
     if (linkedUser?.excluded) return true;
     const now = this.now();
@@ -513,6 +512,12 @@ export class GiveawayService {
     }, COUNT_EVERY_MS);
     this.countTimer.unref();
   }
+}
+
+/** A chat message's text as a key is compared (trimmed, lower case), or null when no key can be that long or empty. */
+function keyTextOf(message: ChatMessage): string | null {
+  const text = message.content.trim().toLowerCase();
+  return text.length === 0 || text.length > KEY_MAX_LENGTH ? null : text;
 }
 
 function overlayRollOf(roll: GiveawayRoll, reel: OverlayName[]): OverlayRoll {
