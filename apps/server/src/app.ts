@@ -5,7 +5,6 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
-import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, {
   LogController,
   type FastifyBaseLogger,
@@ -20,12 +19,14 @@ import type { Database, Db } from './db/client';
 import { createLoopbackFetch } from './lib/loopback-fetch';
 import { openRedis } from './lib/redis';
 import { COMPRESS_MIN_BYTES } from './lib/read-cache';
-import { pathStartsWith } from './lib/request-path';
+import { ReadFastPath } from './lib/read-fast-path';
 import { systemClock, type Clock } from './lib/clock';
 import { accessPlugin } from './plugins/access';
 import { cachedReadsPlugin } from './plugins/cached-reads';
 import { controlPlugin } from './plugins/control';
 import { csrfPlugin } from './plugins/csrf';
+import { rateLimitPlugin } from './plugins/rate-limit';
+import { requestLogPlugin } from './plugins/request-log';
 import { endpointsPlugin } from './plugins/endpoints';
 import { errorsPlugin, validatorCompiler } from './plugins/errors';
 import { metricsPlugin } from './plugins/metrics';
@@ -108,7 +109,10 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
+  // Cached public reads are answered in front of the router (lib/read-fast-path.ts).
+  const fastPath = new ReadFastPath();
   const app = Fastify({
+    serverFactory: fastPath.serverFactory,
     ...(deps.loggerInstance ? { loggerInstance: deps.loggerInstance } : { logger: loggerOptions(config) }),
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
@@ -128,26 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('lifecycle', { draining: false });
   if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
 
-  // One log line per request, after the answer.
-  const infoLevels = new Set(['trace', 'debug', 'info']);
-  // A callback hook: nothing to wait for, so no promise per request.
-  app.addHook('onResponse', (request, reply, done) => {
-    const quietProbe = request.url === '/healthz' && reply.statusCode === 200;
-    // LOG_LEVEL=warn: not even the object.
-    if (!quietProbe && infoLevels.has(request.log.level)) {
-      request.log.info(
-        {
-          method: request.method,
-          url: request.url.split('?')[0],
-          status: reply.statusCode,
-          ms: Math.round(reply.elapsedTime),
-          user: request.user?.id,
-        },
-        'request',
-      );
-    }
-    done();
-  });
+  await app.register(requestLogPlugin);
   await app.register(endpointsPlugin);
   // Large answers go out compressed (cached reads carry their own compressed bytes; static assets
   // are compressed at build time). Quick settings: this runs per request.
@@ -164,25 +149,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(csrfPlugin, { publicOrigin: config.publicOrigin });
   await app.register(sessionPlugin);
   await app.register(accessPlugin);
-  await app.register(cachedReadsPlugin);
-  await app.register(fastifyRateLimit, {
-    global: true,
-    hook: 'preHandler',
-    timeWindow: 60_000,
-    // The API and auth per user (or address); webhooks per sending address on a budget of their own.
-    allowList: (request) =>
-      !pathStartsWith(request, '/api/', '/auth/') &&
-      !(config.webhookRateLimitPerMinute > 0 && pathStartsWith(request, '/webhooks/')),
-    max: (request) =>
-      pathStartsWith(request, '/webhooks/') ? config.webhookRateLimitPerMinute : config.rateLimitPerMinute,
-    keyGenerator: (request) =>
-      pathStartsWith(request, '/webhooks/') ? `webhook:${request.ip}` : (request.user?.id ?? request.ip),
-    // The budget headers go with a refusal (429, with Retry-After) only: no client of ours reads
-    // them on an accepted answer, and three headers on every answer cost a cached read ~2 µs of ~25.
-    addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
-    // Several processes share one budget per user when Redis is there (DESIGN §1 scale-out).
-    ...(redis ? { redis, nameSpace: `${config.redisPrefix}rate-limit:`, skipOnError: true } : {}),
-  });
+  await app.register(cachedReadsPlugin, { fastPath });
+  await app.register(rateLimitPlugin);
   await app.register(realtimePlugin, { redis, ...(deps.socketLimits ? { limits: deps.socketLimits } : {}) });
   await app.register(gamesPlugin);
   await app.register(metricsPlugin);

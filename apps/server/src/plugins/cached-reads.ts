@@ -1,48 +1,76 @@
 /**
- * Public reads served from memory (`app.reads`, lib/read-cache.ts). A route declares
- * `config: cachedReadConfig` and answers with `cachedRead(app, { key, schema, build })`: the build
- * runs once per rebuild, its value goes through the route's response schema exactly as an uncached
+ * Public reads served from memory (`app.reads`, lib/read-cache.ts). A public GET is registered with
+ * `cachedReadRoute(app, endpoint, { key, ttlMs, cacheControl, build })`: the build runs once per
+ * rebuild, its value goes through the route's response schema exactly as an uncached
  * answer would (the same serializer), and the bytes are kept with their ETag. Requests get those
  * bytes as they are (Fastify sends a Buffer without serialising it again), or 304 when the
  * browser's If-None-Match names the ETag. Writes that change a read call `app.reads.invalidate(key)`
- * once committed; with Redis every process drops it.
+ * once committed; with Redis every process drops it. A read at a static path is also answered in
+ * front of the router (lib/read-fast-path.ts), with the same headers (lib/read-answer.ts).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import proxyAddr from '@fastify/proxy-addr';
+import type { EndpointSpec } from '@kickback/common/http/endpoint';
 import { notFound } from '../lib/errors';
+import { bodyFor, encodingFor, etagMatches, readHeaders } from '../lib/read-answer';
 import { ReadCache, readyBody, type ReadyBody } from '../lib/read-cache';
 import { syncReadCache } from '../lib/read-cache-sync';
+import type { ReadFastPath } from '../lib/read-fast-path';
+import { passesCsrf } from './csrf';
+import { route, type EndpointHandler } from './endpoints';
+import { logRequest } from './request-log';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The ready-to-send public reads; invalidate a key (or key prefix) after a write commits. */
     reads: ReadCache;
+    /** The cached reads answered in front of the router (lib/read-fast-path.ts). */
+    readFastPath: ReadFastPath;
   }
 }
-
-/** Route config of a cached public read: no session lookup (plugins/session.ts). */
-export const cachedReadConfig = { access: 'public', sessionless: true } as const;
 
 /**
  * The options of a cached read registered from its shared definition (plugins/endpoints.ts): no
  * session lookup, and no @fastify/compress hooks: the handler sends the bytes compressed once per
  * build to every client that takes br or gzip (`encodingFor`), and a GET has no body to inflate.
  */
-export const sessionlessRead = { config: { sessionless: true }, compress: false, decompress: false } as const;
+const sessionlessRead = { config: { sessionless: true }, compress: false, decompress: false } as const;
 
-export const cachedReadsPlugin = fp(async (app: FastifyInstance) => {
+export const cachedReadsPlugin = fp(async (app: FastifyInstance, opts: { fastPath: ReadFastPath }) => {
   const cache = new ReadCache();
   app.decorate('reads', cache);
+  app.decorate('readFastPath', opts.fastPath);
   if (app.redis) await syncReadCache(app, app.redis, cache);
+  // The fast path answers once every plugin it leans on is loaded, and stops when the app starts
+  // closing, so that Fastify's closing answers (503, Connection: close) are given.
+  app.addHook('onReady', (done) => {
+    const { config, clock, rateBudget, httpMetrics, log } = app;
+    const trustAll = () => true;
+    opts.fastPath.connect({
+      peek: (key) => cache.peek(key, clock.now().getTime()),
+      passesCsrf: (headers) => passesCsrf(headers, config.publicOrigin),
+      securityHeaders: app.apiSecurityHeaders,
+      clientAddress: config.trustProxy ? (req) => proxyAddr(req, trustAll) : (req) => req.socket.remoteAddress,
+      takeBudget: (key, done) => rateBudget.takeApi(key, done),
+      answered: ({ route, url, status, ms }) => {
+        httpMetrics?.observe('GET', route, status, ms / 1000);
+        logRequest(log, { method: 'GET', url, status, ms });
+      },
+    });
+    done();
+  });
+  app.addHook('preClose', (done) => {
+    opts.fastPath.disconnect();
+    done();
+  });
 });
 
 export interface CachedReadOptions<S extends z.ZodType> {
   /** The cache key (see lib/read-cache.ts for prefixes). */
   key: string;
-  /** The route's 200 response schema. */
-  schema: S;
   /** How long a built body may be served without an invalidation (0: build every time). */
   ttlMs: number;
   cacheControl: string;
@@ -51,61 +79,47 @@ export interface CachedReadOptions<S extends z.ZodType> {
 }
 
 /**
- * The best encoding the browser accepts that we hold ('br' before 'gzip'), or null. `x-gzip` and
- * `*` count as gzip unless the request says `x-no-compression`, as @fastify/compress reads them: it
- * used to compress those answers per request, and the route no longer runs it.
+ * Registers `endpoint` (a public GET) as a cached read: its handler (`cachedRead`) and, for a static
+ * path, the fast path in front of the router.
  */
-export function encodingFor(headers: FastifyRequest['headers'], ready: ReadyBody): 'br' | 'gzip' | null {
-  const acceptEncoding = headers['accept-encoding'];
-  if (!acceptEncoding || !ready.br) return null;
-  const accepted = new Set(
-    acceptEncoding
-      .split(',')
-      .map((part) => part.trim().split(';'))
-      .filter(([, q]) => !/^\s*q=0(\.0*)?\s*$/.test(q ?? ''))
-      .map(([name]) => name!.trim().toLowerCase()),
-  );
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip')) return 'gzip';
-  if ((accepted.has('x-gzip') || accepted.has('*')) && headers['x-no-compression'] === undefined) return 'gzip';
-  return null;
-}
-
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  if (ifNoneMatch.trim() === '*') return true;
-  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+export function cachedReadRoute<const E extends EndpointSpec>(
+  app: FastifyInstance,
+  endpoint: E,
+  opts: CachedReadOptions<E['response']>,
+): void {
+  const handler = cachedRead(app, endpoint.response, opts);
+  route(app, endpoint, sessionlessRead, handler as unknown as EndpointHandler<E>);
+  if (!endpoint.params && !endpoint.query) {
+    app.readFastPath.add(endpoint.path, { key: opts.key, route: endpoint.path, cacheControl: opts.cacheControl });
+  }
 }
 
 /** Sends `ready` (or 304) with its headers. */
 function send(request: FastifyRequest, reply: FastifyReply, ready: ReadyBody, cacheControl: string): void {
-  reply.header('cache-control', cacheControl);
-  reply.header('etag', ready.etag);
-  if (matches(request.headers['if-none-match'], ready.etag)) {
-    reply.code(304).send();
-    return;
+  const notModified = etagMatches(request.headers['if-none-match'], ready.etag);
+  const encoding = notModified ? null : encodingFor(request.headers, ready);
+  for (const [name, value] of readHeaders(ready, cacheControl, notModified ? 'not-modified' : encoding)) {
+    reply.header(name, value);
   }
   // A Buffer goes out as it is: the response schema is not run again, nothing is compressed here.
-  reply.header('content-type', 'application/json; charset=utf-8');
-  if (ready.br) reply.header('vary', 'accept-encoding');
-  const encoding = encodingFor(request.headers, ready);
-  if (encoding) reply.header('content-encoding', encoding).send(encoding === 'br' ? ready.br : ready.gzip);
-  else reply.send(ready.body);
+  if (notModified) reply.code(304).send();
+  else reply.send(bodyFor(ready, encoding));
 }
 
 /**
  * The handler of a cached public read: a built entry is sent at once (no promise on the hot path),
  * otherwise once its build is done.
  */
-export function cachedRead<S extends z.ZodType>(
+function cachedRead<S extends z.ZodType>(
   app: FastifyInstance,
+  schema: S,
   opts: CachedReadOptions<S>,
 ): (request: FastifyRequest, reply: FastifyReply) => Promise<void> | void {
   let serialize: ((value: unknown) => string) | null = null;
   const build = async () => {
     const built = await opts.build();
     if (!built) return null;
-    serialize ??= serializerCompiler({ schema: opts.schema, method: 'GET', url: opts.key, httpStatus: '200' }) as (
+    serialize ??= serializerCompiler({ schema, method: 'GET', url: opts.key, httpStatus: '200' }) as (
       value: unknown,
     ) => string;
     return {

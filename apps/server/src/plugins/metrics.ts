@@ -24,9 +24,19 @@ function tokenMatches(request: FastifyRequest, token: string): boolean {
   return given.length === wanted.length && timingSafeEqual(given, wanted);
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Records one answered HTTP request (null when metrics are off); the router's answers are recorded by a hook. */
+    httpMetrics: { observe(method: string, route: string, status: number, seconds: number): void } | null;
+  }
+}
+
 export const metricsPlugin = fp(async (app: FastifyInstance) => {
   const { allow, token } = app.config.metrics;
-  if (allow.length === 0 && !token) return;
+  if (allow.length === 0 && !token) {
+    app.decorate('httpMetrics', null);
+    return;
+  }
 
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'kickback_' });
@@ -114,18 +124,23 @@ export const metricsPlugin = fp(async (app: FastifyInstance) => {
   // Per request: one map lookup for the (method, route, status) series, no label object to check
   // and hash, and a callback hook (no promise).
   const series = new Map<string, { observe(seconds: number): void }>();
-  app.addHook('onResponse', (request, reply, done) => {
-    const route = request.routeOptions.url ?? 'unmatched';
-    if (route !== METRICS_PATH) {
-      const { method } = request;
-      const status = reply.statusCode;
+  const httpMetrics = {
+    observe(method: string, route: string, status: number, seconds: number) {
       const key = `${method} ${status} ${route}`;
       let observer = series.get(key);
       if (!observer) {
         observer = http.labels({ method, route, status: String(status) });
         series.set(key, observer);
       }
-      observer.observe(reply.elapsedTime / 1000);
+      observer.observe(seconds);
+    },
+  };
+  app.decorate('httpMetrics', httpMetrics);
+  app.addHook('onResponse', (request, reply, done) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    if (route !== METRICS_PATH) {
+      const status = reply.statusCode;
+      httpMetrics.observe(request.method, route, status, reply.elapsedTime / 1000);
       if (routePath(request).startsWith('/webhooks/')) webhooks.inc({ route, status: String(status) });
     }
     done();

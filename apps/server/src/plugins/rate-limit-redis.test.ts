@@ -3,6 +3,7 @@
  * scale-out). Skipped outside CI, with the reason printed, when no Redis answers.
  */
 import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
@@ -54,5 +55,30 @@ describe.skipIf(missing !== null)('rate limits with Redis', () => {
       codes.push((await app.call({ url: '/api/User/ping', as })).statusCode);
     }
     expect(codes).toEqual([200, 200, 200, 200, 429]);
+  });
+
+  it('the cached reads answered in front of the router take from the same budget in Redis', async () => {
+    const urls: string[] = [];
+    for (const app of [a, b]) {
+      await app.app.listen({ port: 0, host: '127.0.0.1' });
+      urls.push(`http://127.0.0.1:${(app.app.server.address() as AddressInfo).port}/api/site`);
+    }
+    const answers: Array<[number, boolean]> = [];
+    // Fresh address budget: the user's calls above were counted under the user's id.
+    for (const [i, url] of [urls[0], urls[0], urls[1], urls[1], urls[0]].entries()) {
+      const app = [a, a, b, b, a][i]!.app;
+      const before = app.readFastPath.answeredCount;
+      const res = await fetch(url!, { headers: { 'x-requested-with': 'kickback' } });
+      answers.push([res.status, app.readFastPath.answeredCount > before]);
+    }
+    // Each process builds its entry on the router, then answers in front of it; the fifth call is
+    // over the shared budget of 4 and refused by the router.
+    expect(answers).toEqual([
+      [200, false],
+      [200, true],
+      [200, false],
+      [200, true],
+      [429, false],
+    ]);
   });
 });

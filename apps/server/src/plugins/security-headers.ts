@@ -31,6 +31,10 @@ import { PAGE_SCRIPT_PATH, pageScript } from '../lib/html';
 import { pathStartsWith } from '../lib/request-path';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** The headers every API answer carries (for answers given outside the router). */
+    apiSecurityHeaders: ReadonlyArray<readonly [string, string]>;
+  }
   interface FastifyContextConfig {
     /** false: this route's answers carry no security headers (machine-to-machine webhooks). */
     securityHeaders?: boolean;
@@ -109,6 +113,7 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
   const { config } = app;
   const documentHeaders = helmetHeaders(securityHeaderOptions(config.publicOrigin, config.isProduction));
   const apiHeaders = helmetHeaders(apiSecurityHeaderOptions(config.isProduction));
+  app.decorate('apiSecurityHeaders', apiHeaders);
   // On the raw response, as helmet did, so that a route's own header of the same name still wins.
   app.addHook('onRequest', (request, reply, done) => {
     if (request.routeOptions.config.securityHeaders !== false) {

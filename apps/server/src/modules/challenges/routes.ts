@@ -5,26 +5,20 @@
 import type { FastifyInstance } from 'fastify';
 import { challengeEndpoints } from '@kickback/common/http/challenges';
 import { currentUser } from '../../plugins/access';
-import { cachedRead, sessionlessRead } from '../../plugins/cached-reads';
+import { cachedReadRoute } from '../../plugins/cached-reads';
 import { route } from '../../plugins/endpoints';
 import { actorOf } from '../audit/service';
 import { CHALLENGES_READ, ChallengeService } from './service';
 
 export async function challengeRoutes(app: FastifyInstance): Promise<void> {
   const service = new ChallengeService(app);
-  route(
-    app,
-    challengeEndpoints.publicList,
-    sessionlessRead,
-    cachedRead(app, {
-      key: CHALLENGES_READ,
-      schema: challengeEndpoints.publicList.response,
-      // Winners' names come from their accounts, which change without telling this list.
-      ttlMs: 30_000,
-      cacheControl: 'no-cache',
-      build: async () => ({ value: await service.publicList() }),
-    }),
-  );
+  cachedReadRoute(app, challengeEndpoints.publicList, {
+    key: CHALLENGES_READ,
+    // Winners' names come from their accounts, which change without telling this list.
+    ttlMs: 30_000,
+    cacheControl: 'no-cache',
+    build: async () => ({ value: await service.publicList() }),
+  });
 
   route(app, challengeEndpoints.all, async () => service.all());
 

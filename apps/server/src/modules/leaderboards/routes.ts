@@ -20,7 +20,7 @@ import { usesSimulators } from '../../integrations/partners/registry';
 import { partnerSimulators } from '../../integrations/partners/simulator/routes';
 import { AppError, notFound } from '../../lib/errors';
 import { currentUser } from '../../plugins/access';
-import { cachedRead, sessionlessRead } from '../../plugins/cached-reads';
+import { cachedReadRoute } from '../../plugins/cached-reads';
 import { route } from '../../plugins/endpoints';
 import { actorOf } from '../audit/service';
 import { boardKey, LeaderboardService, SITES_READ } from './service';
@@ -42,9 +42,8 @@ export const leaderboardsModule = fp(async (app: FastifyInstance) => {
 
   const ttlMs = app.config.leaderboards.cacheSeconds * 1000;
   const boardRoute = (site: SiteId, type: BoardType, endpoint: BoardEndpoint) =>
-    cachedRead(app, {
+    cachedReadRoute(app, endpoint, {
       key: boardKey(site, type),
-      schema: endpoint.response,
       ttlMs,
       cacheControl: `public, max-age=${Math.min(app.config.leaderboards.cacheSeconds, 60)}`,
       build: async () => {
@@ -57,22 +56,16 @@ export const leaderboardsModule = fp(async (app: FastifyInstance) => {
   for (const site of leaderboardSites) {
     for (const type of ['now', 'previous'] as const) {
       const endpoint = boardEndpoint(site.id, type);
-      if (endpoint) route(app, endpoint, sessionlessRead, boardRoute(site.id, type, endpoint));
+      if (endpoint) boardRoute(site.id, type, endpoint);
     }
   }
 
-  route(
-    app,
-    leaderboardEndpoints.sites,
-    sessionlessRead,
-    cachedRead(app, {
-      key: SITES_READ,
-      schema: leaderboardEndpoints.sites.response,
-      ttlMs: 5 * 60_000,
-      cacheControl: 'no-cache',
-      build: async () => ({ value: { sites: await service.publicSites() } }),
-    }),
-  );
+  cachedReadRoute(app, leaderboardEndpoints.sites, {
+    key: SITES_READ,
+    ttlMs: 5 * 60_000,
+    cacheControl: 'no-cache',
+    build: async () => ({ value: { sites: await service.publicSites() } }),
+  });
 
   route(app, leaderboardEndpoints.adminSites, async () => ({ sites: await service.adminOverview() }));
 

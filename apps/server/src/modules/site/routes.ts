@@ -3,24 +3,18 @@ import type { FastifyInstance } from 'fastify';
 import { siteEndpoints } from '@kickback/common/http/site';
 import { messages } from '@kickback/common/messages';
 import { currentUser } from '../../plugins/access';
-import { cachedRead, sessionlessRead } from '../../plugins/cached-reads';
+import { cachedReadRoute } from '../../plugins/cached-reads';
 import { route } from '../../plugins/endpoints';
 import { confirmAge, SITE_READ, siteConfigNow, updateAgeGate } from './service';
 
 export async function siteRoutes(app: FastifyInstance): Promise<void> {
-  route(
-    app,
-    siteEndpoints.config,
-    sessionlessRead,
-    // Fixed for the life of the process except the admin's gate setting, which invalidates it.
-    cachedRead(app, {
-      key: SITE_READ,
-      schema: siteEndpoints.config.response,
-      ttlMs: Number.MAX_SAFE_INTEGER,
-      cacheControl: 'public, max-age=60',
-      build: async () => ({ value: await siteConfigNow(app) }),
-    }),
-  );
+  // Fixed for the life of the process except the admin's gate setting, which invalidates it.
+  cachedReadRoute(app, siteEndpoints.config, {
+    key: SITE_READ,
+    ttlMs: Number.MAX_SAFE_INTEGER,
+    cacheControl: 'public, max-age=60',
+    build: async () => ({ value: await siteConfigNow(app) }),
+  });
 
   route(app, siteEndpoints.updateAgeGate, async (request) => {
     const ageGate = await updateAgeGate(app, currentUser(request), request.body);

@@ -2,25 +2,19 @@
 import type { FastifyInstance } from 'fastify';
 import { detailKindOf, storeEndpoints, storeMessages } from '@kickback/common/http/store';
 import { currentUser } from '../../plugins/access';
-import { cachedRead, sessionlessRead } from '../../plugins/cached-reads';
+import { cachedReadRoute } from '../../plugins/cached-reads';
 import { route } from '../../plugins/endpoints';
 import { placeOrder } from './order-placer';
 import { activeCatalogue, PRODUCTS_READ } from './presenter';
 import { codeVault } from './service';
 
 export async function storeRoutes(app: FastifyInstance): Promise<void> {
-  route(
-    app,
-    storeEndpoints.products,
-    sessionlessRead,
-    cachedRead(app, {
-      key: PRODUCTS_READ,
-      schema: storeEndpoints.products.response,
-      ttlMs: 5 * 60_000,
-      cacheControl: 'no-cache',
-      build: async () => ({ value: await activeCatalogue(app.db) }),
-    }),
-  );
+  cachedReadRoute(app, storeEndpoints.products, {
+    key: PRODUCTS_READ,
+    ttlMs: 5 * 60_000,
+    cacheControl: 'no-cache',
+    build: async () => ({ value: await activeCatalogue(app.db) }),
+  });
 
   route(
     app,

@@ -1,0 +1,164 @@
+/**
+ * Cached public reads answered in front of the router. A cached read's answer is bytes already made
+ * (lib/read-cache.ts); what Fastify adds around them per request (request and reply objects, the
+ * router, eleven hook runners, a promise chain in the rate limiter, the headers set one by one) cost
+ * about as much as Node's own HTTP work, which held the reads at 50–70 % of a bare Fastify sending
+ * the same body (bench/reads).
+ *
+ * So the http server Fastify listens on (its `serverFactory`) first offers each request to this
+ * path. It answers only the plain case, with everything the router's answer carries:
+ *
+ * - a GET of exactly a registered read's path (any other spelling, a query string or HEAD goes to
+ *   the router, which answers it the same way);
+ * - that passes the CSRF check (plugins/csrf.ts) — a refusal is the router's to give;
+ * - whose body is built and current (`peek`) — a miss is built by the router's handler;
+ * - within the caller's budget, taken from @fastify/rate-limit's own store (lib/rate-budget.ts), so
+ *   a request counts once whichever way it is answered — a refusal (429) is the router's;
+ *
+ * and sends the API's security headers, the read's headers (lib/read-answer.ts, the same function
+ * the route's handler uses), 304 on a matching If-None-Match, the compressed copy the browser takes,
+ * then records the request in the metrics and the request log. Everything else, and every request
+ * once the app starts closing, goes to Fastify's handler untouched.
+ */
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
+import type { ReadyBody } from './read-cache';
+import { bodyFor, encodingFor, etagMatches, readHeaders, type ReadEncoding } from './read-answer';
+
+export interface FastRead {
+  /** The cache key (lib/read-cache.ts). */
+  key: string;
+  /** The route's pattern, as the router reports it (the metrics' route label). */
+  route: string;
+  cacheControl: string;
+}
+
+/** What the fast path needs of the app, connected once every plugin is loaded. */
+export interface FastPathDeps {
+  /** The built, current body of `key`, or null (`ReadCache.peek` at business time now). */
+  peek(key: string): ReadyBody | null;
+  /** The request passes the CSRF check. */
+  passesCsrf(headers: IncomingHttpHeaders): boolean;
+  /** The API's security headers (plugins/security-headers.ts). */
+  securityHeaders: ReadonlyArray<readonly [string, string]>;
+  /** The caller's address as `request.ip` gives it (the proxy's forwarded address when trusted). */
+  clientAddress(req: IncomingMessage): string | undefined;
+  /** Takes one request from `key`'s budget; `done(false)` when it is spent or cannot be read. */
+  takeBudget(key: string, done: (allowed: boolean) => void): void;
+  /** Records an answered request (metrics and request log). */
+  answered(entry: { route: string; url: string; status: number; ms: number }): void;
+}
+
+type Variant = ReadEncoding | 'plain' | 'not-modified';
+
+interface Registered extends FastRead {
+  /** The flat header lists of the last body served, per variant (made once per body). */
+  headersOf: ReadyBody | null;
+  headers: Map<Variant, string[]>;
+}
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+
+/** The timeouts Fastify sets on a server it makes itself (fastify/lib/server.js). */
+interface ServerTimeouts {
+  keepAliveTimeout?: number;
+  requestTimeout?: number;
+  connectionTimeout?: number;
+  maxRequestsPerSocket?: number;
+}
+
+export class ReadFastPath {
+  private readonly reads = new Map<string, Registered>();
+  private deps: FastPathDeps | null = null;
+  /** Requests this path answered (tests tell its answers from the router's by it). */
+  answeredCount = 0;
+
+  /** Serves `read` at exactly `path` (a static path: no parameters, no query). */
+  add(path: string, read: FastRead): void {
+    if (path.includes(':') || path.includes('*')) throw new Error(`${path}: only static paths take the fast path`);
+    this.reads.set(path, { ...read, headersOf: null, headers: new Map() });
+  }
+
+  /** Starts answering (the app is ready). */
+  connect(deps: FastPathDeps): void {
+    this.deps = deps;
+  }
+
+  /** Stops answering: from now on the router sees every request (the app is closing). */
+  disconnect(): void {
+    this.deps = null;
+  }
+
+  /**
+   * Fastify's `serverFactory`: the HTTP/1.1 server Fastify would make, with the same timeouts, whose
+   * requests go through `handle` first.
+   */
+  readonly serverFactory = (handler: Handler, options: ServerTimeouts): Server => {
+    const server = createServer((req, res) => this.handle(req, res, handler));
+    if (options.keepAliveTimeout !== undefined) server.keepAliveTimeout = options.keepAliveTimeout;
+    if (options.requestTimeout !== undefined) server.requestTimeout = options.requestTimeout;
+    if (options.connectionTimeout !== undefined) server.setTimeout(options.connectionTimeout);
+    if (options.maxRequestsPerSocket) server.maxRequestsPerSocket = options.maxRequestsPerSocket;
+    return server;
+  };
+
+  /** Answers `req` when it is a plain cached read, else hands it to `next` (the router). */
+  handle(req: IncomingMessage, res: ServerResponse, next: Handler): void {
+    const deps = this.deps;
+    if (deps === null || req.method !== 'GET') return next(req, res);
+    const read = this.reads.get(req.url!);
+    if (read === undefined || !deps.passesCsrf(req.headers)) return next(req, res);
+    const started = performance.now();
+    const ready = deps.peek(read.key);
+    const address = ready && deps.clientAddress(req);
+    if (!ready || !address) return next(req, res);
+    deps.takeBudget(address, (allowed) => {
+      if (!allowed) return next(req, res);
+      this.send(deps, read, ready, req, res, started);
+    });
+  }
+
+  private send(
+    deps: FastPathDeps,
+    read: Registered,
+    ready: ReadyBody,
+    req: IncomingMessage,
+    res: ServerResponse,
+    started: number,
+  ): void {
+    if (read.headersOf !== ready) {
+      read.headersOf = ready;
+      read.headers.clear();
+    }
+    let status = 200;
+    let variant: Variant;
+    let body: Buffer | undefined;
+    if (etagMatches(req.headers['if-none-match'], ready.etag)) {
+      status = 304;
+      variant = 'not-modified';
+    } else {
+      const encoding = encodingFor(req.headers, ready);
+      variant = encoding ?? 'plain';
+      body = bodyFor(ready, encoding);
+    }
+    let headers = read.headers.get(variant);
+    if (!headers) {
+      const pairs = [
+        ...deps.securityHeaders,
+        ...readHeaders(ready, read.cacheControl, variant === 'plain' ? null : variant),
+        ...(body ? [['content-length', String(body.length)] as const] : []),
+      ];
+      headers = pairs.flat();
+      read.headers.set(variant, headers);
+    }
+    res.writeHead(status, headers);
+    res.end(body);
+    this.answeredCount += 1;
+    deps.answered({ route: read.route, url: req.url!, status, ms: performance.now() - started });
+  }
+}
