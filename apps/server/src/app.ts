@@ -26,7 +26,7 @@ import { cachedReadsPlugin } from './plugins/cached-reads';
 import { controlPlugin } from './plugins/control';
 import { csrfPlugin } from './plugins/csrf';
 import { rateLimitPlugin } from './plugins/rate-limit';
-import { requestLogPlugin } from './plugins/request-log';
+import { nextRequestId, requestLogPlugin } from './plugins/request-log';
 import { endpointsPlugin } from './plugins/endpoints';
 import { errorsPlugin, validatorCompiler } from './plugins/errors';
 import { metricsPlugin } from './plugins/metrics';
@@ -113,6 +113,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const fastPath = new ReadFastPath();
   const app = Fastify({
     serverFactory: fastPath.serverFactory,
+    genReqId: nextRequestId,
     ...(deps.loggerInstance ? { loggerInstance: deps.loggerInstance } : { logger: loggerOptions(config) }),
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,

@@ -57,7 +57,7 @@ export const cachedReadsPlugin = fp(async (app: FastifyInstance, opts: { fastPat
       takeBudget: (key, done) => rateBudget.takeApi(key, done),
       answered: ({ route, url, status, ms }) => {
         httpMetrics?.observe('GET', route, status, ms / 1000);
-        logRequest(log, { method: 'GET', url, status, ms });
+        logRequest(log, { method: 'GET', url, status, ms }, true);
       },
     });
     done();

@@ -156,7 +156,8 @@ describe('cached reads in front of the router', () => {
     expect(await scrape()).toBe(counted + 3);
     const lines = logs.lines.filter((l) => l.msg === 'request' && l.url === '/api/site');
     expect(lines).toHaveLength(3);
-    expect(lines[0]).toMatchObject({ method: 'GET', status: 200 });
+    expect(lines[0]).toMatchObject({ method: 'GET', status: 200, reqId: expect.stringMatching(/^req-/) });
+    expect(new Set(lines.map((l) => l.reqId)).size).toBe(3);
   });
 
   it('hands every request to the router once the app closes', async () => {

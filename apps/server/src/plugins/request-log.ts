@@ -17,12 +17,24 @@ export interface RequestLine {
 
 const infoLevels = new Set(['trace', 'debug', 'info']);
 
-export function logRequest(log: FastifyBaseLogger, line: RequestLine): void {
+let lastRequestId = 0;
+/** Request ids as Fastify makes them (`req-1`, `req-2`, …), one sequence for both kinds of answer. */
+export function nextRequestId(): string {
+  lastRequestId = (lastRequestId + 1) & 0x7fffffff;
+  return `req-${lastRequestId.toString(36)}`;
+}
+
+/**
+ * Logs `line` on `log` (a request's child logger carries its id; `newId` gives a line logged on the
+ * app's logger an id of its own).
+ */
+export function logRequest(log: FastifyBaseLogger, line: RequestLine, newId = false): void {
   // LOG_LEVEL=warn: not even the object.
   if (!infoLevels.has(log.level)) return;
   const url = line.url.split('?')[0]!;
   if (url === '/healthz' && line.status === 200) return;
-  log.info({ method: line.method, url, status: line.status, ms: Math.round(line.ms), user: line.user }, 'request');
+  const fields = { method: line.method, url, status: line.status, ms: Math.round(line.ms), user: line.user };
+  log.info(newId ? { reqId: nextRequestId(), ...fields } : fields, 'request');
 }
 
 export const requestLogPlugin = fp(async (app: FastifyInstance) => {
