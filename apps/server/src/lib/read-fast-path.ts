@@ -52,6 +52,8 @@ export interface FastPathDeps {
   takeBudget(key: string, done: (allowed: boolean) => void): void;
   /** Records an answered request (metrics and request log). */
   answered(entry: { route: string; url: string; status: number; ms: number }): void;
+  /** Reports a fault of the fast path (the request then goes to the router). */
+  failed(err: unknown): void;
 }
 
 type Variant = ReadEncoding | 'plain' | 'not-modified';
@@ -107,20 +109,39 @@ export class ReadFastPath {
     return server;
   };
 
-  /** Answers `req` when it is a plain cached read, else hands it to `next` (the router). */
+  /**
+   * Answers `req` when it is a plain cached read, else hands it to `next` (the router). Should
+   * anything here throw before the answer has begun, the router answers instead (with its error
+   * handling), so a fault here cannot take the process down.
+   */
   handle(req: IncomingMessage, res: ServerResponse, next: Handler): void {
     const deps = this.deps;
     if (deps === null || req.method !== 'GET') return next(req, res);
     const read = this.reads.get(req.url!);
-    if (read === undefined || !deps.passesCsrf(req.headers)) return next(req, res);
+    if (read === undefined) return next(req, res);
     const started = performance.now();
-    const ready = deps.peek(read.key);
-    const address = ready && deps.clientAddress(req);
-    if (!ready || !address) return next(req, res);
-    deps.takeBudget(address, (allowed) => {
-      if (!allowed) return next(req, res);
-      this.send(deps, read, ready, req, res, started);
-    });
+    try {
+      const ready = deps.passesCsrf(req.headers) ? deps.peek(read.key) : null;
+      const address = ready && deps.clientAddress(req);
+      if (!ready || !address) return next(req, res);
+      deps.takeBudget(address, (allowed) => {
+        if (!allowed) return next(req, res);
+        try {
+          this.send(deps, read, ready, req, res, started);
+        } catch (err) {
+          this.failed(err, req, res, next);
+        }
+      });
+    } catch (err) {
+      this.failed(err, req, res, next);
+    }
+  }
+
+  private failed(err: unknown, req: IncomingMessage, res: ServerResponse, next: Handler): void {
+    this.deps?.failed(err);
+    // Not begun: the router answers. Begun but cut short: the client must not wait for the rest.
+    if (!res.headersSent) next(req, res);
+    else if (!res.writableEnded) res.destroy();
   }
 
   private send(

@@ -59,6 +59,7 @@ export const cachedReadsPlugin = fp(async (app: FastifyInstance, opts: { fastPat
         httpMetrics?.observe('GET', route, status, ms / 1000);
         logRequest(log, { method: 'GET', url, status, ms }, true);
       },
+      failed: (err) => log.error({ err }, 'cached read fast path failed; the router answers'),
     });
     done();
   });
