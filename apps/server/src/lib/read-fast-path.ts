@@ -120,21 +120,24 @@ export class ReadFastPath {
     const read = this.reads.get(req.url!);
     if (read === undefined) return next(req, res);
     const started = performance.now();
+    let ready: ReadyBody | null;
+    let address: string | undefined;
     try {
-      const ready = deps.passesCsrf(req.headers) ? deps.peek(read.key) : null;
-      const address = ready && deps.clientAddress(req);
-      if (!ready || !address) return next(req, res);
-      deps.takeBudget(address, (allowed) => {
-        if (!allowed) return next(req, res);
-        try {
-          this.send(deps, read, ready, req, res, started);
-        } catch (err) {
-          this.failed(err, req, res, next);
-        }
-      });
+      ready = deps.passesCsrf(req.headers) ? deps.peek(read.key) : null;
+      address = ready ? deps.clientAddress(req) : undefined;
     } catch (err) {
-      this.failed(err, req, res, next);
+      return this.failed(err, req, res, next);
     }
+    if (!ready || !address) return next(req, res);
+    const built = ready;
+    deps.takeBudget(address, (allowed) => {
+      if (!allowed) return next(req, res);
+      try {
+        this.send(deps, read, built, req, res, started);
+      } catch (err) {
+        this.failed(err, req, res, next);
+      }
+    });
   }
 
   private failed(err: unknown, req: IncomingMessage, res: ServerResponse, next: Handler): void {
