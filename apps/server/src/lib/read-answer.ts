@@ -9,7 +9,7 @@ import type { ReadyBody } from './read-cache';
 
 export type ReadEncoding = 'br' | 'gzip';
 
-export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 /**
  * The best encoding the browser accepts that we hold ('br' before 'gzip'), or null. `x-gzip` and

@@ -3,13 +3,13 @@
  * scale-out). Skipped outside CI, with the reason printed, when no Redis answers.
  */
 import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { users } from '../db/schema/users';
 import { createSession } from '../lib/sessions';
 import { buildTestApp, type TestApp } from '../../test/app';
+import { listen } from '../../test/hub-client';
 import { redisForTest, testRedisUrl } from '../../test/redis';
 
 const missing = await redisForTest('Redis rate-limit test');
@@ -58,17 +58,18 @@ describe.skipIf(missing !== null)('rate limits with Redis', () => {
   });
 
   it('the cached reads answered in front of the router take from the same budget in Redis', async () => {
-    const urls: string[] = [];
-    for (const app of [a, b]) {
-      await app.app.listen({ port: 0, host: '127.0.0.1' });
-      urls.push(`http://127.0.0.1:${(app.app.server.address() as AddressInfo).port}/api/site`);
-    }
+    const [onA, onB] = [`${await listen(a.app)}/api/site`, `${await listen(b.app)}/api/site`];
     const answers: Array<[number, boolean]> = [];
     // Fresh address budget: the user's calls above were counted under the user's id.
-    for (const [i, url] of [urls[0], urls[0], urls[1], urls[1], urls[0]].entries()) {
-      const app = [a, a, b, b, a][i]!.app;
+    for (const [{ app }, url] of [
+      [a, onA],
+      [a, onA],
+      [b, onB],
+      [b, onB],
+      [a, onA],
+    ] as const) {
       const before = app.readFastPath.answeredCount;
-      const res = await fetch(url!, { headers: { 'x-requested-with': 'kickback' } });
+      const res = await fetch(url, { headers: { 'x-requested-with': 'kickback' } });
       answers.push([res.status, app.readFastPath.answeredCount > before]);
     }
     // Each process builds its entry on the router, then answers in front of it; the fifth call is

@@ -23,7 +23,7 @@ declare module 'fastify' {
   }
 }
 
-export const RATE_WINDOW_MS = 60_000;
+const RATE_WINDOW_MS = 60_000;
 
 export const rateLimitPlugin = fp(async (app: FastifyInstance) => {
   const { config, redis } = app;

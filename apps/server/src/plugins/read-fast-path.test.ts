@@ -4,10 +4,10 @@
  * request counted in the metrics and the log, and the router again for a miss or a closing app.
  */
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, LogCapture, TEST_PUBLIC_URL, type TestApp } from '../../test/app';
 import { addProduct } from '../../test/economy';
+import { listen } from '../../test/hub-client';
 import { seedDemoData } from '../modules/demo/seed';
 import { PRODUCTS_READ } from '../modules/store/presenter';
 
@@ -44,11 +44,7 @@ function client(base: string) {
   return { get, close: () => agent.destroy() };
 }
 
-async function start(t: TestApp) {
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = t.app.server.address() as AddressInfo;
-  return client(`http://127.0.0.1:${port}`);
-}
+const start = async (t: TestApp) => client(await listen(t.app));
 
 /** Each cached read at its own path (fast path) and at a spelling only the router matches. */
 const reads: Array<[fast: string, router: string]> = [
