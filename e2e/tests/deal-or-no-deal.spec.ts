@@ -38,7 +38,7 @@ async function createGame(admin: Page, player: string, opts: { isPrivate?: boole
   await admin.getByRole('button', { name: 'Change the board' }).click();
   await expect(admin.getByLabel('Amount 1', { exact: true })).toHaveValue('0.01');
   await expect(admin.getByLabel('Amount 24', { exact: true })).toHaveValue('250');
-  if (opts.isPrivate) await admin.getByLabel('Private', { exact: true }).check();
+  if (opts.isPrivate) await admin.getByRole('checkbox', { name: 'Private', exact: true }).check();
   await admin.getByRole('button', { name: 'Create', exact: true }).click();
   await expect(admin.getByText('Game successfully created.')).toBeVisible();
   await expect(admin).toHaveURL(/\/game\/dealornodeal\/[0-9a-f-]{36}$/);
@@ -107,6 +107,9 @@ test('the owner plays to a win and a claim while a viewer watches; the prize is 
       }
       await ownerOffer.getByRole('button', { name: 'No Deal' }).click();
       await expect(offer).toBeHidden();
+      // The owner's dialog too: while it fades out it is still visible, and the next turn would
+      // count it as a new offer.
+      await expect(ownerOffer).toBeHidden();
       continue;
     }
     await openOne(owner);
