@@ -30,6 +30,49 @@ describe('loadConfig', () => {
     );
   });
 
+  it('refuses the dev identity provider on a public address, naming the settings to change', () => {
+    const publicSite = { PUBLIC_URL: 'https://vex.example.com' };
+    expect(() => loadConfig(publicSite)).toThrow(ConfigError);
+    expect(() => loadConfig(publicSite)).toThrow(/public address.*STEAM_API_KEY.*ALLOW_DEV_SIGNIN=1/);
+    expect(() => loadConfig({ ...publicSite, STEAM_SIGNIN: 'dev', STEAM_API_KEY: 'k' })).toThrow(
+      /Remove STEAM_SIGNIN=dev.*ALLOW_DEV_SIGNIN=1/,
+    );
+    expect(() => loadConfig({ PUBLIC_URL: 'http://203.0.113.7:3000' })).toThrow(/ALLOW_DEV_SIGNIN/);
+    // Allowed on purpose: a private test site on a public name.
+    expect(loadConfig({ ...publicSite, ALLOW_DEV_SIGNIN: '1' }).steam.signin).toBe('dev');
+    expect(loadConfig({ ...publicSite, ALLOW_DEV_SIGNIN: '1' }).kick.simulator).toBe(true);
+    // Real Steam sign-in on a public address: runs, and the chat simulator stays off unless asked.
+    const steam = loadConfig({ ...publicSite, STEAM_API_KEY: 'k' });
+    expect(steam.steam.signin).toBe('steam');
+    expect(steam.kick.simulator).toBe(false);
+    expect(() => loadConfig({ ...publicSite, STEAM_API_KEY: 'k', KICK_CHAT_SIMULATOR: '1' })).toThrow(
+      /KICK_CHAT_SIMULATOR.*ALLOW_DEV_SIGNIN=1/,
+    );
+  });
+
+  it.each([
+    ['localhost', true],
+    ['kickback.localhost', true],
+    ['kickback.test', true],
+    ['stream-pc.local', true],
+    ['127.0.0.1', true],
+    ['10.1.2.3', true],
+    ['172.16.0.9', true],
+    ['172.32.0.9', false],
+    ['192.168.1.20', true],
+    ['[::1]', true],
+    ['[fd12:3456::1]', true],
+    ['[::ffff:7f00:1]', true],
+    ['[2001:db8::1]', false],
+    ['vex.example.com', false],
+    ['8.8.8.8', false],
+    ['localhost.example.com', false],
+  ])('dev sign-in on PUBLIC_URL http://%s: %s', (host, allowed) => {
+    const run = () => loadConfig({ PUBLIC_URL: `http://${host}:3000` });
+    if (allowed) expect(run().steam.signin).toBe('dev');
+    else expect(run).toThrow(/ALLOW_DEV_SIGNIN/);
+  });
+
   it('refuses production without SESSION_SECRET, or with another OpenID endpoint', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET is required/);
     expect(() =>

@@ -4,6 +4,7 @@
  */
 import { createHmac, createPublicKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { siteConfig, type SiteConfig } from '@kickback/common/http/site';
@@ -60,6 +61,8 @@ const envSchema = z.object({
     )
     .pipe(z.array(z.string().refine(isSteamId64, `each id must be ${STEAM_ID_RULE}`))),
   STEAM_SIGNIN: z.enum(['steam', 'dev']).optional(),
+  /** Lets the dev identity provider and the chat simulator run on a public PUBLIC_URL (a private test site). */
+  ALLOW_DEV_SIGNIN: bool.default(false),
   STEAM_API_KEY: optionalString,
   STEAM_OPENID_URL: z.url().default('https://steamcommunity.com/openid/login'),
   STEAM_API_URL: z.url().default('https://api.steampowered.com'),
@@ -434,6 +437,21 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration: STEAM_OPENID_URL must be https://steamcommunity.com/openid/login in production',
     );
   }
+  const devToolsAllowed = env.ALLOW_DEV_SIGNIN || isPrivateHost(new URL(publicUrl).hostname);
+  if (signin === 'dev' && !devToolsAllowed) {
+    throw new ConfigError(
+      `Invalid configuration: PUBLIC_URL ${publicUrl} is a public address, and sign-in would use the dev identity provider (anyone could sign in as anyone, admins included). ` +
+        (env.STEAM_SIGNIN === 'dev'
+          ? 'Remove STEAM_SIGNIN=dev'
+          : 'Set STEAM_API_KEY (with NODE_ENV=production) for Steam sign-in') +
+        ', or set ALLOW_DEV_SIGNIN=1 if this is a private test site.',
+    );
+  }
+  if (env.KICK_CHAT_SIMULATOR && !devToolsAllowed) {
+    throw new ConfigError(
+      `Invalid configuration: KICK_CHAT_SIMULATOR: PUBLIC_URL ${publicUrl} is a public address, where anyone could post as any Kick user through the chat simulator. Remove KICK_CHAT_SIMULATOR, or set ALLOW_DEV_SIGNIN=1 if this is a private test site.`,
+    );
+  }
   const simulators = env.PARTNER_SIMULATORS ?? !isProduction;
   if (isProduction && env.PARTNER_SIMULATORS) {
     throw new ConfigError('Invalid configuration: PARTNER_SIMULATORS: the partner simulators cannot run in production');
@@ -471,7 +489,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   };
 
   const sessionSecret = env.SESSION_SECRET ?? randomSecret();
-  const kick = kickConfig(env, isProduction, publicUrl, env.SESSION_SECRET ? env.SESSION_SECRET : null);
+  const kick = kickConfig(
+    env,
+    isProduction,
+    publicUrl,
+    env.SESSION_SECRET ? env.SESSION_SECRET : null,
+    devToolsAllowed,
+  );
   const discord = discordConfig(env, isProduction, publicUrl, sessionSecret);
   const adminSteamIds = [...env.ADMIN_STEAM_IDS];
   if (signin === 'dev') {
@@ -530,7 +554,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-function kickConfig(env: Env, isProduction: boolean, publicUrl: string, sessionSecret: string | null): KickConfig {
+function kickConfig(
+  env: Env,
+  isProduction: boolean,
+  publicUrl: string,
+  sessionSecret: string | null,
+  devToolsAllowed: boolean,
+): KickConfig {
   if (env.KICK_BOT_TOKEN) {
     throw new ConfigError(
       'Invalid configuration: KICK_BOT_TOKEN is no longer used (Kick user tokens expire after 2 hours): connect the bot on Admin → Integrations → Connect Kick bot, and set KICK_TOKEN_KEY',
@@ -561,7 +591,8 @@ function kickConfig(env: Env, isProduction: boolean, publicUrl: string, sessionS
       throw new ConfigError('Invalid configuration: KICK_WEBHOOK_PUBLIC_KEY is not a PEM public key');
     }
   }
-  const simulator = env.KICK_CHAT_SIMULATOR ?? (!isProduction && !app && !webhookPublicKey);
+  // On a public address the chat simulator is off unless ALLOW_DEV_SIGNIN says the site is private.
+  const simulator = env.KICK_CHAT_SIMULATOR ?? (!isProduction && devToolsAllowed && !app && !webhookPublicKey);
   if (isProduction && simulator) {
     throw new ConfigError('Invalid configuration: KICK_CHAT_SIMULATOR: the chat simulator cannot run in production');
   }
@@ -684,6 +715,36 @@ function discordBotConfig(env: Env, isProduction: boolean, simulator: string, se
     api: `${simulator}/api`,
     version: DISCORD_API_VERSION,
   };
+}
+
+/**
+ * Loopback, private and link-local addresses, and names reserved for private use: where the dev identity
+ * provider and the chat simulator may run without ALLOW_DEV_SIGNIN (docs/go-live.md).
+ */
+export function isPrivateHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  // Names that never resolve on the public internet: loopback, testing, mDNS and private-use names.
+  if (host === 'localhost' || /\.(localhost|test|local|internal|home\.arpa)$/.test(host)) return true;
+  const kind = isIP(host);
+  if (kind === 4) {
+    const [a = 0, b = 0] = host.split('.').map(Number);
+    return (
+      a === 127 || a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 169 && b === 254)
+    );
+  }
+  if (kind === 6) {
+    if (host === '::1') return true;
+    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(host);
+    if (mapped?.[1]) return isPrivateHost(mapped[1]);
+    const mappedHex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(host);
+    if (mappedHex?.[1] && mappedHex[2]) {
+      const hi = parseInt(mappedHex[1], 16);
+      const lo = parseInt(mappedHex[2], 16);
+      return isPrivateHost(`${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`);
+    }
+    return /^f[cd][0-9a-f]{2}:/.test(host) || /^fe[89ab][0-9a-f]:/.test(host);
+  }
+  return false;
 }
 
 function randomSecret(): string {

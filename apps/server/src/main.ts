@@ -8,6 +8,7 @@ import { openDatabase } from './db/client';
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './db/data-lock';
 import { migrate, withMigrationLock } from './db/migrate';
 import { seedDemoData } from './modules/demo/seed';
+import { setupLink } from './modules/site/setup-claim';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -56,6 +57,14 @@ async function main(): Promise<void> {
     },
     `Kickback is running at ${config.publicUrl}`,
   );
+  // First run (docs/go-live.md): until an account is Admin, every start prints the one-time link.
+  const link = await setupLink(app.db, config.publicUrl);
+  if (link) {
+    app.log.warn(
+      { setupLink: link },
+      `This site has no admin yet. Open ${link} and sign in: that account becomes the admin (the link works once).`,
+    );
+  }
 }
 
 main().catch((err: unknown) => {

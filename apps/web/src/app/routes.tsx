@@ -32,6 +32,7 @@ export const routes: AppRoute[] = [
   { path: '/', page: lazy(() => import('../features/home/home-page')), name: 'Home' },
   { path: '/linkkick', page: lazy(() => import('../features/profile/link-kick-page')) },
   { path: '/link/discord', page: lazy(() => import('../features/profile/discord-link-page')) },
+  { path: '/setup/:token', page: lazy(() => import('../features/setup/claim-site-page')) },
   { path: '/terms', page: lazy(() => import('../features/pages/terms-page')) },
   { path: '/privacy', page: lazy(() => import('../features/pages/privacy-page')) },
   { path: '/game/splitorsteal/:id', page: lazy(() => import('../features/split-or-steal/split-or-steal-page')) },

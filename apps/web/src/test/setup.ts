@@ -2,6 +2,8 @@
  * Every web test: markup the browser would repair (a <div> inside a <p>, say — React warns,
  * jsdom keeps it) fails the test instead of scrolling by as a warning.
  */
+import { configure } from '@testing-library/react';
+
 const report = console.error.bind(console);
 console.error = (...args: unknown[]) => {
   const text = args.map(String).join(' ');
@@ -10,3 +12,7 @@ console.error = (...args: unknown[]) => {
   }
   report(...args);
 };
+
+// findBy… and waitFor wait up to 5 s (not 1 s): CI runs these beside the PostgreSQL server suite on
+// two cores, where a query's answer can take more than a second to render.
+configure({ asyncUtilTimeout: 5000 });

@@ -43,6 +43,14 @@ export const siteConfig = z.object({
 });
 export type SiteConfig = z.infer<typeof siteConfig>;
 
+/** The one-time setup link's token (printed in the server log while the site has no admin). */
+export const setupClaimBody = z.object({
+  token: z
+    .string()
+    .trim()
+    .regex(/^[\w-]{20,100}$/, 'This setup link is not valid: copy the whole link from the server log.'),
+});
+
 export const siteEndpoints = {
   config: defineEndpoint({ method: 'GET', path: '/api/site', access: 'visitor', response: siteConfig }),
   updateAgeGate: defineEndpoint({
@@ -51,6 +59,17 @@ export const siteEndpoints = {
     access: 'admin',
     body: ageGateBody,
     response: z.object({ message: z.string(), ageGate: ageGate }),
+  }),
+  /**
+   * First run: the signed-in user with the setup link's token becomes the site's Admin (audited);
+   * the token dies (docs/go-live.md).
+   */
+  claimSite: defineEndpoint({
+    method: 'POST',
+    path: '/api/setup/claim',
+    access: 'user',
+    body: setupClaimBody,
+    response: z.object({ message: z.string() }),
   }),
   /** The signed-in user confirmed the gate; remembered on their account for every browser. */
   confirmAge: defineEndpoint({

@@ -6,6 +6,7 @@ import { currentUser } from '../../plugins/access';
 import { cachedReadRoute } from '../../plugins/cached-reads';
 import { route } from '../../plugins/endpoints';
 import { confirmAge, SITE_READ, siteConfigNow, updateAgeGate } from './service';
+import { claimSite, setupMessages } from './setup-claim';
 
 export async function siteRoutes(app: FastifyInstance): Promise<void> {
   // Fixed for the life of the process except the admin's gate setting, which invalidates it.
@@ -20,6 +21,14 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
     const ageGate = await updateAgeGate(app, currentUser(request), request.body);
     request.log.info({ enabled: ageGate.enabled }, 'age gate updated');
     return { message: messages.settingsUpdated, ageGate };
+  });
+
+  route(app, siteEndpoints.claimSite, async (request) => {
+    const user = currentUser(request);
+    await claimSite(app.db, user, request.body.token);
+    app.sessionCache.evict({ userId: user.id });
+    request.log.warn({ userId: user.id }, 'site claimed with the setup link: this account is the Admin');
+    return { message: setupMessages.claimed };
   });
 
   route(app, siteEndpoints.confirmAge, async (request, reply) => {

@@ -4,6 +4,7 @@ import { AgeGate } from '../../features/age-gate/age-gate';
 import { useAuth } from '../auth/auth-context';
 import { SigninOutcome } from '../auth/signin-outcome';
 import { useProfileModal } from '../profile-modal-context';
+import { DevSignInBanner } from './dev-signin-banner';
 import { Footer } from './footer';
 import { Header } from './header';
 import { Toasts } from './toasts';
@@ -36,6 +37,7 @@ export function Layout() {
         <a className="visually-hidden-focusable kb-skip" href="#main">
           Skip to content
         </a>
+        <DevSignInBanner />
         <Header />
         <main id="main" className="flex-grow-1">
           <div key={location.pathname} className="kb-page-fade">
@@ -58,6 +60,7 @@ export function Layout() {
 export function BareLayout() {
   return (
     <AgeGate>
+      <DevSignInBanner />
       <Suspense fallback={null}>
         <Outlet />
       </Suspense>
