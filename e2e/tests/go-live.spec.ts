@@ -81,7 +81,10 @@ test('a fresh site: a plain sign-in is a User; the setup link from the log makes
     await expect(viewer.locator('body')).not.toContainText('Dev sign-in is on');
 
     // The streamer opens the link from the log and signs in.
-    const streamerContext = await browser.newContext({ baseURL: site.url });
+    const streamerContext = await browser.newContext({
+      baseURL: site.url,
+      permissions: ['clipboard-read', 'clipboard-write'],
+    });
     await preAcceptAgeGate(streamerContext);
     const streamer = await streamerContext.newPage();
     await streamer.goto(site.setupLink);
@@ -92,6 +95,24 @@ test('a fresh site: a plain sign-in is a User; the setup link from the log makes
     await expect(streamer.getByText('You are the admin of this site now.')).toBeVisible();
     await expect(streamer.getByRole('button', { name: 'Admin', exact: true })).toBeVisible();
     await screenshot(streamer, 'go-live-claimed');
+
+    // The Admin dropdown's first entry is the Go live checklist: what is missing, and the webhook URL to paste.
+    await streamer.getByRole('button', { name: 'Admin', exact: true }).click();
+    const firstEntry = streamer.locator('.dropdown-menu.show .dropdown-item').first();
+    await expect(firstEntry).toHaveText('Go live');
+    await firstEntry.click();
+    await expect(streamer.getByRole('heading', { name: 'Go live', level: 1 })).toBeVisible();
+    await expect(streamer.getByRole('status').filter({ hasText: 'to do before going live' })).toBeVisible();
+    const steam = streamer.locator('[data-golive="steam"]');
+    await expect(steam).toHaveAttribute('data-state', 'todo');
+    await expect(steam).toContainText('STEAM_API_KEY');
+    const webhook = streamer.locator('[data-golive="kick.webhookUrl"]');
+    await expect(webhook.locator('code')).toHaveText(`${site.url}/webhooks/kick`);
+    await webhook.getByRole('button', { name: 'Copy' }).click();
+    await expect(streamer.getByText('Copied.')).toBeVisible();
+    expect(await streamer.evaluate(() => navigator.clipboard.readText())).toBe(`${site.url}/webhooks/kick`);
+    await expect(streamer.locator('[data-golive="demoData"]')).toHaveAttribute('data-state', 'ready');
+    await screenshot(streamer, 'go-live-checklist');
 
     // The link works once: the viewer opening it later is refused and stays a User.
     await viewer.goto(site.setupLink);

@@ -171,12 +171,16 @@ export interface Config {
   /** On SIGTERM: how long /healthz answers 503 (draining) before the process stops accepting. */
   drainMs: number;
   sessionSecret: string;
+  /** SESSION_SECRET was given (otherwise a random one per start: sign-ins end at every restart). */
+  sessionSecretSet: boolean;
   /**
    * Seals and hashes the store's codes: CODE_ENCRYPTION_KEY, or outside production a key derived from
    * SESSION_SECRET (a fixed development value without one); null in production without it, where
    * uploading codes and buying code products are refused with directions.
    */
   codeKey: string | null;
+  /** CODE_ENCRYPTION_KEY was given (not derived for development). */
+  codeKeySet: boolean;
   adminSteamIds: readonly string[];
   steam: {
     signin: 'steam' | 'dev';
@@ -517,6 +521,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     timerSweepMs: env.TIMER_SWEEP_MS,
     drainMs: env.DRAIN_MS,
     sessionSecret,
+    sessionSecretSet: env.SESSION_SECRET !== undefined,
+    codeKeySet: env.CODE_ENCRYPTION_KEY !== undefined,
     codeKey:
       env.CODE_ENCRYPTION_KEY ??
       (isProduction

@@ -37,6 +37,12 @@ export const routes: AppRoute[] = [
   { path: '/privacy', page: lazy(() => import('../features/pages/privacy-page')) },
   { path: '/game/splitorsteal/:id', page: lazy(() => import('../features/split-or-steal/split-or-steal-page')) },
   {
+    path: '/admin/go-live',
+    page: lazy(() => import('../features/integrations/go-live-page')),
+    name: 'Go live',
+    roles: adminOnly,
+  },
+  {
     path: '/createsplitorsteal',
     page: lazy(() => import('../features/split-or-steal/create-split-or-steal-page')),
     name: 'Create Split Or Steal',

@@ -66,7 +66,37 @@ export type IntegrationsOverview = z.infer<typeof integrationsOverview>;
 export const KICK_BOT_WHOSE_ACCOUNT =
   "Connect the streamer's Kick account: with type \"bot\" Kick posts into the channel of the token's owner, so a separate bot account would post in its own channel, not the stream's.";
 
+/**
+ * Admin → Go live (docs/go-live.md): each part a live channel needs, ready or not, and what to do
+ * when not — with the value to paste on the other side (the webhook URL, the OAuth redirect).
+ */
+export const goLiveState = z.enum(['ready', 'todo', 'optional']);
+export type GoLiveState = z.infer<typeof goLiveState>;
+export const goLiveItem = z.object({
+  id: z.string(),
+  label: z.string(),
+  /** ready; todo: needed before going live; optional: only if the streamer uses it. */
+  state: goLiveState,
+  /** What is there now, or exactly what to do. */
+  detail: z.string(),
+  /** A value to paste where the other side asks for it (shown with a Copy button), or null. */
+  copy: z.string().nullable(),
+});
+export type GoLiveItem = z.infer<typeof goLiveItem>;
+export const goLiveChecklist = z.object({
+  /** Every item is ready or optional. */
+  ready: z.boolean(),
+  sections: z.array(z.object({ title: z.string(), items: z.array(goLiveItem) })),
+});
+export type GoLiveChecklist = z.infer<typeof goLiveChecklist>;
+
 export const integrationEndpoints = {
+  goLive: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/go-live',
+    access: 'admin',
+    response: goLiveChecklist,
+  }),
   overview: defineEndpoint({
     method: 'GET',
     path: '/api/admin/integrations',

@@ -13,3 +13,6 @@ export const useConnectKickBot = () => useEndpointMutation(integrationEndpoints.
 
 export const useDisconnectKickBot = () =>
   useEndpointMutation(integrationEndpoints.disconnectKickBot, { invalidates: [integrationEndpoints.overview] });
+
+/** Admin → Go live: read afresh on each visit, like the overview it is built from. */
+export const useGoLive = () => useEndpointQuery(integrationEndpoints.goLive, {}, { staleTime: 0 });

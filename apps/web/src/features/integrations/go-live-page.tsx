@@ -1,0 +1,104 @@
+/**
+ * Admin → Go live (docs/go-live.md): one checklist from a fresh server to a live channel. Each part
+ * says whether it is ready and, if not, exactly what to do; values the other side asks for (the
+ * Kick webhook URL, the Discord redirect) come with a Copy button.
+ */
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Spinner from 'react-bootstrap/Spinner';
+import { Link } from 'react-router';
+import { toast } from 'react-toastify';
+import { FaArrowsRotate, FaCircleCheck, FaCircleXmark, FaCopy, FaRegCircle } from 'react-icons/fa6';
+import type { GoLiveItem, GoLiveState } from '@kickback/common/http/integrations';
+import { useGoLive } from './api';
+import './integrations.css';
+
+const stateText: Record<GoLiveState, string> = { ready: 'Ready', todo: 'To do', optional: 'Optional' };
+
+function StateIcon({ state }: { state: GoLiveState }) {
+  if (state === 'ready') return <FaCircleCheck className="kb-golive-ready" aria-hidden />;
+  if (state === 'todo') return <FaCircleXmark className="kb-golive-todo" aria-hidden />;
+  return <FaRegCircle className="kb-golive-optional" aria-hidden />;
+}
+
+async function copy(value: string) {
+  try {
+    await navigator.clipboard.writeText(value);
+    toast.success('Copied.');
+  } catch {
+    toast.error('Copying is blocked here: select the text and copy it.');
+  }
+}
+
+function Item({ item }: { item: GoLiveItem }) {
+  return (
+    <li className="kb-golive-item" data-golive={item.id} data-state={item.state}>
+      <StateIcon state={item.state} />
+      <div className="flex-grow-1 min-w-0">
+        <div className="d-flex flex-wrap align-items-center gap-2">
+          <span className="fw-semibold">{item.label}</span>
+          <Badge
+            bg={item.state === 'ready' ? 'success' : item.state === 'todo' ? 'danger' : 'secondary'}
+            className="kb-golive-badge"
+          >
+            {stateText[item.state]}
+          </Badge>
+        </div>
+        <div className="kb-golive-detail">{item.detail}</div>
+        {item.copy && (
+          <div className="kb-golive-copy">
+            <code>{item.copy}</code>
+            <Button size="sm" variant="outline-light" onClick={() => void copy(item.copy!)}>
+              <FaCopy aria-hidden /> <span className="ms-1">Copy</span>
+            </Button>
+          </div>
+        )}
+      </div>
+    </li>
+  );
+}
+
+export default function GoLivePage() {
+  const goLive = useGoLive();
+  const data = goLive.data ?? null;
+  const todo = data?.sections.flatMap((s) => s.items).filter((i) => i.state === 'todo').length ?? 0;
+  return (
+    <section className="container py-4" style={{ maxWidth: 900 }}>
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-1">
+        <h1 className="h3 mb-0 me-auto">Go live</h1>
+        <Button
+          variant="outline-secondary"
+          size="sm"
+          onClick={() => void goLive.refetch()}
+          disabled={goLive.isRefetching}
+        >
+          {goLive.isRefetching ? <Spinner animation="border" size="sm" aria-hidden /> : <FaArrowsRotate aria-hidden />}
+          <span className="ms-2">Check again</span>
+        </Button>
+      </div>
+      <p className="text-body-secondary">
+        Everything between this server and a live channel. Settings are the server&apos;s environment (README,
+        Configuration); change them and restart, then check again. <Link to="/admin/integrations">Integrations</Link>{' '}
+        shows each service in detail.
+      </p>
+      {data && (
+        <p className={data.ready ? 'kb-golive-summary ready' : 'kb-golive-summary'} role="status">
+          {data.ready ? 'Ready to go live.' : `${todo} ${todo === 1 ? 'thing' : 'things'} to do before going live.`}
+        </p>
+      )}
+      {goLive.isPending && <Spinner animation="border" role="status" aria-label="Loading the checklist" />}
+      {data?.sections.map((section) => (
+        <section key={section.title} className="kb-card mb-3" aria-labelledby={`kb-golive-${section.title}`}>
+          <h2 id={`kb-golive-${section.title}`} className="h5">
+            {section.title}
+          </h2>
+          <ul className="kb-golive-list">
+            {section.items.map((item) => (
+              <Item key={item.id} item={item} />
+            ))}
+          </ul>
+        </section>
+      ))}
+    </section>
+  );
+}
