@@ -14,6 +14,7 @@ import type { ShellCommand, ShellContext } from '../../lib/shell-command';
 import { recordAudit, shellActor } from '../audit/service';
 import { chatShellCommand } from '../chat/shell';
 import { pointsShellCommand } from '../users/shell';
+import { backupShellCommand, restoreShellCommand } from './backup';
 
 const steamIdArg = z.object({
   steamId: steamId64,
@@ -74,6 +75,8 @@ export const shellCommands = {
   } satisfies ShellCommand<typeof steamIdArg>,
   chat: chatShellCommand,
   points: pointsShellCommand,
+  backup: backupShellCommand,
+  restore: restoreShellCommand,
 } as const;
 
 export type ShellCommandName = keyof typeof shellCommands;
