@@ -67,9 +67,24 @@ test('purchase confirmation with a trade URL through to Fulfilment; an instant c
   await expect(codes.getByTestId('code-list')).toContainText('••••1111');
   await codes.getByLabel('Add codes, one per line').fill(CODES[1]!);
   await codes.getByRole('button', { name: 'Upload 1 code' }).click();
-  await expect(codes.getByText(`Already in this product's pool, nothing was added: ${CODES[1]}`)).toBeVisible();
+  await expect(
+    codes.getByText(`Nothing was added. Refused: ${CODES[1]} (already in this product's pool)`),
+  ).toBeVisible();
   await screenshot(admin, 'store-delivery-admin-codes');
   await codes.getByRole('button', { name: 'Close', exact: true }).last().click();
+
+  // A second code product refuses a code another product's pool already holds, naming it.
+  await newProduct(admin, { name: 'E2E Other Key', price: '300', delivery: 'code' });
+  await admin.getByRole('button', { name: 'Codes of E2E Other Key' }).click();
+  const other = admin.getByRole('dialog', { name: 'Codes: E2E Other Key' });
+  await other.getByLabel('Add codes, one per line').fill(`${CODES[0]}\nE2E-KEY-CCCC-3333`);
+  await other.getByRole('button', { name: 'Upload 2 codes' }).click();
+  const refusal = `Added 1 code; 1 available. Refused: ${CODES[0]} (already in another product's pool)`;
+  await expect(other.getByTestId('code-refusals')).toHaveText(refusal);
+  await expect(admin.getByRole('alert').filter({ hasText: refusal })).toBeVisible();
+  await expect(other.getByTestId('code-counts')).toContainText('1 available');
+  await screenshot(admin, 'store-delivery-admin-codes-refused');
+  await other.getByRole('button', { name: 'Close', exact: true }).last().click();
   await admin.reload();
   for (const c of CODES) expect(await admin.content()).not.toContain(c);
 

@@ -21,6 +21,7 @@ import { openRedis } from './lib/redis';
 import { COMPRESS_MIN_BYTES } from './lib/read-cache';
 import { ReadFastPath } from './lib/read-fast-path';
 import { systemClock, type Clock } from './lib/clock';
+import { trustFunction } from './lib/trust-proxy';
 import { accessPlugin } from './plugins/access';
 import { cachedReadsPlugin } from './plugins/cached-reads';
 import { controlPlugin } from './plugins/control';
@@ -115,7 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     serverFactory: fastPath.serverFactory,
     genReqId: nextRequestId,
     ...(deps.loggerInstance ? { loggerInstance: deps.loggerInstance } : { logger: loggerOptions(config) }),
-    trustProxy: config.trustProxy,
+    trustProxy: trustFunction(config.trustProxy) ?? false,
     bodyLimit: 256 * 1024,
     logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 200 },

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { siteConfig, type SiteConfig } from '@kickback/common/http/site';
 import { isAmount } from '@kickback/common/money';
 import { isSteamId64, STEAM_ID_RULE } from '@kickback/common/steam-id';
+import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy';
 
 const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
@@ -69,7 +70,21 @@ const envSchema = z.object({
   DEMO_DATA: bool.optional(),
   SITE_CONFIG: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: bool.default(false),
+  // How many proxy hops (or which proxy addresses) may set the client's address: lib/trust-proxy.ts.
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      try {
+        return parseTrustProxy(v);
+      } catch {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must be 0, a number of proxy hops, or proxy addresses / CIDR ranges',
+        });
+        return z.NEVER;
+      }
+    }),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   // Deliveries per minute per sending address on /webhooks/ (0 = no limit). Kick delivers in
   // bursts from a few addresses, so the default is high: it stops a flood, not Kick.
@@ -192,7 +207,8 @@ export interface Config {
   demoData: boolean;
   site: SiteConfig;
   logLevel: Env['LOG_LEVEL'];
-  trustProxy: boolean;
+  /** Proxies whose X-Forwarded-For entries are believed (false: none). */
+  trustProxy: TrustProxy;
   rateLimitPerMinute: number;
   webhookRateLimitPerMinute: number;
   metrics: { allow: string[]; token: string | undefined };

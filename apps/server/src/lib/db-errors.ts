@@ -44,6 +44,16 @@ export function badInputMessage(err: unknown): string | null {
   }
 }
 
+/**
+ * An error caused by the values of a statement (SQLSTATE class 22, data exception, or 23, integrity
+ * constraint violation), not by the connection or the server: the same statement with other rows
+ * may succeed.
+ */
+export function isDataError(err: unknown): boolean {
+  const code = pgError(err)?.code;
+  return typeof code === 'string' && (code.startsWith('22') || code.startsWith('23'));
+}
+
 /** A unique violation (23505); with `constraint`, only of that constraint or index. */
 export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   const e = pgError(err);

@@ -12,7 +12,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import proxyAddr from '@fastify/proxy-addr';
 import type { EndpointSpec } from '@kickback/common/http/endpoint';
 import { notFound } from '../lib/errors';
 import { bodyFor, encodingFor, etagMatches, readHeaders } from '../lib/read-answer';
@@ -22,6 +21,7 @@ import type { ReadFastPath } from '../lib/read-fast-path';
 import { passesCsrf } from './csrf';
 import { route, type EndpointHandler } from './endpoints';
 import { logRequest } from './request-log';
+import { clientAddress, trustFunction } from '../lib/trust-proxy';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -48,12 +48,12 @@ export const cachedReadsPlugin = fp(async (app: FastifyInstance, opts: { fastPat
   // closing, so that Fastify's closing answers (503, Connection: close) are given.
   app.addHook('onReady', (done) => {
     const { config, clock, rateBudget, httpMetrics, log } = app;
-    const trustAll = () => true;
+    const trust = trustFunction(config.trustProxy);
     opts.fastPath.connect({
       peek: (key) => cache.peek(key, clock.now().getTime()),
       passesCsrf: (headers) => passesCsrf(headers, config.publicOrigin),
       securityHeaders: app.apiSecurityHeaders,
-      clientAddress: config.trustProxy ? (req) => proxyAddr(req, trustAll) : (req) => req.socket.remoteAddress,
+      clientAddress: (req) => clientAddress(req, trust),
       takeBudget: (key, done) => rateBudget.takeApi(key, done),
       answered: ({ route, url, status, ms }) => {
         httpMetrics?.observe('GET', route, status, ms / 1000);

@@ -136,6 +136,34 @@ describe('socket caps', () => {
   });
 });
 
+describe('behind a proxy that appends the client (TRUST_PROXY as a hop count or the proxy address)', () => {
+  for (const trust of ['1', '127.0.0.1']) {
+    it(`TRUST_PROXY=${trust}: a new forged leftmost address per socket and per call is still one address`, async () => {
+      const t = await buildTestApp({
+        clock: new WallClock(),
+        socketLimits: { ...tight, socketsPerIp: 4 },
+        env: { TRUST_PROXY: trust },
+      });
+      try {
+        const url = await listen(t.app);
+        const gameId = await newGame(t, await t.signIn({ role: 'Admin' }));
+        const forged = (n: number) => socket(url, gameId, null, `192.0.2.${n}, 203.0.113.77`);
+        const open = [1, 2, 3, 4].map(forged);
+        await Promise.all(open.map((s) => s.connected()));
+        expect((await forged(5).refused()).data?.code).toBe('too_many');
+        // The four share the real address's call budget (60 a minute): 60 answered of 4 × 20.
+        const calls = await Promise.all(open.flatMap((s) => Array.from({ length: 20 }, () => s.call('GetGameState'))));
+        expect(calls.filter((r) => r.ok)).toHaveLength(60);
+        // Another real client is not affected.
+        await socket(url, gameId, null, '192.0.2.1, 203.0.113.78').connected();
+      } finally {
+        for (const c of clients.splice(0)) c.close();
+        await t.close();
+      }
+    }, 60_000);
+  }
+});
+
 describe('coalescing a room’s state broadcasts', () => {
   let t: TestApp;
   let url: string;

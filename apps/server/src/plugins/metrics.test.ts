@@ -10,6 +10,39 @@ import { chatPayload, postDelivery, signedDelivery } from '../../test/kick';
 
 const TOKEN = 'metrics-token-0123456789';
 
+describe('/metrics behind a proxy (TRUST_PROXY)', () => {
+  // HAProxy on 127.0.0.1 appends the real client (198.51.100.20) to whatever the client sent.
+  for (const trust of ['1', '127.0.0.1', 'loopback, 10.0.0.0/8']) {
+    it(`with TRUST_PROXY=${trust} a forged leftmost address is not the client's`, async () => {
+      const t = await buildTestApp({ env: { METRICS_ALLOW: '10.1.2.3', TRUST_PROXY: trust } });
+      try {
+        const via = (xff: string) =>
+          t.app.inject({ url: '/metrics', headers: { 'x-forwarded-for': xff }, remoteAddress: '127.0.0.1' });
+        expect((await via('10.1.2.3, 198.51.100.20')).statusCode).toBe(403);
+        expect((await via('10.1.2.3,198.51.100.20')).statusCode).toBe(403);
+        expect((await via('198.51.100.20')).statusCode).toBe(403);
+        // The allowed address itself, behind the proxy: allowed.
+        expect((await via('10.1.2.3')).statusCode).toBe(200);
+        // A hop count believes whatever peer connects (the processes are reachable only through the
+        // proxy); an address list believes the header only from those addresses.
+        if (trust === '1') return;
+        const direct = await t.app.inject({
+          url: '/metrics',
+          headers: { 'x-forwarded-for': '10.1.2.3' },
+          remoteAddress: '203.0.113.50',
+        });
+        expect(direct.statusCode).toBe(403);
+      } finally {
+        await t.close();
+      }
+    });
+  }
+
+  it('refuses a TRUST_PROXY it cannot read', async () => {
+    await expect(buildTestApp({ env: { TRUST_PROXY: 'not-an-address' } })).rejects.toThrow(/TRUST_PROXY/);
+  });
+});
+
 describe('/metrics', () => {
   let t: TestApp;
   let url: string;

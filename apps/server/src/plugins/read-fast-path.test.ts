@@ -199,6 +199,25 @@ describe('the fast path takes from the router’s rate budget', () => {
     }
   });
 
+  for (const trust of ['1', '127.0.0.1']) {
+    it(`with TRUST_PROXY=${trust} a forged leftmost address gets no budget of its own (router and fast path)`, async () => {
+      const t = await buildTestApp({ env: { RATE_LIMIT_PER_MINUTE: '3', TRUST_PROXY: trust } });
+      const c = await start(t);
+      try {
+        // Each request forges a new leftmost address; the proxy appends the real one. The first is
+        // answered by the router (request.ip), the next ones by the fast path.
+        const forged = (n: number) => c.get('/api/site', { ...CSRF, 'x-forwarded-for': `192.0.2.${n}, 198.51.100.7` });
+        const statuses = [];
+        for (let n = 1; n <= 5; n++) statuses.push((await forged(n)).status);
+        expect(statuses).toEqual([200, 200, 200, 429, 429]);
+        expect((await c.get('/api/site', { ...CSRF, 'x-forwarded-for': '198.51.100.8' })).status).toBe(200);
+      } finally {
+        c.close();
+        await t.close();
+      }
+    });
+  }
+
   it('keys the budget by the forwarded address when the proxy is trusted, as request.ip does', async () => {
     const t = await buildTestApp({ env: { RATE_LIMIT_PER_MINUTE: '2', TRUST_PROXY: 'true' } });
     const c = await start(t);

@@ -55,6 +55,7 @@ import {
   type HubLimits,
 } from '../lib/hub-limits';
 import { findNul, nulMessage } from '../lib/text-guard';
+import { clientAddress, trustFunction, type TrustFn } from '../lib/trust-proxy';
 import { loadSession } from '../lib/sessions';
 import { isAllowedOrigin } from './csrf';
 import { FanOutAdapter } from './fan-out-adapter';
@@ -193,14 +194,9 @@ class Strikes {
   }
 }
 
-/** The client's address: the first forwarded one behind a trusted proxy, else the peer's. */
-function addressOf(socket: Socket, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = socket.handshake.headers['x-forwarded-for'];
-    const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
-    if (first) return first;
-  }
-  return socket.handshake.address;
+/** The client's address under the proxy trust rule (lib/trust-proxy.ts), as request.ip gives it. */
+function addressOf(socket: Socket, trust: TrustFn | null): string {
+  return (trust ? clientAddress(socket.request, trust) : undefined) ?? socket.handshake.address;
 }
 
 export interface RealtimeOptions {
@@ -211,6 +207,7 @@ export interface RealtimeOptions {
 export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOptions) => {
   const limits = opts.limits ?? defaultSocketLimits;
   const budget = new HubCallBudget(limits, opts.redis, app.config.redisPrefix);
+  const trust = trustFunction(app.config.trustProxy);
   const openSockets = new SocketCounter();
   // Folding a room's states holds one back for a moment; with several processes a state held on one
   // process could then reach clients after a newer one sent by another, so there frames go out as
@@ -326,7 +323,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
             throw err;
           }
           // One user's (or one address's visitor) sockets in this process are capped.
-          const address = addressOf(socket, app.config.trustProxy);
+          const address = addressOf(socket, trust);
           const holder = user ? `user:${user.id}` : isLoopback(address) ? null : `ip:${address}`;
           if (holder && !openSockets.reserve(holder, user ? limits.socketsPerUser : limits.socketsPerIp)) {
             return next(refusal(messages.tooManyRequests, 'too_many'));
@@ -348,7 +345,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
         if (entry.rooms.length) void socket.join(entry.rooms);
         const { ctx } = entry;
         // Every call spends the budget of the socket's user, or of its address for a visitor.
-        const caller = ctx.user ? { userId: ctx.user.id } : { ip: addressOf(socket, app.config.trustProxy) };
+        const caller = ctx.user ? { userId: ctx.user.id } : { ip: addressOf(socket, trust) };
         const strikes = new Strikes(limits);
         const bucket = new SocketBucket(limits);
         const strike = () => {

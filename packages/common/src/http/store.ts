@@ -243,7 +243,8 @@ export const codePool = z.object({
   codes: z.array(z.object({ id: z.number(), masked: z.string(), sold: z.boolean(), uploadedAt: z.string() })),
 });
 export type CodePool = z.infer<typeof codePool>;
-export const codeUploadResponse = messageBody.extend({ added: z.number(), pool: codePool });
+/** `refused`: how many codes were not added (already in a pool); the message names them and why. */
+export const codeUploadResponse = messageBody.extend({ added: z.number(), refused: z.number(), pool: codePool });
 
 export const productActiveBody = z.object({ active: z.boolean({ error: 'must be true or false' }) });
 

@@ -8,7 +8,6 @@ import {
   primaryKey,
   text,
   timestamp,
-  unique,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
@@ -52,7 +51,10 @@ export const orders = pgTable(
   (t) => [index('orders_user_newest').on(t.userId, t.id.desc())],
 );
 
-/** A product's pool of codes (0910_store_delivery.sql): sealed, hashed for uniqueness, masked tail. */
+/**
+ * A product's pool of codes (0910_store_delivery.sql, 0970_store_codes_unique.sql): sealed, hashed
+ * (unique across every pool, sold or not), masked tail.
+ */
 export const productCodes = pgTable(
   'product_codes',
   {
@@ -60,7 +62,7 @@ export const productCodes = pgTable(
     productId: bigint('product_id', { mode: 'number' })
       .notNull()
       .references(() => products.id),
-    codeHash: text('code_hash').notNull(),
+    codeHash: text('code_hash').notNull().unique('product_codes_code_unique'),
     sealed: text('sealed').notNull(),
     tail: text('tail').notNull(),
     orderId: bigint('order_id', { mode: 'number' })
@@ -71,7 +73,7 @@ export const productCodes = pgTable(
     soldAt: timestamp('sold_at', { withTimezone: true }),
   },
   (t) => [
-    unique('product_codes_unique').on(t.productId, t.codeHash),
+    index('product_codes_product').on(t.productId, t.id),
     index('product_codes_available')
       .on(t.productId, t.id)
       .where(sql`order_id IS NULL`),

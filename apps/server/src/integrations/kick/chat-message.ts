@@ -2,7 +2,7 @@
  * The shape every chat source (Kick webhooks, the Kick chat websocket, the chat simulator) turns a
  * message into. It lives with the sources that produce it; the chat pipeline (modules/chat) takes it.
  */
-import { withoutNul } from '../../lib/text-guard';
+import { storableText } from '../../lib/text-guard';
 
 export interface ChatMessage {
   /** The source's message id; a message is processed once per id. */
@@ -18,18 +18,20 @@ export interface ChatMessage {
 }
 
 /**
- * Kick delivers what people typed, control characters included; PostgreSQL text cannot hold NUL.
- * The message is kept with them removed (refusing it would lose it: Kick's retry would be a
- * duplicate of a delivery that was never stored).
+ * Kick delivers what people typed, control characters included; PostgreSQL text cannot hold NUL,
+ * and a lone UTF-16 surrogate (a JSON "\uD800" escape) fails the jsonb the chat writer sends, and
+ * with it every message of its batch. The message is kept cleaned, NULs removed and lone
+ * surrogates replaced with U+FFFD (refusing it would lose it: Kick's retry would be a duplicate of
+ * a delivery that was never stored).
  */
 export function cleanChatMessage(message: ChatMessage): ChatMessage {
   return {
     ...message,
-    messageId: withoutNul(message.messageId),
-    kickUserId: withoutNul(message.kickUserId),
-    kickUsername: withoutNul(message.kickUsername),
-    color: message.color === null ? null : withoutNul(message.color),
-    badges: message.badges.map(withoutNul),
-    content: withoutNul(message.content),
+    messageId: storableText(message.messageId),
+    kickUserId: storableText(message.kickUserId),
+    kickUsername: storableText(message.kickUsername),
+    color: message.color === null ? null : storableText(message.color),
+    badges: message.badges.map(storableText),
+    content: storableText(message.content),
   };
 }

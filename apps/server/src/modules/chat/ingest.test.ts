@@ -139,6 +139,45 @@ describe('recording chat messages', () => {
     const [chatters] = await t.database.db.select({ n: count() }).from(kickChatActivity);
     expect([all?.n, open?.n, chatters?.n]).toEqual([200, 0, 50]);
   });
+
+  it('stores a message carrying a lone UTF-16 surrogate cleaned (U+FFFD), and fails none of the batch beside it', async () => {
+    const t = await app();
+    const before = t.app.chat.batches;
+    // JSON carries a lone surrogate as a "\\uD800" escape; the signed body is what Kick would send.
+    const payloads = Array.from({ length: 60 }, (_, i) => chatPayload(t, `mixed${i % 20}`, `hello ${i}`));
+    payloads[17] = chatPayload(t, `mixed\uDC00name`, `bad \uD800 end\uD83D`);
+    const deliveries = payloads.map((p) => signedDelivery(p, { at: t.clock.now() }));
+    expect(deliveries[17]!.body.toString()).toContain('\\ud800');
+    const answers = await Promise.all(deliveries.map((d) => postDelivery(t, d)));
+    expect(answers.map((a) => a.statusCode)).toEqual(answers.map(() => 200));
+    // Sent together, so they shared statements: the bad one could have failed its neighbours.
+    expect(t.app.chat.batches - before).toBeLessThan(30);
+    const rows = await t.database.db.select().from(chatMessages);
+    expect(rows).toHaveLength(60);
+    const bad = rows.find((r) => r.messageId === payloads[17]!.message_id);
+    expect(bad).toMatchObject({ content: 'bad \uFFFD end\uFFFD', kickUsername: 'mixed\uFFFDname' });
+    for (let i = 0; i < 60; i++) {
+      if (i === 17) continue;
+      expect(rows.find((r) => r.messageId === payloads[i]!.message_id)?.content).toBe(`hello ${i}`);
+    }
+
+    // A long message (the chat websocket has no length limit) whose 2000-unit cut would split an
+    // emoji's pair keeps no half of it.
+    const long = chatMessage(t, { content: `${'a'.repeat(1999)}\u{1F600}tail` });
+    expect(await t.app.chat.process(long, 'kick-websocket')).toMatchObject({ duplicate: false });
+    expect((await rowOf(t, long.messageId))?.content).toBe('a'.repeat(1999));
+  });
+
+  it('a row the database refuses fails only its own message: the rest of its batch is written one by one', async () => {
+    const t = await app();
+    // Straight into the pipeline, past the sources' cleaning: the database refuses this content.
+    const bad = chatMessage(t, { content: 'raw \uD800' });
+    const good = Array.from({ length: 20 }, (_, i) => chatMessage(t, { content: `fine ${i}` }));
+    const results = await Promise.allSettled([...good, bad].map((m) => t.app.chat.process(m, 'kick-websocket')));
+    expect(results.map((r) => r.status)).toEqual([...good.map(() => 'fulfilled'), 'rejected']);
+    for (const m of good) expect((await rowOf(t, m.messageId))?.content).toBe(m.content);
+    expect(await rowOf(t, bad.messageId)).toBeUndefined();
+  });
 });
 
 describe('replies', () => {

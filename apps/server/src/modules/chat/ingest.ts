@@ -12,6 +12,8 @@
  * the process that recorded it died before it finished — and the redelivery takes it over.
  */
 import type { Database } from '../../db/client';
+import { isDataError } from '../../lib/db-errors';
+import { sliceText } from '../../lib/text-guard';
 import type { ChatMessage } from '../../integrations/kick/chat-message';
 import type { ChatSource } from './service';
 
@@ -211,7 +213,7 @@ export class ChatWriter {
       color: m.color,
       is_subscriber: m.isSubscriber,
       badges: m.badges,
-      content: m.content.slice(0, MAX_CONTENT),
+      content: sliceText(m.content, MAX_CONTENT),
       sent_at: m.sentAt.toISOString(),
       received_at: r.receivedAt.toISOString(),
       linked_user_id: r.linkedUserId,
@@ -238,6 +240,15 @@ export class ChatWriter {
         JSON.stringify(answers),
       ]);
     } catch (err) {
+      if (incoming.length + completions.length + replies.length > 1 && isDataError(err)) {
+        // The statement is all or nothing: one row the database refuses would fail every row
+        // written with it. Each is written again on its own, so only that one fails. (Not on a
+        // connection or server error, which every row would meet again.)
+        for (const one of incoming) await this.write([one], [], []);
+        for (const one of completions) await this.write([], [one], []);
+        for (const one of replies) await this.write([], [], [one]);
+        return;
+      }
       for (const { waiter } of incoming) waiter.reject(err);
       for (const { waiter } of completions) waiter.reject(err);
       for (const { waiter } of replies) waiter.reject(err);

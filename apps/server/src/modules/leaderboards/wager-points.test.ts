@@ -58,6 +58,64 @@ async function expectLedgerBalances() {
 }
 
 describe('wager points', () => {
+  it('a link verified by a proof code pays only for the player it was proven on, whatever later plays under its name', async () => {
+    const squatter = await t.signIn({ name: 'Squatter' });
+    expect(
+      (await t.call({ method: 'POST', url: '/api/User/ids', as: squatter, body: { ClashId: 'FreshFace' } })).statusCode,
+    ).toBe(200);
+    const mine = async () => (await t.call({ url: '/api/User/partner-links', as: squatter })).json().links[0];
+    const code = (await mine()).proofCode as string;
+    // The claimer proves "FreshFace" with the code in their own partner name (partner id 501).
+    partners.clash([{ id: 501, name: `FreshFace ${code}`, wagered: 10 }]);
+    await t.app.leaderboards.runCycle(1);
+    expect(await mine()).toMatchObject({ state: 'verified' });
+    const proven = await points(squatter);
+
+    // Renamed back; another player (id 502) now plays as "FreshFace" and bets twice. Only their row
+    // grows, so only their row is matched when the poll credits.
+    for (const wagered of [5000, 10000]) {
+      t.clock.advance(3 * 60_000);
+      partners.clash([
+        { id: 501, name: 'SquatterOwn', wagered: 10 },
+        { id: 502, name: 'FreshFace', wagered },
+      ]);
+      await t.app.leaderboards.runCycle(1);
+    }
+    expect(await points(squatter)).toBe(proven);
+
+    // The proven player (id 501), under any name, still earns for the link.
+    t.clock.advance(3 * 60_000);
+    partners.clash([
+      { id: 501, name: 'SquatterRenamed', wagered: 20 },
+      { id: 502, name: 'FreshFace', wagered: 10000 },
+    ]);
+    await t.app.leaderboards.runCycle(1);
+    expect(Number(await points(squatter))).toBeGreaterThan(Number(proven));
+    await expectLedgerBalances();
+  });
+
+  it("a player already pinned to one user's link proves nobody else's claim", async () => {
+    const owner = await linked({}, 'Owner');
+    const other = await t.signIn({ name: 'Other' });
+    const claim = async (u: TestUser, value: string) => {
+      expect((await t.call({ method: 'POST', url: '/api/User/ids', as: u, body: { ClashId: value } })).statusCode).toBe(
+        200,
+      );
+      return (await t.call({ url: '/api/User/partner-links', as: u })).json().links[0].proofCode as string;
+    };
+    const ownerCode = await claim(owner, 'OwnerName');
+    partners.clash([{ id: 601, name: `OwnerName ${ownerCode}`, wagered: 10 }]);
+    await t.app.leaderboards.runCycle(1);
+    // Player 601 (pinned to the owner's link) now carries the other user's code and claimed name.
+    const otherCode = await claim(other, 'OtherName');
+    t.clock.advance(3 * 60_000);
+    partners.clash([{ id: 601, name: `OtherName ${otherCode}`, wagered: 20 }]);
+    await t.app.leaderboards.runCycle(1);
+    const links = async (u: TestUser) => (await t.call({ url: '/api/User/partner-links', as: u })).json().links[0];
+    expect(await links(owner)).toMatchObject({ state: 'verified' });
+    expect(await links(other)).toMatchObject({ state: 'claimed' });
+  });
+
   it('credits 10 points per unit of new wager, once per delta, with exact decimals', async () => {
     const u = await linked({ roobetName: 'HighStakes' });
     partners.roobet([{ username: 'highstakes', wagered: 500, weightedWagered: 100 }]);

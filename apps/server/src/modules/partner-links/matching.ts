@@ -1,8 +1,9 @@
 /**
  * Which site user a partner player belongs to: through partner links only. A verified link makes
  * the player that user's (board name and avatar, prizes, wager points, giveaway filters); a
- * claimed link only holds what it would have earned. Stable ids match first, then an id the user
- * typed, then the normalised name; one player per link and one link per player.
+ * claimed link only holds what it would have earned. A link with a pinned partner id matches that
+ * id only; one without matches an id the user typed, then the normalised name. One player per link
+ * and one link per player.
  */
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
@@ -73,8 +74,10 @@ export async function linksForPlayers(
       excluded: r.excluded,
       showName: r.show_name_on_boards,
     };
+    // A link with a pinned partner id is that player's, whatever they are called now: a new player
+    // under the old name (or under the id the user typed) never matches it.
     if (r.external_id) byExternal.set(r.external_id, linked);
-    byName.set(r.name_key, linked);
+    else byName.set(r.name_key, linked);
   }
   const taken = new Set<number>();
   const passes: Array<(p: PlayerIdentity) => LinkedUser | undefined> = [

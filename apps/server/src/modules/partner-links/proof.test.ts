@@ -96,6 +96,24 @@ describe('verification by proof code through the simulators', () => {
     });
   }
 
+  it("a different player carrying the claimant's code proves nothing: the claim stays claimed", async () => {
+    await cycle(1);
+    const cast: Array<{ id: string; name: string }> = (await t.call({ url: '/dev/partners/control/players/1' })).json();
+    const [claimed, other] = [cast[2]!, cast[3]!];
+    const user = await t.signIn({ name: 'Claimant' });
+    await t.call({ method: 'POST', url: '/api/User/ids', as: user, body: { ClashId: claimed.id } });
+    const code = (await mine(user)).links[0].proofCode as string;
+    const renamed = await t.call({
+      method: 'POST',
+      url: '/dev/partners/control/rename',
+      body: { site: 1, playerId: other.id, name: `${other.name} ${code}` },
+    });
+    expect(renamed.statusCode).toBe(200);
+    await cycle(1);
+    await cycle(1);
+    expect((await mine(user)).links[0]).toMatchObject({ state: 'claimed', proofCode: code });
+  });
+
   it('Roobet has no automatic proof: a code in the name does not verify, and there is no code to renew', async () => {
     const player = await busyPlayer(6, '/api/LeaderBoard/roobet/now');
     const user = await t.signIn();

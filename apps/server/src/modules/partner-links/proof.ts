@@ -3,7 +3,8 @@
  * controls): a claimed link is verified by the first poll whose row for that player carries the
  * link's one-time code in its name. "That player" means the row with the link's stable id, or —
  * before one is known — the row whose id is what the user typed, or whose name minus the code is
- * what the user typed. Every poll also pins the stable id of links matched by name.
+ * what the user typed. Verification pins the id of the row the code was seen on, and every poll
+ * also pins the stable id of links matched by name: a pinned link matches by that id only.
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { siteById, type SiteId } from '@kickback/common/http/leaderboards';
@@ -60,9 +61,11 @@ export async function checkPartnerLinks(
           return alnumOf(p.username).replace(code, '') === alnumOf(link.nameKey);
         });
         if (!row) continue;
+        // The link is pinned to the partner id the proof was seen on, and from then on matches that
+        // id only. A player already pinned to another link proves nothing for this one.
         const external = row.externalId?.toLowerCase() ?? null;
-        const pin =
-          external && !link.externalId && !(await heldElsewhere(tx, field, external, link.id)) ? external : null;
+        const pin = external && !link.externalId ? external : null;
+        if (pin && (await heldElsewhere(tx, field, pin, link.id))) continue;
         await verifyClaim(tx, proofActor, link.id, {
           reason: `Proof code ${link.proofCode} seen in the ${siteById(site)?.name ?? 'partner'} name "${row.username}".`,
           now,

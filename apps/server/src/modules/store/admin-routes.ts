@@ -13,7 +13,7 @@ import { badRequest, conflict, notFound, serviceUnavailable } from '../../lib/er
 import { currentUser } from '../../plugins/access';
 import { route } from '../../plugins/endpoints';
 import { actorOf, recordAudit } from '../audit/service';
-import { existingCodes, maskedTail, poolView, unsoldCount } from './codes';
+import { existingCodes, maskedTail, poolView, refusedText, unsoldCount } from './codes';
 import { PRODUCTS_READ, toAdminProduct } from './presenter';
 import { codeVault } from './service';
 
@@ -148,8 +148,10 @@ export async function adminProductRoutes(app: FastifyInstance): Promise<void> {
     return poolView(app.db, product.id);
   });
 
-  // Upload: refused whole when any code repeats within the upload (the body schema) or is already
-  // in the pool; the codes are sealed, the stock rises by their number, the audit keeps the count.
+  // Upload: refused whole when any code repeats within the upload (the body schema). A code already
+  // in any pool, this product's or another's, sold or not, is refused and named with the reason; the
+  // rest are sealed and added (nothing is added when every code is refused: 409). The unique hash
+  // decides a race between two uploads of the same code: the later insert skips it and names it too.
   route(app, adminProductEndpoints.uploadCodes, async (request) => {
     const admin = currentUser(request);
     const vault = codeVault(app.config.codeKey);
@@ -159,23 +161,31 @@ export async function adminProductRoutes(app: FastifyInstance): Promise<void> {
       const [product] = await tx.select().from(products).where(eq(products.id, request.params.id)).for('update');
       if (!product) throw notFound(storeMessages.productNotFound);
       if (product.delivery !== 'code') throw badRequest(storeMessages.codesOnlyForCodeProducts);
-      const present = await existingCodes(tx, vault, product.id, codes);
-      if (present.length) {
-        throw conflict(
-          `Already in this product's pool, nothing was added: ${present.slice(0, 20).join(', ')}${present.length > 20 ? ` and ${present.length - 20} more` : ''}`,
-        );
-      }
-      for (let i = 0; i < codes.length; i += 500) {
-        await tx.insert(productCodes).values(
-          codes.slice(i, i + 500).map((code) => ({
+      const refused = await existingCodes(tx, vault, product.id, codes);
+      const fresh = codes.filter((c) => !refused.has(c));
+      let added = 0;
+      for (let i = 0; i < fresh.length; i += 500) {
+        const batch = fresh.slice(i, i + 500).map((code) => ({
+          code,
+          row: {
             productId: product.id,
             codeHash: vault.hash(code),
             sealed: vault.seal(code),
             tail: maskedTail(code),
             uploadedBy: admin.id,
-          })),
-        );
+          },
+        }));
+        const inserted = await tx
+          .insert(productCodes)
+          .values(batch.map((b) => b.row))
+          .onConflictDoNothing({ target: productCodes.codeHash })
+          .returning({ h: productCodes.codeHash });
+        const kept = new Set(inserted.map((r) => r.h));
+        for (const b of batch) if (!kept.has(b.row.codeHash)) refused.set(b.code, 'other_pool');
+        added += inserted.length;
       }
+      const refusals = refused.size ? refusedText(codes, refused) : '';
+      if (added === 0) throw conflict(`Nothing was added. ${refusals}`);
       const stock = await unsoldCount(tx, product.id);
       await tx.update(products).set({ stock, updatedAt: new Date() }).where(eq(products.id, product.id));
       await recordAudit(tx, actorOf(admin), {
@@ -183,15 +193,17 @@ export async function adminProductRoutes(app: FastifyInstance): Promise<void> {
         targetType: 'product',
         targetId: String(product.id),
         before: { stock: product.stock },
-        after: { stock, added: codes.length },
+        after: { stock, added, refused: refused.size },
       });
-      return { pool: await poolView(tx, product.id) };
+      return { added, refused: refused.size, refusals, pool: await poolView(tx, product.id) };
     });
     app.reads.invalidate(PRODUCTS_READ);
+    const { added, refused, refusals, pool } = result;
     return {
-      message: `Added ${codes.length} code${codes.length === 1 ? '' : 's'}; ${result.pool.available} available.`,
-      added: codes.length,
-      pool: result.pool,
+      message: `Added ${added} code${added === 1 ? '' : 's'}; ${pool.available} available.${refusals ? ` ${refusals}` : ''}`,
+      added,
+      refused,
+      pool,
     };
   });
 }

@@ -89,23 +89,44 @@ export async function poolView(db: DbOrTx, productId: number): Promise<CodePool>
   };
 }
 
-/** The uploaded codes (plain text) already in the product's pool. */
+/** Why an uploaded code was not added. */
+export type CodeRefusal = 'this_pool' | 'other_pool';
+
+export const refusalText: Record<CodeRefusal, string> = {
+  this_pool: "already in this product's pool",
+  other_pool: "already in another product's pool",
+};
+
+/**
+ * The uploaded codes (plain text) already in a pool, this product's or any other's, sold or not,
+ * each with where it is. A code is unique across every pool (product_codes_code_unique), so the
+ * hash finds it wherever it was uploaded.
+ */
 export async function existingCodes(
   db: DbOrTx,
   vault: CodeVault,
   productId: number,
   codes: string[],
-): Promise<string[]> {
+): Promise<Map<string, CodeRefusal>> {
   const byHash = new Map(codes.map((c) => [vault.hash(c), c]));
-  const found = new Set<string>();
+  const found = new Map<string, CodeRefusal>();
   const hashes = [...byHash.keys()];
   for (let i = 0; i < hashes.length; i += 1000) {
     const rows = await db
-      .select({ h: productCodes.codeHash })
+      .select({ h: productCodes.codeHash, productId: productCodes.productId })
       .from(productCodes)
-      .where(and(eq(productCodes.productId, productId), inArray(productCodes.codeHash, hashes.slice(i, i + 1000))));
-    for (const r of rows) found.add(byHash.get(r.h)!);
+      .where(inArray(productCodes.codeHash, hashes.slice(i, i + 1000)));
+    for (const r of rows) found.set(byHash.get(r.h)!, r.productId === productId ? 'this_pool' : 'other_pool');
   }
-  // In the order of the upload, so the message names them as the admin wrote them.
-  return codes.filter((c) => found.has(c));
+  return found;
+}
+
+/** "Refused: A (why), B (why)" in the order of the upload, at most 20 named. */
+export function refusedText(codes: string[], refused: Map<string, CodeRefusal>): string {
+  const named = codes.filter((c) => refused.has(c));
+  const list = named
+    .slice(0, 20)
+    .map((c) => `${c} (${refusalText[refused.get(c)!]})`)
+    .join(', ');
+  return `Refused: ${list}${named.length > 20 ? ` and ${named.length - 20} more` : ''}`;
 }

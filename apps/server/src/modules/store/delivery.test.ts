@@ -161,21 +161,27 @@ describe('instant codes', () => {
     const within = await upload(p.id, 'NEW-1\nNEW-2\nNEW-1');
     expect(within.statusCode).toBe(400);
     expect(within.json().message).toContain('Repeated in this upload: NEW-1');
-    const against = await upload(p.id, 'NEW-3\nKEY-BBBB-2222\nKEY-DDDD-4444');
+    const against = await upload(p.id, 'KEY-BBBB-2222\nKEY-DDDD-4444');
     expect(against.statusCode).toBe(409);
     expect(against.json().message).toBe(
-      "Already in this product's pool, nothing was added: KEY-BBBB-2222, KEY-DDDD-4444",
+      "Nothing was added. Refused: KEY-BBBB-2222 (already in this product's pool), KEY-DDDD-4444 (already in this product's pool)",
     );
+    const partly = await upload(p.id, 'NEW-3\nKEY-BBBB-2222');
+    expect(partly.json()).toMatchObject({
+      message: "Added 1 code; 5 available. Refused: KEY-BBBB-2222 (already in this product's pool)",
+      added: 1,
+      refused: 1,
+    });
     expect((await upload(p.id, '\n \n')).statusCode).toBe(400);
 
     const pool = await asAdmin({ url: `/api/admin/products/${p.id}/codes` });
-    expect(pool.json()).toMatchObject({ available: 4, sold: 0 });
+    expect(pool.json()).toMatchObject({ available: 5, sold: 0 });
     const [stock] = await t.database.db.select({ stock: products.stock }).from(products).where(eq(products.id, p.id));
-    expect(stock?.stock).toBe(4);
+    expect(stock?.stock).toBe(5);
 
     // At rest: neither the sealed text nor the hash contains the code.
     const rows = await t.database.db.select().from(productCodes).where(eq(productCodes.productId, p.id));
-    expect(rows).toHaveLength(4);
+    expect(rows).toHaveLength(5);
     for (const r of rows) {
       expect(r.sealed).not.toContain('KEY-');
       expect(r.codeHash).not.toContain('KEY-');
@@ -189,13 +195,61 @@ describe('instant codes', () => {
       url: `/api/admin/products/${p.id}`,
       body: { name: 'Game key', price: 10, category: 'Gift cards', stock: 500, delivery: 'code' },
     });
-    expect(edit.json()).toMatchObject({ stock: 4, codes: { available: 4 } });
+    expect(edit.json()).toMatchObject({ stock: 5, codes: { available: 5 } });
     const away = await asAdmin({
       method: 'PUT',
       url: `/api/admin/products/${p.id}`,
       body: { name: 'Game key', price: 10, category: 'Gift cards', stock: 500, delivery: 'none' },
     });
     expect(away.statusCode).toBe(409);
+  });
+
+  it('a code is unique across every pool, sold or not: another product refuses it and names it', async () => {
+    const a = await codeProduct('Pool A', '5');
+    const b = await codeProduct('Pool B', '5');
+    expect((await upload(a.id, 'CROSS-AAAA-1111')).json()).toMatchObject({ added: 1 });
+    const viewer = await buyer('5');
+    expect((await order(viewer, a.id)).json().code).toBe('CROSS-AAAA-1111');
+
+    const again = await upload(b.id, 'CROSS-AAAA-1111\nCROSS-CCCC-3333');
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({
+      message: "Added 1 code; 1 available. Refused: CROSS-AAAA-1111 (already in another product's pool)",
+      added: 1,
+      refused: 1,
+      pool: { available: 1, sold: 0 },
+    });
+    const only = await upload(a.id, 'CROSS-CCCC-3333');
+    expect([only.statusCode, only.json().message]).toEqual([
+      409,
+      "Nothing was added. Refused: CROSS-CCCC-3333 (already in another product's pool)",
+    ]);
+    // The second viewer gets the one code B really has, never the one already sold by A.
+    const other = await buyer('5');
+    expect((await order(other, b.id)).json().code).toBe('CROSS-CCCC-3333');
+    expect((await order(other, b.id)).statusCode).toBe(409);
+  });
+
+  it(`two uploads of the same code to two products at once: exactly one pool gets it (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, async () => {
+    for (let round = 0; round < 5; round++) {
+      const a = await codeProduct(`Race A${round}`);
+      const b = await codeProduct(`Race B${round}`);
+      const code = `RACE-${round}-${Math.random().toString(36).slice(2, 10)}`;
+      const results = await Promise.all([upload(a.id, code), upload(b.id, code)]);
+      expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+      const loser = results.find((r) => r.statusCode === 409)!;
+      expect(loser.json().message).toBe(`Nothing was added. Refused: ${code} (already in another product's pool)`);
+      const [rows] = await t.database.db
+        .select({ n: count() })
+        .from(productCodes)
+        .where(sql`${productCodes.productId} IN (${a.id}, ${b.id})`);
+      expect(rows?.n).toBe(1);
+      const stocks = await t.database.db
+        .select({ stock: products.stock })
+        .from(products)
+        .where(sql`${products.id} IN (${a.id}, ${b.id})`);
+      expect(stocks.map((s) => s.stock).sort()).toEqual([0, 1]);
+    }
   });
 
   it('a purchase takes one code with the payment, shows it to the buyer only, and its Fulfilment entry is delivered', async () => {
@@ -300,6 +354,7 @@ describe('instant codes', () => {
       'KEY-BBBB-2222',
       'KEY-CCCC-3333',
       'KEY-DDDD-4444',
+      'NEW-3',
       'CARD-ONE-0001',
       'CARD-TWO-0002',
     ];

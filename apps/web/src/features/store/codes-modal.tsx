@@ -1,12 +1,14 @@
 /**
  * Admin → Products → Codes: a code product's pool. Upload codes pasted one per line or from a CSV
  * file (first column); the form refuses repeats within the upload as the admin types (the shared
- * codeUploadBody rule) and the server refuses codes already in the pool, naming them. After the
+ * codeUploadBody rule) and the server refuses codes already in any pool (this product's or another
+ * one's), naming each and why; a partial upload's refusals stay shown under the field. After the
  * upload the codes are never shown again: only counts and masked tails.
  */
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
+import { useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -35,12 +37,16 @@ export function CodesModal({ product, onClose }: { product: AdminProduct; onClos
   const text = useWatch({ control: form.control, name: 'text' });
   const count = parseCodes(text ?? '').length;
   const error = form.formState.errors.text?.message;
+  const [refusals, setRefusals] = useState<string | null>(null);
 
   const submit = form.handleSubmit(async (values) => {
     try {
+      setRefusals(null);
       const res = await upload.mutateAsync({ params: { id: product.id }, body: values });
-      toast.success(res.message);
+      if (res.refused > 0) toast.warning(res.message);
+      else toast.success(res.message);
       form.reset({ text: '' });
+      setRefusals(res.refused > 0 ? res.message : null);
     } catch (err) {
       // Shown as a toast by the API wrapper; the codes it names stay beside the field too.
       if (err instanceof ApiError && err.status !== 401) form.setError('text', { message: err.serverMessage });
@@ -83,6 +89,11 @@ export function CodesModal({ product, onClose }: { product: AdminProduct; onClos
               {count} code{count === 1 ? '' : 's'} (at most {MAX_CODES_PER_UPLOAD.toLocaleString('en-US')} per upload).
               They are stored encrypted and never shown again here.
             </Form.Text>
+            {refusals && (
+              <p className="text-warning-emphasis small mt-1 mb-0" role="status" data-testid="code-refusals">
+                {refusals}
+              </p>
+            )}
           </Form.Group>
           <Form.Group className="mb-3" controlId="codes-file">
             <Form.Label className="small">

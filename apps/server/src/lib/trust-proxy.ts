@@ -1,0 +1,44 @@
+/**
+ * Which proxies' X-Forwarded-For entries are believed (TRUST_PROXY; docs/security.md). Only the
+ * configured hops are: a hop count N believes the N entries nearest the server (the proxies'
+ * own appends), an address list believes entries added by those addresses. Anything a client
+ * wrote further left is never the client's address. One rule for the router (request.ip), the
+ * read fast path and the hubs.
+ */
+import type { IncomingMessage } from 'node:http';
+import proxyAddr from '@fastify/proxy-addr';
+
+/** Off, a number of proxy hops, or the proxies' addresses / CIDR ranges. */
+export type TrustProxy = false | number | string[];
+
+export type TrustFn = (address: string, hop: number) => boolean;
+
+/** The trust rule, or null when no proxy is trusted (the peer's address is the client's). */
+export function trustFunction(trust: TrustProxy): TrustFn | null {
+  if (trust === false) return null;
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return proxyAddr.compile(trust);
+}
+
+/** The client's address as request.ip gives it under the same rule. */
+export function clientAddress(req: IncomingMessage, trust: TrustFn | null): string | undefined {
+  return trust ? proxyAddr(req, trust) : req.socket.remoteAddress;
+}
+
+/**
+ * TRUST_PROXY as written: "0"/"false"/"" off; a whole number of hops ("1" for one HAProxy in
+ * front; "true" and "yes" mean 1); else a comma-separated list of proxy addresses or CIDR ranges.
+ * Throws on an address proxy-addr cannot read.
+ */
+export function parseTrustProxy(text: string | undefined): TrustProxy {
+  const v = (text ?? '').trim().toLowerCase();
+  if (v === '' || v === '0' || v === 'false' || v === 'no') return false;
+  if (v === 'true' || v === 'yes') return 1;
+  if (/^\d+$/.test(v)) return Number(v);
+  const list = v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  proxyAddr.compile(list);
+  return list;
+}
