@@ -72,6 +72,10 @@ test('a visitor finds the running games and the prediction under Live now, opens
   await expect(liveNow.locator(`a[href="${dond}"]`)).toBeVisible();
   await expect(liveNow.getByRole('article', { name: /^Prediction: Bets open/ })).toContainText(question);
   await page.screenshot({ path: '/tmp/h6-live-now-home.png' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await liveNow.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: '/tmp/h6-live-now-home-390.png' });
+  await page.setViewportSize({ width: 1280, height: 800 });
   await expectAccessible(page);
 
   // The Split or Steal game by its link.
@@ -83,7 +87,10 @@ test('a visitor finds the running games and the prediction under Live now, opens
   await page.goto('/');
   await page.getByRole('link', { name: 'See what is live →' }).click();
   await expect(page).toHaveURL(/\/live$/);
-  await expect(page.getByRole('heading', { name: 'Live now', level: 1 })).toBeVisible();
+  // It opens at its top, not scrolled as far as the tile was on the home page.
+  await expect(page.getByRole('heading', { name: 'Live now', level: 1 })).toBeInViewport();
+  await expect(page.getByTestId('live-now').locator(`a[href="${sos}"]`)).toBeVisible();
+  await page.screenshot({ path: '/tmp/h6-live-page.png' });
   await page.getByTestId('live-now').locator(`a[href="${dond}"]`).click();
   await expect(page).toHaveURL(new RegExp(`${dond}$`));
   await expect(page.getByRole('region', { name: 'Deal or No Deal game' })).toBeVisible();

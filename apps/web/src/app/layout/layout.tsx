@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState, type ComponentType } from 'react';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Link, Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { AgeGate } from '../../features/age-gate/age-gate';
 import { useAuth } from '../auth/auth-context';
 import { SigninOutcome } from '../auth/signin-outcome';
@@ -50,6 +50,8 @@ export function Layout() {
         <OnceShown show={profile.show} Modal={ProfileModal} />
         <SigninOutcome />
         <Toasts />
+        {/* A link opens its page at the top (a tile low on the home page used to open /live scrolled past its list); Back restores. */}
+        <ScrollRestoration />
       </div>
     </AgeGate>
   );
@@ -70,6 +72,7 @@ export function BareLayout() {
         <Outlet />
       </Suspense>
       <Toasts position="top-right" />
+      <ScrollRestoration />
     </AgeGate>
   );
 }
