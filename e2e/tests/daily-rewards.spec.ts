@@ -55,6 +55,7 @@ test('a user links Roobet, claims today: toast, coin, the card turns over; the p
   await page.goto('/dailyrewardroobet');
   // Without a Roobet username: the page says what to do.
   await expect(page.getByText('Link your Roobet username in your profile to claim your daily rewards.')).toBeVisible();
+  await expect(page.getByText('Link your Roobet username in your profile to claim.', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Open profile' }).click();
   const profile = page.getByRole('dialog', { name: 'Profile Settings' });
   // A simulator player who wagered under the code yesterday.
@@ -67,6 +68,10 @@ test('a user links Roobet, claims today: toast, coin, the card turns over; the p
   // Today's case says why it cannot be claimed yet (the server's answer), instead of glowing.
   await expect(card(page, today())).toHaveAttribute('data-state', 'unavailable');
   await expect(card(page, today())).toContainText('Roobet name not verified yet');
+  // Pending: only the pending message, no hint to link a name that is already saved.
+  await expect(page.getByTestId('claim-why')).toContainText('Your Roobet username is pending verification');
+  await expect(page.getByText(/Link your Roobet username/)).toHaveCount(0);
+  await page.screenshot({ path: '/tmp/h6-daily-rewards-pending.png', fullPage: true });
 
   // A Roobet name is a claim until an admin verifies it (issue 12): until then no daily reward.
   const pending = await page.request.post('/api/DailyReward/GetDailyRewardRoobet', {

@@ -101,3 +101,68 @@ test('claim, pending verification, admin approves in the queue, points appear in
   await shot(page, '06-profile-verified');
   await adminContext.close();
 });
+
+test('a refused id is contested from the profile (the form starts with it); the dismissal and its reason show there', async ({
+  page,
+  browser,
+}) => {
+  const clashName = `Clasher${Date.now().toString(36)}`;
+  // The first account holds the Clash.gg name (a pending claim holds it already).
+  const holderContext = await browser.newContext();
+  const holderPage = await holderContext.newPage();
+  await holderPage.goto('/');
+  await signIn(holderPage, newPerson('Holder'));
+  const holderProfile = await openProfile(holderPage);
+  await holderProfile.getByLabel('Clash ID').fill(clashName);
+  await holderProfile.getByRole('button', { name: 'Save' }).click();
+  await expect(holderPage.getByText('Settings successfully updated.')).toBeVisible();
+  await holderContext.close();
+
+  // The second account is refused the same name, and contests it: the form carries the refused id.
+  const claimant = newPerson('Contester');
+  await page.goto('/');
+  await signIn(page, claimant);
+  const profile = await openProfile(page);
+  await profile.getByLabel('Clash ID').fill(clashName);
+  await profile.getByRole('button', { name: 'Save' }).click();
+  await expect(
+    profile.getByText('That id is held by another account. If it is yours, contest it below.'),
+  ).toBeVisible();
+  await profile.getByRole('button', { name: 'Contest it' }).click();
+  const contest = profile.getByRole('form', { name: 'Contest a partner id' });
+  await expect(contest.getByLabel('Site')).toHaveValue('ClashId');
+  await expect(contest.getByLabel('Your id there')).toHaveValue(clashName);
+  await shot(page, '07-contest-prefilled');
+  await contest.getByLabel('How can we tell it is yours?').fill('It is my stream name too');
+  await contest.getByRole('button', { name: 'Contest this id' }).click();
+  await expect(
+    page.getByText('Your dispute was sent to the admins. You will see their decision on your profile.'),
+  ).toBeVisible();
+  await expect(profile.getByTestId('partner-link-status')).toContainText(`Your claim on Clash ID ${clashName} is with`);
+
+  // An admin dismisses it with a reason.
+  const adminContext = await browser.newContext();
+  const adminPage = await adminContext.newPage();
+  await adminPage.goto('/');
+  await signIn(adminPage, DEMO_ADMIN, { demo: true });
+  await adminPage.goto('/admin/verification');
+  const row = adminPage.getByTestId('disputes-table').locator('tr', { hasText: claimant.name });
+  await expect(row).toContainText(clashName);
+  await row.getByRole('button', { name: 'Dismiss' }).click();
+  const modal = adminPage.getByRole('dialog', { name: 'Dismiss dispute' });
+  await expect(modal).toContainText('the user sees it on their profile');
+  await modal.getByLabel(/Reason/).fill('The holder wagered under it for months');
+  await modal.getByRole('button', { name: 'Dismiss dispute' }).click();
+  await expect(adminPage.getByText('Dispute dismissed.')).toBeVisible();
+  await adminContext.close();
+
+  // The claimant sees the decision and its reason on the profile, as the toast promised.
+  await page.reload();
+  const after = await openProfile(page);
+  const outcome = after.getByTestId('dispute-outcome');
+  await expect(outcome).toHaveText(
+    `Your claim on Clash ID ${clashName} was dismissed. Reason: The holder wagered under it for months`,
+  );
+  await expect(after.getByTestId('partner-link-status')).not.toContainText('is with the admins');
+  await shot(page, '08-profile-dispute-dismissed');
+});

@@ -61,6 +61,7 @@ import { leaderboardsModule } from './modules/leaderboards/routes';
 import { siteRoutes } from './modules/site/routes';
 import { splitOrStealRoutes } from './modules/split-or-steal/routes';
 import { dealOrNoDealRoutes } from './modules/deal-or-no-deal/routes';
+import { liveRoutes } from './modules/live/routes';
 import { predictionsModule } from './modules/predictions/routes';
 import { giveawayModule } from './modules/giveaway/routes';
 import { huntModule } from './modules/hunt/routes';
@@ -172,6 +173,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(predictionsModule);
   await app.register(giveawayModule);
   await app.register(huntModule);
+  await app.register(liveRoutes);
   await app.register(challengeRoutes);
   await app.register(dailyRewardRoutes);
   if (config.steam.signin === 'dev') await app.register(devIdentityProvider);

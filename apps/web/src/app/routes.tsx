@@ -170,6 +170,7 @@ export const routes: AppRoute[] = [
     roles: staffOnly,
   },
   { path: '/hunt', page: lazy(() => import('../features/hunt/hunt-page')), name: 'Bonus Hunt' },
+  { path: '/live', page: lazy(() => import('../features/home/live-page')) },
   {
     path: '/admin/integrations',
     page: lazy(() => import('../features/integrations/integrations-page')),

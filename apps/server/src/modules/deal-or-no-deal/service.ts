@@ -34,6 +34,9 @@ import { badRequest, forbidden, notFound, unauthorized } from '../../lib/errors'
 import { actorOf, recordAudit } from '../audit/service';
 import { dealOrNoDealGame, GAME_IS_PRIVATE, GAME_KIND, GAME_NOT_FOUND, store } from './game';
 
+/** The `live_games.kind` of Deal or No Deal (the public Live now list reads running games by it). */
+export { GAME_KIND } from './game';
+
 export interface Viewer {
   id: string;
   role: Role;

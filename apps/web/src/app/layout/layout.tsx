@@ -1,9 +1,10 @@
 import { lazy, Suspense, useState, type ComponentType } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Link, Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { AgeGate } from '../../features/age-gate/age-gate';
 import { useAuth } from '../auth/auth-context';
 import { SigninOutcome } from '../auth/signin-outcome';
 import { useProfileModal } from '../profile-modal-context';
+import { useSite } from '../site-context';
 import { DevSignInBanner } from './dev-signin-banner';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -51,20 +52,30 @@ export function Layout() {
         <OnceShown show={profile.show} Modal={ProfileModal} />
         <SigninOutcome />
         <Toasts />
+        {/* A link opens its page at the top (a tile low on the home page used to open /live scrolled past its list); Back restores. */}
+        <ScrollRestoration />
       </div>
     </AgeGate>
   );
 }
 
-/** Pages outside the layout (the game stage) still get toasts. */
+/**
+ * Pages outside the layout (the game stage) still get toasts, and a way back to the site (the OBS
+ * overlays have their own entry and never show it).
+ */
 export function BareLayout() {
+  const site = useSite();
   return (
     <AgeGate>
       <DevSignInBanner />
+      <nav className="kb-bare-back" aria-label="Site">
+        <Link to="/">← Back to {site.siteName}</Link>
+      </nav>
       <Suspense fallback={null}>
         <Outlet />
       </Suspense>
       <Toasts position="top-right" />
+      <ScrollRestoration />
     </AgeGate>
   );
 }

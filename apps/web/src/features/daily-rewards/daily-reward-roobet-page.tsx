@@ -109,9 +109,12 @@ export default function DailyRewardRoobetPage() {
         <li>
           <FaClock aria-hidden /> Delivery can take up to 24 hours.
         </li>
-        <li>
-          <FaCircleInfo aria-hidden /> Link your Roobet username in your profile to claim.
-        </li>
+        {/* Once a Roobet name is saved (pending or verified), this hint would contradict the page. */}
+        {!user?.roobetName && (
+          <li>
+            <FaCircleInfo aria-hidden /> Link your Roobet username in your profile to claim.
+          </li>
+        )}
       </ul>
 
       {user && !user.roobetName && (

@@ -20,6 +20,8 @@ import { useSite } from '../../app/site-context';
 import { useHasRoute } from '../../app/known-routes';
 import { useProfileModal } from '../../app/profile-modal-context';
 import { formatAmount } from '../../lib/format';
+import { LiveNowList } from './live-now';
+import { useLiveNow } from './use-live-now';
 
 interface Feature {
   icon: IconType;
@@ -62,11 +64,15 @@ const features: Feature[] = [
     icon: FaTv,
     title: 'Live game shows',
     text: 'Split or Steal and Deal or No Deal, played live on stream with real prizes while chat watches.',
+    path: '/live',
+    cta: 'See what is live',
   },
   {
     icon: FaComments,
     title: 'Chat giveaways & predictions',
     text: 'Type the key in Kick chat to enter giveaways with provably fair draws, and bet your points on predictions.',
+    path: '/live',
+    cta: 'See what is open',
   },
   {
     icon: FaCrown,
@@ -82,6 +88,9 @@ export default function HomePage() {
   const { user, signIn } = useAuth();
   const { openProfile } = useProfileModal();
   const hasRoute = useHasRoute();
+  // "Live" only on Kick's word that the stream is live; ended says so; unknown claims neither.
+  const streamLive = useLiveNow().data?.streamLive ?? null;
+  const streamState = streamLive === true ? 'Live on Kick' : streamLive === false ? 'Offline' : 'On Kick';
 
   return (
     <>
@@ -89,8 +98,8 @@ export default function HomePage() {
         <div className="container-xl py-5">
           <div className="row align-items-center gy-4">
             <div className="col-lg-7">
-              <p className="kb-eyebrow">
-                <SiKick aria-hidden /> Live on Kick · kick.com/{site.kickChannel}
+              <p className="kb-eyebrow" data-testid="stream-eyebrow">
+                <SiKick aria-hidden /> {streamState} · kick.com/{site.kickChannel}
               </p>
               <h1 className="kb-hero-title">
                 Welcome to <span className="kb-accent">{site.streamerName}</span>&rsquo;s community
@@ -137,6 +146,10 @@ export default function HomePage() {
           </div>
         </div>
       </section>
+
+      <div className="container-xl pt-5">
+        <LiveNowList limit={4} />
+      </div>
 
       <section className="container-xl py-5" aria-labelledby="features-title">
         <h2 id="features-title" className="h3 mb-4">

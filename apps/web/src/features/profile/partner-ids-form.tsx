@@ -21,7 +21,7 @@ import { useAuth } from '../../app/auth/auth-context';
 import { ApiError } from '../../lib/api';
 import { FieldError, setServerErrors, useZodForm } from '../../lib/forms';
 import { useMyPartnerLinks } from '../../lib/partner-links';
-import { PartnerLinkStatus } from './partner-link-status';
+import { PartnerLinkStatus, type RefusedId } from './partner-link-status';
 import { useSavePartnerIds } from './api';
 
 type Values = Record<PartnerIdKey, string>;
@@ -39,9 +39,17 @@ const placeholders: Record<PartnerIdKey, string> = {
 
 const keys = partnerIdFields.map((f) => f.key);
 
+/** The field a 409 names (the server puts a taken id's message on its field) and the value sent for it. */
+function refusedIn(err: ApiError, sent: Partial<Record<PartnerIdKey, string | null>>): RefusedId | null {
+  const field = err.fields.map((f) => f.path).find((p): p is PartnerIdKey => (keys as string[]).includes(p));
+  return field ? { field, value: (sent[field] ?? '').trim() } : null;
+}
+
 export function PartnerIdsForm({ user }: { user: AuthUser }) {
   const { refreshUser } = useAuth();
   const [taken, setTaken] = useState(false);
+  /** The id the server just refused because another account holds it (the contest form starts with it). */
+  const [refused, setRefused] = useState<RefusedId | null>(null);
   const links = useMyPartnerLinks();
   const save = useSavePartnerIds();
   const {
@@ -61,7 +69,10 @@ export function PartnerIdsForm({ user }: { user: AuthUser }) {
       reset(fresh ? valuesOf(fresh) : body);
     } catch (err) {
       // The API wrapper already showed the server's message; a taken id can be contested.
-      if (err instanceof ApiError && err.status === 409) setTaken(true);
+      if (err instanceof ApiError && err.status === 409) {
+        setTaken(true);
+        setRefused(refusedIn(err, body));
+      }
       setServerErrors(err, setError, keys);
     }
   });
@@ -108,7 +119,7 @@ export function PartnerIdsForm({ user }: { user: AuthUser }) {
         )}
       </Form>
       {/* Outside the form: the contest form is a form of its own. */}
-      <PartnerLinkStatus data={links.data} />
+      <PartnerLinkStatus data={links.data} refused={refused} />
     </>
   );
 }

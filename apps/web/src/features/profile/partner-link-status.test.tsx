@@ -16,9 +16,9 @@ function Links() {
   return <PartnerLinkStatus data={useMyPartnerLinks().data} />;
 }
 
-function serve() {
+function serve(decided: MyPartnerLinks['disputes'] = []) {
   let code = 'KB-OLD1';
-  const disputes: MyPartnerLinks['disputes'] = [];
+  const disputes: MyPartnerLinks['disputes'] = [...decided];
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
     if (url === '/api/User/partner-links/code') {
       code = 'KB-NEW2';
@@ -82,5 +82,23 @@ describe('partner link status', () => {
     fireEvent.change(screen.getByLabelText('Your id there'), { target: { value: '9999' } });
     await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Contest this id' })));
     expect((await screen.findByText(/is with the admins/)).textContent).toContain('9999');
+  });
+
+  it('shows how the admins decided each contest: upheld, or dismissed with the reason', async () => {
+    const decided = (id: number, value: string, status: 'awarded' | 'dismissed', reason: string | null) => ({
+      id,
+      field: 'ClashId' as const,
+      label: 'Clash ID',
+      value,
+      status,
+      createdAt: '2026-11-26T08:00:00.000Z',
+      reason,
+    });
+    serve([decided(3, '777', 'awarded', null), decided(2, '555', 'dismissed', 'No proof')]);
+    const outcomes = await screen.findAllByTestId('dispute-outcome');
+    expect(outcomes.map((o) => o.textContent)).toEqual([
+      'Your claim on Clash ID 777 was upheld: the id is now linked to your account.',
+      'Your claim on Clash ID 555 was dismissed. Reason: No proof',
+    ]);
   });
 });

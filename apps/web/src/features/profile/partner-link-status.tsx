@@ -1,14 +1,15 @@
 /**
  * Under the partner ids on the profile: each link's state — verified, or pending verification
  * with the points held for it and how to prove it (the one-time code to put into the partner-site
- * name, or an admin's review for Roobet) — and a way to contest an id someone else holds.
+ * name, or an admin's review for Roobet) — a way to contest an id someone else holds (prefilled
+ * with the id the partner-ids form was just refused), and how the admins decided each contest.
  */
 import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { toast } from 'react-toastify';
 import { partnerIdFields, type PartnerIdKey } from '@kickback/common/http/accounts';
-import type { MyPartnerLink, MyPartnerLinks } from '@kickback/common/http/partner-links';
+import type { MyDispute, MyPartnerLink, MyPartnerLinks } from '@kickback/common/http/partner-links';
 import { formatAmount } from '../../lib/format';
 import { LinkStateBadge } from '../../components/ui/link-state-badge';
 import { useContestPartnerId, useRenewProofCode } from './api';
@@ -56,9 +57,15 @@ function LinkLine({ link }: { link: MyPartnerLink }) {
   );
 }
 
-function ContestForm({ onDone }: { onDone(): void }) {
-  const [field, setField] = useState<PartnerIdKey>('ClashId');
-  const [value, setValue] = useState('');
+/** An id the server refused because another account holds it: what the contest form starts with. */
+export interface RefusedId {
+  field: PartnerIdKey;
+  value: string;
+}
+
+function ContestForm({ start, onDone }: { start: RefusedId | null; onDone(): void }) {
+  const [field, setField] = useState<PartnerIdKey>(start?.field ?? 'ClashId');
+  const [value, setValue] = useState(start?.value ?? '');
   const [note, setNote] = useState('');
   const contest = useContestPartnerId();
   const busy = contest.isPending;
@@ -104,10 +111,35 @@ function ContestForm({ onDone }: { onDone(): void }) {
   );
 }
 
-export function PartnerLinkStatus({ data }: { data: MyPartnerLinks | null }) {
+/** A decided contest, as its claimant reads it: upheld (the id moved to them) or dismissed, with the reason. */
+function DisputeOutcome({ dispute: d }: { dispute: MyDispute }) {
+  return (
+    <p className="small mb-1" data-testid="dispute-outcome">
+      {d.status === 'awarded' ? (
+        <>
+          Your claim on {d.label} <code>{d.value}</code> was upheld: the id is now linked to your account.
+        </>
+      ) : (
+        <>
+          Your claim on {d.label} <code>{d.value}</code> was dismissed.
+        </>
+      )}
+      {d.reason && <> Reason: {d.reason}</>}
+    </p>
+  );
+}
+
+export function PartnerLinkStatus({
+  data,
+  refused = null,
+}: {
+  data: MyPartnerLinks | null;
+  refused?: RefusedId | null;
+}) {
   const [contesting, setContesting] = useState(false);
   if (!data) return null;
   const open = data.disputes.filter((d) => d.status === 'open');
+  const decided = data.disputes.filter((d) => d.status !== 'open');
   return (
     <div className="mt-3" data-testid="partner-link-status">
       {data.links.length > 0 && (
@@ -128,13 +160,22 @@ export function PartnerLinkStatus({ data }: { data: MyPartnerLinks | null }) {
           Your claim on {d.label} <code>{d.value}</code> is with the admins.
         </p>
       ))}
+      {decided.map((d) => (
+        <DisputeOutcome key={d.id} dispute={d} />
+      ))}
       <p className="small text-body-secondary mb-0">
         Someone else holds your id?{' '}
         <Button variant="link" size="sm" className="p-0 align-baseline" onClick={() => setContesting((c) => !c)}>
           Contest it
         </Button>
       </p>
-      {contesting && <ContestForm onDone={() => setContesting(false)} />}
+      {contesting && (
+        <ContestForm
+          key={refused ? `${refused.field}:${refused.value}` : ''}
+          start={refused}
+          onDone={() => setContesting(false)}
+        />
+      )}
     </div>
   );
 }

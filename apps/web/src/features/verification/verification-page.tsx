@@ -127,7 +127,7 @@ function DecisionModal({ decision, onClose, onDone }: { decision: Decision | nul
               onChange={(e) => setReason(e.target.value)}
             />
             <Form.Text>
-              {decision?.kind === 'reject'
+              {decision && decision.kind !== 'approve'
                 ? 'Recorded in the audit log; the user sees it on their profile.'
                 : 'Recorded in the audit log.'}
             </Form.Text>

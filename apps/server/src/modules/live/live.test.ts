@@ -1,0 +1,134 @@
+/**
+ * `GET /api/live/now` through the real app: public, what is running and only that — public games
+ * that have not ended (private ones never), the prediction while it takes bets or awaits its result,
+ * an active giveaway key, the running hunt, and Kick's stream state.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { LiveNow } from '@kickback/common/http/live';
+import { buildTestApp, type TestApp, type TestUser } from '../../../test/app';
+import { DEFAULT_AMOUNTS } from '@kickback/common/games/deal-or-no-deal';
+import { ANSWERS } from '../../../test/predictions';
+
+let t: TestApp;
+let admin: TestUser;
+let player: TestUser;
+let other: TestUser;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = await t.signIn({ role: 'Admin', name: 'Host' });
+  player = await t.signIn({ name: 'Player1' });
+  other = await t.signIn({ name: 'Player2' });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function liveNow(): Promise<LiveNow> {
+  const res = await t.call({ url: '/api/live/now', as: null });
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.headers['cache-control']).toBe('no-store');
+  return res.json<LiveNow>();
+}
+
+async function post<T = Record<string, unknown>>(url: string, body: unknown = {}): Promise<T> {
+  const res = await t.call({ method: 'POST', url, as: admin, body });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<T>();
+}
+
+describe('GET /api/live/now', () => {
+  it('is public and honest when nothing runs', async () => {
+    expect(await liveNow()).toEqual({
+      streamLive: null,
+      games: [],
+      prediction: null,
+      giveawayOpen: false,
+      hunt: null,
+    });
+  });
+
+  it('lists the public games that have not ended, newest first, never a private one', async () => {
+    const sos = await post<{ gameId: string }>('/api/SplitOrStealGame/create', { reward: 100 });
+    await post('/api/SplitOrStealGame/create', {
+      reward: 50,
+      isPrivate: true,
+      player1UserId: player.user.id,
+      player2UserId: other.user.id,
+    });
+    t.clock.advance(1_000);
+    const dond = await post<{ gameId: string }>('/api/DealOrNoDeal/create', {
+      playerUserId: player.user.id,
+      Amounts: [...DEFAULT_AMOUNTS],
+    });
+    await post('/api/DealOrNoDeal/create', {
+      playerUserId: player.user.id,
+      isPrivate: true,
+      Amounts: [...DEFAULT_AMOUNTS],
+    });
+
+    const { games } = await liveNow();
+    expect(games).toEqual([
+      {
+        id: dond.gameId,
+        kind: 'deal-or-no-deal',
+        title: 'Deal or No Deal',
+        players: ['Player1'],
+        status: 'Waiting for the player',
+        link: `/game/dealornodeal/${dond.gameId}`,
+        createdAt: expect.any(String),
+      },
+      {
+        id: sos.gameId,
+        kind: 'split-or-steal',
+        title: 'Split or Steal',
+        players: [],
+        status: 'Waiting for players',
+        link: `/game/splitorsteal/${sos.gameId}`,
+        createdAt: expect.any(String),
+      },
+    ]);
+
+    // Ended games leave the list.
+    await post(`/api/SplitOrStealGame/${sos.gameId}/cancel`);
+    await post(`/api/DealOrNoDeal/${dond.gameId}/cancel`);
+    expect((await liveNow()).games).toEqual([]);
+  });
+
+  it('shows the prediction while it takes bets and while it waits for its result, not after', async () => {
+    const opened = await post<{ id: string }>('/api/predictions', { question: 'Who wins the duel?', answers: ANSWERS });
+    expect((await liveNow()).prediction).toEqual({ question: 'Who wins the duel?', status: 'open' });
+    await post(`/api/predictions/${opened.id}/lock`);
+    expect((await liveNow()).prediction).toEqual({ question: 'Who wins the duel?', status: 'locked' });
+    await post(`/api/predictions/${opened.id}/cancel`);
+    expect((await liveNow()).prediction).toBeNull();
+  });
+
+  it('says a giveaway is open while a key is active', async () => {
+    await t.database.db.execute(
+      sql`INSERT INTO giveaway_keys (key_lower, key, is_active, created_at) VALUES ('!join', '!join', true, now())`,
+    );
+    expect((await liveNow()).giveawayOpen).toBe(true);
+    await t.database.db.execute(sql`UPDATE giveaway_keys SET is_active = false`);
+    expect((await liveNow()).giveawayOpen).toBe(false);
+  });
+
+  it('names the running hunt', async () => {
+    const hunt = await post<{ id: string }>('/api/admin/hunts', {
+      name: 'Friday hunt',
+      startCost: 1000,
+      guessPrize: 0,
+    });
+    expect((await liveNow()).hunt).toEqual({ id: hunt.id, name: 'Friday hunt', guessingOpen: true, link: '/hunt' });
+    await post(`/api/admin/hunts/${hunt.id}/close-guessing`);
+    expect((await liveNow()).hunt).toMatchObject({ guessingOpen: false });
+  });
+
+  it("follows Kick's word on the stream", async () => {
+    await post('/api/admin/chat/live', { isLive: true });
+    expect((await liveNow()).streamLive).toBe(true);
+    await post('/api/admin/chat/live', { isLive: false });
+    expect((await liveNow()).streamLive).toBe(false);
+  });
+});
