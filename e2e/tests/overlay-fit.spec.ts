@@ -60,23 +60,38 @@ async function dark(overlay: Page, name: string) {
 
 type Setup = (admin: Page, overlay: Page) => Promise<string>;
 
-const setups: Record<OverlayPath, Setup> = {
-  async '/overlay/hunt'(admin, overlay) {
-    const list = (await (await admin.request.get('/api/hunts', { headers: json })).json()) as {
-      current: { id: string; bonuses: Array<{ id: string; payout: number | null }> } | null;
-    };
-    if (list.current) {
-      // Another journey's hunt: open what is left and finish it.
-      for (const b of list.current.bonuses.filter((x) => x.payout === null)) {
-        const r = await admin.request.post(`/api/admin/hunts/${list.current.id}/bonuses/${b.id}/open`, {
-          headers: json,
-          data: { payout: 0 },
-        });
-        expect(r.ok(), await r.text()).toBe(true);
-      }
-      const r = await admin.request.post(`/api/admin/hunts/${list.current.id}/finish`, { headers: json });
+/** Leaves no running hunt and no live prediction behind for the journeys that run after this one. */
+async function cleanUp(admin: Page) {
+  const hunts = (await (await admin.request.get('/api/hunts', { headers: json })).json()) as {
+    current: { id: string; bonuses: Array<{ id: string; payout: number | null }> } | null;
+  };
+  if (hunts.current) {
+    for (const b of hunts.current.bonuses.filter((x) => x.payout === null)) {
+      const r = await admin.request.post(`/api/admin/hunts/${hunts.current.id}/bonuses/${b.id}/open`, {
+        headers: json,
+        data: { payout: 0 },
+      });
       expect(r.ok(), await r.text()).toBe(true);
     }
+    const r = await admin.request.post(`/api/admin/hunts/${hunts.current.id}/finish`, { headers: json });
+    expect(r.ok(), await r.text()).toBe(true);
+  }
+  const predictions = (await (await admin.request.get('/api/predictions', { headers: json })).json()) as Array<{
+    id: string;
+    state: number;
+  }>;
+  for (const p of predictions.filter((x) => x.state !== 0)) {
+    if (p.state === 1 || p.state === 3) {
+      const r = await admin.request.post(`/api/predictions/${p.id}/cancel`, { headers: json });
+      expect(r.ok(), await r.text()).toBe(true);
+    }
+    await admin.request.post(`/api/predictions/${p.id}/hide`, { headers: json }); // settled: off the overlay
+  }
+}
+
+const setups: Record<OverlayPath, Setup> = {
+  async '/overlay/hunt'(admin, overlay) {
+    await cleanUp(admin);
     const started = await admin.request.post('/api/admin/hunts', {
       headers: json,
       data: {
@@ -121,14 +136,7 @@ const setups: Record<OverlayPath, Setup> = {
   },
 
   async '/kick/prediction/overlay'(admin, overlay) {
-    const list = (await (await admin.request.get('/api/predictions', { headers: json })).json()) as Array<{
-      id: string;
-      state: number;
-    }>;
-    for (const p of list.filter((x) => x.state === 1 || x.state === 3)) {
-      const r = await admin.request.post(`/api/predictions/${p.id}/cancel`, { headers: json });
-      expect(r.ok(), await r.text()).toBe(true);
-    }
+    await cleanUp(admin);
     const colours = [
       '#53fc18',
       '#f5c542',
@@ -193,5 +201,6 @@ for (const path of overlayPaths) {
     const panel = await setups[path](admin, overlay);
     expect(await unfitText(overlay, panel)).toEqual([]);
     await dark(overlay, path.replaceAll('/', '-').slice(1));
+    await cleanUp(admin);
   });
 }
