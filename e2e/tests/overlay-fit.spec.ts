@@ -175,7 +175,8 @@ const setups: Record<OverlayPath, Setup> = {
     await admin.getByRole('button', { name: 'Clear Participants' }).click();
     await expect(admin.getByTestId('participant-count')).toHaveText('0 participants');
     await overlay.goto('/overlay/giveaway');
-    await expect(overlay.getByTestId('overlay-phase')).toHaveText('waiting for the roll');
+    // Another journey's roll may be shown as the last result; either way the count is there.
+    await expect(overlay.getByTestId('overlay-count')).toHaveText('0 participants');
     const sim = await admin.context().newPage();
     await sim.goto('/admin/chat-simulator');
     const stamp = String(Date.now() % 1000).padStart(3, '0');

@@ -93,6 +93,7 @@ test('cancelling in the provider says so in plain words', async ({ page }) => {
   const toast = page.getByRole('alert').filter({ hasText: 'Authentication failed.' });
   await expect(toast.getByText('Authentication failed.', { exact: true })).toBeVisible();
   await expect(toast.getByText('Sign-in cancelled. You are not signed in.')).toBeVisible();
+  await shot(page, 'cancelled-toast');
   await expect(page.getByRole('dialog', { name: 'Logging In' })).toBeHidden();
   await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
 });
