@@ -7,6 +7,7 @@
  */
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { expectConfettiDrawn, watchCsp } from './confetti';
 import { DEMO_ADMIN, newPerson, signIn } from './helpers';
 
 const STREAM = { width: 1920, height: 1080 };
@@ -59,6 +60,7 @@ test('the owner plays to a win and a claim while a viewer watches; the prize is 
   const olive = newPerson('Olive');
   const owner = await personPage(browser, olive);
   const viewer = await personPage(browser, null);
+  const cspRefusals = watchCsp(viewer);
   const admin = await personPage(browser, DEMO_ADMIN);
 
   const url = await createGame(admin, olive.name);
@@ -122,6 +124,7 @@ test('the owner plays to a win and a claim while a viewer watches; the prize is 
   await owner.getByRole('dialog').getByRole('button', { name: 'Change it' }).click();
   const win = viewer.getByRole('dialog').filter({ hasText: 'Congratulations! You won $' });
   await expect(win).toBeVisible();
+  await expectConfettiDrawn(viewer, cspRefusals);
   const wonText = (await win.locator('.dond-win-title').textContent()) ?? '';
   const won = /\$([\d,.]+)/.exec(wonText)![1]!;
   await expect(viewer.locator('.dond-boxes .dond-box.is-open')).toHaveCount(23);

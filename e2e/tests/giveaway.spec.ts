@@ -6,6 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { expectConfettiDrawn, watchCsp } from './confetti';
 import { DEMO_ADMIN, expectAccessible, signIn } from './helpers';
 
 const shot = (page: Page, name: string, transparent = false) =>
@@ -19,9 +20,16 @@ test('keys, ten chatters, a roll that lands on the server winner, the overlay an
   const overlay = await overlayContext.newPage();
   await overlay.goto('/overlay/giveaway');
   await expect(overlay.getByTestId('overlay-count')).toBeVisible();
+  // Before a roll the overlay says one consistent thing, large and white on near-black.
+  await expect(overlay.getByTestId('overlay-phase')).toHaveText('waiting for the roll');
+  await expect(overlay.getByText('Waiting for participants')).toHaveCount(0);
+  const pill = overlay.getByTestId('overlay-count').locator('..');
+  expect(parseFloat(await pill.evaluate((e) => getComputedStyle(e).fontSize))).toBeGreaterThanOrEqual(48);
+  expect(await pill.evaluate((e) => getComputedStyle(e).color)).toBe('rgb(255, 255, 255)');
 
   const adminContext = await browser.newContext({ viewport: { width: 1366, height: 900 } });
   const admin = await adminContext.newPage();
+  const cspRefusals = watchCsp(admin);
   await admin.goto('/');
   await signIn(admin, DEMO_ADMIN, { demo: true });
   await admin.getByRole('button', { name: 'Admin', exact: true }).click();
@@ -32,8 +40,10 @@ test('keys, ten chatters, a roll that lands on the server winner, the overlay an
   const key = `!win${Date.now() % 100000}`;
   await admin.getByPlaceholder('Add new key..').fill(key);
   await admin.getByPlaceholder('Add new key..').press('Enter');
+  await expect(admin.getByText(`Key ${key} added.`)).toBeVisible();
   await expect(admin.getByTestId('keys-select')).toContainText(key);
   await admin.getByRole('button', { name: 'Clear Participants' }).click();
+  await expect(admin.getByText('Participants cleared.')).toBeVisible();
   await expect(admin.getByTestId('participant-count')).toHaveText('0 participants');
 
   // Ten chatters type the key in the Chat Simulator.
@@ -52,7 +62,9 @@ test('keys, ten chatters, a roll that lands on the server winner, the overlay an
   }
   await expect(admin.getByTestId('participant-count')).toHaveText('10 participants');
   await expect(overlay.getByTestId('overlay-count')).toHaveText('10 participants');
+  await expect(overlay.getByTestId('overlay-phase')).toHaveText('waiting for the roll');
   await shot(admin, '01-admin-ten-participants');
+  await shot(overlay, '01-overlay-before-roll', true);
 
   // The preferences modal opens from the cog.
   await admin.getByRole('button', { name: 'Giveaway Preferences' }).click();
@@ -60,6 +72,11 @@ test('keys, ten chatters, a roll that lands on the server winner, the overlay an
   await expect(prefs).toBeVisible();
   await shot(admin, '02-preferences');
   await prefs.getByRole('button', { name: 'Cancel' }).click();
+  await expect(prefs).toBeHidden();
+  // Saving them says so.
+  await admin.getByRole('button', { name: 'Giveaway Preferences' }).click();
+  await prefs.getByRole('button', { name: 'Save' }).click();
+  await expect(admin.getByText('Giveaway preferences saved.')).toBeVisible();
   await expect(prefs).toBeHidden();
 
   // Roll: the spinner runs 3000 ms and lands on the server's winner.
@@ -69,6 +86,7 @@ test('keys, ten chatters, a roll that lands on the server winner, the overlay an
   await shot(overlay, '03-overlay-spinning', true);
   const popup = admin.getByRole('dialog', { name: 'Winner' });
   await expect(popup).toBeVisible({ timeout: 8000 });
+  await expectConfettiDrawn(admin, cspRefusals);
   const verifyHref = await admin.getByRole('link', { name: 'Verify this draw' }).getAttribute('href');
   const rollId = verifyHref!.split('/').pop()!;
   const res = await admin.request.get(`/api/giveaway/rolls/${rollId}`, { headers: { 'x-requested-with': 'kickback' } });
@@ -120,4 +138,22 @@ test('keys, ten chatters, a roll that lands on the server winner, the overlay an
   await expect(visitor.getByTestId('verify-result')).toContainText(winner);
   await shot(visitor, '07-verify-match');
   await shot(admin, '08-admin-winner-message');
+
+  // Cleared, then the page is opened again: the last roll is shown as the result, not replayed —
+  // no spin, no popup, nothing added to Recent winners (its 3 s spin is run on a fake clock).
+  await admin.getByRole('button', { name: 'Clear Recent Winners' }).click();
+  await expect(admin.getByText('Recent winners cleared.')).toBeVisible();
+  await expect(admin.getByTestId('recent-winners')).toHaveText('No winners yet.');
+  await admin.clock.install();
+  await admin.reload();
+  const result = admin.locator('.kb-card').filter({ has: admin.getByRole('heading', { name: 'Winner', exact: true }) });
+  await expect(result.getByTestId('giveaway-winner')).toContainText(winner);
+  await expect(admin.getByRole('link', { name: 'Verify this draw' })).toBeVisible();
+  await expect(admin.locator('[data-landing="true"]')).toHaveCount(0);
+  await admin.clock.runFor(5000);
+  await expect(admin.getByRole('dialog', { name: 'Winner' })).toHaveCount(0);
+  await expect(admin.getByTestId('recent-winners')).toHaveText('No winners yet.');
+  await expect(admin.locator('[data-landing="true"]')).toHaveCount(0);
+  await expect(admin.getByRole('button', { name: 'Roll', exact: true })).toBeEnabled();
+  await shot(admin, '09-admin-reopened');
 });

@@ -82,8 +82,9 @@ test('admin opens a prediction, chatters bet from chat, the overlay follows thro
   await shot(overlay, 'state-1-active');
   await sim.screenshot({ path: '/tmp/issue15-chat-simulator-replies.png', fullPage: true });
 
-  // Lock: 3 BETS ARE CLOSED.
+  // Lock: 3 BETS ARE CLOSED; the admin is told.
   await admin.getByRole('button', { name: 'Lock' }).click();
+  await expect(admin.getByText('Prediction locked: no more bets.')).toBeVisible();
   await expect(panel).toContainText('BETS ARE CLOSED');
   await expect(panel).not.toContainText('!bet [OPTION] [POINTS]');
   await expect(await postInChat(sim, ann.kickName, '!bet 1 10')).toContainText('no prediction is taking bets');
@@ -92,6 +93,7 @@ test('admin opens a prediction, chatters bet from chat, the overlay follows thro
   // Resolve with answer 1: 2 "Answer is 1", winners and losers.
   await admin.getByLabel('Winning answer').selectOption('1');
   await admin.getByRole('button', { name: 'Resolve' }).click();
+  await expect(admin.getByText('Prediction resolved: "Clutch" won; the pool is paid out.')).toBeVisible();
   await expect(panel).toContainText('Answer is 1');
   await expect(overlay.getByRole('list', { name: 'Winners' })).toContainText(`${ann.name}+500`);
   await expect(overlay.getByRole('list', { name: 'Losers' })).toContainText(`${ben.name}-500`);
@@ -104,11 +106,18 @@ test('admin opens a prediction, chatters bet from chat, the overlay follows thro
   await admin.getByLabel('Answer 2', { exact: true }).fill('No');
   await admin.getByRole('button', { name: 'Open prediction' }).click();
   await expect(panel).toContainText('First blood in under a minute?');
+  // A new prediction starts with no winning answer chosen: Resolve is not one click away.
+  const current = admin.getByRole('region', { name: 'Current prediction' });
+  await expect(current).toContainText('First blood in under a minute?');
+  await expect(admin.getByLabel('Winning answer')).toHaveValue('');
+  await expect(admin.getByRole('button', { name: 'Resolve' })).toBeDisabled();
   await expect(await postInChat(sim, ben.kickName, '!bet 2 100')).toContainText('bet taken');
   await admin.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await expect(admin.getByText('Prediction cancelled: every bet is refunded.')).toBeVisible();
   await expect(panel).toContainText('CANCELLED');
   await shot(overlay, 'state-4-cancelled');
   await admin.getByRole('button', { name: 'Hide' }).click();
+  await expect(admin.getByText('Prediction hidden from the overlay.')).toBeVisible();
   await expect(overlay.locator('.kbp-panel')).toHaveCount(0);
 
   // Readable at 1280×720 too.

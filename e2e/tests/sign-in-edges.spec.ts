@@ -89,7 +89,11 @@ test('cancelling in the provider says so in plain words', async ({ page }) => {
   const closed = popup.waitForEvent('close');
   await popup.getByRole('button', { name: 'Cancel' }).click();
   await closed;
-  await expect(page.getByText('Sign-in cancelled. You are not signed in.')).toBeVisible();
+  // The catalogue's failed sign-in toast, with a second line saying it was a cancel.
+  const toast = page.getByRole('alert').filter({ hasText: 'Authentication failed.' });
+  await expect(toast.getByText('Authentication failed.', { exact: true })).toBeVisible();
+  await expect(toast.getByText('Sign-in cancelled. You are not signed in.')).toBeVisible();
+  await shot(page, 'cancelled-toast');
   await expect(page.getByRole('dialog', { name: 'Logging In' })).toBeHidden();
   await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
 });

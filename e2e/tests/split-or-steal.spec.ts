@@ -6,6 +6,7 @@
  */
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { expectConfettiDrawn, watchCsp } from './confetti';
 import { DEMO_ADMIN, expectAccessible, newPerson, screenshot, signIn } from './helpers';
 
 async function personPage(browser: Browser, who: { name: string; steamId: string } | null): Promise<Page> {
@@ -54,6 +55,7 @@ test('two players play a full game while a visitor watches; chat works; every st
   const alicePage = await personPage(browser, alice);
   const bobPage = await personPage(browser, bob);
   const viewer = await personPage(browser, null);
+  const cspRefusals = watchCsp(viewer);
   const admin = await personPage(browser, null);
   await signIn(admin, DEMO_ADMIN, { demo: true });
 
@@ -102,6 +104,7 @@ test('two players play a full game while a visitor watches; chat works; every st
   await screenshot(viewer, 'sos-3-choosing-viewer');
 
   await expect(status(viewer)).toHaveText('Game over', { timeout: 25_000 });
+  await expectConfettiDrawn(viewer, cspRefusals);
   await expect(viewer.getByText(`${alice.name} stole it all!`)).toBeVisible();
   const p1 = viewer.getByRole('article', { name: 'Player 1' });
   await expect(p1.getByText('Winner')).toBeVisible();
@@ -109,7 +112,6 @@ test('two players play a full game while a visitor watches; chat works; every st
   await expect(viewer.getByRole('article', { name: 'Player 2' }).getByText('+0.00')).toBeVisible();
   await expect(alicePage.locator('#kb-user-menu')).toContainText('25.50 pts');
   await expect(admin.getByRole('button', { name: 'Cancel', exact: true })).toHaveCount(0);
-  await viewer.waitForTimeout(1500); // let the confetti fall for the picture
   await screenshot(viewer, 'sos-4-ended');
   await screenshot(alicePage, 'sos-4-ended-winner');
 
@@ -138,8 +140,14 @@ test('an admin cancels a game; private games show "Game Is Private" to others', 
   await expect(status(viewer)).toHaveText('Waiting for players to join');
   await admin.getByRole('button', { name: 'Cancel', exact: true }).click();
   await admin.getByRole('dialog').getByRole('button', { name: 'Cancel game' }).click();
+  await expect(admin.getByText('Game cancelled.', { exact: true })).toBeVisible();
   await expect(status(viewer)).toHaveText('Game cancelled');
   await expect(viewer.getByText('This game was cancelled. No points were paid.')).toBeVisible();
+  // A cancelled game invites nobody: its empty seats say nothing about taking them.
+  for (const slot of ['Player 1', 'Player 2']) {
+    await expect(viewer.getByRole('article', { name: slot })).toContainText('Empty seat');
+  }
+  await expect(viewer.getByText('Anyone signed in can take this seat')).toHaveCount(0);
   await screenshot(viewer, 'sos-5-cancelled');
 
   // The create page lists recent games so a host can get back to one.

@@ -28,6 +28,7 @@ export const messages = {
   connectionUnlinked: 'Connection successfully unlinked.',
   // Part 2 — games
   gameCreated: 'Game successfully created.',
+  gameCancelled: 'Game cancelled.',
   unableToConnectGame: 'Unable to connect the game.',
   unableToJoinGame: 'Unable to join the game.',
   unableToSelect: 'Unable to select.',

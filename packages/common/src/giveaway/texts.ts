@@ -12,6 +12,15 @@ export const giveawayToasts = {
   updateSettingFailed: 'Unable to update setting.',
 } as const;
 
+/** What each admin action on the giveaway page says when it worked (not in the spec's catalogue). */
+export const giveawayDone = {
+  keyAdded: (key: string) => `Key ${key} added.`,
+  keysSaved: (count: number) => (count === 0 ? 'No key is active now.' : `Active keys saved (${count}).`),
+  settingsSaved: 'Giveaway preferences saved.',
+  participantsCleared: 'Participants cleared.',
+  winnersCleared: 'Recent winners cleared.',
+} as const;
+
 export const giveawayErrors = {
   noParticipants: 'There are no participants to roll.',
   noEligible: 'No participant is eligible under the current filters and cooldown.',

@@ -10,6 +10,7 @@ import { createContext, use, useCallback, useEffect, useMemo, useReducer, useRef
 import { toast } from 'react-toastify';
 import type { AuthUser, authPopupMessage } from '@kickback/common/http/auth';
 import { messages } from '@kickback/common/messages';
+import { showSignInCancelled } from './cancelled-toast';
 import { hasSignedInHint, SIGNED_IN_HINT_COOKIE } from '@kickback/common/signed-in-hint';
 import { api, ApiError } from '../../lib/api';
 import { authReducer, initialAuthState, type AuthState } from './auth-state';
@@ -116,7 +117,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       if (!parsed.success) return;
       cleanup();
       if (parsed.data.cancelled) {
-        toast.info(messages.signInCancelled);
+        showSignInCancelled();
         dispatch({ type: 'LOGIN_CANCEL' });
       } else if (parsed.data.success) {
         toast.success(messages.signedIn);

@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { messages } from '@kickback/common/messages';
+import { showSignInCancelled } from './cancelled-toast';
 
 export function SigninOutcome() {
   const location = useLocation();
@@ -15,7 +16,7 @@ export function SigninOutcome() {
     const outcome = search.get('signin');
     if (!outcome) return;
     if (outcome === 'ok') toast.success(messages.signedIn);
-    else if (outcome === 'cancelled') toast.info(messages.signInCancelled);
+    else if (outcome === 'cancelled') showSignInCancelled();
     else toast.error(messages.authenticationFailed);
     search.delete('signin');
     const query = search.toString();

@@ -1,19 +1,45 @@
-/** Winner confetti for a live game's result (bundled canvas-confetti; off for people who prefer less motion). */
+/**
+ * Winner confetti for a live game's result (bundled canvas-confetti; off for people who prefer less
+ * motion). It draws on the main thread on a canvas of our own: the library's default instance
+ * renders in a worker made from a `blob:` URL, which the site's script policy (script-src 'self')
+ * refuses, and the library then draws nothing without saying so (docs/features/live-pages.md).
+ */
 import confetti from 'canvas-confetti';
 
 const colours = ['#53fc18', '#f5c542', '#ffffff', '#ff4d6d', '#4dd2ff'];
 
+let cannon: confetti.CreateTypes | null = null;
+
+/** The page-wide confetti layer: created on the first burst, kept for the next ones. */
+function fire(): confetti.CreateTypes {
+  if (cannon) return cannon;
+  const canvas = document.createElement('canvas');
+  canvas.className = 'kb-confetti';
+  canvas.setAttribute('aria-hidden', 'true');
+  canvas.dataset.testid = 'confetti';
+  Object.assign(canvas.style, {
+    position: 'fixed',
+    inset: '0',
+    width: '100%',
+    height: '100%',
+    pointerEvents: 'none',
+    zIndex: '1100',
+  });
+  document.body.appendChild(canvas);
+  cannon = confetti.create(canvas, { useWorker: false, resize: true, disableForReducedMotion: true });
+  return cannon;
+}
+
 /** One burst per winner, from each horizontal position (0 left … 1 right) of the stage. */
 export function celebrate(positions: number[] = [0.5]): void {
+  const shoot = fire();
   for (const x of positions) {
-    void confetti({
+    void shoot({
       particleCount: 140,
       spread: 80,
       startVelocity: 45,
       origin: { x, y: 0.6 },
       colors: colours,
-      disableForReducedMotion: true,
-      zIndex: 1100,
     });
   }
 }

@@ -11,8 +11,10 @@ import { Link, useParams } from 'react-router';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
+import { toast } from 'react-toastify';
 import { FaLock, FaShieldHalved, FaVolumeHigh, FaVolumeXmark } from 'react-icons/fa6';
 import { DealOrNoDealStatus as S, isEnded, statusText } from '@kickback/common/games/deal-or-no-deal';
+import { messages } from '@kickback/common/messages';
 import { useAuth } from '../../app/auth/auth-context';
 import { Avatar } from '../../components/ui/avatar';
 import { celebrate } from '../../components/live/confetti';
@@ -112,7 +114,15 @@ export default function DealOrNoDealPage() {
 
   const cancelGame = () =>
     // A refusal stays open: the API wrapper showed the server's message.
-    cancel.mutate({ params: { gameId: state.id } }, { onSuccess: () => setConfirmCancel(false) });
+    cancel.mutate(
+      { params: { gameId: state.id } },
+      {
+        onSuccess: () => {
+          setConfirmCancel(false);
+          toast.success(messages.gameCancelled);
+        },
+      },
+    );
 
   const primary = state.primaryBox;
   const ownBox = isEnded(status) ? (primary?.amount ?? null) : null;

@@ -40,11 +40,11 @@ export default function GiveawayPage() {
       })),
     [g.participants],
   );
-  const winner = g.roll?.winners[0];
+  const winner = g.spinRoll?.winners[0];
   const spin =
-    g.roll && winner
+    g.spinRoll && winner
       ? {
-          rollId: g.roll.rollId,
+          rollId: g.spinRoll.rollId,
           winner: {
             username: winner.username,
             color: winner.identity.color,

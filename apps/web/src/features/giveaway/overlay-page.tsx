@@ -65,18 +65,26 @@ export default function GiveawayOverlayPage() {
 
   const winner = roll?.winners[0] ?? null;
   const spunWinner = spun?.winners[0] ?? null;
+  const showWinner = roll !== null && winner !== null && landed === roll.rollId;
+  // One line that never contradicts the count: the spinner only appears once a roll starts here.
+  const phase = showWinner ? null : spun ? 'rolling…' : 'waiting for the roll';
   return (
     <div className="kb-overlay" data-testid="giveaway-overlay">
-      <div className="kb-overlay-count" data-testid="overlay-count">
-        {count ?? 0} participants
+      <div className="kb-overlay-count">
+        <span data-testid="overlay-count">{count ?? 0} participants</span>
+        {phase && (
+          <>
+            {' · '}
+            <span className="kb-overlay-phase" data-testid="overlay-phase">
+              {phase}
+            </span>
+          </>
+        )}
       </div>
-      <Spinner
-        large
-        names={spun?.reel ?? []}
-        roll={spun && spunWinner ? { rollId: spun.rollId, winner: spunWinner } : null}
-        onLanded={setLanded}
-      />
-      {roll && winner && landed === roll.rollId && (
+      {spun && spunWinner && (
+        <Spinner large names={spun.reel} roll={{ rollId: spun.rollId, winner: spunWinner }} onLanded={setLanded} />
+      )}
+      {showWinner && (
         <div className="kb-overlay-winner" data-testid="overlay-winner">
           <Avatar url={winner.avatarUrl} size={96} />
           <span style={{ color: readableKickColour(winner.color) }}>

@@ -7,7 +7,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
-import { giveawayToasts } from '@kickback/common/giveaway/texts';
+import { giveawayDone, giveawayToasts } from '@kickback/common/giveaway/texts';
 import {
   giveawayHub,
   type GiveawayParticipant,
@@ -24,8 +24,10 @@ export interface Giveaway {
   participants: GiveawayParticipant[];
   recentWinners: GiveawayParticipant[];
   winnerMessages: WinnerMessage[];
-  /** The roll being spun (or last landed). */
+  /** The latest roll: the one being spun, or the last result (also one from before the page opened). */
   roll: GiveawayRoll | null;
+  /** The roll this page animates: only one it saw start live (a roll from before it opened is never spun). */
+  spinRoll: GiveawayRoll | null;
   spinning: boolean;
   /** The winners shown in the panel once the spinner landed. */
   shownWinners: GiveawayParticipant[];
@@ -45,6 +47,7 @@ export function useGiveaway(): Giveaway {
   const [recentWinners, setRecentWinners] = useState<GiveawayParticipant[]>([]);
   const [winnerMessages, setWinnerMessages] = useState<WinnerMessage[]>([]);
   const [roll, setRoll] = useState<GiveawayRoll | null>(null);
+  const [spinRoll, setSpinRoll] = useState<GiveawayRoll | null>(null);
   const [spinning, setSpinning] = useState(false);
   const [shownWinners, setShownWinners] = useState<GiveawayParticipant[]>([]);
   const connection = useRef<HubConnection<typeof giveawayHub> | null>(null);
@@ -53,11 +56,12 @@ export function useGiveaway(): Giveaway {
   const heldWinners = useRef<GiveawayParticipant[] | null>(null);
 
   const startSpin = useCallback((next: GiveawayRoll) => {
-    setRoll((current) => {
+    setSpinRoll((current) => {
       if (current?.rollId === next.rollId) return current;
       spinningRef.current = true;
       setSpinning(true);
       setWinnerMessages([]);
+      setRoll(next);
       return next;
     });
   }, []);
@@ -73,6 +77,8 @@ export function useGiveaway(): Giveaway {
             (s) => {
               setState(s);
               setWinnerMessages(s.winnerMessages);
+              // A roll from before this page opened (or from while it was offline) is a result: shown
+              // as the winner, never spun again nor added to recent winners (those come from the server).
               if (!spinningRef.current && s.lastRoll) {
                 setRoll(s.lastRoll);
                 setShownWinners(s.lastRoll.winners);
@@ -121,15 +127,15 @@ export function useGiveaway(): Giveaway {
 
   const landed = useCallback(
     (rollId: string) => {
-      if (roll?.rollId !== rollId) return;
+      if (spinRoll?.rollId !== rollId) return;
       spinningRef.current = false;
       setSpinning(false);
-      setShownWinners(roll.winners);
+      setShownWinners(spinRoll.winners);
       const held = heldWinners.current;
       heldWinners.current = null;
-      setRecentWinners((list) => held ?? [...roll.winners, ...list.filter((w) => !roll.winners.includes(w))]);
+      setRecentWinners((list) => held ?? [...spinRoll.winners, ...list.filter((w) => !spinRoll.winners.includes(w))]);
     },
-    [roll],
+    [spinRoll],
   );
 
   const run = useCallback(async <T>(what: (c: HubConnection<typeof giveawayHub>) => Promise<T>, failed: string) => {
@@ -150,29 +156,44 @@ export function useGiveaway(): Giveaway {
     recentWinners,
     winnerMessages,
     roll,
+    spinRoll,
     spinning,
     shownWinners,
     rollNow,
     landed,
     async clearParticipants() {
-      if ((await run((c) => c.call('ClearParticipants'), giveawayToasts.clearParticipantsFailed)).ok)
+      if ((await run((c) => c.call('ClearParticipants'), giveawayToasts.clearParticipantsFailed)).ok) {
         setParticipants([]);
+        toast.success(giveawayDone.participantsCleared);
+      }
     },
     async clearRecentWinners() {
-      if ((await run((c) => c.call('ClearRecentWinners'), giveawayToasts.clearWinnersFailed)).ok) setRecentWinners([]);
+      if ((await run((c) => c.call('ClearRecentWinners'), giveawayToasts.clearWinnersFailed)).ok) {
+        setRecentWinners([]);
+        toast.success(giveawayDone.winnersCleared);
+      }
     },
     async addKey(key) {
       const r = await run((c) => c.call('AddKey', key), giveawayToasts.addKeyFailed);
-      if (r.ok) setState((s) => (s ? { ...s, keys: r.value } : s));
+      if (r.ok) {
+        setState((s) => (s ? { ...s, keys: r.value } : s));
+        toast.success(giveawayDone.keyAdded(key));
+      }
       return r.ok;
     },
     async setKeys(keys) {
       const r = await run((c) => c.call('SetKeys', keys), giveawayToasts.setKeysFailed);
-      if (r.ok) setState((s) => (s ? { ...s, keys: r.value } : s));
+      if (r.ok) {
+        setState((s) => (s ? { ...s, keys: r.value } : s));
+        toast.success(giveawayDone.keysSaved(keys.length));
+      }
     },
     async updateSettings(settings) {
       const r = await run((c) => c.call('UpdateStateSettings', settings), giveawayToasts.updateSettingFailed);
-      if (r.ok) setState((s) => (s ? { ...s, settings: r.value } : s));
+      if (r.ok) {
+        setState((s) => (s ? { ...s, settings: r.value } : s));
+        toast.success(giveawayDone.settingsSaved);
+      }
       return r.ok;
     },
   };

@@ -3,7 +3,7 @@
  * reads the same at 1280×720), public and read-only on a transparent page. The totals stay on top;
  * the list below scrolls to the bonus being opened.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type CSSProperties } from 'react';
 import type { HuntView } from '@kickback/common/hubs/hunt';
 import { formatAmount } from '../../lib/format';
 import { money, multiplier, signedMoney } from './format';
@@ -16,6 +16,13 @@ function useTransparentPage() {
     return () => document.documentElement.classList.remove('kb-transparent');
   }, []);
 }
+
+/** A figure keeps its full size up to this many characters; a longer one is set smaller to fit its cell. */
+const TOTAL_FITS = 10;
+const fitted = (value: string): CSSProperties | undefined =>
+  value.length > TOTAL_FITS
+    ? { fontSize: `calc(${((28 * TOTAL_FITS) / value.length).toFixed(2)} * var(--u))` }
+    : undefined;
 
 function Totals({ hunt }: { hunt: HuntView }) {
   const cells: Array<[string, string, string?]> = [
@@ -31,7 +38,9 @@ function Totals({ hunt }: { hunt: HuntView }) {
       {cells.map(([label, value, tone]) => (
         <div key={label}>
           <dt>{label}</dt>
-          <dd className={tone}>{value}</dd>
+          <dd className={tone} style={fitted(value)}>
+            {value}
+          </dd>
         </div>
       ))}
     </dl>
@@ -88,11 +97,16 @@ export default function HuntOverlayPage() {
               <span className="kbh-pos">{b.position}</span>
               <span className="kbh-slot">
                 {b.slot}
-                <small>{b.provider}</small>
+                {b.provider && <small>{b.provider}</small>}
               </span>
-              <span className="kbh-bet">{money(b.bet)}</span>
-              <span className="kbh-pay">{b.payout === null ? '—' : money(b.payout)}</span>
-              <span className="kbh-x">{multiplier(b.multiplier)}</span>
+              <span className="kbh-figures">
+                <span className="kbh-x">{multiplier(b.multiplier)}</span>
+                <span className="kbh-money">
+                  <span className="kbh-bet">{money(b.bet)}</span>
+                  {' → '}
+                  <span className="kbh-pay">{b.payout === null ? '—' : money(b.payout)}</span>
+                </span>
+              </span>
             </li>
           ))}
         </ol>

@@ -2,23 +2,35 @@
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
+import { toast } from 'react-toastify';
 import { abbreviatePoints } from '@kickback/common/games/prediction';
 import type { PredictionState } from '@kickback/common/hubs/prediction';
 import { usePredictionActions, type PredictionAction } from './api';
 import { statusLabel } from './status-label';
 
+const actionDone: Record<PredictionAction, string> = {
+  lock: 'Prediction locked: no more bets.',
+  cancel: 'Prediction cancelled: every bet is refunded.',
+  hide: 'Prediction hidden from the overlay.',
+};
+
 /** Its actions invalidate the predictions list (their mutations); `onChanged` is told as well. */
 export function CurrentPrediction({ state, onChanged }: { state: PredictionState; onChanged?(): void }) {
-  const [winner, setWinner] = useState('');
+  // The choice belongs to one prediction: a new one starts with nothing selected.
+  const [choice, setChoice] = useState({ predictionId: state.id, winner: '' });
+  const winner = choice.predictionId === state.id ? choice.winner : '';
+  const setWinner = (value: string) => setChoice({ predictionId: state.id, winner: value });
   const [busy, setBusy] = useState(false);
   const { act: actOn, resolve } = usePredictionActions();
   const open = state.state === 1 || state.state === 3;
   const settled = state.state === 2 || state.state === 4;
 
-  const run = async (call: () => Promise<unknown>) => {
+  /** Runs one admin action and says what happened (a failure is shown by the API wrapper). */
+  const run = async (call: () => Promise<unknown>, done: string) => {
     setBusy(true);
     try {
       await call();
+      toast.success(done);
       onChanged?.();
     } catch {
       // shown by the API wrapper
@@ -26,7 +38,8 @@ export function CurrentPrediction({ state, onChanged }: { state: PredictionState
       setBusy(false);
     }
   };
-  const act = (action: PredictionAction) => run(() => actOn(state.id, action));
+  const act = (action: PredictionAction) => run(() => actOn(state.id, action), actionDone[action]);
+  const chosen = state.answers.find((a) => String(a.id) === winner);
 
   return (
     <section className="kb-card mb-4" aria-label="Current prediction">
@@ -71,7 +84,12 @@ export function CurrentPrediction({ state, onChanged }: { state: PredictionState
         <Button
           variant="success"
           disabled={busy || !open || winner === ''}
-          onClick={() => void run(() => resolve(state.id, Number(winner)))}
+          onClick={() =>
+            void run(
+              () => resolve(state.id, Number(winner)),
+              `Prediction resolved: "${chosen?.text ?? winner}" won; the pool is paid out.`,
+            )
+          }
         >
           Resolve
         </Button>

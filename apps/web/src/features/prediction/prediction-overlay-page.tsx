@@ -13,6 +13,9 @@ import { elapsed, percentOf, statusLabel } from './status-label';
 import { usePrediction } from './use-prediction';
 import './prediction-overlay.css';
 
+const WIDE_AFTER_ANSWERS = 4;
+const WIDE_AFTER_CHARS = 28;
+
 /** The page is a layer over the stream: nothing of the site's background may show. */
 function useTransparentPage() {
   useEffect(() => {
@@ -71,11 +74,13 @@ export default function PredictionOverlayPage() {
   if (!state || state.state === 0) return <main className="kbp-stage" aria-label="Prediction overlay" />;
 
   const total = state.answers.reduce((s, a) => s + a.participantCount, 0);
+  // Many or long answers get a wider panel, so every answer stays whole and the panel in the frame.
+  const wide = state.answers.length > WIDE_AFTER_ANSWERS || state.answers.some((a) => a.text.length > WIDE_AFTER_CHARS);
   const style = { '--kbp-scale': options.scale } as CSSProperties;
   return (
     <main className="kbp-stage" aria-label="Prediction overlay">
       <section
-        className={`kbp-panel kbp-${options.position} kbp-theme-${options.theme} kbp-state-${state.state}`}
+        className={`kbp-panel kbp-${options.position} kbp-theme-${options.theme} kbp-state-${state.state}${wide ? ' kbp-wide' : ''}`}
         style={style}
         data-state={state.state}
       >

@@ -64,7 +64,8 @@ export function PlayerSlot({
           {player ? player.username : reserved ? reserved.username : joinable ? 'Open seat' : 'Empty seat'}
           {isMine && <span className="sos-you">You</span>}
         </h2>
-        {!player && (
+        {/* An invitation only while seats can still be taken: never under a cancelled or finished game. */}
+        {!player && joinable && (
           <p className="sos-seat-note">
             {reserved ? 'Reserved seat — waiting to join' : 'Anyone signed in can take this seat'}
           </p>

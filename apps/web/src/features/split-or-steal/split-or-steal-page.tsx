@@ -13,6 +13,7 @@ import { toast } from 'react-toastify';
 import { FaLock, FaVolumeHigh, FaVolumeXmark } from 'react-icons/fa6';
 import { isFinal, SPLIT, SplitOrStealStatus, STEAL, statusText } from '@kickback/common/games/split-or-steal';
 import type { SplitOrStealState } from '@kickback/common/hubs/split-or-steal';
+import { messages } from '@kickback/common/messages';
 import { useAuth } from '../../app/auth/auth-context';
 import { formatAmount } from '../../lib/format';
 import { celebrate, sidePositions } from '../../components/live/confetti';
@@ -132,7 +133,15 @@ export default function SplitOrStealPage() {
 
   const cancelGame = () =>
     // A refusal stays open: the API wrapper showed the server's message.
-    cancel.mutate({ params: { gameId: state.id } }, { onSuccess: () => setConfirmCancel(false) });
+    cancel.mutate(
+      { params: { gameId: state.id } },
+      {
+        onSuccess: () => {
+          setConfirmCancel(false);
+          toast.success(messages.gameCancelled);
+        },
+      },
+    );
 
   const toggleMute = () => {
     setMuted(!muted);
