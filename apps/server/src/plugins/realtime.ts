@@ -210,7 +210,7 @@ export interface RealtimeOptions {
 
 export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOptions) => {
   const limits = opts.limits ?? defaultSocketLimits;
-  const budget = new HubCallBudget(limits, opts.redis, app.config.redisPrefix);
+  const budget = new HubCallBudget(limits, opts.redis, app.config.redisPrefix, app.redisStatus);
   const openSockets = new SocketCounter();
   // Folding a room's states holds one back for a moment; with several processes a state held on one
   // process could then reach clients after a newer one sent by another, so there frames go out as

@@ -124,7 +124,10 @@ export class LinkedUsers {
     });
     this.publish = (userId) => {
       redis.publish(channel, userId).catch((err: Error) => {
-        log.warn({ err: err.message }, 'linked Kick user change not published; other processes reload later');
+        // While Redis is away (logged once, lib/redis.ts) the periodic reload bounds staleness.
+        if (redis.status === 'ready') {
+          log.warn({ err: err.message }, 'linked Kick user change not published; other processes reload later');
+        }
       });
     };
     return async () => void (await subscriber.quit().catch(() => subscriber.disconnect()));

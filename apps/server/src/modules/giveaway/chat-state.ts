@@ -103,7 +103,10 @@ export async function syncGiveawayChatState(
   });
   state.onChange(() => {
     redis.publish(channel, '1').catch((err: Error) => {
-      app.log.warn({ err: err.message }, 'giveaway change not published; other processes reload within 30 s');
+      // While Redis is away (logged once, lib/redis.ts) the other processes reload within 30 s.
+      if (app.redisStatus?.up !== false) {
+        app.log.warn({ err: err.message }, 'giveaway change not published; other processes reload within 30 s');
+      }
     });
   });
   app.addHook('onClose', async () => void (await subscriber.quit().catch(() => subscriber.disconnect())));
