@@ -13,11 +13,13 @@ import Fastify, {
 } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
+import type pg from 'pg';
 import { constants as zlibConstants } from 'node:zlib';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { createLoopbackFetch } from './lib/loopback-fetch';
 import { openRedis, readyWithin, type RedisStatus } from './lib/redis';
+import { listenForEvictions } from './lib/session-evict-notify';
 import { COMPRESS_MIN_BYTES } from './lib/read-cache';
 import { ReadFastPath } from './lib/read-fast-path';
 import { systemClock, type Clock } from './lib/clock';
@@ -164,6 +166,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cachedReadsPlugin, { fastPath });
   await app.register(rateLimitPlugin);
   await app.register(realtimePlugin, { redis, ...(deps.socketLimits ? { limits: deps.socketLimits } : {}) });
+  // Role changes made by the CLI on PostgreSQL reach every process (with or without Redis).
+  if (database.kind === 'postgres') await listenForEvictions(app, database.raw as pg.Pool);
   await app.register(gamesPlugin);
   await app.register(metricsPlugin);
   await app.register(integrationStatusPlugin);
