@@ -25,13 +25,13 @@ import { kickTimestamp, simulatedChatMessage } from '../src/integrations/kick/si
 import { createSession } from '../src/lib/sessions';
 import { ulid } from '../src/lib/ulid';
 import { upsertSteamUser } from '../src/modules/auth/user-accounts';
-import { nextSteamId } from './app';
+import { buildTestApp, LogCapture, nextSteamId } from './app';
 import { HubClient } from './hub-client';
 import { admin, baseUrl, freePort, serverDir, withDatabase } from './multi-process';
 
+const noRedisServer = spawnSync('redis-server', ['--version']).status === 0 ? null : 'redis-server is not installed';
 function whyNot(): string | null {
-  if (spawnSync('redis-server', ['--version']).status !== 0) return 'redis-server is not installed';
-  return null;
+  return noRedisServer;
 }
 async function postgresMissing(): Promise<string | null> {
   try {
@@ -230,6 +230,46 @@ describe.skipIf(missing !== null)('Redis going away under two server processes',
     clients.push(onA!, onB!);
     await broadcastReaches(onA!, onB!, 5000);
 
+    // More sockets for the timed hub calls: one socket's own budget is a burst of 20 calls.
+    const callers = await Promise.all(
+      [0, 1, 0, 1, 0, 1, 0, 1, 0, 1].map((i) =>
+        new HubClient(urls[i]!, giveawayHub, { query: {}, cookie: host.cookie }).connected(),
+      ),
+    );
+    clients.push(...callers);
+    /** p99 and median (ms) of each kind of request, alternating between the processes. */
+    const measure = async (rounds: number) => {
+      const latencies: Record<string, number[]> = { read: [], signedIn: [], hub: [], webhook: [] };
+      const timed = async (kind: string, request: () => Promise<number>) => {
+        const start = performance.now();
+        const status = await request().catch((err: Error) => `${err.name}: ${err.message}`);
+        latencies[kind]!.push(performance.now() - start);
+        expect(status, kind).toBe(200);
+      };
+      const get = async (url: string, headers: Record<string, string>) =>
+        (
+          await fetch(url, {
+            headers: { 'x-requested-with': 'kickback', ...headers },
+            signal: AbortSignal.timeout(3000),
+          })
+        ).status;
+      for (let i = 0; i < rounds; i++) {
+        const url = urls[i % 2]!;
+        const hub = callers[i % callers.length]!;
+        await timed('read', () => get(`${url}/api/site`, {}));
+        await timed('signedIn', () => get(`${url}/api/User/ping`, { cookie: host.cookie }));
+        await timed('hub', async () => ((await hub.call('GetState')).ok ? 200 : 500));
+        await timed('webhook', async () => (await webhook(url, i)).status);
+      }
+      const sorted = Object.entries(latencies).map(([k, v]) => [k, [...v].sort((a, b) => a - b)] as const);
+      return {
+        p99: Object.fromEntries(sorted.map(([k, v]) => [k, Math.round(p99(v))])),
+        median: Object.fromEntries(sorted.map(([k, v]) => [k, Math.round(v[v.length >> 1]!)])),
+      };
+    };
+    // The same requests with Redis up: how fast this machine answers them right now.
+    const healthy = await measure(60);
+
     // Redis dies.
     await stop(redis!, 'SIGKILL');
     redis = null;
@@ -240,52 +280,13 @@ describe.skipIf(missing !== null)('Redis going away under two server processes',
       expect(metrics).toMatch(/^kickback_redis_up 0$/m);
     }
 
-    // More sockets for the timed hub calls: one socket's own budget is a burst of 20 calls.
-    const callers = await Promise.all(
-      [0, 1, 0, 1, 0, 1].map((i) =>
-        new HubClient(urls[i]!, giveawayHub, { query: {}, cookie: host.cookie }).connected(),
-      ),
-    );
-    clients.push(...callers);
-    const latencies: Record<string, number[]> = { read: [], signedIn: [], hub: [], webhook: [] };
-    const timed = async (kind: string, request: () => Promise<number>) => {
-      const start = performance.now();
-      const status = await request().catch((err: Error) => `${err.name}: ${err.message}`);
-      latencies[kind]!.push(performance.now() - start);
-      expect(status, kind).toBe(200);
-    };
-    for (let i = 0; i < 100; i++) {
-      const url = urls[i % 2]!;
-      const hub = callers[i % callers.length]!;
-      await timed(
-        'read',
-        async () =>
-          (
-            await fetch(`${url}/api/site`, {
-              headers: { 'x-requested-with': 'kickback' },
-              signal: AbortSignal.timeout(3000),
-            })
-          ).status,
-      );
-      await timed(
-        'signedIn',
-        async () =>
-          (
-            await fetch(`${url}/api/User/ping`, {
-              headers: { cookie: host.cookie, 'x-requested-with': 'kickback' },
-              signal: AbortSignal.timeout(3000),
-            })
-          ).status,
-      );
-      await timed('hub', async () => ((await hub.call('GetState')).ok ? 200 : 500));
-      await timed('webhook', async () => (await webhook(url, i)).status);
+    const down = await measure(150);
+    console.log('latency (ms) with Redis up:', healthy, 'with Redis down:', down);
+    // Below 200 ms; on a machine so loaded that even the healthy p99 is near that, no slower than
+    // one and a half times the healthy p99 (a request waiting on Redis takes seconds).
+    for (const [kind, ms] of Object.entries(down.p99)) {
+      expect(ms, kind).toBeLessThan(Math.max(200, 1.5 * healthy.p99[kind]!));
     }
-    const p99s = Object.fromEntries(Object.entries(latencies).map(([k, v]) => [k, Math.round(p99(v))]));
-    const medians = Object.fromEntries(
-      Object.entries(latencies).map(([k, v]) => [k, Math.round([...v].sort((a, b) => a - b)[v.length >> 1]!)]),
-    );
-    console.log('while Redis is down (ms): p99', p99s, 'median', medians);
-    for (const [kind, ms] of Object.entries(p99s)) expect(ms, kind).toBeLessThan(200);
 
     // A broadcast still reaches this process's own sockets.
     await broadcastReaches(onA!, onA!, 2000);
@@ -302,5 +303,39 @@ describe.skipIf(missing !== null)('Redis going away under two server processes',
     await broadcastReaches(onA!, onB!, 5000);
     await broadcastReaches(onB!, onA!, 5000);
     for (const out of outputs) expect(out.join('').match(/Redis reachable again/g) ?? []).toHaveLength(1);
+  }, 60_000);
+});
+
+describe.skipIf(noRedisServer !== null)('a process starting while Redis is away', () => {
+  it('starts at once, degraded, answers, and joins when Redis comes', async () => {
+    const port = await freePort();
+    const logs = new LogCapture();
+    const started = Date.now();
+    const t = await buildTestApp({
+      env: { REDIS_URL: `redis://127.0.0.1:${port}`, REDIS_PREFIX: 'kbtest:start:' },
+      logs,
+    });
+    let server: ChildProcess | null = null;
+    try {
+      // Started at all: a subscription waiting for Redis would hold the start up for good.
+      console.log('started without Redis in (ms):', Date.now() - started);
+      expect((await t.call({ url: '/healthz' })).json()).toMatchObject({ status: 'degraded', redis: 'unreachable' });
+      const user = await t.signIn();
+      expect((await t.call({ url: '/api/site' })).statusCode).toBe(200);
+      expect((await t.call({ url: '/api/User/ping', as: user })).statusCode).toBe(200);
+      const outage = logs.lines.filter((l) => String(l.msg).startsWith('Redis not reachable at start'));
+      expect(outage).toHaveLength(1);
+
+      server = await startRedis(port);
+      const deadline = Date.now() + 5000;
+      while ((await t.call({ url: '/healthz' })).json<{ status: string }>().status !== 'ok') {
+        if (Date.now() > deadline) throw new Error('did not join Redis within 5 s');
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(logs.lines.filter((l) => String(l.msg).startsWith('Redis reachable again'))).toHaveLength(1);
+    } finally {
+      await t.close();
+      if (server) await stop(server);
+    }
   }, 60_000);
 });

@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
+import { subscribeQueued } from './redis';
 import type { ReadCache } from './read-cache';
 
 export async function syncReadCache(app: FastifyInstance, redis: Redis, cache: ReadCache): Promise<void> {
@@ -17,7 +18,7 @@ export async function syncReadCache(app: FastifyInstance, redis: Redis, cache: R
   subscriber.on('message', (from: string, prefix: string) => {
     if (from === channel) cache.invalidateLocally(prefix);
   });
-  await subscriber.subscribe(channel).catch((err: Error) => {
+  await subscribeQueued(subscriber, channel, redis, (err) => {
     app.log.warn({ err: err.message }, 'read-cache invalidations: not subscribed yet');
   });
   const status = app.redisStatus;

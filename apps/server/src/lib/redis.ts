@@ -141,3 +141,22 @@ export function readyWithin(client: Redis, ms: number): Promise<void> {
     client.once('ready', done);
   });
 }
+
+/**
+ * Subscribes `subscriber` (a queued duplicate) to `channel`. With Redis up it waits for the
+ * subscription (briefly), so a process is subscribed once it is ready; with Redis away it does not
+ * wait: the subscription is sent when Redis answers, and ioredis renews it after every reconnection.
+ */
+export async function subscribeQueued(
+  subscriber: Redis,
+  channel: string,
+  main: Redis,
+  onError: (err: Error) => void,
+): Promise<void> {
+  const subscribed = subscriber.subscribe(channel).then(
+    () => undefined,
+    (err: Error) => onError(err),
+  );
+  if (main.status !== 'ready') return;
+  await Promise.race([subscribed, new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
+}

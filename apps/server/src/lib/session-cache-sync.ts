@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
+import { subscribeQueued } from './redis';
 import type { Eviction, SessionCache } from './session-cache';
 
 function parseEviction(message: string): Eviction | null {
@@ -30,7 +31,7 @@ export async function syncSessionCache(app: FastifyInstance, redis: Redis, cache
     if (eviction) cache.evictLocally(eviction);
   });
   // ioredis subscribes again after a reconnect; a Redis that is down at start must not stop the app.
-  await subscriber.subscribe(channel).catch((err: Error) => {
+  await subscribeQueued(subscriber, channel, redis, (err) => {
     app.log.warn({ err: err.message }, 'session evictions: not subscribed yet');
   });
   const status = app.redisStatus;

@@ -10,6 +10,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
+import { subscribeQueued } from '../../lib/redis';
 import type { Database } from '../../db/client';
 
 export interface GiveawayChatView {
@@ -98,7 +99,7 @@ export async function syncGiveawayChatState(
   subscriber.on('message', (from: string) => {
     if (from === channel) state.invalidateLocally();
   });
-  await subscriber.subscribe(channel).catch((err: Error) => {
+  await subscribeQueued(subscriber, channel, redis, (err) => {
     app.log.warn({ err: err.message }, 'giveaway chat state: not subscribed yet');
   });
   state.onChange(() => {
