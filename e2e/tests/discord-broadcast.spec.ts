@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { DEMO_ADMIN, expectAccessible, screenshot, signIn } from './helpers';
+import { DEMO_ADMIN, expectAccessible, newPerson, screenshot, signIn } from './helpers';
 
 async function openSender(page: Page, { viaMenu = true } = {}) {
   await page.goto('/');
@@ -129,4 +129,47 @@ test('the sender on a phone', async ({ page }) => {
   await page.getByLabel('Message').fill('Hello from the phone layout');
   await screenshot(page, 'discord-7-phone');
   await expectAccessible(page);
+});
+
+test('Admin → Integrations reports the Discord link and the DM broadcast', async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  // A viewer links Discord through the OAuth simulator.
+  const viewerContext = await browser.newContext();
+  const viewer = await viewerContext.newPage();
+  const person = newPerson('DcLinker');
+  const discordName = `dcint_${person.steamId.slice(-6)}`;
+  await viewer.goto('/');
+  await signIn(viewer, person);
+  await viewer.locator('#kb-user-menu').click();
+  await viewer.getByRole('button', { name: 'Profile', exact: true }).click();
+  const profile = viewer.getByRole('dialog', { name: 'Profile Settings' });
+  await profile.getByRole('button', { name: 'Link Discord', exact: true }).click();
+  await viewer.getByLabel('Discord username').fill(discordName);
+  await viewer.getByRole('button', { name: 'Authorize', exact: true }).click();
+  await expect(viewer.getByText('Your Discord account is linked.')).toBeVisible();
+  await viewerContext.close();
+
+  // The admin sends a DM: one delivered, one refused by Discord (Priya's DMs are closed: 50007).
+  await openSender(page);
+  await page.getByLabel('Message').fill('Integrations check');
+  await pickUser(page, 'Luck', 'LuckyLuke');
+  await pickUser(page, 'Pri', 'Priya');
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(page.getByText('Message successfully sent.')).toBeVisible();
+  await page.getByRole('dialog', { name: 'Users Sent Message' }).getByRole('button', { name: 'Close' }).last().click();
+
+  await page.getByRole('button', { name: 'Admin', exact: true }).click();
+  await page.getByRole('link', { name: 'Integrations' }).click();
+  await expect(page.getByRole('heading', { name: 'Integrations', level: 1 })).toBeVisible();
+  const oauth = page.locator('tr[data-integration="discord.oauth"]');
+  await expect(oauth).toContainText('Working');
+  await expect(oauth).toContainText(`authorized ${discordName}`);
+  await expect(oauth).not.toContainText('Not used yet');
+  const bot = page.locator('tr[data-integration="discord.bot"]');
+  await expect(bot).toContainText('Working');
+  await expect(bot).toContainText('last broadcast (completed): 1 sent, 1 failed');
+  await expect(bot).toContainText('50007: Cannot send messages to this user');
+  await expect(bot).not.toContainText('Not used yet');
+  await oauth.scrollIntoViewIfNeeded();
+  await screenshot(page, 'discord-8-integrations');
 });

@@ -13,11 +13,13 @@ import Fastify, {
 } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
+import type pg from 'pg';
 import { constants as zlibConstants } from 'node:zlib';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { createLoopbackFetch } from './lib/loopback-fetch';
-import { openRedis } from './lib/redis';
+import { openRedis, readyWithin, type RedisStatus } from './lib/redis';
+import { listenForEvictions } from './lib/session-evict-notify';
 import { COMPRESS_MIN_BYTES } from './lib/read-cache';
 import { ReadFastPath } from './lib/read-fast-path';
 import { systemClock, type Clock } from './lib/clock';
@@ -78,6 +80,8 @@ declare module 'fastify' {
     http: typeof fetch;
     /** The Redis connection when REDIS_URL is set (hub adapter, shared rate limits), else null. */
     redis: Redis | null;
+    /** Whether Redis is usable now (null without REDIS_URL): lib/redis.ts. */
+    redisStatus: RedisStatus | null;
     /** Set by main.ts on SIGTERM: /healthz answers 503 so load balancers stop sending traffic. */
     lifecycle: { draining: boolean };
   }
@@ -130,10 +134,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('db', database.db);
   app.decorate('clock', deps.clock ?? systemClock);
   app.decorate('http', createLoopbackFetch(app, config.publicOrigin, deps.networkFetch));
-  const redis = config.redisUrl ? openRedis(config.redisUrl) : null;
+  const opened = config.redisUrl ? openRedis(config.redisUrl, app.log) : null;
+  const redis = opened?.client ?? null;
   app.decorate('redis', redis);
+  app.decorate('redisStatus', opened?.status ?? null);
   app.decorate('lifecycle', { draining: false });
-  if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
+  if (redis) {
+    // A normal start reports healthy at once; a Redis that is away does not hold the start up.
+    await readyWithin(redis, 1000);
+    app.addHook('onClose', async () => {
+      opened?.status.close();
+      await redis.quit().catch(() => redis.disconnect());
+    });
+  }
 
   await app.register(requestLogPlugin);
   await app.register(endpointsPlugin);
@@ -155,6 +168,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cachedReadsPlugin, { fastPath });
   await app.register(rateLimitPlugin);
   await app.register(realtimePlugin, { redis, ...(deps.socketLimits ? { limits: deps.socketLimits } : {}) });
+  // Role changes made by the CLI on PostgreSQL reach every process (with or without Redis).
+  if (database.kind === 'postgres') await listenForEvictions(app, database.raw as pg.Pool);
   await app.register(gamesPlugin);
   await app.register(metricsPlugin);
   await app.register(integrationStatusPlugin);

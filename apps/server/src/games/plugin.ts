@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { MemoryLimiter, RedisLimiter } from '../lib/limiter';
+import { FallbackLimiter, MemoryLimiter, RedisLimiter } from '../lib/limiter';
 import { GameChat } from './chat';
 import { GameEngine } from './engine';
 import { GameTimers } from './timers';
@@ -24,7 +24,10 @@ export const gamesPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onReady', async () => timers.start());
   app.addHook('preClose', async () => timers.stop());
 
-  const limiter = app.redis ? new RedisLimiter(app.redis, app.config.redisPrefix) : new MemoryLimiter();
+  const limiter =
+    app.redis && app.redisStatus
+      ? new FallbackLimiter(new RedisLimiter(app.redis, app.config.redisPrefix), new MemoryLimiter(), app.redisStatus)
+      : new MemoryLimiter();
   app.decorate('gameChat', new GameChat(app.db, limiter, () => app.clock.now()));
 
   app.decorate('games', new GameEngine({ db: app.db, clock: app.clock, log: app.log, realtime: app.realtime, timers }));

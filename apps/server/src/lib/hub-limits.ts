@@ -11,6 +11,7 @@
  *   flood of changes cannot become a flood of frames (clients keep the newest version anyway).
  */
 import type { Redis } from 'ioredis';
+import type { RedisStatus } from './redis';
 import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
 export interface HubLimits {
@@ -77,18 +78,24 @@ export class SocketBucket {
 export type CallerKey = { userId: string } | { ip: string };
 
 export class HubCallBudget {
-  private readonly users: RateLimiterAbstract;
-  private readonly ips: RateLimiterAbstract;
+  private readonly users: { shared: RateLimiterAbstract; local: RateLimiterAbstract };
+  private readonly ips: { shared: RateLimiterAbstract; local: RateLimiterAbstract };
 
-  constructor(limits: HubLimits, redis: Redis | null, prefix: string) {
-    const make = (name: string, perSecond: number): RateLimiterAbstract => {
+  constructor(
+    limits: HubLimits,
+    redis: Redis | null,
+    prefix: string,
+    private readonly redisStatus: RedisStatus | null = null,
+  ) {
+    const make = (name: string, perSecond: number) => {
       const options = {
         keyPrefix: `${prefix}hub-calls:${name}`,
         points: perSecond * limits.windowSeconds,
         duration: limits.windowSeconds,
       };
-      const memory = new RateLimiterMemory(options);
-      return redis ? new RateLimiterRedis({ ...options, storeClient: redis, insuranceLimiter: memory }) : memory;
+      const local = new RateLimiterMemory(options);
+      const shared = redis ? new RateLimiterRedis({ ...options, storeClient: redis, insuranceLimiter: local }) : local;
+      return { shared, local };
     };
     this.users = make('user', limits.userCallsPerSecond);
     this.ips = make('ip', limits.ipCallsPerSecond);
@@ -97,7 +104,9 @@ export class HubCallBudget {
   /** Spends one call; false when the caller's budget is spent. */
   async take(caller: CallerKey): Promise<boolean> {
     if ('ip' in caller && isLoopback(caller.ip)) return true;
-    const [limiter, key] = 'userId' in caller ? [this.users, caller.userId] : [this.ips, caller.ip];
+    const [pair, key] = 'userId' in caller ? [this.users, caller.userId] : [this.ips, caller.ip];
+    // While Redis is away the in-memory budget answers at once (it is the insurance anyway).
+    const limiter = this.redisStatus && !this.redisStatus.up ? pair.local : pair.shared;
     try {
       await limiter.consume(key, 1);
       return true;

@@ -1,9 +1,10 @@
 /**
  * Fixed-window counters for flood limits (game chat per user, …): in memory for one process, in
- * Redis when REDIS_URL is set so the limit holds across processes. `hit` counts one event and says
+ * Redis when REDIS_URL is set so the limit holds across processes (in memory again while Redis is away). `hit` counts one event and says
  * whether it is still within `limit` per `windowMs`.
  */
 import type { Redis } from 'ioredis';
+import type { RedisStatus } from './redis';
 
 export interface Limiter {
   hit(key: string, limit: number, windowMs: number): Promise<boolean>;
@@ -41,5 +42,23 @@ export class RedisLimiter implements Limiter {
     const [err, count] = results?.[1] ?? [new Error('no reply'), null];
     if (err) throw err;
     return Number(count) <= limit;
+  }
+}
+
+/** The Redis counters while Redis is up, this process's own while it is away or a command fails. */
+export class FallbackLimiter implements Limiter {
+  constructor(
+    private readonly shared: Limiter,
+    private readonly local: Limiter,
+    private readonly status: RedisStatus,
+  ) {}
+
+  async hit(key: string, limit: number, windowMs: number): Promise<boolean> {
+    if (!this.status.up) return this.local.hit(key, limit, windowMs);
+    try {
+      return await this.shared.hit(key, limit, windowMs);
+    } catch {
+      return this.local.hit(key, limit, windowMs);
+    }
   }
 }

@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
+import { subscribeQueued } from './redis';
 import type { Eviction, SessionCache } from './session-cache';
 
 function parseEviction(message: string): Eviction | null {
@@ -30,13 +31,20 @@ export async function syncSessionCache(app: FastifyInstance, redis: Redis, cache
     if (eviction) cache.evictLocally(eviction);
   });
   // ioredis subscribes again after a reconnect; a Redis that is down at start must not stop the app.
-  await subscriber.subscribe(channel).catch((err: Error) => {
+  await subscribeQueued(subscriber, channel, redis, (err) => {
     app.log.warn({ err: err.message }, 'session evictions: not subscribed yet');
   });
+  const status = app.redisStatus;
   cache.onEvict((eviction) => {
+    // While Redis is away nothing is published (the outage is logged once, lib/redis.ts).
+    if (status && !status.up) return;
     redis.publish(channel, JSON.stringify(eviction)).catch((err: Error) => {
-      app.log.warn({ err: err.message }, 'session eviction not published; other processes wait for the TTL');
+      if (status?.up !== false) {
+        app.log.warn({ err: err.message }, 'session eviction not published; other processes wait for the TTL');
+      }
     });
   });
+  // Evictions published elsewhere during an outage were lost: start afresh on rejoining.
+  status?.onRejoin(() => cache.clear());
   app.addHook('onClose', async () => void (await subscriber.quit().catch(() => subscriber.disconnect())));
 }

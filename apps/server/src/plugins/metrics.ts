@@ -1,7 +1,7 @@
 /**
  * `/metrics` in the Prometheus text format (prom-client): HTTP latency per route, hub calls, open
  * sockets, room broadcast fan-out (time, CPU, frames), Kick webhook deliveries (chat ingest), how late game timers fire, and PostgreSQL pool
- * waits, plus the process defaults (event-loop lag, memory, CPU).
+ * waits, whether Redis is reachable (with REDIS_URL), plus the process defaults (event-loop lag, memory, CPU).
  *
  * Reachable only from the addresses in METRICS_ALLOW or with `Authorization: Bearer
  * <METRICS_TOKEN>`; with neither configured the endpoint does not exist (404), so a proxy in front
@@ -93,6 +93,17 @@ export const metricsPlugin = fp(async (app: FastifyInstance) => {
     buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30],
     registers: [registry],
   });
+  const redisStatus = app.redisStatus;
+  if (redisStatus) {
+    new Gauge({
+      name: 'kickback_redis_up',
+      help: 'Redis reachable (1) or not (0): while 0 the process runs degraded on in-process fallbacks',
+      registers: [registry],
+      collect() {
+        this.set(redisStatus.up ? 1 : 0);
+      },
+    });
+  }
   new Gauge({
     name: 'kickback_db_pool_waiting',
     help: 'Queries waiting for a PostgreSQL pool connection (0 on PGlite)',

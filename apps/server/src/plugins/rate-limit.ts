@@ -1,7 +1,7 @@
 /**
  * Request budgets (@fastify/rate-limit): the API and auth per user (or address), webhooks per
- * sending address on a budget of their own; with Redis, several processes share one budget per user
- * (DESIGN §1 scale-out).
+ * sending address on a budget of their own; with Redis, several processes share one budget per user,
+ * and while Redis is away each process keeps a budget of its own (docs/operations-redis-outage.md).
  *
  * The plugin's store (its own in-memory or Redis store) is made here so that the cached reads' fast
  * path (lib/read-fast-path.ts) takes from the very same budget: `app.rateBudget.takeApi`.
@@ -11,6 +11,7 @@ import LocalStore from '@fastify/rate-limit/store/LocalStore.js';
 import RedisStore from '@fastify/rate-limit/store/RedisStore.js';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { RedisStatus } from '../lib/redis';
 import { pathStartsWith } from '../lib/request-path';
 
 declare module 'fastify' {
@@ -25,11 +26,42 @@ declare module 'fastify' {
 
 const RATE_WINDOW_MS = 60_000;
 
+/**
+ * The shared budget in Redis while Redis is up; this process's own budget while it is not (or
+ * when a command fails), so an outage neither holds a request up nor lifts the limits.
+ */
+class FallbackStore implements FastifyRateLimitStore {
+  constructor(
+    private readonly shared: FastifyRateLimitStore,
+    private readonly local: FastifyRateLimitStore,
+    private readonly status: RedisStatus,
+  ) {}
+
+  incr(...[key, done, timeWindow, max]: Parameters<FastifyRateLimitStore['incr']>): void {
+    if (!this.status.up) return this.local.incr(key, done, timeWindow, max);
+    this.shared.incr(
+      key,
+      (err, result) => (err ? this.local.incr(key, done, timeWindow, max) : done(null, result)),
+      timeWindow,
+      max,
+    );
+  }
+
+  child(...args: Parameters<FastifyRateLimitStore['child']>): FastifyRateLimitStore {
+    return new FallbackStore(this.shared.child(...args), this.local.child(...args), this.status);
+  }
+}
+
 export const rateLimitPlugin = fp(async (app: FastifyInstance) => {
-  const { config, redis } = app;
-  const store: FastifyRateLimitStore = redis
-    ? new RedisStore(false, false, redis, `${config.redisPrefix}rate-limit:`)
-    : new LocalStore(false, false);
+  const { config, redis, redisStatus } = app;
+  const store: FastifyRateLimitStore =
+    redis && redisStatus
+      ? new FallbackStore(
+          new RedisStore(false, false, redis, `${config.redisPrefix}rate-limit:`),
+          new LocalStore(false, false),
+          redisStatus,
+        )
+      : new LocalStore(false, false);
   const apiMax = config.rateLimitPerMinute;
   app.decorate('rateBudget', {
     takeApi(key: string, done: (allowed: boolean) => void) {
@@ -60,7 +92,7 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance) => {
         return store.child(...args);
       }
     },
-    // A Redis outage lets requests through rather than refusing every one.
-    ...(redis ? { skipOnError: true } : {}),
+    // The store falls back to this process's budget; should even that fail, requests go through.
+    skipOnError: true,
   });
 });

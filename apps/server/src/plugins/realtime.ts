@@ -58,6 +58,7 @@ import { findNul, nulMessage } from '../lib/text-guard';
 import { clientAddress, trustFunction, type TrustFn } from '../lib/trust-proxy';
 import { loadSession } from '../lib/sessions';
 import { isAllowedOrigin } from './csrf';
+import type { Eviction } from '../lib/session-cache';
 import { FanOutAdapter } from './fan-out-adapter';
 import { sessionCookieName } from './session';
 
@@ -157,6 +158,11 @@ export interface Realtime {
     event: E,
     views: AudienceViews<EventPayload<H, E>>,
   ): void;
+  /**
+   * Closes this process's sockets of a session or of every session of a user (their identity
+   * changed elsewhere: a role change announced over PostgreSQL, lib/session-evict-notify.ts).
+   */
+  disconnectHere(eviction: Eviction): void;
 }
 
 declare module 'fastify' {
@@ -206,7 +212,7 @@ export interface RealtimeOptions {
 
 export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOptions) => {
   const limits = opts.limits ?? defaultSocketLimits;
-  const budget = new HubCallBudget(limits, opts.redis, app.config.redisPrefix);
+  const budget = new HubCallBudget(limits, opts.redis, app.config.redisPrefix, app.redisStatus);
   const trust = trustFunction(app.config.trustProxy);
   const openSockets = new SocketCounter();
   // Folding a room's states holds one back for a moment; with several processes a state held on one
@@ -264,8 +270,13 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
 
   let callObserver: ((hub: string, call: string, ok: boolean) => void) | null = null;
   let broadcastObserver: ((broadcast: BroadcastFigures) => void) | null = null;
+  const roomOf = (eviction: Eviction) =>
+    'sessionId' in eviction ? audienceRooms.session(eviction.sessionId) : audienceRooms.user(eviction.userId);
   const realtime: Realtime = {
     io,
+    disconnectHere(eviction) {
+      for (const nsp of namespaces) nsp.local.in(roomOf(eviction)).disconnectSockets(true);
+    },
     observeCalls(observer) {
       callObserver = observer;
     },
@@ -476,9 +487,7 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOpti
   // on every process (the adapter carries `disconnectSockets` through Redis). Clients reconnect
   // and the handshake reads the session afresh.
   app.sessionCache.onEvict((eviction) => {
-    const room =
-      'sessionId' in eviction ? audienceRooms.session(eviction.sessionId) : audienceRooms.user(eviction.userId);
-    for (const nsp of namespaces) nsp.in(room).disconnectSockets(true);
+    for (const nsp of namespaces) nsp.in(roomOf(eviction)).disconnectSockets(true);
   });
 
   // Shutting down: calls being handled are answered first (up to CALLS_DRAIN_MS), then every

@@ -100,8 +100,14 @@ export async function discordLinkRoutes(app: FastifyInstance): Promise<void> {
       discordUser = await fetchDiscordUser(app.http, config.discord.apiUrl, accessToken);
     } catch (err) {
       request.log.warn({ err, userId: pending.userId }, 'discord link failed at Discord');
+      app.integrationStatus.failed(
+        'discord.oauth',
+        `link failed at Discord: ${err instanceof Error ? err.message : String(err)}`,
+      );
       return back(reply, 'failed', pending.returnTo);
     }
+    // Discord answered: the integration worked, whether or not the account can be linked here.
+    app.integrationStatus.succeeded('discord.oauth', `authorized ${discordUser.username}`);
     try {
       await app.db
         .update(users)

@@ -9,6 +9,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
+import { subscribeQueued } from '../../lib/redis';
 import type { Database } from '../../db/client';
 
 /** What chat handlers know of the site user behind a Kick account (never balances: those are read fresh). */
@@ -119,12 +120,15 @@ export class LinkedUsers {
       if (from !== channel) return;
       this.refresh(userId).catch((err: unknown) => log.warn({ err }, 'linked Kick user not refreshed'));
     });
-    await subscriber.subscribe(channel).catch((err: Error) => {
+    await subscribeQueued(subscriber, channel, redis, (err) => {
       log.warn({ err: err.message }, 'linked Kick users: not subscribed yet');
     });
     this.publish = (userId) => {
       redis.publish(channel, userId).catch((err: Error) => {
-        log.warn({ err: err.message }, 'linked Kick user change not published; other processes reload later');
+        // While Redis is away (logged once, lib/redis.ts) the periodic reload bounds staleness.
+        if (redis.status === 'ready') {
+          log.warn({ err: err.message }, 'linked Kick user change not published; other processes reload later');
+        }
       });
     };
     return async () => void (await subscriber.quit().catch(() => subscriber.disconnect()));

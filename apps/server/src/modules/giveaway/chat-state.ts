@@ -10,6 +10,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
+import { subscribeQueued } from '../../lib/redis';
 import type { Database } from '../../db/client';
 
 export interface GiveawayChatView {
@@ -98,12 +99,15 @@ export async function syncGiveawayChatState(
   subscriber.on('message', (from: string) => {
     if (from === channel) state.invalidateLocally();
   });
-  await subscriber.subscribe(channel).catch((err: Error) => {
+  await subscribeQueued(subscriber, channel, redis, (err) => {
     app.log.warn({ err: err.message }, 'giveaway chat state: not subscribed yet');
   });
   state.onChange(() => {
     redis.publish(channel, '1').catch((err: Error) => {
-      app.log.warn({ err: err.message }, 'giveaway change not published; other processes reload within 30 s');
+      // While Redis is away (logged once, lib/redis.ts) the other processes reload within 30 s.
+      if (app.redisStatus?.up !== false) {
+        app.log.warn({ err: err.message }, 'giveaway change not published; other processes reload within 30 s');
+      }
     });
   });
   app.addHook('onClose', async () => void (await subscriber.quit().catch(() => subscriber.disconnect())));

@@ -2,6 +2,9 @@
  * `GET /healthz`: 200 when the database answers, 503 otherwise, and 503 `draining` once the
  * process was asked to stop (SIGTERM, main.ts): load balancers take it out of rotation while it
  * still finishes what it has. For load balancers and probes.
+ * With REDIS_URL the answer names Redis too: while it is unreachable the process still serves on its
+ * in-process fallbacks and answers 200 `degraded` (every process is in the same state, so taking
+ * them out of rotation would help no one): docs/operations-redis-outage.md.
  * `?details=1` adds the Integrations overview, for admins only (401 without sign-in, 403 otherwise).
  */
 import type { FastifyInstance } from 'fastify';
@@ -24,7 +27,10 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
       request.log.error({ err }, 'health check: database unreachable');
       return reply.status(503).send({ status: 'unavailable', database: app.database.kind });
     }
-    const base = { status: 'ok', database: app.database.kind };
+    const redis = app.redisStatus;
+    const base = redis
+      ? { status: redis.up ? 'ok' : 'degraded', database: app.database.kind, redis: redis.up ? 'ok' : 'unreachable' }
+      : { status: 'ok', database: app.database.kind };
     return wantsDetails ? { ...base, integrations: await integrationsOverview(app) } : base;
   });
 }

@@ -6,7 +6,7 @@
  * deliveries, the live state) from the database.
  */
 import type { FastifyInstance } from 'fastify';
-import { inArray, max } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, max } from 'drizzle-orm';
 import { leaderboardSites as siteList } from '@kickback/common/http/leaderboards';
 import type {
   IntegrationHealth,
@@ -15,6 +15,7 @@ import type {
   IntegrationsOverview,
 } from '@kickback/common/http/integrations';
 import { chatMessages, kickWebhookDeliveries } from '../../db/schema/chat';
+import { discordBroadcastRecipients, discordBroadcasts } from '../../db/schema/discord-broadcasts';
 import { kickLiveState } from '../../db/schema/kick-bot';
 import { leaderboardSites } from '../../db/schema/leaderboards';
 import type { SourceState, StatusSource } from '../../integrations/status';
@@ -42,6 +43,8 @@ interface RowInput {
   detail?: string | null;
   /** Nothing to wait for (a local key): healthy unless a failure says otherwise. */
   readyWithoutUse?: boolean;
+  /** The last failure was one person's refusal (their DMs closed), not the service's: shown, but healthy. */
+  failureIsRecipients?: boolean;
 }
 
 function row(input: RowInput): IntegrationRow {
@@ -53,19 +56,67 @@ function row(input: RowInput): IntegrationRow {
       ? s.lastFailure
       : (input.lastFailure ?? s?.lastFailure ?? null);
   const configured = input.mode !== 'off';
+  const recipientsOnly = input.failureIsRecipients && failure && !s?.down;
   return {
     id: input.id,
     group: input.group,
     name: input.name,
     mode: input.mode,
     configured,
-    health: input.readyWithoutUse && !failure ? 'ok' : health(configured, success, failure, s?.down ?? false),
+    health:
+      input.readyWithoutUse && !failure
+        ? 'ok'
+        : recipientsOnly
+          ? health(configured, success ?? failure, null, false)
+          : health(configured, success, failure, s?.down ?? false),
     note: input.note,
     lastSuccessAt: iso(success),
     lastFailureAt: iso(failure),
     lastFailure: failure ? failureText : null,
     nextAttemptAt: iso(input.nextAttemptAt ?? s?.nextAttemptAt ?? null),
     detail: input.detail ?? s?.detail ?? null,
+  };
+}
+
+/** Why Discord refused a direct message, as the operator reads it (recipient reasons, worker.ts). */
+const dmRefusals: Record<string, { text: string; recipients: boolean }> = {
+  dms_closed: { text: 'Discord 50007: Cannot send messages to this user (their DMs are closed)', recipients: true },
+  no_mutual_guild: { text: 'Discord 50278: the user shares no server with the bot', recipients: true },
+  unknown_user: { text: 'Discord 10013: Unknown User', recipients: true },
+  unauthorized: { text: 'Discord 401: the bot token was refused (DISCORD_BOT_TOKEN)', recipients: false },
+  error: { text: 'Discord did not take the message (see the server log)', recipients: false },
+};
+
+/**
+ * The bot's use, from the broadcasts every process records: the last message Discord took, the
+ * last one it refused (with the reason), and the counts of the newest broadcast.
+ */
+async function discordBotUse(app: FastifyInstance): Promise<Partial<RowInput>> {
+  const r = discordBroadcastRecipients;
+  const [[sent], [refused], [newest]] = await Promise.all([
+    app.db
+      .select({ at: max(r.doneAt) })
+      .from(r)
+      .where(eq(r.status, 'sent')),
+    app.db
+      .select({ at: r.doneAt, reason: r.reason })
+      .from(r)
+      .where(and(eq(r.status, 'failed'), inArray(r.reason, Object.keys(dmRefusals)), isNotNull(r.doneAt)))
+      .orderBy(desc(r.doneAt), desc(r.id))
+      .limit(1),
+    app.db
+      .select({ sent: discordBroadcasts.sent, failed: discordBroadcasts.failed, status: discordBroadcasts.status })
+      .from(discordBroadcasts)
+      .orderBy(desc(discordBroadcasts.createdAt))
+      .limit(1),
+  ]);
+  const refusal = refused?.reason ? dmRefusals[refused.reason] : undefined;
+  return {
+    lastSuccessAt: sent?.at ?? null,
+    lastFailureAt: refused?.at ?? null,
+    lastFailure: refusal?.text ?? null,
+    failureIsRecipients: refusal?.recipients ?? false,
+    detail: newest ? `last broadcast (${newest.status}): ${newest.sent} sent, ${newest.failed} failed` : null,
   };
 }
 
@@ -206,6 +257,7 @@ export async function integrationsOverview(app: FastifyInstance): Promise<Integr
           ? 'DISCORD_BOT_TOKEN not set'
           : 'users must share a server with the bot (else 50007)',
       state: status('discord.bot'),
+      ...(await discordBotUse(app)),
     }),
   );
 

@@ -10,6 +10,7 @@ import type { Role } from '@kickback/common/http/auth';
 import { steamId64 } from '@kickback/common/steam-id';
 import { users } from '../../db/schema/users';
 import { AppError, notFound } from '../../lib/errors';
+import { notifyEviction } from '../../lib/session-evict-notify';
 import type { ShellCommand, ShellContext } from '../../lib/shell-command';
 import { recordAudit, shellActor } from '../audit/service';
 import { chatShellCommand } from '../chat/shell';
@@ -53,9 +54,12 @@ async function setRole({ db, app }: ShellContext, steamId: string, role: Role): 
       before: { role: before.role },
       after: { role },
     });
+    // Run outside every server (the CLI on PostgreSQL opens the database itself): the running
+    // processes hear of it on commit and close the user's sockets (lib/session-evict-notify.ts).
+    if (!app) await notifyEviction(tx, { userId: before.id });
     return { userId: before.id, text: `${before.username} (${steamId}) is now ${role}.` };
   });
-  // Inside the server (the control endpoint) the change reaches its session cache at once.
+  // Inside the server (the control endpoint) the change reaches its session cache and sockets at once.
   if (result.userId) app?.sessionCache.evict({ userId: result.userId });
   return result.text;
 }
