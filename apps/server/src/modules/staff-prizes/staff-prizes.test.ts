@@ -17,11 +17,14 @@ import { fulfilmentItems } from '../../db/schema/fulfilment';
 import { ledger } from '../../db/schema/ledger';
 import { users } from '../../db/schema/users';
 import { simulatedKickUserId } from '../../integrations/kick/simulator';
+import { rowsOf } from '../../db/rows';
 import { buildTestApp, type TestApp, type TestUser } from '../../../test/app';
+import { usingPostgres } from '../../../test/database';
 import { ledgerMismatches } from '../../../test/economy';
 import { HubClient, listen, WallClock } from '../../../test/hub-client';
 import { chatMessage } from '../../../test/kick';
 import { linkedChatter, say as sayOnKick } from '../../../test/predictions';
+import { payPrizes } from './service';
 
 let t: TestApp;
 let url: string;
@@ -344,6 +347,11 @@ describe('bonus hunt guess prize', () => {
     const [held] = await heldFor(winner);
     expect(held).toMatchObject({ creditAmount: '100000000.00', creditReason: 'hunt_prize' });
 
+    // A Moderator's prize is held even when an Admin ends the hunt.
+    const endedByAdmin = await finishWithGuess(admin, await huntBy(mod, 100_000_000));
+    expect(await pointsOf(endedByAdmin)).toBe('0.00');
+    expect(await heldFor(endedByAdmin)).toHaveLength(1);
+
     const paid = await finishWithGuess(admin, await huntBy(admin, 100_000_000));
     expect(await pointsOf(paid)).toBe('100000000.00');
   });
@@ -399,3 +407,49 @@ describe('the staff prize limits setting', () => {
     });
   });
 });
+
+// ------------------------------------------------------------------ two payouts at once
+
+describe.runIf(usingPostgres())('two Moderator-run payouts at once (PostgreSQL)', () => {
+  it('queue on the limits row: the second sees the first and is held by the day’s limit', async () => {
+    await setLimits({ perEvent: 10_000, perDay: 15_000 });
+    const [first, second] = await Promise.all([user(), user()]);
+    const event = { label: 'Race', runBy: [mod.user.id] };
+    const prize = (u: TestUser, n: number) => ({
+      userId: u.user.id,
+      cents: 1_000_000n,
+      reason: 'game_win' as const,
+      reference: `race:${seq}:${n}`,
+    });
+    const waitingOnLocks = async () => {
+      const [row] = rowsOf<{ n: number }>(
+        await t.database.db.execute(
+          sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+        ),
+      );
+      return row?.n ?? 0;
+    };
+    let secondSettled = false;
+    let second$: Promise<unknown> | null = null;
+    await t.database.db.transaction(async (tx) => {
+      expect((await payPrizes(tx, event, [prize(first!, 1)], t.clock.now()))[0]?.kind).toBe('paid');
+      // The other payout starts while this one is still uncommitted.
+      second$ = t.database.db
+        .transaction((tx2) => payPrizes(tx2, event, [prize(second!, 2)], t.clock.now()))
+        .finally(() => (secondSettled = true));
+      await until(async () => secondSettled || (await waitingOnLocks()) > 0);
+    });
+    const [outcome] = (await second$!) as Awaited<ReturnType<typeof payPrizes>>;
+    expect(outcome?.kind).toBe('held');
+    expect(await pointsOf(first!)).toBe('10000.00');
+    expect(await pointsOf(second!)).toBe('0.00');
+  });
+});
+
+async function until(condition: () => Promise<boolean>, ms = 10_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await condition())) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
