@@ -13,7 +13,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { centsToNumber, centsToText, decimalToNumber, toCents } from '@kickback/common/money';
 import type { StaffPrizeLimits } from '@kickback/common/http/staff-prizes';
-import type { Db, DbOrTx, Tx } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import type { Currency } from '../../db/schema/ledger';
 import { staffPrizeLimits, staffPrizePayouts } from '../../db/schema/staff-prizes';
 import { users, type UserRow } from '../../db/schema/users';
@@ -87,10 +87,11 @@ export const isModeratorRun = moderatorRun;
 
 /**
  * Pays the prizes of one event, in the caller's transaction: through the ledger, or held back in
- * Fulfilment for an Admin (see the header). Excluded accounts are skipped either way.
+ * Fulfilment for an Admin (see the header). Excluded accounts are skipped either way. Must run in
+ * the transaction that ends the event, so the prize is paid or queued exactly when it ends.
  */
 export async function payPrizes(
-  tx: Tx,
+  tx: DbOrTx,
   event: PrizeEvent,
   prizes: readonly Prize[],
   now: Date,
