@@ -93,10 +93,11 @@ test('a Moderator’s oversized prize waits for an Admin’s approval in Fulfilm
   await admin.goto('/admin/fulfilment');
   const row = admin.getByRole('row').filter({ hasText: huntName });
   await expect(row).toContainText('100,000,000');
+  await admin.screenshot({ path: '/tmp/staff-prize-admin-fulfilment.png', fullPage: true });
   await row.getByRole('button', { name: /^Approve and pay/ }).click();
   await admin.getByRole('dialog').getByRole('button', { name: 'Approve and pay' }).click();
   await expect(admin.getByText('Approved; 100000000 points paid.')).toBeVisible();
-  await admin.screenshot({ path: '/tmp/staff-prize-admin-fulfilment.png', fullPage: true });
+  await expect(row).toHaveCount(0); // no longer pending
 
   await fan.page.goto('/activity');
   await expect(fan.page.getByText('100,000,000.00 pts', { exact: true })).toBeVisible();
