@@ -308,6 +308,22 @@ describe('giveaway rolls', () => {
   });
 });
 
+describe('approving a held prize', () => {
+  it('is refused (409, still pending) once the winner was excluded; rejecting it then pays nothing', async () => {
+    await t.app.giveaway.updateSettings(mod.user, giveawaySettings(20_000));
+    const fan = await enteredChatter();
+    await t.app.giveaway.roll(mod.user);
+    const [held] = await heldFor(fan);
+    await t.database.db.update(users).set({ excluded: true }).where(eq(users.id, fan.user.id));
+    const res = await act(admin, held!.id, 'deliver');
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(fulfilmentMessages.excludedCannotBePaid);
+    expect((await heldFor(fan))[0]?.status).toBe('pending');
+    expect((await act(admin, held!.id, 'reject')).statusCode).toBe(200);
+    expect(await pointsOf(fan)).toBe('0.00');
+  });
+});
+
 // ------------------------------------------------------------------ bonus hunt
 
 describe('bonus hunt guess prize', () => {
