@@ -51,6 +51,7 @@ import { kickBotPlugin } from './modules/integrations/kick-bot-plugin';
 import { integrationsRoutes } from './modules/integrations/routes';
 import { chatPointsPlugin } from './modules/chat-points/plugin';
 import { fulfilmentRoutes } from './modules/fulfilment/routes';
+import { staffPrizeRoutes } from './modules/staff-prizes/routes';
 import { partnerLinkRoutes } from './modules/partner-links/routes';
 import { adminProductRoutes } from './modules/store/admin-routes';
 import { storeRoutes } from './modules/store/routes';
@@ -199,6 +200,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(storeRoutes);
   await app.register(adminProductRoutes);
   await app.register(fulfilmentRoutes);
+  await app.register(staffPrizeRoutes);
   await app.register(partnerLinkRoutes);
   await app.register(activityRoutes);
   await app.register(adminUserRoutes);

@@ -93,6 +93,13 @@ describe('every /api route, as visitor, User, Moderator and Admin', () => {
     expect(undeclared, 'routes without a declared access level').toEqual([]);
   });
 
+  it('keeps the staff prize limits to Admins (a Moderator must not raise the cap on their own prizes)', () => {
+    const limits = apiRoutes()
+      .filter((r) => r.url.toLowerCase() === '/api/admin/staff-prize-limits')
+      .map((r) => `${r.method} ${r.config?.endpoint?.access}`);
+    expect(limits.sort()).toEqual(['GET admin', 'PUT admin']);
+  });
+
   it('answers 401/403 exactly where its access refuses the caller', async () => {
     const wrong: string[] = [];
     let checked = 0;

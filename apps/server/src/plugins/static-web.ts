@@ -24,6 +24,13 @@ export function defaultWebDist(): string | null {
   return null;
 }
 
+/**
+ * Build output that is for developers, never for visitors: the bundle report (page sizes and the
+ * packages in each chunk, apps/web/build-plugins.ts) and its compressed copies: no route is made for
+ * them, so they answer 404 like any unknown file.
+ */
+const privateBuildFiles = ['bundle-report.json', 'bundle-report.json.br', 'bundle-report.json.gz'];
+
 const nonPagePrefixes = ['/api/', '/auth/', '/dev/', '/internal/', '/webhooks/', '/socket.io/', '/assets/', '/metrics'];
 
 export const staticWebPlugin = fp(async (app: FastifyInstance, opts: { webDist: string | null }) => {
@@ -33,6 +40,7 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, opts: { webDist: 
       root: webDist,
       wildcard: false,
       index: false,
+      globIgnore: privateBuildFiles,
       // The build writes .br and .gz beside each text asset (apps/web/build-plugins.ts).
       preCompressed: true,
       setHeaders(reply, filePath) {

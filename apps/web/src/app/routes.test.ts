@@ -98,6 +98,7 @@ describe('the Moderator in the real route table', () => {
       '/admin/daily-rewards',
       '/admin/integrations',
       '/admin/audit',
+      '/admin/staff-prize-limits',
     ]) {
       expect(moderator).not.toContain(path);
       expect(adminMenu('Admin').map((r) => r.path)).toContain(path);

@@ -184,6 +184,12 @@ export const routes: AppRoute[] = [
     roles: adminOnly,
   },
   {
+    path: '/admin/staff-prize-limits',
+    page: lazy(() => import('../features/staff-prizes/admin-staff-prize-limits-page')),
+    name: 'Staff Prize Limits',
+    roles: adminOnly,
+  },
+  {
     path: '/admin/chat-simulator',
     page: lazy(() => import('../features/chat/chat-simulator-page')),
     name: 'Chat Simulator',

@@ -64,6 +64,7 @@ export const claimRefusals = [
   'no_wager',
   'nothing_to_claim',
   'stats_unavailable',
+  'excluded',
 ] as const;
 export type ClaimRefusal = (typeof claimRefusals)[number];
 
@@ -86,6 +87,7 @@ export const refusalLabels: Record<ClaimRefusal, string> = {
   no_wager: 'No wagering yesterday',
   nothing_to_claim: 'Nothing to claim today',
   stats_unavailable: 'Stats unavailable, try later',
+  excluded: 'Not available',
 };
 
 export const rewardActionParam = z.object({ action: z.string().max(64) });

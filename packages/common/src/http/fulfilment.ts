@@ -16,6 +16,7 @@ export const fulfilmentKindLabels: Record<string, string> = {
   split_or_steal: 'Split or Steal',
   deal_or_no_deal: 'Deal or No Deal',
   giveaway: 'Giveaway',
+  staff_prize: 'Prize awaiting approval',
 };
 
 /** A kind in words: the label above, or the code made readable. */
@@ -59,6 +60,11 @@ export const fulfilmentItem = z.object({
   unit: z.string().nullable(),
   status: fulfilmentStatus,
   refund: z.object({ currency: z.enum(['points', 'gems']), amount: z.number() }).nullable(),
+  /**
+   * A prize from an event a Moderator ran, held back by the staff prize limits: an Admin's
+   * Approve (deliver) pays it through the ledger; a Moderator cannot deliver it.
+   */
+  credit: z.object({ currency: z.enum(['points', 'gems']), amount: z.number() }).nullable(),
   note: z.string().nullable(),
   handledBy: z.string().nullable(),
   handledAt: z.string().nullable(),
@@ -97,11 +103,15 @@ export const fulfilmentMessages = {
   rejectedWithRefund: (text: string) => `Rejected; ${text} refunded.`,
   alreadyHandled: (status: string) => `This item was already ${status}.`,
   notFound: 'Fulfilment item not found.',
+  approvedAndPaid: (text: string) => `Approved; ${text} paid.`,
+  approvalIsAdmins: 'Only an Admin can approve a held-back prize.',
+  excludedCannotBePaid: 'This account is excluded and cannot be paid. Reject the item instead.',
 } as const;
 
 /**
  * Moderators see the queue and mark items delivered; rejecting gives money back (a refund through
- * the ledger), so only an admin rejects.
+ * the ledger), so only an admin rejects. Delivering a held-back prize (one with a credit) pays it,
+ * so only an admin does that too (checked per item on the server).
  */
 const handle = <const A extends 'deliver' | 'reject', const X extends 'moderator' | 'admin'>(action: A, access: X) =>
   defineEndpoint({

@@ -20,6 +20,10 @@ export const fulfilmentItems = pgTable(
     status: text('status', { enum: fulfilmentStatuses }).notNull().default('pending'),
     refundCurrency: text('refund_currency', { enum: currencies }),
     refundAmount: numeric('refund_amount', { precision: 18, scale: 2 }),
+    /** A held-back prize: delivering (an Admin's approval) pays this through the ledger. */
+    creditCurrency: text('credit_currency', { enum: currencies }),
+    creditAmount: numeric('credit_amount', { precision: 18, scale: 2 }),
+    creditReason: text('credit_reason'),
     note: text('note'),
     handledBy: uuid('handled_by').references(() => users.id, { onDelete: 'set null' }),
     handledAt: timestamp('handled_at', { withTimezone: true }),

@@ -37,6 +37,8 @@ export const giveawaySettings = pgTable('giveaway_settings', {
   recentClearedAt: timestamp('recent_cleared_at', { withTimezone: true }),
   lastRollId: uuid('last_roll_id'),
   lastWinnerKickIds: text('last_winner_kick_ids').array().notNull().default([]),
+  /** Who last saved the settings (the prize): a Moderator's prize is capped (modules/staff-prizes). */
+  updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 export type GiveawaySettingsRow = typeof giveawaySettings.$inferSelect;

@@ -28,6 +28,7 @@ export const claimMessages = {
   unavailable: 'This daily reward is not available right now.',
   nothingToClaim: 'There is nothing to claim today.',
   noRoobetWager: 'No wagering under the code on Roobet yesterday, so there is nothing to claim today.',
+  excluded: 'This account cannot claim daily rewards.',
 } as const;
 
 /**
@@ -68,7 +69,7 @@ async function linkedId(app: FastifyInstance, user: UserRow, type: number): Prom
 }
 
 /**
- * Every check a claim makes before writing, in the claim's order: the verified partner id, the
+ * Every check a claim makes before writing, in the claim's order: not an excluded account, the verified partner id, the
  * policy, today's claim, and the amount (type 5: yesterday's wager under the code). The claim and
  * the calendar's "today" state both ask this, so a case shows Available exactly when a claim
  * would pay (the unique constraint still decides between simultaneous claims).
@@ -79,6 +80,8 @@ async function checkClaim(
   info: RewardTypeInfo,
   day: string,
 ): Promise<{ amount: bigint; partnerId: string | null }> {
+  // Excluded accounts (alts, bots) never earn: no claim, no payout.
+  if (user.excluded) throw new Refusal('excluded', claimMessages.excluded, 403);
   const partnerId = await linkedId(app, user, info.type);
   const policy = await loadPolicy(app.db, info.type);
   if (!policy.enabled) throw new Refusal('disabled', claimMessages.unavailable);

@@ -117,6 +117,28 @@ describe('claims', () => {
     expect(await payouts(bob)).toHaveLength(0);
   });
 
+  it('an excluded account never earns: every type is refused (403), nothing is queued, nothing recorded', async () => {
+    const alt = await user('Alt', {
+      clashId: 'alt-clash',
+      rustMagicId: 'alt-rm',
+      casesId: 'alt-cases',
+      excluded: true,
+    });
+    for (const info of rewardTypeInfo) {
+      const res = await claim(info.action, alt);
+      expect(res.statusCode, `${info.action}: ${res.body}`).toBe(403);
+      expect(res.json().message).toBe(claimMessages.excluded);
+    }
+    expect(await payouts(alt)).toHaveLength(0);
+    const claims = await t.database.db
+      .select()
+      .from(dailyRewardClaims)
+      .where(eq(dailyRewardClaims.userId, alt.user.id));
+    expect(claims).toHaveLength(0);
+    const today = await t.call({ url: '/api/DailyReward/RoobetToday', as: alt });
+    expect(today.json()).toMatchObject({ claimable: false, reason: 'excluded' });
+  });
+
   it('fifty simultaneous claims of the same reward by one user: exactly one succeeds', async () => {
     const carol = await user('Carol');
     const results = await Promise.all(Array.from({ length: 50 }, () => claim('GetDailyReward', carol)));

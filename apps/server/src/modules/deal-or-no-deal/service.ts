@@ -28,6 +28,7 @@ import type { Viewer as EngineViewer } from '@kickback/common/games/engine';
 import type { DealOrNoDealState } from '@kickback/common/hubs/deal-or-no-deal';
 import type { createDealOrNoDealBody, DealOrNoDealSummary } from '@kickback/common/http/deal-or-no-deal';
 import { centsToNumber, toCents } from '@kickback/common/money';
+import { staffPrizeMessages } from '@kickback/common/http/staff-prizes';
 import { liveGames, type LiveGameRow } from '../../db/schema/games';
 import { users, type UserRow } from '../../db/schema/users';
 import { badRequest, forbidden, notFound, unauthorized } from '../../lib/errors';
@@ -76,12 +77,14 @@ export class DealOrNoDealService {
 
   async create(admin: UserRow, input: z.output<typeof createDealOrNoDealBody>): Promise<{ gameId: string }> {
     const [player] = await this.app.db
-      .select({ id: users.id, excluded: users.excluded })
+      .select({ id: users.id, excluded: users.excluded, role: users.role })
       .from(users)
       .where(eq(users.id, input.playerUserId))
       .limit(1);
     if (!player) throw notFound('Player was not found.');
     if (player.excluded) throw badRequest('The player is an excluded account and cannot play.');
+    // A game a Moderator runs is never for a staff account (docs/features/staff-prize-limits.md).
+    if (admin.role !== 'Admin' && canModerate(player.role)) throw badRequest(staffPrizeMessages.staffCannotPlay);
     const board = deal(
       input.Amounts.map((a) => toCents(a)),
       shuffledOrder(),

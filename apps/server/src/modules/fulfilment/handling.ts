@@ -5,13 +5,14 @@
  * once, exactly one wins, so a refund is paid at most once.
  */
 import { and, eq } from 'drizzle-orm';
+import { ledgerReasons } from '@kickback/common/http/activity';
 import { fulfilmentMessages } from '@kickback/common/http/fulfilment';
 import { centsToText, decimalToNumber, toCents } from '@kickback/common/money';
 import type { Db, DbOrTx } from '../../db/client';
 import { fulfilmentItems } from '../../db/schema/fulfilment';
-import { conflict, notFound } from '../../lib/errors';
+import { conflict, forbidden, notFound } from '../../lib/errors';
 import { recordAudit, type Actor } from '../audit/service';
-import { applyBalanceChange } from '../ledger/service';
+import { applyBalanceChange, type LedgerReason } from '../ledger/service';
 
 export interface HandleResult {
   message: string;
@@ -43,27 +44,56 @@ async function takePending(
   return item ?? null;
 }
 
+const reasonOf = (code: string | null): LedgerReason =>
+  code !== null && (ledgerReasons as readonly string[]).includes(code) ? (code as LedgerReason) : 'game_win';
+
+/**
+ * Marks an item delivered. An item with a credit (a prize held back for an Admin's approval,
+ * ../staff-prizes) is paid through the ledger in the same transaction — so exactly once, by the
+ * one request that took it from pending — and only an Admin may deliver it.
+ */
 export async function deliverItem(
   db: Db,
-  actor: Actor,
+  actor: Actor & { isAdmin: boolean },
   id: number,
   note: string | null,
   now: Date,
 ): Promise<HandleResult> {
-  const done = await db.transaction(async (tx) => {
+  const message = await db.transaction(async (tx) => {
     const item = await takePending(tx, id, 'delivered', actor, note, now);
-    if (!item) return false;
+    if (!item) return null;
+    let credited: { currency: string; amount: string; balance: string } | null = null;
+    if (item.creditCurrency && item.creditAmount) {
+      if (!actor.isAdmin) throw forbidden(fulfilmentMessages.approvalIsAdmins);
+      const result = await applyBalanceChange(tx, {
+        userId: item.userId,
+        currency: item.creditCurrency,
+        delta: item.creditAmount,
+        reason: reasonOf(item.creditReason),
+        reference: item.reference,
+        memo: item.description,
+        earning: true,
+      });
+      if (!result) throw conflict(fulfilmentMessages.excludedCannotBePaid);
+      credited = {
+        currency: item.creditCurrency,
+        amount: centsToText(toCents(item.creditAmount)),
+        balance: result.balance,
+      };
+    }
     await recordAudit(tx, actor, {
       action: 'fulfilment.deliver',
       targetType: 'fulfilment',
       targetId: String(id),
       before: { status: 'pending', kind: item.kind, reference: item.reference, userId: item.userId },
-      after: { status: 'delivered', note },
+      after: { status: 'delivered', note, ...(credited ? { paid: credited } : {}) },
     });
-    return true;
+    return credited
+      ? fulfilmentMessages.approvedAndPaid(`${decimalToNumber(credited.amount)} ${credited.currency}`)
+      : fulfilmentMessages.delivered;
   });
-  if (!done) await explainMiss(db, id);
-  return { message: fulfilmentMessages.delivered };
+  if (message === null) return explainMiss(db, id);
+  return { message };
 }
 
 export async function rejectItem(

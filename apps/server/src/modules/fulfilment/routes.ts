@@ -57,6 +57,10 @@ export async function fulfilmentRoutes(app: FastifyInstance): Promise<void> {
       amount: item.amount === null ? null : decimalToNumber(item.amount),
       unit: item.unit,
       status: item.status,
+      credit:
+        item.creditCurrency && item.creditAmount
+          ? { currency: item.creditCurrency, amount: decimalToNumber(item.creditAmount) }
+          : null,
       refund:
         item.refundCurrency && item.refundAmount
           ? { currency: item.refundCurrency, amount: decimalToNumber(item.refundAmount) }
@@ -100,9 +104,11 @@ export async function fulfilmentRoutes(app: FastifyInstance): Promise<void> {
     return { ...items, kinds: kinds.map((k) => k.kind), pendingCount: pending[0]?.n ?? 0 };
   });
 
-  route(app, fulfilmentEndpoints.deliver, async (request) =>
-    deliverItem(app.db, actorOf(currentUser(request)), request.params.id, request.body.note, app.clock.now()),
-  );
+  route(app, fulfilmentEndpoints.deliver, async (request) => {
+    const user = currentUser(request);
+    const actor = { ...actorOf(user), isAdmin: user.role === 'Admin' };
+    return deliverItem(app.db, actor, request.params.id, request.body.note, app.clock.now());
+  });
 
   route(app, fulfilmentEndpoints.reject, async (request) =>
     rejectItem(app.db, actorOf(currentUser(request)), request.params.id, request.body.note, app.clock.now()),

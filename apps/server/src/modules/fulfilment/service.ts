@@ -8,9 +8,17 @@ import { centsToText, toCents } from '@kickback/common/money';
 import type { DbOrTx } from '../../db/client';
 import type { Currency } from '../../db/schema/ledger';
 import { rowsOf } from '../../db/rows';
+import type { LedgerReason } from '../ledger/service';
 
 export type FulfilmentKind =
-  'order' | 'daily_reward' | 'challenge' | 'leaderboard' | 'split_or_steal' | 'deal_or_no_deal' | 'giveaway';
+  | 'order'
+  | 'daily_reward'
+  | 'challenge'
+  | 'leaderboard'
+  | 'split_or_steal'
+  | 'deal_or_no_deal'
+  | 'giveaway'
+  | 'staff_prize';
 
 export interface FulfilmentRequest {
   kind: FulfilmentKind;
@@ -23,16 +31,24 @@ export interface FulfilmentRequest {
   unit?: string | null;
   /** Rejecting the item refunds this through the ledger (e.g. the points an order cost). */
   refund?: { currency: Currency; amount: number | string } | null;
+  /**
+   * A prize held back for an Admin's approval (../staff-prizes): delivering the item pays this
+   * through the ledger, and only an Admin may deliver it.
+   */
+  credit?: { currency: Currency; amount: number | string; reason: LedgerReason } | null;
 }
 
 /** Adds the item; returns its id, or null when (kind, reference) was already queued. */
 export async function enqueueFulfilment(tx: DbOrTx, item: FulfilmentRequest): Promise<number | null> {
   const amount = item.amount === undefined || item.amount === null ? null : centsToText(toCents(item.amount));
   const refundAmount = item.refund ? centsToText(toCents(item.refund.amount)) : null;
+  const creditAmount = item.credit ? centsToText(toCents(item.credit.amount)) : null;
   const result = await tx.execute<{ id: string | number }>(sql`
-    INSERT INTO fulfilment_items (kind, reference, user_id, description, amount, unit, refund_currency, refund_amount)
+    INSERT INTO fulfilment_items (kind, reference, user_id, description, amount, unit, refund_currency, refund_amount,
+                                  credit_currency, credit_amount, credit_reason)
     VALUES (${item.kind}, ${item.reference}, ${item.userId}, ${item.description}, ${amount}::numeric,
-            ${item.unit ?? null}, ${item.refund?.currency ?? null}, ${refundAmount}::numeric)
+            ${item.unit ?? null}, ${item.refund?.currency ?? null}, ${refundAmount}::numeric,
+            ${item.credit?.currency ?? null}, ${creditAmount}::numeric, ${item.credit?.reason ?? null})
     ON CONFLICT (kind, reference) DO NOTHING
     RETURNING id
   `);

@@ -36,7 +36,7 @@ import type { ChatMessage } from '../../integrations/kick/chat-message';
 import { transactionThen } from '../../lib/after-commit';
 import { conflict, notFound } from '../../lib/errors';
 import { actorOf, recordAudit } from '../audit/service';
-import { applyBalanceChange } from '../ledger/service';
+import { payPrizes } from '../staff-prizes/service';
 import { consumeDraw, ensureOpenDraw, findDraw, lastRoll, openDraw, rollView, winnersOf } from './draws';
 import { GiveawayChatState } from './chat-state';
 import { nodeDrawCrypto } from './draw-crypto';
@@ -310,18 +310,31 @@ export class GiveawayService {
           (await participantsFacts(tx, row.roundId, winnerIds, now)).map((c) => [c.candidate.kickUserId, c]),
         );
         const winners = winnerIds.map((id) => byId.get(id)!);
+        // The prize is paid within the staff prize limits when a Moderator set it or rolls
+        // (../staff-prizes): above them, or to a staff account, it waits for an Admin in Fulfilment.
+        const prizeCents = toCents(prizePoints);
+        const outcomes = await payPrizes(
+          tx,
+          { label: `Giveaway roll ${draw.id}`, runBy: [admin.id, row.updatedBy] },
+          winners.flatMap((w) =>
+            w.userId && prizeCents > 0n
+              ? [
+                  {
+                    userId: w.userId,
+                    cents: prizeCents,
+                    reason: 'giveaway_win' as const,
+                    reference: `giveaway:${draw.id}:${w.candidate.kickUserId}`,
+                  },
+                ]
+              : [],
+          ),
+          now,
+        );
+        const paidTo = new Map<string, number>();
+        for (const outcome of outcomes) {
+          if (outcome.kind === 'paid') paidTo.set(outcome.reference, outcome.result.ledgerId);
+        }
         for (const [position, w] of winners.entries()) {
-          const paid =
-            settings.prizePoints > 0 && w.userId
-              ? await applyBalanceChange(tx, {
-                  userId: w.userId,
-                  currency: 'points',
-                  delta: prizePoints,
-                  reason: 'giveaway_win',
-                  reference: `giveaway:${draw.id}:${w.candidate.kickUserId}`,
-                  earning: true,
-                })
-              : null;
           await tx.insert(giveawayWinners).values({
             drawId: draw.id,
             position,
@@ -329,7 +342,7 @@ export class GiveawayService {
             userId: w.userId,
             wonAt: now,
             entry: w.view,
-            prizeLedgerId: paid?.ledgerId ?? null,
+            prizeLedgerId: paidTo.get(`giveaway:${draw.id}:${w.candidate.kickUserId}`) ?? null,
           });
         }
         await ensureOpenDraw(tx, now);

@@ -52,6 +52,7 @@ export async function updateSettings(tx: Tx, admin: UserRow, change: GiveawaySet
       rewinCooldownSeconds: next.rewinCooldownInSeconds,
       winnersPerRoll: next.winnersPerRoll,
       prizePoints: centsToText(toCents(next.prizePoints)),
+      updatedBy: admin.id,
       updatedAt: now,
     })
     .where(eq(giveawaySettings.id, 1));

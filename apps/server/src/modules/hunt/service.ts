@@ -17,7 +17,7 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { actorOf, recordAudit } from '../audit/service';
 import type { LinkedChatter } from '../chat/service';
-import { applyBalanceChange } from '../ledger/service';
+import { payPrizes } from '../staff-prizes/service';
 import { guessViews, huntViewOf } from './presenter';
 import {
   bonusesOf,
@@ -220,7 +220,7 @@ export class HuntService {
 
   /**
    * Ends the hunt once every bonus is opened: the closest guess to the amount won (ties: the
-   * earliest) gets the prize through the ledger, in the same transaction that marks the hunt
+   * earliest) gets the prize (through the ledger, or held back by the staff prize limits), in the same transaction that marks the hunt
    * finished — the row lock and the status check make a second request a 409, never a second prize.
    */
   async finish(runner: UserRow, huntId: string): Promise<HuntView> {
@@ -241,16 +241,15 @@ export class HuntService {
       let ledgerId: number | null = null;
       const prize = toCents(decimalToNumber(hunt.guessPrize));
       if (winner && prize > 0n) {
-        const paid = await applyBalanceChange(tx, {
-          userId: winner.userId,
-          currency: 'points',
-          delta: { cents: prize },
-          reason: 'hunt_prize',
-          reference: huntId,
-          memo: hunt.name,
-          earning: true,
-        });
-        ledgerId = paid?.ledgerId ?? null;
+        // Within the staff prize limits when a Moderator created or finishes the hunt
+        // (../staff-prizes): above them, or to a staff account, it waits for an Admin in Fulfilment.
+        const [paid] = await payPrizes(
+          tx,
+          { label: `Bonus hunt "${hunt.name}"`, runBy: [hunt.createdBy, runner.id] },
+          [{ userId: winner.userId, cents: prize, reason: 'hunt_prize', reference: huntId, memo: hunt.name }],
+          this.now(),
+        );
+        ledgerId = paid?.kind === 'paid' ? paid.result.ledgerId : null;
       }
       const hash = hunt.guessing === 'open' ? await this.closeGuessingIn(tx, huntId) : hunt.guessesHash;
       await tx

@@ -10,7 +10,7 @@ import { splitOrStealHub } from '@kickback/common/hubs/split-or-steal';
 import type { Tx } from '../../db/client';
 import type { SplitOrStealRow } from '../../db/schema/games';
 import type { GameDefinition } from '../../games/runner';
-import { applyBalanceChange } from '../ledger/service';
+import { payPrizes, type Prize } from '../staff-prizes/service';
 import { findGame, lockGame, presentState, roomOf, saveGame, toGame } from './repository';
 
 export const TIMER_KIND = 'split_or_steal';
@@ -34,25 +34,36 @@ const refusals: Record<SplitOrStealError, readonly [number, string]> = {
 /**
  * Winnings in points through the ledger, in the transaction that ended the game: the status
  * change 3 → 4 happens once under the row lock, so the payout does too (the reference
- * `splitorsteal:{game}:{slot}` names it in the ledger).
+ * `splitorsteal:{game}:{slot}` names it in the ledger). A game a Moderator created is paid within
+ * the staff prize limits; above them, or to a staff account, the winnings wait for an Admin in
+ * Fulfilment (../staff-prizes).
  */
 async function payOut(tx: Tx, row: SplitOrStealRow, { winnings }: Settlement, log: FastifyBaseLogger): Promise<void> {
   const seats = [row.player1UserId, row.player2UserId] as const;
+  const prizes: Prize[] = [];
   for (const slot of [1, 2] as const) {
     const userId = seats[slot - 1];
     const cents = winnings[slot - 1]!;
     if (!userId || cents <= 0n) continue;
-    const result = await applyBalanceChange(tx, {
+    prizes.push({
       userId,
-      currency: 'points',
-      delta: { cents },
+      cents,
       reason: 'game_win',
       reference: `splitorsteal:${row.id}:${slot}`,
       memo: 'Split or Steal winnings',
-      earning: true,
     });
-    if (!result) log.warn({ game: row.id, userId }, 'split or steal winnings skipped: excluded account');
   }
+  const outcomes = await payPrizes(
+    tx,
+    { label: `Split or Steal game ${row.id}`, runBy: [row.createdBy] },
+    prizes,
+    row.endedAt ?? row.createdAt,
+  );
+  outcomes.forEach((outcome, i) => {
+    if (outcome.kind === 'skipped') {
+      log.warn({ game: row.id, userId: prizes[i]!.userId }, 'split or steal winnings skipped: excluded account');
+    }
+  });
 }
 
 export function splitOrStealGame(log: FastifyBaseLogger) {

@@ -24,11 +24,13 @@ import type { Viewer as EngineViewer } from '@kickback/common/games/engine';
 import type { SplitOrStealState } from '@kickback/common/hubs/split-or-steal';
 import type { createSplitOrStealBody, SplitOrStealSummary } from '@kickback/common/http/split-or-steal';
 import { centsToText, decimalToNumber, toCents } from '@kickback/common/money';
+import { staffPrizeMessages } from '@kickback/common/http/staff-prizes';
 import type { z } from 'zod';
 import { splitOrStealGames, type SplitOrStealRow } from '../../db/schema/games';
 import { users, type UserRow } from '../../db/schema/users';
 import { badRequest, forbidden, notFound, unauthorized } from '../../lib/errors';
 import { actorOf, recordAudit } from '../audit/service';
+import { isModeratorRun } from '../staff-prizes/service';
 import { canSee, findGame, toGame, type Viewer } from './repository';
 import { GAME_IS_PRIVATE, GAME_NOT_FOUND, splitOrStealGame } from './game';
 
@@ -63,10 +65,12 @@ export class SplitOrStealService {
     const wanted = [player1UserId, player2UserId].filter((v): v is string => v !== null);
     const found = wanted.length
       ? await this.app.db
-          .select({ id: users.id, excluded: users.excluded })
+          .select({ id: users.id, excluded: users.excluded, role: users.role })
           .from(users)
           .where(inArray(users.id, wanted))
       : [];
+    // A game a Moderator runs seats no staff account (docs/features/staff-prize-limits.md).
+    const staffBarred = admin.role !== 'Admin';
     for (const [label, id] of [
       ['Player 1', player1UserId],
       ['Player 2', player2UserId],
@@ -75,6 +79,7 @@ export class SplitOrStealService {
       const user = found.find((u) => u.id === id);
       if (!user) throw notFound(`${label} was not found.`);
       if (user.excluded) throw badRequest(`${label} is an excluded account and cannot play.`);
+      if (staffBarred && canModerate(user.role)) throw badRequest(staffPrizeMessages.staffCannotPlay);
     }
     const game = newGame({
       rewardCents: toCents(reward),
@@ -145,9 +150,14 @@ export class SplitOrStealService {
     return view;
   }
 
-  join(user: UserRow | null, gameId: string, slot: Slot): Promise<SplitOrStealState> {
+  async join(user: UserRow | null, gameId: string, slot: Slot): Promise<SplitOrStealState> {
+    // A staff account never sits in a game a Moderator created (its creator does not change).
+    const staffBarred =
+      canModerate(user?.role) &&
+      (await isModeratorRun(this.app.db, [(await findGame(this.app.db, gameId))?.createdBy ?? null]));
     return this.act(user, gameId, (game, u) => {
       if (u.excluded) throw forbidden('This account cannot take part in games.');
+      if (staffBarred) throw forbidden(staffPrizeMessages.staffCannotPlay);
       return joinRule(game, { slot, userId: u.id, now: this.now().getTime() });
     });
   }

@@ -8,7 +8,8 @@ import { renderWithQueries } from '../../test/render';
 
 const { toastError, toastSuccess } = vi.hoisted(() => ({ toastError: vi.fn(), toastSuccess: vi.fn() }));
 vi.mock('react-toastify', () => ({ toast: { error: toastError, success: toastSuccess } }));
-vi.mock('../../app/auth/auth-context', () => ({ useAuth: () => ({ user: { role: 'Admin' } }) }));
+const auth = vi.hoisted(() => ({ role: 'Admin' }));
+vi.mock('../../app/auth/auth-context', () => ({ useAuth: () => ({ user: { role: auth.role } }) }));
 
 const { default: FulfilmentPage } = await import('./fulfilment-page');
 
@@ -21,6 +22,7 @@ const item = {
   unit: 'points',
   status: 'pending',
   refund: { currency: 'points', amount: 1500 },
+  credit: null,
   note: null,
   handledBy: null,
   handledAt: null,
@@ -46,7 +48,28 @@ afterEach(() => {
   vi.unstubAllGlobals();
   toastError.mockReset();
   toastSuccess.mockReset();
+  auth.role = 'Admin';
 });
+
+const held = {
+  ...item,
+  id: 8,
+  kind: 'staff_prize',
+  reference: 'splitorsteal:g1:1',
+  description: 'Split or Steal game g1: 50,000,000 points held for an Admin’s approval',
+  amount: 50_000_000,
+  refund: null,
+  credit: { currency: 'points', amount: 50_000_000 },
+};
+
+function serveQueue(items: unknown[]) {
+  const fetchMock = vi.fn(async (_url: string, init?: RequestInit) => {
+    if (init?.method === 'POST') return Response.json({ message: 'Approved; 50000000 points paid.' });
+    return Response.json({ items, total: items.length, page: 1, pageSize: 20, kinds: [], pendingCount: items.length });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
 
 describe('Fulfilment', () => {
   it('delivering an item refetches the queue, which no longer lists it as pending', async () => {
@@ -79,5 +102,23 @@ describe('Fulfilment', () => {
     expect(JSON.parse(String(post?.[1]?.body))).toEqual({ note: 'tip 42' });
     expect(await screen.findByText('All caught up — nothing waiting to be delivered.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Mark Signed Vex Jersey for Buyer delivered' })).toBeNull();
+  });
+
+  it('a held-back prize: an Admin approves and pays it; a Moderator sees it awaiting approval, with no Deliver', async () => {
+    const fetchMock = serveQueue([held]);
+    renderWithQueries(<FulfilmentPage />);
+    const approve = await screen.findByRole('button', { name: `Approve and pay ${held.description} for Buyer` });
+    expect(screen.getAllByText('Prize awaiting approval').length).toBeGreaterThan(1); // the row's badge too
+    await act(async () => fireEvent.click(approve));
+    await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Approve and pay' })));
+    await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith('Approved; 50000000 points paid.'));
+    expect(fetchMock.mock.calls.find(([, i]) => i?.method === 'POST')?.[0]).toBe('/api/admin/fulfilment/8/deliver');
+    cleanup();
+
+    auth.role = 'Moderator';
+    serveQueue([held]);
+    renderWithQueries(<FulfilmentPage />);
+    expect(await screen.findByText('Awaiting an Admin’s approval')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Approve|Mark .* delivered/ })).toBeNull();
   });
 });

@@ -70,6 +70,8 @@ function ActionModal({ action, onClose, onDone }: { action: Action | null; onClo
   const [note, setNote] = useState('');
   const item = action?.item;
   const deliver = action?.kind === 'deliver';
+  // A held-back prize: delivering it is an Admin's approval, which pays it through the ledger.
+  const approve = deliver && item?.credit != null;
 
   const deliverItem = useDeliverItem();
   const rejectItem = useRejectItem();
@@ -88,14 +90,14 @@ function ActionModal({ action, onClose, onDone }: { action: Action | null; onClo
       <Form onSubmit={onSubmit}>
         <Modal.Header closeButton>
           <Modal.Title as="h2" className="h5">
-            {deliver ? 'Mark as delivered' : 'Reject'}: {item?.description}
+            {approve ? 'Approve and pay' : deliver ? 'Mark as delivered' : 'Reject'}: {item?.description}
           </Modal.Title>
         </Modal.Header>
         <Modal.Body>
           {item && (
             <p className="mb-3">
-              {deliver ? 'Deliver' : 'Reject'} <strong>{amountText(item)}</strong> for{' '}
-              <strong>{item.user.username}</strong>.{' '}
+              {approve ? 'Pay' : deliver ? 'Deliver' : 'Reject'} <strong>{amountText(item)}</strong> for{' '}
+              <strong>{item.user.username}</strong>. {approve && 'Their balance is credited at once.'}
               {!deliver &&
                 (item.refund
                   ? `${formatAmount(item.refund.amount)} ${item.refund.currency} go back to them automatically.`
@@ -119,7 +121,7 @@ function ActionModal({ action, onClose, onDone }: { action: Action | null; onClo
             Cancel
           </Button>
           <Button type="submit" variant={deliver ? 'primary' : 'danger'} disabled={busy}>
-            {deliver ? 'Mark delivered' : item?.refund ? 'Reject and refund' : 'Reject'}
+            {approve ? 'Approve and pay' : deliver ? 'Mark delivered' : item?.refund ? 'Reject and refund' : 'Reject'}
           </Button>
         </Modal.Footer>
       </Form>
@@ -241,16 +243,32 @@ export default function FulfilmentPage() {
                   )}
                 </td>
                 <td className="text-end text-nowrap">
-                  {item.status === 'pending' && (
+                  {item.status === 'pending' && item.credit && !mayReject && (
+                    <Badge bg="warning" text="dark">
+                      Awaiting an Admin’s approval
+                    </Badge>
+                  )}
+                  {item.status === 'pending' && (!item.credit || mayReject) && (
                     <>
-                      <Button
-                        size="sm"
-                        className="me-1"
-                        onClick={() => setAction({ item, kind: 'deliver' })}
-                        aria-label={`Mark ${item.description} for ${item.user.username} delivered`}
-                      >
-                        Deliver
-                      </Button>
+                      {item.credit ? (
+                        <Button
+                          size="sm"
+                          className="me-1"
+                          onClick={() => setAction({ item, kind: 'deliver' })}
+                          aria-label={`Approve and pay ${item.description} for ${item.user.username}`}
+                        >
+                          Approve
+                        </Button>
+                      ) : (
+                        <Button
+                          size="sm"
+                          className="me-1"
+                          onClick={() => setAction({ item, kind: 'deliver' })}
+                          aria-label={`Mark ${item.description} for ${item.user.username} delivered`}
+                        >
+                          Deliver
+                        </Button>
+                      )}
                       {mayReject && (
                         <Button
                           size="sm"
