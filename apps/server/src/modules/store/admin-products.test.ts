@@ -141,6 +141,13 @@ describe('Admin: Products API', () => {
     expect(keep.statusCode).toBe(200);
   });
 
+  it('ten admins creating the same new name at once: exactly one product (on PostgreSQL when TEST_DATABASE_URL is set)', async () => {
+    const results = await Promise.all(Array.from({ length: 10 }, () => create({ ...valid, name: 'Race skin' })));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, ...new Array(9).fill(409)]);
+    const list = (await t.call({ url: '/api/admin/products', as: admin })).json() as Array<{ name: string }>;
+    expect(list.filter((p) => p.name === 'Race skin')).toHaveLength(1);
+  });
+
   it('is admin only', async () => {
     const user = await t.signIn();
     expect((await create(valid, null)).statusCode).toBe(401);
