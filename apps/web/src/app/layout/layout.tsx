@@ -58,9 +58,11 @@ export function Layout() {
 export function BareLayout() {
   return (
     <AgeGate>
-      <Suspense fallback={null}>
-        <Outlet />
-      </Suspense>
+      <main id="main">
+        <Suspense fallback={null}>
+          <Outlet />
+        </Suspense>
+      </main>
       <Toasts position="top-right" />
     </AgeGate>
   );

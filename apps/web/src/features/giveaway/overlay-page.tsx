@@ -66,7 +66,8 @@ export default function GiveawayOverlayPage() {
   const winner = roll?.winners[0] ?? null;
   const spunWinner = spun?.winners[0] ?? null;
   return (
-    <div className="kb-overlay" data-testid="giveaway-overlay">
+    <main className="kb-overlay" data-testid="giveaway-overlay" aria-label="Giveaway overlay">
+      <h1 className="kb-visually-hidden">Giveaway</h1>
       <div className="kb-overlay-count" data-testid="overlay-count">
         {count ?? 0} participants
       </div>
@@ -84,6 +85,6 @@ export default function GiveawayOverlayPage() {
           </span>
         </div>
       )}
-    </div>
+    </main>
   );
 }
