@@ -28,7 +28,7 @@ for (const width of [1366, 390]) {
     page.on('request', (r) => {
       if (r.method() === 'PUT' && r.url().includes('/api/admin/leaderboards/')) sent += 1;
     });
-    await page.goto('/admin/leaderboards');
+    await page.goto('/admin/leaderboards?board=roobet');
     const roobet = page.getByRole('article', { name: '6. Roobet' });
     await roobet.getByLabel('Length').fill('0');
     await roobet.getByLabel('Referral link').fill('javascript:alert(1)');

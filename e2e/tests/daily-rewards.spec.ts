@@ -2,6 +2,9 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { DEMO_ADMIN, expectAccessible, newPerson, screenshot, signIn } from './helpers';
 
+/** Amounts as the site writes them: 2 decimals, thousands separated. */
+const twoDecimals = (n: number) => n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
 const today = () => new Date().getUTCDate();
 const MY_ACTIVITY = '/activity';
 const card = (page: Page, day: number) => page.locator(`button.kb-day[data-day="${day}"]`);
@@ -102,14 +105,14 @@ test('a user links Roobet, claims today: toast, coin, the card turns over; the p
   expect(res.status()).toBe(200);
   const { gemAmount } = (await res.json()) as { gemAmount: number };
   expect(gemAmount).toBeGreaterThan(0);
-  await expect(page.getByText(`Earned ${gemAmount.toFixed(2)} coins.`)).toBeVisible();
+  await expect(page.getByText(`Earned ${twoDecimals(gemAmount)} coins.`)).toBeVisible();
   await expect(card(page, d)).toHaveAttribute('data-state', 'claimed');
   await expect(card(page, d).locator('.kb-day-inner')).toHaveClass(/kb-day-flipped/);
   await expect(card(page, d).getByTestId('day-amount')).toHaveText(gemAmount.toFixed(2));
   await expect.poll(() => played.length).toBeGreaterThan(0);
   await page.waitForTimeout(700); // the turn
   // The toast closes by itself after 5 s (clicking it raced that close on a loaded machine).
-  await expect(page.getByText(`Earned ${gemAmount.toFixed(2)} coins.`)).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.getByText(`Earned ${twoDecimals(gemAmount)} coins.`)).toHaveCount(0, { timeout: 15_000 });
   await page.evaluate(() => window.scrollTo(0, 0));
   await screenshot(page, 'daily-rewards-claimed');
   await card(page, d).screenshot({ path: 'screenshots/daily-rewards-claimed-card.png' });

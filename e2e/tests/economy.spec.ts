@@ -49,7 +49,7 @@ test('a viewer buys a product; the admin delivers it; the viewer sees it deliver
   await expect(admin.getByText('Enter a reason.')).toBeVisible();
   await admin.getByLabel('Reason').fill('Welcome bonus');
   await admin.getByRole('button', { name: 'Grant', exact: true }).click();
-  await expect(admin.getByText(`Balance updated: ${buyer.name} +20000 points, now 20000.`)).toBeVisible();
+  await expect(admin.getByText(`Balance updated: ${buyer.name} +20,000.00 points, now 20,000.00.`)).toBeVisible();
   await expect(row.getByTestId('user-points')).toHaveText('20,000.00');
   await admin.getByLabel('Search users').fill('');
   await screenshot(admin, 'economy-admin-users');

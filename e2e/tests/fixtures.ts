@@ -1,12 +1,16 @@
 /**
- * The `test` every journey uses: Playwright's, plus closing the browser contexts a test opened
- * itself (`browser.newContext()`). Left open, each kept its pages alive for the rest of the run —
- * sockets, polls and timers of earlier journeys loading the server and the one worker while later
- * journeys ran. Playwright closes its own `context` fixture; failure screenshots are taken before this.
+ * The `test` every journey uses: Playwright's, plus
+ * - closing the browser contexts a test opened itself (`browser.newContext()`). Left open, each kept
+ *   its pages alive for the rest of the run — sockets, polls and timers of earlier journeys loading
+ *   the server and the one worker while later journeys ran. Playwright closes its own `context`
+ *   fixture; failure screenshots are taken before this.
+ * - axe-core on every page the journey visits, once per path (./axe-every-page.ts): a serious or
+ *   critical violation fails the journey.
  */
 import { test as base } from '@playwright/test';
+import { watchEveryPage } from './axe-every-page';
 
-export const test = base.extend<{ closesOwnContexts: void }>({
+export const test = base.extend<{ closesOwnContexts: void; accessibleEveryPage: void }>({
   closesOwnContexts: [
     async ({ browser }, use) => {
       const before = new Set(browser.contexts());
@@ -19,6 +23,19 @@ export const test = base.extend<{ closesOwnContexts: void }>({
       );
     },
     { auto: true },
+  ],
+  // Depends on closesOwnContexts so it finishes (pages still open) before those contexts close.
+  accessibleEveryPage: [
+    async ({ browser, context, baseURL, closesOwnContexts: _ }, use, testInfo) => {
+      const watch = watchEveryPage(browser, context, new URL(baseURL ?? 'http://localhost').origin);
+      await use();
+      const found = await watch.finish();
+      if (testInfo.status === testInfo.expectedStatus && found.length > 0) {
+        throw new Error(`axe: serious or critical violations\n${found.join('\n')}`);
+      }
+    },
+    // Its own time, apart from the journey's: the last checks and the pages opened again.
+    { auto: true, timeout: 90_000 },
   ],
 });
 

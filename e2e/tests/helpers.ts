@@ -1,10 +1,10 @@
 /** Shared steps of the browser journeys: signing in through the popup as a person does. */
 import { expect, type BrowserContext, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AGE_CONFIRMED } from './age-gate-state';
+import { seriousViolations, waitForSettled } from './axe-every-page';
 
 export const DEMO_ADMIN = { name: 'StreamerAdmin', steamId: '76561199999999001' };
 /** The dev provider's demo Moderator (seeded with the demo data); picked by name on the dev sign-in page. */
@@ -86,11 +86,9 @@ export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: true });
 }
 
-/** axe-core: no serious or critical accessibility violation on the current page. */
+/** axe-core: no serious or critical violation (nor a structure one) on the current page, now. */
 export async function expectAccessible(page: Page) {
-  // A toast sliding in or out is partly transparent; axe would judge its text's contrast mid-way.
-  await page.waitForFunction(() => !document.querySelector('[class*="Toastify__bounce-"]'));
-  const results = await new AxeBuilder({ page }).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+  // A toast sliding, a transition or the confetti would be judged mid-way: let the page settle first.
+  await waitForSettled(page).catch(() => undefined);
+  expect(await seriousViolations(page)).toEqual([]);
 }

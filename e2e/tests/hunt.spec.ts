@@ -71,6 +71,11 @@ test('a hunt run from the admin page, followed by the overlay and /hunt, with !g
   test.setTimeout(300_000);
   const adminContext = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
   const admin = await adminContext.newPage();
+  // Chromium warns in the console when NaN is written into a number field.
+  const nanWarnings: string[] = [];
+  admin.on('console', (m) => {
+    if (m.text().includes('NaN')) nanWarnings.push(m.text());
+  });
   await signIn(admin, DEMO_ADMIN, { demo: true });
   const sim = await adminContext.newPage();
   await sim.goto('/admin/chat-simulator');
@@ -82,7 +87,9 @@ test('a hunt run from the admin page, followed by the overlay and /hunt, with !g
   await expect(overlay.getByRole('main', { name: 'Bonus hunt overlay' })).toBeAttached();
   await expect(overlay.locator('header nav, footer')).toHaveCount(0); // outside the shared layout
   const publicPage = await (await browser.newContext()).newPage();
-  await publicPage.goto('/hunt');
+  await publicPage.goto('/');
+  await publicPage.getByRole('navigation', { name: 'Quick links' }).getByRole('link', { name: 'Bonus Hunt' }).click();
+  await expect(publicPage).toHaveURL(/\/hunt$/);
   await expect(publicPage.getByRole('heading', { name: 'Bonus Hunt', exact: true })).toBeVisible();
 
   // The admin starts a hunt from the Admin dropdown.
@@ -95,6 +102,20 @@ test('a hunt run from the admin page, followed by the overlay and /hunt, with !g
   await admin.getByLabel('Guess prize (points)').press('Enter');
   await expect(admin.getByText('Hunt started: guessing is open.')).toBeVisible();
 
+  // "Add" keeps its padding, at a laptop's width and at a tablet's.
+  const add = admin.getByRole('button', { name: 'Add', exact: true });
+  for (const width of [1440, 800]) {
+    await admin.setViewportSize({ width, height: 1000 });
+    const [button, text] = await add.evaluate((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      return [el.getBoundingClientRect(), range.getBoundingClientRect()].map((r) => ({ left: r.left, right: r.right }));
+    });
+    expect(text!.left - button!.left, `left padding at ${width}px`).toBeGreaterThanOrEqual(12);
+    expect(button!.right - text!.right, `right padding at ${width}px`).toBeGreaterThanOrEqual(12);
+  }
+  await admin.setViewportSize({ width: 1440, height: 1000 });
+
   // Bonuses as they are bought, keyboard only: Enter adds and returns to the slot field.
   await admin.getByLabel('Provider').fill(SLOTS[0][1]);
   for (const [slot, provider, bet] of SLOTS) {
@@ -103,6 +124,8 @@ test('a hunt run from the admin page, followed by the overlay and /hunt, with !g
     await admin.getByLabel('Slot').fill(slot);
     await admin.getByLabel('Slot').press('Enter');
     await expect(admin.getByRole('table', { name: 'Bonuses' })).toContainText(slot);
+    // The live state can show the bonus before the form has been reset for the next one.
+    await expect(admin.getByLabel('Slot')).toHaveValue('');
     await expect(admin.getByLabel('Slot')).toBeFocused();
   }
   const panel = overlay.locator('.kbh-panel');
@@ -157,6 +180,7 @@ test('a hunt run from the admin page, followed by the overlay and /hunt, with !g
 
   await admin.getByRole('button', { name: 'Finish hunt' }).click();
   await expect(admin.getByText('Hunt finished.')).toBeVisible();
+  expect(nanWarnings).toEqual([]);
   await expect(panel.getByLabel('Guess winner')).toContainText(`Winner: ${ann.kickName} · $150.00 · +500.00 pts`);
   await overlayShot(overlay, 'finished');
 

@@ -145,21 +145,29 @@ test('a board that fails to load shows an empty list, silently', async ({ page }
 });
 
 test('an admin sets the prizes and hides a board; the public page follows', async ({ page, browser }) => {
-  test.setTimeout(150_000); // seven settings forms and an accessibility scan of them all
+  test.setTimeout(150_000); // settings forms and accessibility scans
   await page.goto('/');
   await signIn(page, DEMO_ADMIN, { demo: true });
   await page.getByRole('button', { name: 'Admin', exact: true }).click();
   await page.getByRole('link', { name: 'Leaderboards' }).click();
   await expect(page.getByRole('heading', { name: 'Leaderboards', level: 1 })).toBeVisible();
 
+  // One board at a time: a tab per site, the chosen one in the address.
+  await expect(page.getByRole('article')).toHaveCount(1);
+  await page.getByRole('tab', { name: 'Roobet' }).click();
+  await expect(page).toHaveURL(/\?board=roobet$/);
   const roobet = page.getByRole('article', { name: '6. Roobet' });
   await expect(roobet.getByText('Simulator')).toBeVisible();
+  await expect(page.getByRole('article')).toHaveCount(1);
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  expect(height).toBeLessThan(3000);
   await expect(roobet.getByRole('region', { name: 'Roobet last closed period' })).toBeVisible();
   await roobet.getByLabel('Reward for rank 1', { exact: true }).fill('2500');
   await roobet.getByLabel('Bonus for rank 1', { exact: true }).fill('750.5');
   await roobet.getByRole('button', { name: 'Save Roobet' }).click();
   await expect(page.getByText('Settings successfully updated.')).toBeVisible();
 
+  await page.getByRole('tab', { name: 'Howl' }).click();
   const howl = page.getByRole('article', { name: '4. Howl' });
   await howl.getByLabel('Show this board on the Leaderboard page').uncheck();
   await howl.getByRole('button', { name: 'Save Howl' }).click();
@@ -187,8 +195,9 @@ test('an admin sets the prizes and hides a board; the public page follows', asyn
   await expect(tab(visitor, 'Clash.gg')).toHaveAttribute('aria-current', 'page');
   await visitor.close();
 
-  // Show it again for anything that runs after.
+  // Show it again for anything that runs after (the reload keeps the board chosen).
   await page.reload();
+  await expect(page.getByRole('tab', { name: 'Howl' })).toHaveAttribute('aria-selected', 'true');
   const howlAgain = page.getByRole('article', { name: '4. Howl' });
   await howlAgain.getByLabel('Show this board on the Leaderboard page').check();
   await howlAgain.getByRole('button', { name: 'Save Howl' }).click();

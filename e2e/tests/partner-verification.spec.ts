@@ -51,6 +51,7 @@ test('claim, pending verification, admin approves in the queue, points appear in
   await signIn(adminPage, DEMO_ADMIN, { demo: true });
   await adminPage.getByRole('button', { name: 'Admin', exact: true }).click();
   await adminPage.getByRole('link', { name: 'Leaderboards' }).click();
+  await adminPage.getByRole('tab', { name: 'Roobet' }).click();
   await adminPage.getByRole('article', { name: '6. Roobet' }).getByRole('button', { name: 'Refresh now' }).click();
   await expect(adminPage.getByText(/^Refreshed: \d+ players?\./)).toBeVisible();
 

@@ -402,6 +402,7 @@ export const defaultSite: Omit<SiteConfig, 'devSignIn'> = {
     { label: 'Store', url: '/store' },
     { label: 'Challenges', url: '/Challenges' },
     { label: 'Daily Rewards', url: '/DailyRewards' },
+    { label: 'Bonus Hunt', url: '/hunt' },
     { label: 'Roobet VIP', url: '/RoobetVip' },
   ],
   termsUrl: '/terms',

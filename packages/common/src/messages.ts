@@ -2,6 +2,8 @@
  * The user-facing texts of the specification, in one place. Server and web both import these so a
  * toast the spec names is spelled exactly once.
  */
+import { formatAmount } from './money';
+
 export const messages = {
   // Part 1 — sign-in and shell
   signedIn: 'Signed in.',
@@ -74,5 +76,5 @@ export const messages = {
 /** "Earned {amount} gems." for type 1, "coins" for the other daily reward types (spec part 1 §8). */
 export function earnedMessage(amount: number, rewardType: number): string {
   const word = rewardType === 1 ? 'gems' : 'coins';
-  return `Earned ${amount.toFixed(2)} ${word}.`;
+  return `Earned ${formatAmount(amount)} ${word}.`;
 }

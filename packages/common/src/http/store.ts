@@ -183,6 +183,7 @@ export const storeMessages = {
   codesUnavailable: 'Code products are unavailable: set CODE_ENCRYPTION_KEY on the server.',
   codesOnlyForCodeProducts: 'Codes can be uploaded only to a product whose delivery is "Instant code from a pool".',
   codeStockIsPool: 'The stock of a code product is its pool of codes: upload codes instead.',
+  nameTaken: (name: string) => `A product named "${name}" already exists: choose another name.`,
 } as const;
 
 /** The order's answer: the spec's message, plus the order id and, for a code product, the code (buyer only). */

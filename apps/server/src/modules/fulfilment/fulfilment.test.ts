@@ -159,6 +159,23 @@ describe('admin fulfilment queue', () => {
     expect(await ledgerMismatches(t)).toEqual([]);
   });
 
+  it('the refund in the reject message is written the way the site writes amounts (2,500.00)', async () => {
+    const buyer = await t.signIn({ name: 'bigbuyer' });
+    await givePoints(t, buyer.user.id, '2500');
+    const product = await addProduct(t, { name: 'Big gift card', price: '2500' });
+    const order = await t.call({
+      method: 'POST',
+      url: '/api/Order/OrderProduct',
+      as: buyer,
+      body: { productId: product.id },
+    });
+    expect(order.statusCode).toBe(200);
+    const list = await t.call({ url: '/api/admin/fulfilment?status=pending&kind=order', as: admin });
+    const item = list.json().items.find((i: { user: { id: string } }) => i.user.id === buyer.user.id);
+    const res = await reject(item.id, admin);
+    expect(res.json().message).toBe('Rejected; 2,500.00 points refunded.');
+  });
+
   it('items without a refund reject without touching balances', async () => {
     const user = await t.signIn();
     const id = await t.database.db.transaction((tx) =>

@@ -7,7 +7,7 @@
 import { and, eq } from 'drizzle-orm';
 import { ledgerReasons } from '@kickback/common/http/activity';
 import { fulfilmentMessages } from '@kickback/common/http/fulfilment';
-import { centsToText, decimalToNumber, toCents } from '@kickback/common/money';
+import { centsToText, formatAmount, toCents } from '@kickback/common/money';
 import type { Db, DbOrTx } from '../../db/client';
 import { fulfilmentItems } from '../../db/schema/fulfilment';
 import { conflict, forbidden, notFound } from '../../lib/errors';
@@ -130,7 +130,7 @@ export async function rejectItem(
       after: { status: 'rejected', note, refund: refunded },
     });
     return refunded
-      ? fulfilmentMessages.rejectedWithRefund(`${decimalToNumber(refunded.amount)} ${refunded.currency}`)
+      ? fulfilmentMessages.rejectedWithRefund(`${formatAmount(refunded.amount)} ${refunded.currency}`)
       : fulfilmentMessages.rejected;
   });
   if (message === null) return explainMiss(db, id);

@@ -4,7 +4,7 @@
  * guess and the message's handled mark commit together (`ctx.once`), so a redelivered message
  * never counts twice nor moves a guess's time.
  */
-import { centsToText, toCents } from '@kickback/common/money';
+import { centsToText, formatAmount, toCents } from '@kickback/common/money';
 import type { ChatHandler } from '../chat/service';
 import type { GuessOutcome } from './service';
 
@@ -21,7 +21,7 @@ export function parseGuess(content: string): bigint | 'malformed' | null {
 
 export function guessAnswer(outcome: GuessOutcome | { ok: false; reason: 'malformed' | 'unlinked' }, siteName: string) {
   if (outcome.ok) {
-    return `${outcome.replaced ? 'guess changed to' : 'guess taken:'} ${centsToText(outcome.amountCents)}.`;
+    return `${outcome.replaced ? 'guess changed to' : 'guess taken:'} ${formatAmount(centsToText(outcome.amountCents))}.`;
   }
   switch (outcome.reason) {
     case 'malformed':

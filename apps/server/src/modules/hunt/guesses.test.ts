@@ -70,8 +70,8 @@ describe('!guess from chat', () => {
     const hunt = await huntWith([1]);
     const ann = await chatter();
     const bob = await chatter();
-    expect(await guess(ann, '!guess 1200')).toEqual([`@${ann.kickName} guess taken: 1200.00.`]);
-    expect(await guess(bob, '!GUESS $1,500.50')).toEqual([`@${bob.kickName} guess taken: 1500.50.`]);
+    expect(await guess(ann, '!guess 1200')).toEqual([`@${ann.kickName} guess taken: 1,200.00.`]);
+    expect(await guess(bob, '!GUESS $1,500.50')).toEqual([`@${bob.kickName} guess taken: 1,500.50.`]);
     t.clock.advance(1000);
     expect(await guess(ann, '!guess 900.5')).toEqual([`@${ann.kickName} guess changed to 900.50.`]);
     expect((await guesses()).map((g) => [g.kickUsername, g.amount])).toEqual([

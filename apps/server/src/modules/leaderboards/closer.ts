@@ -6,7 +6,7 @@
  * left alone, so several processes may try at once.
  */
 import { eq, sql } from 'drizzle-orm';
-import { centsToText, toCents } from '@kickback/common/money';
+import { centsToText, formatAmount, toCents } from '@kickback/common/money';
 import { siteById, type SiteId } from '@kickback/common/http/leaderboards';
 import type { DbOrTx } from '../../db/client';
 import { leaderboardPeriods, leaderboardResults } from '../../db/schema/leaderboards';
@@ -81,14 +81,14 @@ export async function closePeriod(db: DbOrTx, periodId: number, now: Date): Prom
       if (prize && row.user && !row.user.excluded) {
         const total = prize.reward + (prize.rewardBonus ?? 0n);
         if (total > 0n) {
-          const bonus = prize.rewardBonus ? ` + ${centsToText(prize.rewardBonus)}` : '';
+          const bonus = prize.rewardBonus ? ` + ${formatAmount(centsToText(prize.rewardBonus))}` : '';
           fulfilmentId = await enqueueFulfilment(tx, {
             kind: 'leaderboard',
             reference: `leaderboard:${site}:${period.startAt.toISOString()}:${row.rank}`,
             userId: row.user.id,
             description:
               `${siteName} weekly leaderboard, rank ${row.rank} (${shortDate(period.startAt)} – ${shortDate(period.endAt)}): ` +
-              `${centsToText(prize.reward)}${bonus} ${settings.rewardUnit} to ${row.username}`,
+              `${formatAmount(centsToText(prize.reward))}${bonus} ${settings.rewardUnit} to ${row.username}`,
             amount: centsToText(total),
             unit: settings.rewardUnit,
           });

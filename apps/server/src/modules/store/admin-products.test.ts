@@ -106,6 +106,48 @@ describe('Admin: Products API', () => {
     ).toBe(404);
   });
 
+  it('refuses (409) a name another product has, trimmed and in any case, and changes nothing', async () => {
+    const first = (await create({ ...valid, name: 'Knife skin' })).json();
+    const other = (await create({ ...valid, name: 'Glove skin' })).json();
+    const count = async () => (await t.call({ url: '/api/admin/products', as: admin })).json().length;
+    const before = await count();
+
+    const again = await create({ ...valid, name: '  KNIFE skin ' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(storeMessages.nameTaken('Knife skin'));
+    expect(await count()).toBe(before);
+
+    const rename = await t.call({
+      method: 'PUT',
+      url: `/api/admin/products/${other.id}`,
+      as: admin,
+      body: { ...valid, name: 'knife skin' },
+    });
+    expect(rename.statusCode).toBe(409);
+    expect(rename.json().message).toBe(storeMessages.nameTaken('Knife skin'));
+    const list = (await t.call({ url: '/api/admin/products', as: admin })).json() as Array<{
+      id: number;
+      name: string;
+    }>;
+    expect(list.find((p) => p.id === other.id)?.name).toBe('Glove skin');
+
+    // Saving a product under its own name (or a new case of it) is not a clash.
+    const keep = await t.call({
+      method: 'PUT',
+      url: `/api/admin/products/${first.id}`,
+      as: admin,
+      body: { ...valid, name: 'Knife Skin', price: 100 },
+    });
+    expect(keep.statusCode).toBe(200);
+  });
+
+  it('ten admins creating the same new name at once: exactly one product (on PostgreSQL when TEST_DATABASE_URL is set)', async () => {
+    const results = await Promise.all(Array.from({ length: 10 }, () => create({ ...valid, name: 'Race skin' })));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, ...new Array(9).fill(409)]);
+    const list = (await t.call({ url: '/api/admin/products', as: admin })).json() as Array<{ name: string }>;
+    expect(list.filter((p) => p.name === 'Race skin')).toHaveLength(1);
+  });
+
   it('is admin only', async () => {
     const user = await t.signIn();
     expect((await create(valid, null)).statusCode).toBe(401);

@@ -3,7 +3,7 @@
  * deactivate and reactivate. Every change is audited with its before and after.
  */
 import type { FastifyInstance } from 'fastify';
-import { asc, count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import { type z } from 'zod';
 import { centsToText, toCents } from '@kickback/common/money';
 import { adminProductEndpoints, parseCodes, type productInput, storeMessages } from '@kickback/common/http/store';
@@ -58,6 +58,30 @@ function snapshot(p: ProductRow) {
   };
 }
 
+const lower = (name: string) => name.trim().toLowerCase();
+
+/** Serialises product names: two admins saving the same new name at once cannot both pass the check. */
+const PRODUCT_NAME_LOCK = 0x70_726f64; // "prod"
+
+/**
+ * Refuses (409) a name another product already has, compared trimmed and case-insensitively, so
+ * the store never shows two products buyers cannot tell apart (docs/features/accessibility-and-feedback.md).
+ */
+async function refuseTakenName(tx: DbOrTx, name: string, exceptId: number | null): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${PRODUCT_NAME_LOCK})`);
+  const same = lower(name);
+  const [taken] = await tx
+    .select({ id: products.id, name: products.name })
+    .from(products)
+    .where(
+      exceptId === null
+        ? eq(sql`lower(btrim(${products.name}))`, same)
+        : and(eq(sql`lower(btrim(${products.name}))`, same), ne(products.id, exceptId)),
+    )
+    .limit(1);
+  if (taken) throw conflict(storeMessages.nameTaken(taken.name));
+}
+
 export async function adminProductRoutes(app: FastifyInstance): Promise<void> {
   const soldOf = async (productId: number) =>
     (await app.db.select({ n: count() }).from(orders).where(eq(orders.productId, productId)))[0]?.n ?? 0;
@@ -74,6 +98,7 @@ export async function adminProductRoutes(app: FastifyInstance): Promise<void> {
   route(app, adminProductEndpoints.create, async (request) => {
     const admin = currentUser(request);
     const created = await app.db.transaction(async (tx) => {
+      await refuseTakenName(tx, request.body.name, null);
       const [row] = await tx
         .insert(products)
         .values(await withPoolStock(tx, request.body, null))
@@ -96,6 +121,7 @@ export async function adminProductRoutes(app: FastifyInstance): Promise<void> {
     const updated = await app.db.transaction(async (tx) => {
       const [before] = await tx.select().from(products).where(eq(products.id, request.params.id)).for('update');
       if (!before) throw notFound(storeMessages.productNotFound);
+      await refuseTakenName(tx, request.body.name, before.id);
       const [after] = await tx
         .update(products)
         .set({ ...(await withPoolStock(tx, request.body, before)), updatedAt: new Date() })

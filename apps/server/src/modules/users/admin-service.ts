@@ -7,7 +7,7 @@
 import type { Role } from '@kickback/common/http/auth';
 import { eq } from 'drizzle-orm';
 import { adminUserMessages } from '@kickback/common/http/admin-users';
-import { centsToText, decimalToNumber, toCents } from '@kickback/common/money';
+import { centsToText, decimalToNumber, formatAmount, toCents } from '@kickback/common/money';
 import type { Db } from '../../db/client';
 import type { Currency } from '../../db/schema/ledger';
 import { users, type UserRow } from '../../db/schema/users';
@@ -63,7 +63,7 @@ export async function adjustBalance(
     const [after] = await tx.select().from(users).where(eq(users.id, adj.userId));
     return {
       message: adminUserMessages.adjusted(
-        `${before.username} ${sign}${decimalToNumber(centsToText(cents))} ${adj.currency}, now ${decimalToNumber(balance)}`,
+        `${before.username} ${sign}${formatAmount(centsToText(cents))} ${adj.currency}, now ${formatAmount(balance)}`,
       ),
       balance: decimalToNumber(balance),
       user: after ?? before,

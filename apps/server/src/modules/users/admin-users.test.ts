@@ -61,7 +61,7 @@ describe('Admin: Users API', () => {
     const grant = await adjust(fan.user.id, { currency: 'points', amount: 250.5, reason: 'Stream giveaway' });
     expect(grant.statusCode).toBe(200);
     expect(grant.json().user.points).toBe(250.5);
-    expect(grant.json().message).toBe(adminUserMessages.adjusted('Fanatic +250.5 points, now 250.5'));
+    expect(grant.json().message).toBe(adminUserMessages.adjusted('Fanatic +250.50 points, now 250.50'));
     const deduct = await adjust(fan.user.id, { currency: 'points', amount: '-50.5', reason: 'Duplicate grant' });
     expect(deduct.json().user.points).toBe(200);
     const gems = await adjust(fan.user.id, { currency: 'gems', amount: 3, reason: 'Bonus' });
@@ -172,10 +172,10 @@ describe('npm run admin -- points', () => {
     const user = await t.signIn({ name: 'ShellFan' });
     const run = (argv: string[]) => runShellCommand({ db: t.database.db }, 'points', pointsArgv(argv));
     expect(await run([user.user.steamId, '120', '--reason', 'Won the quiz'])).toBe(
-      adminUserMessages.adjusted('ShellFan +120 points, now 120'),
+      adminUserMessages.adjusted('ShellFan +120.00 points, now 120.00'),
     );
     expect(await run([user.user.steamId, '-20.5', '--reason=Typo'])).toBe(
-      adminUserMessages.adjusted('ShellFan -20.5 points, now 99.5'),
+      adminUserMessages.adjusted('ShellFan -20.50 points, now 99.50'),
     );
     await expect(run([user.user.steamId, '10'])).rejects.toThrow(/reason/);
     await expect(run([user.user.steamId, 'lots', '--reason', 'x'])).rejects.toThrow(/amount/);
@@ -211,7 +211,7 @@ describe('npm run admin -- points, as the CLI runs it', () => {
     try {
       await database.query("INSERT INTO users (steam_id, username) VALUES ('76561198000000002', 'Live')");
       expect(await runCommand('points', pointsArgv(['76561198000000002', '7.5', '--reason', 'via server']))).toBe(
-        adminUserMessages.adjusted('Live +7.5 points, now 7.5'),
+        adminUserMessages.adjusted('Live +7.50 points, now 7.50'),
       );
       await expect(runCommand('points', pointsArgv(['76561198000000002', '-8', '--reason', 'x']))).rejects.toThrow(
         /below 0/,
@@ -238,7 +238,7 @@ describe('npm run admin -- points, as the CLI runs it', () => {
     await database.query("INSERT INTO users (steam_id, username) VALUES ('76561198000000001', 'Cli')");
     await database.close();
     expect(await runCommand('points', pointsArgv(['76561198000000001', '42', '--reason', 'scripted']))).toBe(
-      adminUserMessages.adjusted('Cli +42 points, now 42'),
+      adminUserMessages.adjusted('Cli +42.00 points, now 42.00'),
     );
   }, 120_000);
 });

@@ -71,9 +71,11 @@ export function BareLayout() {
       <nav className="kb-bare-back" aria-label="Site">
         <Link to="/">← Back to {site.siteName}</Link>
       </nav>
-      <Suspense fallback={null}>
-        <Outlet />
-      </Suspense>
+      <main id="main">
+        <Suspense fallback={null}>
+          <Outlet />
+        </Suspense>
+      </main>
       <Toasts position="top-right" />
       <ScrollRestoration />
     </AgeGate>

@@ -7,6 +7,7 @@ import './daily-rewards.css';
 export default function DailyRewardsPage() {
   return (
     <section className="container-xl py-5 kb-rewards-entry">
+      <h1 className="visually-hidden">Daily Rewards</h1>
       <Link to="/dailyrewardroobet" className="kb-rewards-big-button">
         <span className="kb-rewards-big-cases" aria-hidden>
           <CaseArt index={0} open={false} />

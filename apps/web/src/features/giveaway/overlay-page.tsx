@@ -69,7 +69,8 @@ export default function GiveawayOverlayPage() {
   // One line that never contradicts the count: the spinner only appears once a roll starts here.
   const phase = showWinner ? null : spun ? 'rolling…' : 'waiting for the roll';
   return (
-    <div className="kb-overlay" data-testid="giveaway-overlay">
+    <main className="kb-overlay" data-testid="giveaway-overlay" aria-label="Giveaway overlay">
+      <h1 className="kb-visually-hidden">Giveaway</h1>
       <div className="kb-overlay-count">
         <span data-testid="overlay-count">{count ?? 0} participants</span>
         {phase && (
@@ -92,6 +93,6 @@ export default function GiveawayOverlayPage() {
           </span>
         </div>
       )}
-    </div>
+    </main>
   );
 }

@@ -12,7 +12,11 @@ import type { HuntView } from '@kickback/common/hubs/hunt';
 import { FieldError, setServerErrors, useZodForm } from '../../lib/forms';
 import { useEndpointMutation } from '../../lib/query';
 
-/** An empty amount is not 0: it stays NaN, so the schema says what to enter. */
+/**
+ * An empty amount is not 0: it reads as NaN, so the schema says what to enter. Required amounts have
+ * no default value (NaN written into a number field makes the browser warn in the console); the
+ * empty field reads as NaN through this.
+ */
 const asAmount = (v: unknown) => (v === '' || v === null || v === undefined ? Number.NaN : Number(v));
 /** An optional amount: empty means the schema's default. */
 const asOptionalAmount = (v: unknown) => (v === '' || v === null || v === undefined ? undefined : Number(v));
@@ -36,7 +40,7 @@ export function StartHuntForm({ onStarted }: { onStarted(view: HuntView): void }
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useZodForm(startHuntBody, { defaultValues: { name: '', startCost: Number.NaN, guessPrize: 0 } });
+  } = useZodForm(startHuntBody, { defaultValues: { name: '', guessPrize: 0 } });
   // Callbacks on the mutation itself: the form is replaced by the hunt as soon as the live state arrives.
   const start = useEndpointMutation(huntEndpoints.start, {
     invalidates: [huntEndpoints.list],
@@ -99,7 +103,7 @@ export function AddBonusForm({ hunt, onChanged }: { hunt: HuntView; onChanged(vi
     resetField,
     setFocus,
     formState: { errors, isSubmitting },
-  } = useZodForm(addBonusBody, { defaultValues: { slot: '', provider: '', bet: Number.NaN, cost: undefined } });
+  } = useZodForm(addBonusBody, { defaultValues: { slot: '', provider: '' } });
   const add = useEndpointMutation(huntEndpoints.addBonus);
   const submit = handleSubmit(async (body) => {
     try {
@@ -117,7 +121,7 @@ export function AddBonusForm({ hunt, onChanged }: { hunt: HuntView; onChanged(vi
     <Form className="kb-card mb-3" onSubmit={(e) => void submit(e)} aria-label="Add a bonus" noValidate>
       <h2 className="h6">Add a bonus</h2>
       <div className="row g-2 align-items-start">
-        <Form.Group className="col-md-4" controlId="bonus-slot">
+        <Form.Group className="col-md" controlId="bonus-slot">
           <Form.Label>Slot</Form.Label>
           <Form.Control maxLength={80} {...register('slot')} {...invalidProps(errors, 'slot', 'bonus')} />
           <FieldError id="bonus-slot-error" message={errors.slot?.message} />
@@ -147,8 +151,9 @@ export function AddBonusForm({ hunt, onChanged }: { hunt: HuntView; onChanged(vi
           />
           <FieldError id="bonus-cost-error" message={errors.cost?.message} />
         </Form.Group>
-        <div className="col-md-1 kb-form-button-cell">
-          <Button type="submit" className="w-100" disabled={isSubmitting}>
+        {/* Its own width (not a twelfth of the row): "Add" keeps the button's padding at any width. */}
+        <div className="col-md-auto kb-form-button-cell">
+          <Button type="submit" className="w-100 px-4" disabled={isSubmitting}>
             Add
           </Button>
         </div>

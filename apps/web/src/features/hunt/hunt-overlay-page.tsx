@@ -75,7 +75,12 @@ export default function HuntOverlayPage() {
   useEffect(() => {
     current.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
   }, [target, hunt?.bonuses.length]);
-  if (!hunt) return <main className="kbh-stage" aria-label="Bonus hunt overlay" />;
+  if (!hunt)
+    return (
+      <main className="kbh-stage" aria-label="Bonus hunt overlay">
+        <h1 className="kb-visually-hidden">Bonus hunt</h1>
+      </main>
+    );
   return (
     <main className="kbh-stage" aria-label="Bonus hunt overlay">
       <section className="kbh-panel" data-status={hunt.status}>

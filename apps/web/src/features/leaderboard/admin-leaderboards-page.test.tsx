@@ -6,6 +6,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminSite } from '@kickback/common/http/leaderboards';
+import { MemoryRouter } from 'react-router';
 import { renderWithQueries } from '../../test/render';
 
 const { toastError, toastSuccess } = vi.hoisted(() => ({ toastError: vi.fn(), toastSuccess: vi.fn() }));
@@ -49,7 +50,11 @@ const reads = (fetchMock: ReturnType<typeof fetchAnswering>) =>
   fetchMock.mock.calls.filter(([, init]) => init?.method === 'GET');
 
 async function open() {
-  renderWithQueries(<AdminLeaderboardsPage />);
+  renderWithQueries(
+    <MemoryRouter>
+      <AdminLeaderboardsPage />
+    </MemoryRouter>,
+  );
   return within(await screen.findByRole('article', { name: '6. Roobet' }));
 }
 
@@ -143,5 +148,37 @@ describe('Admin leaderboard settings', () => {
     expect(await card.findByText(refusal)).toBeTruthy();
     expect(card.getByLabelText('Reward for rank 1').getAttribute('aria-invalid')).toBe('true');
     expect(toastError).toHaveBeenCalledWith(refusal);
+  });
+});
+
+describe('Admin leaderboards: one board at a time', () => {
+  const howl: AdminSite = { ...roobet, id: 4, slug: 'howl', name: 'Howl' };
+  const show = (entry: string) => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ sites: [howl, roobet] })),
+    );
+    renderWithQueries(
+      <MemoryRouter initialEntries={[entry]}>
+        <AdminLeaderboardsPage />
+      </MemoryRouter>,
+    );
+  };
+
+  it('shows the first board; a tab shows another and hides the first', async () => {
+    show('/admin/leaderboards');
+    expect(await screen.findByRole('article', { name: '4. Howl' })).toBeTruthy();
+    expect(screen.queryByRole('article', { name: '6. Roobet' })).toBeNull();
+    expect(screen.getByRole('tab', { name: 'Howl' }).getAttribute('aria-selected')).toBe('true');
+    await act(async () => void fireEvent.click(screen.getByRole('tab', { name: 'Roobet' })));
+    expect(await screen.findByRole('article', { name: '6. Roobet' })).toBeTruthy();
+    expect(screen.queryByRole('article', { name: '4. Howl' })).toBeNull();
+    expect(screen.getByRole('tab', { name: 'Roobet' }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('opens the board named in the address', async () => {
+    show('/admin/leaderboards?board=roobet');
+    expect(await screen.findByRole('article', { name: '6. Roobet' })).toBeTruthy();
+    expect(screen.queryByRole('article', { name: '4. Howl' })).toBeNull();
   });
 });

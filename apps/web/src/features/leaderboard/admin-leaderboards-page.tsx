@@ -10,6 +10,7 @@ import InputGroup from 'react-bootstrap/InputGroup';
 import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
 import { useFieldArray, useWatch, type FieldError as HookFieldError } from 'react-hook-form';
+import { useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { FaArrowsRotate, FaPlus, FaTrashCan } from 'react-icons/fa6';
 import {
@@ -453,8 +454,16 @@ function SiteCard({ site }: { site: AdminSite }) {
   );
 }
 
+/**
+ * One board at a time: a tab per partner site; the chosen one is in the address (`?board=roobet`),
+ * so a reload or a shared link opens it. The other boards stay mounted (hidden), keeping unsaved edits.
+ */
 export default function AdminLeaderboardsPage() {
   const sites = useAdminSites();
+  const [params, setParams] = useSearchParams();
+  const list = sites.data?.sites ?? [];
+  const chosen = list.find((s) => s.slug === params.get('board')) ?? list[0];
+  const choose = (slug: string) => setParams({ board: slug }, { replace: true });
   return (
     <section className="container-xl py-4">
       <h1 className="h3 mb-2">Leaderboards</h1>
@@ -465,8 +474,47 @@ export default function AdminLeaderboardsPage() {
       {sites.isPending ? (
         <div className="kb-page-loading" aria-busy="true" />
       ) : (
-        // A card starts over only when its saved settings changed, so edits elsewhere survive a save.
-        (sites.data?.sites ?? []).map((s) => <SiteCard key={`${s.id}:${JSON.stringify(s.settings)}`} site={s} />)
+        <>
+          <div className="kb-site-tabs">
+            <div className="nav nav-pills flex-nowrap" role="tablist" aria-label="Boards">
+              {list.map((s) => (
+                <button
+                  key={s.id}
+                  type="button"
+                  role="tab"
+                  id={`lb-tab-${s.id}`}
+                  aria-controls={`lb-panel-${s.id}`}
+                  aria-selected={s === chosen}
+                  tabIndex={s === chosen ? 0 : -1}
+                  className={`nav-link${s === chosen ? ' active' : ''}`}
+                  onClick={() => choose(s.slug)}
+                  onKeyDown={(e) => {
+                    const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
+                    if (!step || !chosen) return;
+                    const next = list[(list.indexOf(chosen) + step + list.length) % list.length];
+                    if (!next) return;
+                    choose(next.slug);
+                    document.getElementById(`lb-tab-${next.id}`)?.focus();
+                  }}
+                >
+                  {s.name}
+                </button>
+              ))}
+            </div>
+          </div>
+          {list.map((s) => (
+            <div
+              key={s.id}
+              role="tabpanel"
+              id={`lb-panel-${s.id}`}
+              aria-labelledby={`lb-tab-${s.id}`}
+              hidden={s !== chosen}
+            >
+              {/* A card starts over only when its saved settings changed, so edits elsewhere survive a save. */}
+              <SiteCard key={`${s.id}:${JSON.stringify(s.settings)}`} site={s} />
+            </div>
+          ))}
+        </>
       )}
     </section>
   );

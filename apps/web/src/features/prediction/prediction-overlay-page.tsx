@@ -71,7 +71,12 @@ export default function PredictionOverlayPage() {
   const options = readOverlayOptions(window.location.search);
   const { state, clockOffset } = usePrediction();
   const now = useNow(clockOffset, state?.state === 1 || state?.state === 3);
-  if (!state || state.state === 0) return <main className="kbp-stage" aria-label="Prediction overlay" />;
+  if (!state || state.state === 0)
+    return (
+      <main className="kbp-stage" aria-label="Prediction overlay">
+        <h1 className="kb-visually-hidden">Prediction</h1>
+      </main>
+    );
 
   const total = state.answers.reduce((s, a) => s + a.participantCount, 0);
   // Many or long answers get a wider panel, so every answer stays whole and the panel in the frame.

@@ -40,7 +40,6 @@ export default function CreateSplitOrStealPage() {
     defaultValues: {
       player1UserId: null,
       player2UserId: null,
-      reward: Number.NaN,
       counterInSeconds: DEFAULT_GAME_SECONDS,
       isPrivate: false,
     },
