@@ -113,6 +113,11 @@ const expectedAccess: Record<string, AccessLevel> = {
   'POST /api/admin/integrations/kick-bot/connect': 'admin',
   'DELETE /api/admin/integrations/kick-bot': 'admin',
   'GET /api/admin/integrations': 'admin',
+  'GET /api/admin/go-live': 'admin',
+  'GET /api/admin/staff-prize-limits': 'admin',
+  'PUT /api/admin/staff-prize-limits': 'admin',
+  'GET /api/live/now': 'visitor',
+  'POST /api/setup/claim': 'user',
 };
 
 describe('every /api route is defined once in packages/common', () => {
