@@ -12,7 +12,7 @@ import { ledger } from '../../db/schema/ledger';
 import { orders, products } from '../../db/schema/store';
 import { users } from '../../db/schema/users';
 import { demoCatalogue } from '../store/demo';
-import { DEMO_STEAM_ID_PATTERN, demoRemovalMessages } from './remove';
+import { DEMO_STEAM_ID_PATTERN, demoRemovalMessages } from './service';
 import { seedDemoData } from './seed';
 
 let t: TestApp;

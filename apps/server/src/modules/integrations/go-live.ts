@@ -10,7 +10,7 @@ import type { GoLiveChecklist, GoLiveItem, IntegrationRow } from '@kickback/comm
 import type { PartnerSlug } from '../../config';
 import { users } from '../../db/schema/users';
 import { KICK_WEBHOOK_PATH } from '../../integrations/kick/webhook';
-import { DEMO_STEAM_ID_PATTERN } from '../demo/remove';
+import { DEMO_STEAM_ID_PATTERN } from '../demo/service';
 import { integrationsOverview } from './service';
 
 /** Where each partner's key is set. */

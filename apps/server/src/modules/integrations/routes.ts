@@ -4,7 +4,7 @@ import { integrationEndpoints } from '@kickback/common/http/integrations';
 import { currentUser } from '../../plugins/access';
 import { route } from '../../plugins/endpoints';
 import { actorOf } from '../audit/service';
-import { demoRemovalMessage, removeDemoData } from '../demo/remove';
+import { demoRemovalMessage, removeDemoData } from '../demo/service';
 import { goLiveChecklist } from './go-live';
 import { integrationsOverview } from './service';
 
