@@ -1,8 +1,10 @@
+import type pg from 'pg';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, like } from 'drizzle-orm';
 import type { GoLiveChecklist } from '@kickback/common/http/integrations';
 import { buildTestApp, type TestApp, type TestUser } from '../../../test/app';
 import { addProduct, givePoints, ledgerMismatches } from '../../../test/economy';
+import { usingPostgres } from '../../../test/database';
 import { warmUp, WARM_UP_TIMEOUT } from '../../../test/warm';
 import { auditLog } from '../../db/schema/audit';
 import { challenges } from '../../db/schema/challenges';
@@ -10,6 +12,7 @@ import { fulfilmentItems } from '../../db/schema/fulfilment';
 import { leaderboardPeriods } from '../../db/schema/leaderboards';
 import { ledger } from '../../db/schema/ledger';
 import { orders, products } from '../../db/schema/store';
+import { storeMessages } from '@kickback/common/http/store';
 import { users } from '../../db/schema/users';
 import { demoCatalogue } from '../store/demo';
 import { DEMO_STEAM_ID_PATTERN, demoRemovalMessages } from './service';
@@ -147,5 +150,42 @@ describe('POST /api/admin/demo-data/remove', () => {
     const res = await remove(admin);
     expect([res.statusCode, res.json().message]).toEqual([200, demoRemovalMessages.nothingLeft]);
     expect(await productNamed('AK-47 | Neon Rider')).toMatchObject({ id: mine.id, active: true });
+  });
+});
+
+// The removal locks the demo products, then deletes them: an order of one that started meanwhile
+// waits on that lock and must then answer as for an unknown product, taking nothing.
+describe.skipIf(!usingPostgres())('on PostgreSQL: an order racing the removal of its demo product', () => {
+  it('waits for the removal, then answers 404 and leaves the balance and ledger as they were', async () => {
+    t = await buildTestApp();
+    await seedDemoData(t.app);
+    const buyer = await t.signIn({ name: 'RacingBuyer' });
+    await givePoints(t, buyer.user.id, '50000');
+    const tee = (await productNamed('Vex Logo Tee'))!;
+    const pool = t.database.raw as pg.Pool;
+    const removal = await pool.connect();
+    try {
+      await removal.query('BEGIN');
+      await removal.query('SELECT id FROM products WHERE id = $1 FOR UPDATE', [tee.id]);
+      let settled = false;
+      const ordering = buy(buyer, tee.id).finally(() => (settled = true));
+      // Wait until the order statement is held back by the removal's lock (or, failing that, has answered).
+      while (!settled) {
+        const { rows } = await pool.query(
+          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()",
+        );
+        if ((rows[0] as { n: number }).n > 0) break;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      await removal.query('DELETE FROM products WHERE id = $1', [tee.id]);
+      await removal.query('COMMIT');
+      const res = await ordering;
+      expect([res.statusCode, res.json().message]).toEqual([404, storeMessages.productNotFound]);
+    } finally {
+      removal.release();
+    }
+    expect((await t.reload(buyer.user.id)).points).toBe('50000.00');
+    expect(await t.database.db.select().from(orders).where(eq(orders.userId, buyer.user.id))).toEqual([]);
+    expect(await ledgerMismatches(t)).toEqual([]);
   });
 });
