@@ -23,8 +23,11 @@ function freePort(): Promise<number> {
   });
 }
 
-/** A fresh site of its own (empty database, no demo data): its URL and the setup link it printed. */
-async function freshSite(): Promise<{ url: string; setupLink: string; server: ChildProcess }> {
+/** Starts a server of its own on an in-memory database; resolves once its log shows what `ready` looks for. */
+async function startSite(
+  env: Record<string, string>,
+  ready: (output: string) => string | null,
+): Promise<{ url: string; found: string; server: ChildProcess }> {
   const port = await freePort();
   const url = `http://localhost:${port}`;
   const server = spawn(process.execPath, [serverMain], {
@@ -38,25 +41,40 @@ async function freshSite(): Promise<{ url: string; setupLink: string; server: Ch
       DEMO_DATA: '0',
       LEADERBOARD_POLLER: '0',
       LOG_LEVEL: 'warn',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  const setupLink = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no setup link in the log:\n${output}`)), 90_000);
+  const found = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the server did not get ready:\n${output}`)), 90_000);
     const read = (d: Buffer) => {
       output += d.toString();
-      const m = /"setupLink":"([^"]+)"/.exec(output);
-      if (m?.[1]) {
+      const hit = ready(output);
+      if (hit !== null) {
         clearTimeout(timer);
-        resolve(m[1]);
+        resolve(hit);
       }
     };
     server.stdout!.on('data', read);
     server.stderr!.on('data', read);
     server.once('exit', (code) => reject(new Error(`the server exited (${code}):\n${output}`)));
   });
-  return { url, setupLink, server };
+  return { url, found, server };
+}
+
+/** A fresh site of its own (empty database, no demo data): its URL and the setup link it printed. */
+async function freshSite(): Promise<{ url: string; setupLink: string; server: ChildProcess }> {
+  const site = await startSite({}, (output) => /"setupLink":"([^"]+)"/.exec(output)?.[1] ?? null);
+  return { url: site.url, setupLink: site.found, server: site.server };
+}
+
+/** A site of its own with the demo data (DEMO_DATA=1, as `npm start`), `adminSteamId` its admin. */
+async function demoSite(adminSteamId: string): Promise<{ url: string; server: ChildProcess }> {
+  const site = await startSite({ DEMO_DATA: '1', ADMIN_STEAM_IDS: adminSteamId, LOG_LEVEL: 'info' }, (output) =>
+    output.includes('Kickback is running at') ? '' : null,
+  );
+  return { url: site.url, server: site.server };
 }
 
 test('a fresh site: a plain sign-in is a User; the setup link from the log makes the streamer the admin, once', async ({
@@ -120,6 +138,48 @@ test('a fresh site: a plain sign-in is a User; the setup link from the log makes
     await expect(viewer.getByText(/This setup link is not valid/)).toBeVisible();
     await viewer.reload();
     await expect(viewer.getByRole('button', { name: 'Admin', exact: true })).toHaveCount(0);
+  } finally {
+    site.server.kill('SIGTERM');
+  }
+});
+
+test('going live from the demo: Remove demo data empties the demo catalogue and the Demo data item turns Ready', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000); // a second server starts on a machine the suite's server already loads
+  const streamer = newPerson('Vex');
+  const site = await demoSite(streamer.steamId);
+  try {
+    const context = await browser.newContext({ baseURL: site.url });
+    await preAcceptAgeGate(context);
+    const page = await context.newPage();
+    await page.goto('/');
+    await signIn(page, streamer);
+    await page.goto('/store');
+    await expect(page.getByRole('button', { name: 'Buy Karambit | Fade' })).toBeVisible();
+
+    await page.goto('/admin/go-live');
+    const demo = page.locator('[data-golive="demoData"]');
+    await expect(demo).toHaveAttribute('data-state', 'todo');
+    await demo.getByRole('button', { name: 'Remove demo data' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Remove demo data' });
+    await expect(dialog).toContainText(
+      "This removes the demo accounts, products, challenges and boards the demo made. Real users' data stays.",
+    );
+    await screenshot(page, 'go-live-remove-demo-confirm');
+    await dialog.getByRole('button', { name: 'Remove demo data' }).click();
+    await expect(page.getByText(/^Removed \d+ demo accounts, 16 products, /)).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(demo).toHaveAttribute('data-state', 'ready');
+    await expect(demo.getByRole('button', { name: 'Remove demo data' })).toHaveCount(0);
+    await screenshot(page, 'go-live-demo-removed');
+
+    // The store has none of the demo catalogue left, in the app and on a fresh load.
+    await page.getByRole('link', { name: 'Store', exact: true }).first().click();
+    await expect(page.getByText('The store is empty right now. Check back soon!')).toBeVisible();
+    await page.reload();
+    await expect(page.getByText('The store is empty right now. Check back soon!')).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Buy / })).toHaveCount(0);
   } finally {
     site.server.kill('SIGTERM');
   }

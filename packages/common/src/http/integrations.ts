@@ -97,6 +97,13 @@ export const integrationEndpoints = {
     access: 'admin',
     response: goLiveChecklist,
   }),
+  /** Admin → Go live → Remove demo data (docs/go-live.md): what `npm start` seeded, real users' data kept. */
+  removeDemoData: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/demo-data/remove',
+    access: 'admin',
+    response: messageBody,
+  }),
   overview: defineEndpoint({
     method: 'GET',
     path: '/api/admin/integrations',

@@ -27,7 +27,7 @@ interface DemoChallenge {
   category?: string;
 }
 
-const demo: DemoChallenge[] = [
+export const demoChallenges: DemoChallenge[] = [
   {
     title: 'Gates of Olympus 1,000x',
     price: 500,
@@ -107,7 +107,7 @@ export async function seedChallenges(app: FastifyInstance): Promise<void> {
     for (const p of people) {
       await tx.insert(users).values({ steamId: p.steamId, username: p.name }).onConflictDoNothing();
     }
-    for (const c of demo) {
+    for (const c of demoChallenges) {
       const createdAt = new Date(now - c.ageDays * DAY - 3 * HOUR);
       let winnerUserId: string | null = null;
       if (c.won) {

@@ -10,6 +10,7 @@ import type { GoLiveChecklist, GoLiveItem, IntegrationRow } from '@kickback/comm
 import type { PartnerSlug } from '../../config';
 import { users } from '../../db/schema/users';
 import { KICK_WEBHOOK_PATH } from '../../integrations/kick/webhook';
+import { DEMO_STEAM_ID_PATTERN } from '../demo/service';
 import { integrationsOverview } from './service';
 
 /** Where each partner's key is set. */
@@ -22,9 +23,6 @@ const partnerSetting: Record<PartnerSlug, string> = {
   roobet: 'ROOBET_API_KEY and ROOBET_AFFILIATE_ID',
   cases: 'CASES_API_KEY',
 };
-
-/** The dev provider's demo accounts and the seeded community: common/steam-id's demo block, 76561199999999000–999. */
-const DEMO_STEAM_IDS = '76561199999999___';
 
 const item = (id: string, label: string, state: GoLiveItem['state'], detail: string, copy: string | null = null) => ({
   id,
@@ -178,7 +176,11 @@ export async function goLiveChecklist(app: FastifyInstance): Promise<GoLiveCheck
     );
   });
 
-  const [demo] = await app.db.select({ id: users.id }).from(users).where(like(users.steamId, DEMO_STEAM_IDS)).limit(1);
+  const [demo] = await app.db
+    .select({ id: users.id })
+    .from(users)
+    .where(like(users.steamId, DEMO_STEAM_ID_PATTERN))
+    .limit(1);
   const keys: GoLiveItem[] = [
     config.codeKeySet
       ? item(
@@ -213,7 +215,7 @@ export async function goLiveChecklist(app: FastifyInstance): Promise<GoLiveCheck
           'demoData',
           'Demo data',
           'todo',
-          'This database holds the demo data (demo accounts, catalogue, boards). A live site starts on a fresh database with DEMO_DATA=0, the default in production.',
+          'This database holds the demo data (demo accounts, catalogue, boards): remove it here, or start the live site on a fresh database with DEMO_DATA=0, the default in production.',
         )
       : item('demoData', 'Demo data', 'ready', 'No demo accounts on this database.'),
   ];

@@ -55,6 +55,18 @@ interface Outcome {
 const STOCK_RACE = 'kickback-stock-race';
 const MAX_ATTEMPTS = 5;
 
+/**
+ * The product was deleted (Admin → Go live → Remove demo data, modules/demo/service.ts) while the
+ * statement waited on its row: the order's reference to it fails. Asked again, it reads as not found.
+ */
+function isProductGone(err: unknown): boolean {
+  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
+    if (code === '23503' && constraint === 'orders_product_id_fkey') return true;
+  }
+  return false;
+}
+
 function isStockRace(err: unknown): boolean {
   for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
     if (String((e as { message?: unknown }).message ?? '').includes(STOCK_RACE)) return true;
@@ -171,7 +183,7 @@ export async function placeOrder(
     try {
       outcome = await attempt(database, userId, productId, detail);
     } catch (err) {
-      if (isStockRace(err) && i < MAX_ATTEMPTS) continue;
+      if ((isStockRace(err) || isProductGone(err)) && i < MAX_ATTEMPTS) continue;
       if (isStockRace(err)) throw conflict(storeMessages.soldOut);
       throw err;
     }

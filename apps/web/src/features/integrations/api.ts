@@ -1,9 +1,12 @@
 /**
  * Integrations calls as server state: the overview is a query keyed by its endpoint; disconnecting
  * the Kick bot invalidates it, so the card refetches instead of being reloaded by hand. Connecting
- * only fetches Kick's consent URL (the page then leaves for it).
+ * only fetches Kick's consent URL (the page then leaves for it). Removing the demo data refreshes the
+ * Go live checklist and the pages that listed demo rows.
  */
+import { challengeEndpoints } from '@kickback/common/http/challenges';
 import { integrationEndpoints } from '@kickback/common/http/integrations';
+import { adminProductEndpoints, storeEndpoints } from '@kickback/common/http/store';
 import { useEndpointMutation, useEndpointQuery } from '../../lib/query';
 
 /** Read afresh on each visit: an operator opens this page to see what changed since. */
@@ -16,3 +19,15 @@ export const useDisconnectKickBot = () =>
 
 /** Admin → Go live: read afresh on each visit, like the overview it is built from. */
 export const useGoLive = () => useEndpointQuery(integrationEndpoints.goLive, {}, { staleTime: 0 });
+
+/** Remove demo data: the checklist refetches (its Demo data item turns Ready), and so do the store and challenges. */
+export const useRemoveDemoData = () =>
+  useEndpointMutation(integrationEndpoints.removeDemoData, {
+    invalidates: [
+      integrationEndpoints.goLive,
+      storeEndpoints.products,
+      adminProductEndpoints.list,
+      challengeEndpoints.publicList,
+      challengeEndpoints.all,
+    ],
+  });

@@ -1,16 +1,19 @@
 /**
  * Admin → Go live (docs/go-live.md): one checklist from a fresh server to a live channel. Each part
  * says whether it is ready and, if not, exactly what to do; values the other side asks for (the
- * Kick webhook URL, the Discord redirect) come with a Copy button.
+ * Kick webhook URL, the Discord redirect) come with a Copy button. While the demo data is there,
+ * its item offers to remove it (after a confirmation).
  */
 import Badge from 'react-bootstrap/Badge';
+import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
+import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
-import { FaArrowsRotate, FaCircleCheck, FaCircleXmark, FaCopy, FaRegCircle } from 'react-icons/fa6';
+import { FaArrowsRotate, FaCircleCheck, FaCircleXmark, FaCopy, FaRegCircle, FaTrashCan } from 'react-icons/fa6';
 import type { GoLiveItem, GoLiveState } from '@kickback/common/http/integrations';
-import { useGoLive } from './api';
+import { useGoLive, useRemoveDemoData } from './api';
 import './integrations.css';
 
 const stateText: Record<GoLiveState, string> = { ready: 'Ready', todo: 'To do', optional: 'Optional' };
@@ -28,6 +31,49 @@ async function copy(value: string) {
   } catch {
     toast.error('Copying is blocked here: select the text and copy it.');
   }
+}
+
+const REMOVE_DEMO_CONFIRM =
+  "This removes the demo accounts, products, challenges and boards the demo made. Real users' data stays.";
+
+function RemoveDemoData() {
+  const [asking, setAsking] = useState(false);
+  const remove = useRemoveDemoData();
+  const confirm = async () => {
+    try {
+      const { message } = await remove.mutateAsync({});
+      toast.success(message);
+      setAsking(false);
+    } catch {
+      // shown by the API wrapper
+    }
+  };
+  return (
+    <>
+      <div className="mt-2">
+        <Button size="sm" variant="danger" onClick={() => setAsking(true)}>
+          <FaTrashCan aria-hidden /> <span className="ms-1">Remove demo data</span>
+        </Button>
+      </div>
+      <Modal show={asking} onHide={() => setAsking(false)} centered aria-labelledby="kb-remove-demo-title">
+        <Modal.Header closeButton>
+          <Modal.Title as="h2" className="h5" id="kb-remove-demo-title">
+            Remove demo data
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>{REMOVE_DEMO_CONFIRM}</Modal.Body>
+        <Modal.Footer>
+          <Button variant="secondary" onClick={() => setAsking(false)} disabled={remove.isPending}>
+            Cancel
+          </Button>
+          <Button variant="danger" onClick={() => void confirm()} disabled={remove.isPending}>
+            {remove.isPending && <Spinner animation="border" size="sm" aria-hidden className="me-2" />}
+            Remove demo data
+          </Button>
+        </Modal.Footer>
+      </Modal>
+    </>
+  );
 }
 
 function Item({ item }: { item: GoLiveItem }) {
@@ -53,6 +99,7 @@ function Item({ item }: { item: GoLiveItem }) {
             </Button>
           </div>
         )}
+        {item.id === 'demoData' && item.state === 'todo' && <RemoveDemoData />}
       </div>
     </li>
   );
