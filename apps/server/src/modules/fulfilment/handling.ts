@@ -89,7 +89,7 @@ export async function deliverItem(
       after: { status: 'delivered', note, ...(credited ? { paid: credited } : {}) },
     });
     return credited
-      ? fulfilmentMessages.approvedAndPaid(`${decimalToNumber(credited.amount)} ${credited.currency}`)
+      ? fulfilmentMessages.approvedAndPaid(`${formatAmount(credited.amount)} ${credited.currency}`)
       : fulfilmentMessages.delivered;
   });
   if (message === null) return explainMiss(db, id);

@@ -137,7 +137,7 @@ describe('Split or Steal run by a Moderator', () => {
     expect(await pointsOf(alt)).toBe('0.00');
     const approved = await act(admin, held!.id, 'deliver');
     expect(approved.statusCode, approved.body).toBe(200);
-    expect(approved.json().message).toBe(fulfilmentMessages.approvedAndPaid('50000000 points'));
+    expect(approved.json().message).toBe(fulfilmentMessages.approvedAndPaid('50,000,000.00 points'));
     expect(await pointsOf(alt)).toBe('50000000.00');
     expect((await act(admin, held!.id, 'deliver')).statusCode).toBe(409);
     expect(await pointsOf(alt)).toBe('50000000.00');
