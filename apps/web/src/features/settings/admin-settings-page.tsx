@@ -189,7 +189,11 @@ export default function AdminSettingsPage() {
                   <FieldError id={`kb-settings-ql-${i}-url-error`} message={e?.url?.message} />
                 </div>
                 <div className="col-sm-2">
-                  <Button variant="outline-danger" onClick={() => quickLinks.remove(i)}>
+                  <Button
+                    variant="outline-secondary"
+                    aria-label={`Remove quick link ${i + 1}`}
+                    onClick={() => quickLinks.remove(i)}
+                  >
                     Remove
                   </Button>
                 </div>
@@ -248,7 +252,11 @@ export default function AdminSettingsPage() {
                   <FieldError id={`kb-settings-so-${i}-icon-error`} message={e?.icon?.message} />
                 </div>
                 <div className="col-sm-2">
-                  <Button variant="outline-danger" onClick={() => socials.remove(i)}>
+                  <Button
+                    variant="outline-secondary"
+                    aria-label={`Remove social ${i + 1}`}
+                    onClick={() => socials.remove(i)}
+                  >
                     Remove
                   </Button>
                 </div>
