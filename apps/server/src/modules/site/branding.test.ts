@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, settings } from '../../db/schema/audit';
 import { buildTestApp, type TestApp } from '../../../test/app';
+import { redisForTest, testRedisUrl } from '../../../test/redis';
 import { warmUp, WARM_UP_TIMEOUT } from '../../../test/warm';
 
 let t: TestApp;
@@ -157,6 +159,26 @@ describe('Admin → Settings: the site branding', () => {
     for (const body of [[], 'x', null]) {
       const res = await t.call({ method: 'PUT', url: URL, as: admin, body });
       expect(res.statusCode).toBe(400);
+    }
+  });
+});
+
+const noRedis = await redisForTest('site branding sync test');
+
+describe.skipIf(noRedis !== null)('with Redis, every process serves the change at once', () => {
+  it('saved on one process, /api/site of another (which had it cached) shows it without a restart', async () => {
+    const env = { REDIS_URL: testRedisUrl, REDIS_PREFIX: `kbtest:brand:${randomBytes(4).toString('hex')}:` };
+    t = await buildTestApp({ env });
+    // A second process on the same database and Redis.
+    const other = await buildTestApp({ env, database: t.database as TestApp['database'] & { drop(): Promise<void> } });
+    try {
+      const otherSite = async () => (await other.call({ url: '/api/site' })).json().siteName;
+      expect(await otherSite()).toBe('Kickback'); // cached there now
+      const admin = await t.signIn({ role: 'Admin' });
+      expect((await t.call({ method: 'PUT', url: URL, as: admin, body: branding })).statusCode).toBe(200);
+      await expect.poll(otherSite, { timeout: 5_000 }).toBe('Nightshift');
+    } finally {
+      await other.close();
     }
   });
 });
