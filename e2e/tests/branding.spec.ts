@@ -88,11 +88,13 @@ test('the admin renames the site on Admin → Settings; a new visitor sees it in
     await screenshot(admin, 'admin-settings-saved');
 
     // A new visitor (another browser) gets the new branding from the same running server.
-    const visitorContext = await browser.newContext({ baseURL: site.url });
+    // Wide enough that the header spells the name out beside the logo.
+    const visitorContext = await browser.newContext({ baseURL: site.url, viewport: { width: 1440, height: 900 } });
     await preAcceptAgeGate(visitorContext);
     const visitor = await visitorContext.newPage();
     await visitor.goto('/');
     await expect(visitor.locator('.kb-brand-name')).toHaveText('Nightshift Live');
+    await expect(visitor.locator('.kb-header').getByText('Nightshift Live', { exact: true })).toBeVisible();
     await expect(visitor).toHaveTitle('Nightshift Live');
     await expect(visitor.locator('footer')).toContainText('Slots and shows after dark.');
     await screenshot(visitor, 'admin-settings-visitor');
