@@ -27,6 +27,7 @@ const expectedAccess: Record<string, AccessLevel> = {
   'POST /api/admin/chat/live': 'moderator',
   'GET /api/site': 'visitor',
   'PUT /api/admin/site/age-gate': 'admin',
+  'PUT /api/admin/site/branding': 'admin',
   'POST /api/User/age-confirmation': 'user',
   'GET /api/User/ping': 'user',
   'GET /api/user/search': 'moderator',

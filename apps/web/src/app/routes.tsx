@@ -178,6 +178,12 @@ export const routes: AppRoute[] = [
     roles: adminOnly,
   },
   {
+    path: '/admin/settings',
+    page: lazy(() => import('../features/settings/admin-settings-page')),
+    name: 'Settings',
+    roles: adminOnly,
+  },
+  {
     path: '/admin/age-gate',
     page: lazy(() => import('../features/age-gate/admin-age-gate-page')),
     name: '18+ Gate',

@@ -1,7 +1,7 @@
 /**
  * The site configuration as a query: its hand-spelled key is the endpoint's (so an admin change
  * that invalidates `siteEndpoints.config` reaches it), the site shows once it is read and shows
- * the new configuration after an invalidation.
+ * the new configuration after an invalidation, asked of the server past the browser's cached copy.
  */
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -48,10 +48,8 @@ describe('the site configuration', () => {
       ageGate: { enabled: false, text: 'I am 18 or older.' },
       devSignIn: false,
     };
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => Response.json({ ...config, siteName: name })),
-    );
+    const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => Response.json({ ...config, siteName: name }));
+    vi.stubGlobal('fetch', fetchMock);
     const client = createQueryClient();
     render(
       <QueryClientProvider client={client}>
@@ -65,6 +63,9 @@ describe('the site configuration', () => {
     name = 'Kickback TV';
     await act(() => client.invalidateQueries({ queryKey: endpointKey(siteEndpoints.config) }));
     expect(await screen.findByText('Kickback TV')).toBeTruthy();
+    // The first read may come from the browser's cache (max-age); the refetch after a change may not.
+    expect(fetchMock.mock.calls[0]?.[1]?.cache).toBeUndefined();
+    expect(fetchMock.mock.calls[1]?.[1]?.cache).toBe('no-cache');
   });
 
   it('says the site cannot be reached when the configuration cannot be read', async () => {

@@ -15,9 +15,13 @@ const SiteContext = createContext<SiteConfig | null>(null);
 export function SiteProvider({ children }: { children: ReactNode }) {
   const config = useQuery<SiteConfig>({
     queryKey: siteConfigKey,
-    // The endpoint's schema (and zod with it) loads beside the call, not with the first page.
-    queryFn: async ({ signal }) =>
-      callEndpoint((await import('@kickback/common/http/site')).siteEndpoints.config, { signal }),
+    // The endpoint's schema (and zod with it) loads beside the call, not with the first page. A
+    // refetch follows an admin's change: it asks the server past the browser's cached copy.
+    queryFn: async ({ signal, client }) =>
+      callEndpoint((await import('@kickback/common/http/site')).siteEndpoints.config, {
+        signal,
+        ...(client.getQueryData(siteConfigKey) ? { cache: 'no-cache' as const } : {}),
+      }),
     staleTime: Infinity,
     retry: false,
   });

@@ -30,6 +30,7 @@ interface CallOptions<S extends z.ZodType> {
   /** Validates (and types) the answer. */
   schema?: S;
   signal?: AbortSignal;
+  cache?: RequestCache;
   /** No toast on failure (for calls whose failure the spec wants silent, e.g. leaderboards). */
   silent?: boolean;
 }
@@ -63,6 +64,8 @@ async function answerOf(res: Response): Promise<{ message: string; fields: reado
 
 interface CallExtras {
   signal?: AbortSignal;
+  /** The browser's HTTP cache for this call ('no-cache': revalidate a cached answer with the server). */
+  cache?: RequestCache;
   /** No toast on failure (for calls whose failure the spec wants silent, e.g. leaderboards). */
   silent?: boolean;
 }
@@ -99,7 +102,7 @@ export function callEndpoint<E extends EndpointSpec>(
   endpoint: E,
   input: { params?: unknown; query?: unknown; body?: unknown } & CallExtras,
 ): Promise<EndpointResponse<E>> {
-  const { params, query, body, signal, silent } = input;
+  const { params, query, body, signal, silent, cache } = input;
   const path =
     endpointPath(endpoint, params as Record<string, unknown>) + endpointQuery(query as Record<string, unknown>);
   return send(path, {
@@ -107,12 +110,13 @@ export function callEndpoint<E extends EndpointSpec>(
     ...(body !== undefined ? { body } : {}),
     schema: endpoint.response,
     ...(signal ? { signal } : {}),
+    ...(cache ? { cache } : {}),
     ...(silent ? { silent } : {}),
   }) as Promise<EndpointResponse<E>>;
 }
 
 async function send(path: string, options: CallOptions<z.ZodType>): Promise<unknown> {
-  const { method = 'GET', body, schema, signal, silent = false } = options;
+  const { method = 'GET', body, schema, signal, cache, silent = false } = options;
   let res: Response;
   try {
     res = await fetch(path, {
@@ -125,6 +129,7 @@ async function send(path: string, options: CallOptions<z.ZodType>): Promise<unkn
       },
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
       ...(signal ? { signal } : {}),
+      ...(cache ? { cache } : {}),
     });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;

@@ -21,6 +21,104 @@ export const ageGateBody = z.object({
 });
 export type AgeGateBody = z.infer<typeof ageGateBody>;
 
+/**
+ * The site's branding an admin changes on Admin → Settings (`PUT /api/admin/site/branding`), checked
+ * by the same rules on the form and on the server. A link is a site path (`/store`) or an http(s)
+ * address, never `javascript:` or a protocol-relative `//host`; the logo is a site path or https.
+ */
+export const SOCIAL_ICONS = ['kick', 'discord', 'x', 'youtube', 'link'] as const;
+export const BRANDING_LIMITS = {
+  siteName: 60,
+  streamerName: 40,
+  tagline: 200,
+  url: 500,
+  email: 200,
+  label: 40,
+  category: 40,
+  socials: 10,
+  quickLinks: 12,
+} as const;
+
+/** A path on this site: one leading slash, no spaces, backslashes or control characters. */
+const SITE_PATH = /^\/(?![/\\])[^\s\\]*$/;
+
+function isHttpUrl(value: string, httpsOnly = false): boolean {
+  if (!/^https?:\/\//i.test(value) || /[\s\\]/.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || (!httpsOnly && url.protocol === 'http:')) && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+const required = (what: string, max: number) =>
+  z
+    .string(`Enter the ${what}.`)
+    .trim()
+    .min(1, `Enter the ${what}.`)
+    .max(max, `Keep the ${what} to ${max} characters or fewer.`);
+
+/** A link: a site path or an http(s) address. */
+const linkUrl = (what: string) =>
+  required(what, BRANDING_LIMITS.url).refine(
+    (v) => SITE_PATH.test(v) || isHttpUrl(v),
+    `The ${what} must be a site path (like /store) or an http(s):// address.`,
+  );
+
+export const brandingBody = z.object({
+  siteName: required('site name', BRANDING_LIMITS.siteName),
+  streamerName: required('streamer name', BRANDING_LIMITS.streamerName),
+  tagline: z
+    .string('Enter the tagline.')
+    .trim()
+    .max(BRANDING_LIMITS.tagline, `Keep the tagline to ${BRANDING_LIMITS.tagline} characters or fewer.`),
+  accentColor: z
+    .string('Enter the accent colour.')
+    .trim()
+    .regex(/^#[0-9a-fA-F]{6}$/, 'The accent colour must be a colour like #53fc18.'),
+  logoUrl: required('logo URL', BRANDING_LIMITS.url).refine(
+    (v) => SITE_PATH.test(v) || isHttpUrl(v, true),
+    'The logo URL must be a site path (like /brand/logo.svg) or an https:// address.',
+  ),
+  kickChannel: z
+    .string('Enter the Kick channel name.')
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,25}$/, 'The Kick channel is its name as in kick.com/name: letters, digits, _ or -.'),
+  contactEmail: z
+    .string('Enter the contact email.')
+    .trim()
+    .max(BRANDING_LIMITS.email, `Keep the contact email to ${BRANDING_LIMITS.email} characters or fewer.`)
+    .pipe(z.email('Enter a valid contact email, like hello@example.com.')),
+  termsUrl: linkUrl('terms URL'),
+  privacyUrl: linkUrl('privacy URL'),
+  socials: z
+    .array(
+      z.object({
+        label: required('social link label', BRANDING_LIMITS.label),
+        url: required('social link URL', BRANDING_LIMITS.url).refine(
+          (v) => isHttpUrl(v),
+          'The social link URL must be an http(s):// address.',
+        ),
+        icon: z.enum(SOCIAL_ICONS, `Pick the social link's icon: ${SOCIAL_ICONS.join(', ')}.`),
+      }),
+      'Socials must be a list.',
+    )
+    .max(BRANDING_LIMITS.socials, `Keep the socials to ${BRANDING_LIMITS.socials} or fewer.`),
+  quickLinks: z
+    .array(
+      z.object({ label: required('quick link label', BRANDING_LIMITS.label), url: linkUrl('quick link URL') }),
+      'Quick links must be a list.',
+    )
+    .max(BRANDING_LIMITS.quickLinks, `Keep the quick links to ${BRANDING_LIMITS.quickLinks} or fewer.`),
+  challengeCategory: required('challenge category', BRANDING_LIMITS.category),
+});
+export type BrandingBody = z.infer<typeof brandingBody>;
+export type BrandingInput = z.input<typeof brandingBody>;
+
+/** The Kick channel's address, from its name. */
+export const kickChannelUrlOf = (channel: string): string => `https://kick.com/${encodeURIComponent(channel)}`;
+
 export const siteConfig = z.object({
   siteName: z.string(),
   streamerName: z.string(),
@@ -59,6 +157,14 @@ export const siteEndpoints = {
     access: 'admin',
     body: ageGateBody,
     response: z.object({ message: z.string(), ageGate: ageGate }),
+  }),
+  /** The site's branding, links, socials and public challenge category (docs/go-live.md). */
+  updateBranding: defineEndpoint({
+    method: 'PUT',
+    path: '/api/admin/site/branding',
+    access: 'admin',
+    body: brandingBody,
+    response: z.object({ message: z.string(), site: siteConfig }),
   }),
   /**
    * First run: the signed-in user with the setup link's token becomes the site's Admin (audited);

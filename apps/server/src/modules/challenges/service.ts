@@ -21,6 +21,7 @@ import { users } from '../../db/schema/users';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { recordAudit, type Actor } from '../audit/service';
 import { enqueueFulfilment } from '../fulfilment/service';
+import { challengeCategoryNow } from '../site/service';
 
 type CreateInput = z.output<typeof createChallengeBody>;
 type UpdateInput = z.output<typeof updateChallengeBody>;
@@ -82,7 +83,7 @@ export class ChallengeService {
 
   /** Public: Active and Completed challenges of the configured category (Cancelled never). */
   async publicList(): Promise<{ challenges: Challenge[]; categories: string[] }> {
-    const category = this.app.config.site.challengeCategory;
+    const category = await challengeCategoryNow(this.app);
     const rows = await this.select(this.app.db)
       .where(
         and(
@@ -104,6 +105,7 @@ export class ChallengeService {
 
   async create(actor: Actor, input: CreateInput): Promise<Challenge> {
     const now = this.app.clock.now();
+    const defaultCategory = input.category ? '' : await challengeCategoryNow(this.app);
     const created = await this.app.db.transaction(async (tx) => {
       const [row] = await tx
         .insert(challenges)
@@ -111,7 +113,7 @@ export class ChallengeService {
           title: input.title,
           price: centsToText(toCents(input.price)),
           description: input.description,
-          category: input.category || this.app.config.site.challengeCategory,
+          category: input.category || defaultCategory,
           imageUrl: input.imageUrl,
           status: challengeStatuses.active,
           createdAt: now,

@@ -5,11 +5,11 @@ import { messages } from '@kickback/common/messages';
 import { currentUser } from '../../plugins/access';
 import { cachedReadRoute } from '../../plugins/cached-reads';
 import { route } from '../../plugins/endpoints';
-import { confirmAge, SITE_READ, siteConfigNow, updateAgeGate } from './service';
+import { confirmAge, SITE_READ, siteConfigNow, updateAgeGate, updateBranding } from './service';
 import { claimSite, setupMessages } from './setup-claim';
 
 export async function siteRoutes(app: FastifyInstance): Promise<void> {
-  // Fixed for the life of the process except the admin's gate setting, which invalidates it.
+  // Fixed for the life of the process except the admin's settings (gate, branding), which invalidate it.
   cachedReadRoute(app, siteEndpoints.config, {
     key: SITE_READ,
     ttlMs: Number.MAX_SAFE_INTEGER,
@@ -21,6 +21,12 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
     const ageGate = await updateAgeGate(app, currentUser(request), request.body);
     request.log.info({ enabled: ageGate.enabled }, 'age gate updated');
     return { message: messages.settingsUpdated, ageGate };
+  });
+
+  route(app, siteEndpoints.updateBranding, async (request) => {
+    const site = await updateBranding(app, currentUser(request), request.body);
+    request.log.info({ siteName: site.siteName }, 'site branding updated');
+    return { message: messages.settingsUpdated, site };
   });
 
   route(app, siteEndpoints.claimSite, async (request) => {

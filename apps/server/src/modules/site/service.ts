@@ -1,11 +1,20 @@
 /**
  * The site configuration as served: the file's values (config.ts, `SITE_CONFIG`) with the admin's
- * changes on top. Today that is the 18+ gate, kept in `settings` under 'age_gate'; a change is
- * audited in its transaction and the cached `/api/site` read is dropped once it has committed.
+ * changes on top: the 18+ gate, kept in `settings` under 'age_gate', and the branding (names,
+ * links, socials, challenge category) under 'branding'. A change is audited in its transaction and
+ * the cached `/api/site` read is dropped once it has committed, in every process (docs/go-live.md).
  */
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { ageGate, type AgeGate, type AgeGateBody, type SiteConfig } from '@kickback/common/http/site';
+import {
+  ageGate,
+  brandingBody,
+  kickChannelUrlOf,
+  type AgeGate,
+  type AgeGateBody,
+  type BrandingBody,
+  type SiteConfig,
+} from '@kickback/common/http/site';
 import type { DbOrTx } from '../../db/client';
 import { settings } from '../../db/schema/audit';
 import { users } from '../../db/schema/users';
@@ -13,6 +22,9 @@ import { actorOf, recordAudit } from '../audit/service';
 
 export const SITE_READ = 'site';
 const AGE_GATE_KEY = 'age_gate';
+const BRANDING_KEY = 'branding';
+/** The public challenges list shows the branding's category (modules/challenges/service.ts). */
+const CHALLENGES_READ = 'challenges';
 
 async function storedAgeGate(db: DbOrTx): Promise<AgeGate | null> {
   const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, AGE_GATE_KEY));
@@ -20,9 +32,69 @@ async function storedAgeGate(db: DbOrTx): Promise<AgeGate | null> {
   return parsed.success ? parsed.data : null;
 }
 
-export async function siteConfigNow(app: FastifyInstance): Promise<SiteConfig> {
-  const gate = await storedAgeGate(app.db);
-  return { ...app.config.site, ageGate: gate ?? app.config.site.ageGate };
+/** The admin's branding, or null while none was saved (a value that no longer reads counts as none). */
+async function storedBranding(db: DbOrTx): Promise<BrandingBody | null> {
+  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, BRANDING_KEY));
+  if (row === undefined) return null;
+  const parsed = brandingBody.safeParse(row.value);
+  return parsed.success ? parsed.data : null;
+}
+
+/** The branding part of a site configuration, as the form edits it. */
+function brandingOf(site: SiteConfig | FastifyInstance['config']['site']): BrandingBody {
+  return {
+    siteName: site.siteName,
+    streamerName: site.streamerName,
+    tagline: site.tagline,
+    accentColor: site.accentColor,
+    logoUrl: site.logoUrl,
+    kickChannel: site.kickChannel,
+    contactEmail: site.contactEmail,
+    termsUrl: site.termsUrl,
+    privacyUrl: site.privacyUrl,
+    socials: site.socials.map((s) => ({ ...s }) as BrandingBody['socials'][number]),
+    quickLinks: site.quickLinks.map((l) => ({ ...l })),
+    challengeCategory: site.challengeCategory,
+  };
+}
+
+export async function siteConfigNow(app: FastifyInstance, db: DbOrTx = app.db): Promise<SiteConfig> {
+  const gate = await storedAgeGate(db);
+  const branding = await storedBranding(db);
+  const site: SiteConfig = { ...app.config.site, ageGate: gate ?? app.config.site.ageGate };
+  return branding ? { ...site, ...branding, kickChannelUrl: kickChannelUrlOf(branding.kickChannel) } : site;
+}
+
+/** The category the public Challenges page shows: the admin's, else the file's. */
+export async function challengeCategoryNow(app: FastifyInstance): Promise<string> {
+  return (await storedBranding(app.db))?.challengeCategory ?? app.config.site.challengeCategory;
+}
+
+/** Saves the admin's branding over the file's values; audited with what was shown before. */
+export async function updateBranding(
+  app: FastifyInstance,
+  admin: { id: string; username: string },
+  body: BrandingBody,
+): Promise<SiteConfig> {
+  const site = await app.db.transaction(async (tx) => {
+    const before = (await storedBranding(tx)) ?? brandingOf(app.config.site);
+    await tx
+      .insert(settings)
+      .values({ key: BRANDING_KEY, value: body })
+      .onConflictDoUpdate({ target: settings.key, set: { value: body, updatedAt: sql`now()` } });
+    await recordAudit(tx, actorOf(admin), {
+      action: 'site.branding',
+      targetType: 'settings',
+      targetId: BRANDING_KEY,
+      before,
+      after: body,
+    });
+    return siteConfigNow(app, tx);
+  });
+  // After commit, in every process (lib/read-cache-sync.ts): the next reads show the change.
+  app.reads.invalidate(SITE_READ);
+  app.reads.invalidate(CHALLENGES_READ);
+  return site;
 }
 
 export async function updateAgeGate(
