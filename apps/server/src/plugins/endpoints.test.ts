@@ -115,6 +115,7 @@ const expectedAccess: Record<string, AccessLevel> = {
   'DELETE /api/admin/integrations/kick-bot': 'admin',
   'GET /api/admin/integrations': 'admin',
   'GET /api/admin/go-live': 'admin',
+  'POST /api/admin/demo-data/remove': 'admin',
   'GET /api/admin/staff-prize-limits': 'admin',
   'PUT /api/admin/staff-prize-limits': 'admin',
   'GET /api/live/now': 'visitor',
