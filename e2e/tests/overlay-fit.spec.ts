@@ -34,7 +34,8 @@ function unfitText(page: Page, panelSelector: string): Promise<string[]> {
           bad.push(`${selector} leaves the ${frame.width}×${frame.height} frame`);
         for (const el of [panel, ...Array.from(panel.querySelectorAll<HTMLElement>('*'))]) {
           const hasText = Array.from(el.childNodes).some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim());
-          if (!hasText) continue;
+          // Text only screen readers meet (an overlay's hidden h1) is clipped on purpose.
+          if (!hasText || el.closest('.kb-visually-hidden, .visually-hidden')) continue;
           const r = el.getBoundingClientRect();
           if (r.width === 0 && r.height === 0) continue;
           const what = `"${el.textContent!.trim().slice(0, 48)}"`;
