@@ -96,7 +96,7 @@ test('a Moderator’s oversized prize waits for an Admin’s approval in Fulfilm
   await admin.screenshot({ path: '/tmp/staff-prize-admin-fulfilment.png', fullPage: true });
   await row.getByRole('button', { name: /^Approve and pay/ }).click();
   await admin.getByRole('dialog').getByRole('button', { name: 'Approve and pay' }).click();
-  await expect(admin.getByText('Approved; 100000000 points paid.')).toBeVisible();
+  await expect(admin.getByText('Approved; 100,000,000.00 points paid.')).toBeVisible();
   await expect(row).toHaveCount(0); // no longer pending
 
   await fan.page.goto('/activity');
