@@ -3,52 +3,14 @@
  * visitor sees the new name in the header and the title at once, without a restart. The journey
  * runs on a site of its own, so the shared server's branding is never changed.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import { expect, test } from './fixtures';
 import { expectAccessible, newPerson, preAcceptAgeGate, screenshot, signIn } from './helpers';
+import { running, startSite } from './own-site';
 
-const serverMain = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/server/dist/main.js');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
-/** A site of its own (empty database) whose admin is `adminSteamId`; resolves once /healthz answers. */
+/** A site of its own (empty database) whose admin is `adminSteamId`. */
 async function ownSite(adminSteamId: string): Promise<{ url: string; server: ChildProcess }> {
-  const port = await freePort();
-  const url = `http://localhost:${port}`;
-  const server = spawn(process.execPath, [serverMain], {
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: url,
-      DATA_DIR: ':memory:',
-      DEMO_DATA: '0',
-      LEADERBOARD_POLLER: '0',
-      LOG_LEVEL: 'warn',
-      ADMIN_STEAM_IDS: adminSteamId,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const exited = new Promise<never>((_, reject) =>
-    server.once('exit', (code) => reject(new Error(`the server exited (${code})`))),
-  );
-  const ready = expect
-    .poll(async () => (await fetch(`${url}/healthz`).catch(() => null))?.status ?? 0, { timeout: 90_000 })
-    .toBe(200);
-  await Promise.race([ready, exited]);
+  const { url, server } = await startSite({ ADMIN_STEAM_IDS: adminSteamId, LOG_LEVEL: 'info' }, running);
   return { url, server };
 }
 

@@ -3,65 +3,10 @@
  * its log; whoever opens it and signs in becomes the admin, once. A plain sign-in is a User. While
  * sign-in goes through the dev provider every page says so, the OBS overlays excepted.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import { expect, test } from './fixtures';
 import { newPerson, preAcceptAgeGate, screenshot, signIn } from './helpers';
-
-const serverMain = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/server/dist/main.js');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
-/** Starts a server of its own on an in-memory database; resolves once its log shows what `ready` looks for. */
-async function startSite(
-  env: Record<string, string>,
-  ready: (output: string) => string | null,
-): Promise<{ url: string; found: string; server: ChildProcess }> {
-  const port = await freePort();
-  const url = `http://localhost:${port}`;
-  const server = spawn(process.execPath, [serverMain], {
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: url,
-      DATA_DIR: ':memory:',
-      DEMO_DATA: '0',
-      LEADERBOARD_POLLER: '0',
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const found = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server did not get ready:\n${output}`)), 90_000);
-    const read = (d: Buffer) => {
-      output += d.toString();
-      const hit = ready(output);
-      if (hit !== null) {
-        clearTimeout(timer);
-        resolve(hit);
-      }
-    };
-    server.stdout!.on('data', read);
-    server.stderr!.on('data', read);
-    server.once('exit', (code) => reject(new Error(`the server exited (${code}):\n${output}`)));
-  });
-  return { url, found, server };
-}
+import { running, startSite } from './own-site';
 
 /** A fresh site of its own (empty database, no demo data): its URL and the setup link it printed. */
 async function freshSite(): Promise<{ url: string; setupLink: string; server: ChildProcess }> {
@@ -71,9 +16,7 @@ async function freshSite(): Promise<{ url: string; setupLink: string; server: Ch
 
 /** A site of its own with the demo data (DEMO_DATA=1, as `npm start`), `adminSteamId` its admin. */
 async function demoSite(adminSteamId: string): Promise<{ url: string; server: ChildProcess }> {
-  const site = await startSite({ DEMO_DATA: '1', ADMIN_STEAM_IDS: adminSteamId, LOG_LEVEL: 'info' }, (output) =>
-    output.includes('Kickback is running at') ? '' : null,
-  );
+  const site = await startSite({ DEMO_DATA: '1', ADMIN_STEAM_IDS: adminSteamId, LOG_LEVEL: 'info' }, running);
   return { url: site.url, server: site.server };
 }
 

@@ -5,33 +5,9 @@
  * admin sees the limits on Admin → Staff Prize Limits (a page the Moderator cannot open), approves
  * the prize in Fulfilment, and it is paid. Screenshots: /tmp/staff-prize-*.png.
  */
-import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { DEMO_ADMIN, DEMO_MODERATOR, expectAccessible, newPerson, signIn } from './helpers';
-
-async function postInChat(sim: Page, kickName: string, text: string) {
-  await sim.getByLabel('Kick username').fill(kickName);
-  await sim.getByLabel('Message', { exact: true }).fill(text);
-  await sim.getByRole('button', { name: 'Send to chat' }).click();
-  const line = sim.getByRole('list', { name: 'Recent chat messages' }).getByRole('listitem').filter({ hasText: text });
-  await expect(line.first()).toBeVisible();
-  return line.first();
-}
-
-/** A viewer who links a Kick account with !verify through the simulator. */
-async function chatter(browser: Browser, sim: Page, prefix: string) {
-  const person = newPerson(prefix);
-  const kickName = `kick_${person.steamId.slice(-6)}`;
-  const page = await (await browser.newContext()).newPage();
-  await signIn(page, person);
-  await page.locator('#kb-user-menu').click();
-  await page.getByRole('button', { name: 'Profile', exact: true }).click();
-  const profile = page.getByRole('dialog', { name: 'Profile Settings' });
-  await profile.getByRole('button', { name: 'Link Kick', exact: true }).click();
-  const command = (await page.getByTestId('kick-verify-command').textContent()) ?? '';
-  await expect(await postInChat(sim, kickName, command)).toContainText(`@${kickName} your Kick account is now linked`);
-  return { name: person.name, kickName, page };
-}
+import { linkedChatter, postInChat } from './chat-helpers';
+import { DEMO_ADMIN, DEMO_MODERATOR, expectAccessible, signIn } from './helpers';
 
 test('a Moderator’s oversized prize waits for an Admin’s approval in Fulfilment; the Admin sets the limits', async ({
   browser,
@@ -42,7 +18,7 @@ test('a Moderator’s oversized prize waits for an Admin’s approval in Fulfilm
   await signIn(mod, DEMO_MODERATOR, { demo: true });
   const sim = await modContext.newPage();
   await sim.goto('/admin/chat-simulator');
-  const fan = await chatter(browser, sim, 'Alt');
+  const fan = await linkedChatter(browser, sim, mod, 'Alt', 0, { keepPage: true });
 
   // The Moderator runs a hunt with an enormous guess prize; the fan guesses and wins.
   await mod.goto('/admin/hunt');

@@ -116,6 +116,24 @@ export const brandingBody = z.object({
 export type BrandingBody = z.infer<typeof brandingBody>;
 export type BrandingInput = z.input<typeof brandingBody>;
 
+/** The branding part of a site configuration: what Admin → Settings edits and the server stores. */
+export function brandingOf(site: Omit<SiteConfig, 'devSignIn'>): BrandingBody {
+  return {
+    siteName: site.siteName,
+    streamerName: site.streamerName,
+    tagline: site.tagline,
+    accentColor: site.accentColor,
+    logoUrl: site.logoUrl,
+    kickChannel: site.kickChannel,
+    contactEmail: site.contactEmail,
+    termsUrl: site.termsUrl,
+    privacyUrl: site.privacyUrl,
+    socials: site.socials.map((s) => ({ ...s }) as BrandingBody['socials'][number]),
+    quickLinks: site.quickLinks.map((l) => ({ ...l })),
+    challengeCategory: site.challengeCategory,
+  };
+}
+
 /** The Kick channel's address, from its name. */
 export const kickChannelUrlOf = (channel: string): string => `https://kick.com/${encodeURIComponent(channel)}`;
 

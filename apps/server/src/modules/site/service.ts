@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   ageGate,
   brandingBody,
+  brandingOf,
   kickChannelUrlOf,
   type AgeGate,
   type AgeGateBody,
@@ -38,24 +39,6 @@ async function storedBranding(db: DbOrTx): Promise<BrandingBody | null> {
   if (row === undefined) return null;
   const parsed = brandingBody.safeParse(row.value);
   return parsed.success ? parsed.data : null;
-}
-
-/** The branding part of a site configuration, as the form edits it. */
-function brandingOf(site: SiteConfig | FastifyInstance['config']['site']): BrandingBody {
-  return {
-    siteName: site.siteName,
-    streamerName: site.streamerName,
-    tagline: site.tagline,
-    accentColor: site.accentColor,
-    logoUrl: site.logoUrl,
-    kickChannel: site.kickChannel,
-    contactEmail: site.contactEmail,
-    termsUrl: site.termsUrl,
-    privacyUrl: site.privacyUrl,
-    socials: site.socials.map((s) => ({ ...s }) as BrandingBody['socials'][number]),
-    quickLinks: site.quickLinks.map((l) => ({ ...l })),
-    challengeCategory: site.challengeCategory,
-  };
 }
 
 export async function siteConfigNow(app: FastifyInstance, db: DbOrTx = app.db): Promise<SiteConfig> {

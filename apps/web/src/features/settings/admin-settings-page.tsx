@@ -13,32 +13,14 @@ import { toast } from 'react-toastify';
 import {
   BRANDING_LIMITS,
   brandingBody,
+  brandingOf,
   SOCIAL_ICONS,
   siteEndpoints,
   type BrandingInput,
-  type SiteConfig,
 } from '@kickback/common/http/site';
 import { useSite } from '../../app/site-context';
 import { FieldError, setServerErrors, useZodForm } from '../../lib/forms';
 import { useEndpointMutation } from '../../lib/query';
-
-/** The form's values: the branding part of the site configuration. */
-function brandingOf(site: SiteConfig): BrandingInput {
-  return {
-    siteName: site.siteName,
-    streamerName: site.streamerName,
-    tagline: site.tagline,
-    accentColor: site.accentColor,
-    logoUrl: site.logoUrl,
-    kickChannel: site.kickChannel,
-    contactEmail: site.contactEmail,
-    termsUrl: site.termsUrl,
-    privacyUrl: site.privacyUrl,
-    socials: site.socials.map((s) => ({ ...s }) as BrandingInput['socials'][number]),
-    quickLinks: site.quickLinks.map((l) => ({ ...l })),
-    challengeCategory: site.challengeCategory,
-  };
-}
 
 const invalid = (error: HookFieldError | undefined, id: string) => ({
   isInvalid: Boolean(error),
