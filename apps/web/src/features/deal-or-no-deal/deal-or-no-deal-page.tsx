@@ -240,6 +240,7 @@ export default function DealOrNoDealPage() {
         backdrop="static"
         keyboard={false}
         contentClassName="dond-modal"
+        aria-label="The bank's offer"
       >
         <Modal.Body className="text-center">
           <div className="dond-modal-kicker">The Bank is calling</div>
@@ -261,7 +262,14 @@ export default function DealOrNoDealPage() {
         </Modal.Body>
       </Modal>
 
-      <Modal show={status === S.SwapOffer} centered backdrop="static" keyboard={false} contentClassName="dond-modal">
+      <Modal
+        show={status === S.SwapOffer}
+        centered
+        backdrop="static"
+        keyboard={false}
+        contentClassName="dond-modal"
+        aria-label="Keep or change your box"
+      >
         <Modal.Body className="text-center">
           <div className="dond-modal-kicker">Two boxes left</div>
           <p className="dond-modal-question">
@@ -288,7 +296,7 @@ export default function DealOrNoDealPage() {
         </Modal.Body>
       </Modal>
 
-      <Modal show={status === S.Won} centered contentClassName="dond-modal dond-win">
+      <Modal show={status === S.Won} centered contentClassName="dond-modal dond-win" aria-label="The game is won">
         <Modal.Body className="text-center">
           <div className="dond-win-title">Congratulations! You won {dollars(state.winningAmount ?? 0)}</div>
           <p className="dond-modal-wait">
@@ -299,9 +307,9 @@ export default function DealOrNoDealPage() {
         </Modal.Body>
       </Modal>
 
-      <Modal show={confirmCancel} onHide={() => setConfirmCancel(false)} centered>
+      <Modal show={confirmCancel} onHide={() => setConfirmCancel(false)} centered aria-labelledby="dond-cancel-title">
         <Modal.Header closeButton>
-          <Modal.Title>Cancel this game?</Modal.Title>
+          <Modal.Title id="dond-cancel-title">Cancel this game?</Modal.Title>
         </Modal.Header>
         <Modal.Body>Everyone watching sees it cancelled and no prize is paid. This cannot be undone.</Modal.Body>
         <Modal.Footer>
