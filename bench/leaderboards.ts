@@ -7,11 +7,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { printFigures, summarise } from './lib/stats';
+import { logLevelEnv, logLevelLine, serverLogFile } from './lib/server-log';
 
 const serverMain = fileURLToPath(new URL('../apps/server/dist/main.js', import.meta.url));
 const headers = { 'X-Requested-With': 'kickback' };
 
 async function startServer(port: number, cacheSeconds: number): Promise<ChildProcess> {
+  const log = serverLogFile(`leaderboards-${port}`);
+  console.log(logLevelLine(log.file));
   const child = spawn(process.execPath, [serverMain], {
     env: {
       ...process.env,
@@ -21,12 +24,12 @@ async function startServer(port: number, cacheSeconds: number): Promise<ChildPro
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: ':memory:',
       DEMO_DATA: '1',
-      LOG_LEVEL: 'warn',
+      ...logLevelEnv(),
       RATE_LIMIT_PER_MINUTE: '10000000',
       LEADERBOARD_CACHE_SECONDS: String(cacheSeconds),
       ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', log.fd, 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 240; i++) {

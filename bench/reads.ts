@@ -6,7 +6,7 @@
  * req/s, p50, p99, the ratios, and the CPU the generator and the server took.
  *
  *   npm run bench -- reads [--seconds 10] [--connections 64] [--rounds 3] [--only now,products]
- *     [--pin] [--profile <dir>]
+ *     [--pin] [--profile <dir>] [--log-level <level>]
  *
  * Each read is measured in `--rounds` pairs, the same-body bare server then the app, one after the
  * other: the figures are the medians, and the ratio is the median of the pairs' ratios (a pair is
@@ -21,6 +21,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { logLevelEnv, logLevelLine, serverLogFile } from './lib/server-log';
 import { printFigures } from './lib/stats';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -56,9 +57,9 @@ function pinned(core: number, command: string, args: string[]): [string, string[
   return pin ? ['taskset', ['-c', String(core), command, ...args]] : [command, args];
 }
 
-function start(command: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+function start(command: string, args: string[], env: NodeJS.ProcessEnv, stdout: number | 'ignore' = 'ignore'): ChildProcess {
   const [cmd, cmdArgs] = pinned(0, command, args);
-  return spawn(cmd, cmdArgs, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  return spawn(cmd, cmdArgs, { env: { ...process.env, ...env }, stdio: ['ignore', stdout, 'inherit'] });
 }
 
 /** CPU time (ms) a process has used so far, from /proc (Linux); null elsewhere. */
@@ -139,6 +140,7 @@ const appPort = 38431;
 const barePort = 38432;
 const base = `http://127.0.0.1:${appPort}`;
 const profiling = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+const appLog = serverLogFile('reads');
 const app = start(process.execPath, [...profiling, serverMain], {
   NODE_ENV: 'development',
   PORT: String(appPort),
@@ -146,10 +148,10 @@ const app = start(process.execPath, [...profiling, serverMain], {
   PUBLIC_URL: base,
   DATA_DIR: ':memory:',
   DEMO_DATA: '1',
-  LOG_LEVEL: 'warn',
   RATE_LIMIT_PER_MINUTE: '100000000',
+  ...logLevelEnv(),
   ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
-});
+}, appLog.fd);
 let bare: ChildProcess | null = null;
 try {
   const headers = { 'X-Requested-With': 'kickback' };
@@ -171,6 +173,7 @@ try {
     `reads: ${connections} connections, ${seconds} s each, ${rounds} round(s)${pin ? ', servers on core 0, generator on core 1' : ''}; ` +
       `load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
   );
+  console.log(logLevelLine(appLog.file));
   const hello = await load(`http://127.0.0.1:${barePort}/hello`, [], bare);
   printFigures('bare Fastify hello-world', {
     'requests/s': hello.rps,

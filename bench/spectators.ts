@@ -28,6 +28,7 @@ import { Redis } from 'ioredis';
 import { io, type Socket } from 'socket.io-client';
 import { printFigures, summarise } from './lib/stats';
 import { freePort, signIn } from './lib/site';
+import { logLevelEnv, logLevelLine, serverLogFile } from './lib/server-log';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -131,6 +132,8 @@ async function main() {
   // BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server.
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const [command, args] = pinned(0, process.execPath, [...nodeArgs, serverMain]);
+  const log = serverLogFile('spectators');
+  console.log(logLevelLine(log.file));
   const server = spawn(command, args, {
     cwd: root,
     env: {
@@ -142,12 +145,12 @@ async function main() {
       DATA_DIR: ':memory:',
       DATABASE_URL: '',
       DEMO_DATA: '0',
-      LOG_LEVEL: 'warn',
+      ...logLevelEnv(),
       RATE_LIMIT_PER_MINUTE: '100000',
       METRICS_ALLOW: '127.0.0.1',
       ...(redisUrl ? { REDIS_URL: redisUrl, REDIS_PREFIX: redisPrefix } : {}),
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', log.fd, 'inherit'],
   });
   const crowd = spawn(...pinned(1, process.execPath, ['--import', 'tsx', path.join(here, 'lib/spectator-crowd.ts')]), {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

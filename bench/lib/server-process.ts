@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { logLevelEnv, logLevelLine, serverLogFile } from './server-log';
 
 /** BENCH_SERVER_MAIN runs another build (for example main's, kept aside, to measure before and after). */
 export const serverMain =
@@ -60,6 +61,7 @@ export async function startServer(
 ): Promise<ChildProcess> {
   // BENCH_SERVER_NODE_ARGS: extra Node flags for the server under test (say `--trace-gc`).
   const extra = process.env.BENCH_SERVER_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
+  const log = serverLogFile(`server-${port}`);
   const child = spawn(process.execPath, [...extra, ...nodeArgs, serverMain], {
     env: {
       ...process.env,
@@ -69,14 +71,15 @@ export async function startServer(
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: ':memory:',
       DEMO_DATA: '0',
-      LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: '100000000',
       LEADERBOARD_POLLER: '0',
       DATABASE_URL: databaseUrl ?? '',
+      ...logLevelEnv(),
       ...env,
     },
-    stdio: ['ignore', extra.length > 0 ? 'inherit' : 'ignore', 'inherit'],
+    stdio: ['ignore', extra.length > 0 ? 'inherit' : log.fd, 'inherit'],
   });
+  console.log(logLevelLine(log.file));
   for (let i = 0; i < 240; i++) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child;

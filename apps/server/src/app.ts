@@ -17,6 +17,7 @@ import type pg from 'pg';
 import { constants as zlibConstants } from 'node:zlib';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import { asyncLogDestination } from './lib/log-destination';
 import { createLoopbackFetch } from './lib/loopback-fetch';
 import { openRedis, readyWithin, type RedisStatus } from './lib/redis';
 import { listenForEvictions } from './lib/session-evict-notify';
@@ -110,7 +111,7 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
     redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
     ...(pretty
       ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
-      : {}),
+      : { stream: asyncLogDestination() }),
   };
 }
 

@@ -3,6 +3,7 @@
  * demo data, listen, graceful drain and shutdown. Nothing else lives here.
  */
 import { buildApp } from './app';
+import { flushLog } from './lib/log-destination';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './db/data-lock';
@@ -43,6 +44,7 @@ async function main(): Promise<void> {
       lock?.release();
       clearTimeout(force);
     }
+    await flushLog();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
