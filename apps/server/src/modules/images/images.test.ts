@@ -80,6 +80,19 @@ describe('uploading an image', () => {
     const meta = await sharp(served.rawPayload).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['png', 40, 30]);
 
+    // An <img> sends no CSRF header and may still load it; the upload itself keeps the guard.
+    const asImg = await t.app.inject({ method: 'GET', url: body.url });
+    expect(asImg.statusCode).toBe(200);
+    expect(asImg.headers['content-type']).toBe('image/png');
+    const { payload, contentType } = multipart(png);
+    const noHeader = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/images',
+      headers: { cookie: admin.cookie, 'content-type': contentType },
+      payload,
+    });
+    expect(noHeader.statusCode).toBe(403);
+
     const [audit] = await t.database.db.select().from(auditLog).where(eq(auditLog.targetId, hash!));
     expect(audit).toMatchObject({ action: 'image.upload', actorUserId: admin.user.id });
   });
