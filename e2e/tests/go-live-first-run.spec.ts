@@ -71,6 +71,7 @@ test('a fresh production site: setup link → Admin → name and uploaded logo s
     // Loaded, not a broken image (the CSP lets images from the site itself through).
     await expect.poll(() => headerLogo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(96);
     await expect(visitor.locator('footer img').first()).toHaveAttribute('src', logoUrl);
+    await expect(visitor.getByRole('heading', { level: 1 })).toBeVisible();
     await screenshot(visitor, 'first-run-visitor');
 
     // Admin → Go live: the webhook URL carries PUBLIC_URL; what is missing is marked To do.

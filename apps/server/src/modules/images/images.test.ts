@@ -124,6 +124,15 @@ describe('uploading an image', () => {
     expect(await storedCount()).toBe(before + 1);
   });
 
+  it('six admins uploading the same new picture at once: all answered, one row (on PostgreSQL when TEST_DATABASE_URL is set)', async () => {
+    const png = await picture(24, 24, '#13579b').png().toBuffer();
+    const before = await storedCount();
+    const results = await Promise.all(Array.from({ length: 6 }, () => upload(png)));
+    expect(results.map((r) => r.statusCode)).toEqual(new Array(6).fill(200));
+    expect(new Set(results.map((r) => r.json().url)).size).toBe(1);
+    expect(await storedCount()).toBe(before + 1);
+  });
+
   it('decides the kind from the bytes, never from the name or the content type sent', async () => {
     const png = await picture(10, 10, '#ff0000').png().toBuffer();
     const res = await upload(png, { filename: 'photo.jpg', contentType: 'image/jpeg' });
