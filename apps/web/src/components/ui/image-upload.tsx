@@ -18,15 +18,7 @@ import {
 import { ApiError, uploadFile } from '../../lib/api';
 import { FieldError } from '../../lib/forms';
 
-export function ImageUpload({
-  id,
-  label,
-  onUploaded,
-}: {
-  id: string;
-  label: string;
-  onUploaded(url: string): void;
-}) {
+export function ImageUpload({ id, label, onUploaded }: { id: string; label: string; onUploaded(url: string): void }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>(undefined);
 
