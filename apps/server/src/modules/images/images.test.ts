@@ -115,6 +115,17 @@ describe('uploading an image', () => {
     expect((await t.call({ url: '/api/images/not-a-hash.png' })).statusCode).toBe(400);
   });
 
+  it('serves an image it served before from this process, without reading the database again', async () => {
+    const { url } = (await upload(await picture(9, 9, '#445566').png().toBuffer())).json();
+    const first = await t.call({ url });
+    const hash = /([0-9a-f]{64})/.exec(url)![1]!;
+    await t.database.db.delete(images).where(eq(images.hash, hash));
+    const again = await t.call({ url });
+    expect(again.statusCode).toBe(200);
+    expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect((await t.call({ url: url.replace(/\.png$/, '.gif') })).statusCode).toBe(404);
+  });
+
   it('stores the same picture once, however often it is uploaded', async () => {
     const png = await picture(12, 12, '#abcdef').png().toBuffer();
     const before = await storedCount();

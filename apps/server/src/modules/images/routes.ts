@@ -18,11 +18,14 @@ import {
 import { badRequest, notFound } from '../../lib/errors';
 import { currentUser } from '../../plugins/access';
 import { route } from '../../plugins/endpoints';
+import { ImageCache, type CachedImage } from './cache';
 import { ImageRefused, reencodeImage } from './reencode';
 import { findImage, kindOfContentType, storeImage } from './service';
 import { sniffImageKind } from './sniff';
 
 export const IMAGE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+/** What each process keeps of the images it served (cache.ts). */
+const PROCESS_CACHE_BYTES = 32 * 1024 * 1024;
 
 /** Whether an `If-None-Match` header names `etag` (a list, weak forms and `*` included). */
 export function etagMatches(header: string | undefined, etag: string): boolean {
@@ -84,15 +87,27 @@ export async function imageRoutes(app: FastifyInstance): Promise<void> {
     };
   });
 
+  const served = new ImageCache(PROCESS_CACHE_BYTES);
+  /** The image named `hash` with extension `extension`, from this process's cache or the database. */
+  const imageNamed = async (hash: string, extension: string | undefined): Promise<CachedImage | null> => {
+    let image = served.get(hash);
+    if (!image) {
+      const row = await findImage(app.db, hash);
+      if (!row) return null;
+      const bytes = Buffer.from(row.bytes.buffer, row.bytes.byteOffset, row.bytes.byteLength);
+      image = { hash: row.hash, contentType: row.contentType, bytes };
+      served.set(image);
+    }
+    return imageKinds[kindOfContentType(image.contentType)].extension === extension ? image : null;
+  };
+
   route(app, imageEndpoints.show, { compress: false }, async (request, reply) => {
     const [, hash = '', extension] = IMAGE_NAME.exec(request.params.name) ?? [];
-    const row = await findImage(app.db, hash);
-    if (!row || imageKinds[kindOfContentType(row.contentType)].extension !== extension) {
-      throw notFound(imageMessages.notFound);
-    }
-    const etag = `"${row.hash}"`;
+    const image = await imageNamed(hash, extension);
+    if (!image) throw notFound(imageMessages.notFound);
+    const etag = `"${image.hash}"`;
     reply.header('etag', etag).header('cache-control', IMAGE_CACHE_CONTROL).header('x-content-type-options', 'nosniff');
     if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
-    return reply.type(row.contentType).send(Buffer.from(row.bytes.buffer, row.bytes.byteOffset, row.bytes.byteLength));
+    return reply.type(image.contentType).send(image.bytes);
   });
 }

@@ -18,8 +18,16 @@ export interface StoredImage {
   created: boolean;
 }
 
-export const kindOfContentType = (contentType: string): ImageKind =>
-  (Object.keys(imageKinds) as ImageKind[]).find((k) => imageKinds[k].contentType === contentType) ?? 'png';
+const kindByContentType = new Map(
+  (Object.keys(imageKinds) as ImageKind[]).map((kind) => [imageKinds[kind].contentType as string, kind]),
+);
+
+/** The kind of a stored content type (the table's CHECK allows only the four). */
+export function kindOfContentType(contentType: string): ImageKind {
+  const kind = kindByContentType.get(contentType);
+  if (!kind) throw new Error(`not an image content type: ${contentType}`);
+  return kind;
+}
 
 export async function storeImage(
   db: Db,
