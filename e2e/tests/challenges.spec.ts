@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { DEMO_ADMIN, expectAccessible, screenshot, signIn } from './helpers';
+import { discPng } from './png';
 
 const titlesIn = (page: Page, testId: string) => page.getByTestId(testId).getByRole('heading', { level: 3 });
 
@@ -112,7 +113,14 @@ test('an admin creates a challenge, is told what is wrong, then completes it wit
   await expect(create.getByText('Enter a title.')).toBeHidden();
   await create.getByLabel('Price ($)').fill('lots');
   await create.getByLabel('Description').fill('Land {1,000x} on {Sugar Rush}.');
-  await create.getByLabel('Image URL').fill('/challenges/bonanza.svg');
+  // An uploaded picture: its path fills Image URL and the preview shows it.
+  await create.getByLabel('Upload an image').setInputFiles({
+    name: 'sugar-rush.png',
+    mimeType: 'image/png',
+    buffer: discPng(80, [255, 105, 180]),
+  });
+  await expect(page.getByText('Image uploaded.')).toBeVisible();
+  await expect(create.getByLabel('Image URL')).toHaveValue(/^\/api\/images\/[0-9a-f]{64}\.png$/);
   await screenshot(page, 'challenge-create-modal');
   await expect(create.getByText('Enter the price as a number, like 250 or 12.50.')).toBeVisible();
   await expect(create.getByText('30 / 2000 characters')).toBeVisible();

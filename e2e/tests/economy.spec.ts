@@ -1,12 +1,13 @@
 /**
  * The points economy in the browser: an admin grants points on Admin → Users and adds a product on
- * Admin → Products; a viewer buys it in the Store (toast, balance drops) and finds it in My
+ * Admin → Products with an uploaded picture; a viewer buys it in the Store (toast, balance drops) and finds it in My
  * activity; the admin sees the order in Fulfilment with the buyer's linked accounts and marks it
  * delivered; the viewer sees the new status. Screenshots: e2e/screenshots/economy-*.png.
  */
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { DEMO_ADMIN, expectAccessible, newPerson, screenshot, signIn } from './helpers';
+import { discPng } from './png';
 
 async function personPage(
   browser: Browser,
@@ -61,7 +62,15 @@ test('a viewer buys a product; the admin delivers it; the viewer sees it deliver
   await admin.getByLabel('Price (points)').fill('-5');
   await admin.getByLabel('Category').fill('Merch');
   await admin.getByLabel('Stock').fill('3');
-  await admin.getByLabel('Image URL').fill('/store/tee.svg');
+  // The picture is uploaded (docs/features/uploaded-images.md): its path fills Image URL.
+  await admin.getByLabel('Upload an image').setInputFiles({
+    name: 'jersey.png',
+    mimeType: 'image/png',
+    buffer: discPng(64, [230, 57, 70]),
+  });
+  await expect(admin.getByText('Image uploaded.')).toBeVisible();
+  await expect(admin.getByLabel('Image URL')).toHaveValue(/^\/api\/images\/[0-9a-f]{64}\.png$/);
+  const jerseyImage = await admin.getByLabel('Image URL').inputValue();
   await admin.getByRole('button', { name: 'Create', exact: true }).click();
   // Checked in the form by the shared rule, beside the field; nothing is sent.
   await expect(admin.getByText('must be greater than 0')).toBeVisible();
@@ -79,6 +88,10 @@ test('a viewer buys a product; the admin delivers it; the viewer sees it deliver
   await viewer.getByLabel('Sort').selectOption('2');
   await expect(viewer.getByRole('button', { name: 'Buy Karambit | Fade' })).toHaveCount(0);
   await expect(viewer.getByRole('button', { name: 'Buy Signed Vex Jersey' })).toBeEnabled();
+  const jerseyPicture = viewer.getByRole('article', { name: 'Signed Vex Jersey' }).locator('img').first();
+  await expect(jerseyPicture).toHaveAttribute('src', jerseyImage);
+  await jerseyPicture.scrollIntoViewIfNeeded(); // the store's pictures load lazily
+  await expect.poll(() => jerseyPicture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(64);
   await viewer.getByLabel('Category').selectOption('All');
   await expect(viewer.getByRole('button', { name: 'Buy Karambit | Fade' })).toBeDisabled(); // 85,000 > 20,000
   await screenshot(viewer, 'economy-store');

@@ -20,13 +20,17 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Starts a server of its own on an in-memory database; resolves once its log shows what `ready` looks for. */
+/**
+ * Starts a server of its own on an in-memory database; resolves once its log shows what `ready` looks
+ * for. `publicHost` is the host of its PUBLIC_URL (localhost unless told).
+ */
 export async function startSite(
   env: Record<string, string>,
   ready: (output: string) => string | null,
+  { publicHost = 'localhost' }: { publicHost?: string } = {},
 ): Promise<{ url: string; found: string; server: ChildProcess }> {
   const port = await freePort();
-  const url = `http://localhost:${port}`;
+  const url = `http://${publicHost}:${port}`;
   const server = spawn(process.execPath, [serverMain], {
     env: {
       PATH: process.env.PATH,

@@ -55,6 +55,7 @@ import { fulfilmentRoutes } from './modules/fulfilment/routes';
 import { staffPrizeRoutes } from './modules/staff-prizes/routes';
 import { partnerLinkRoutes } from './modules/partner-links/routes';
 import { adminProductRoutes } from './modules/store/admin-routes';
+import { imageRoutes } from './modules/images/routes';
 import { storeRoutes } from './modules/store/routes';
 import { adminUserRoutes } from './modules/users/admin-routes';
 import { auditRoutes } from './modules/audit/routes';
@@ -200,6 +201,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(discordBroadcastsModule);
   await app.register(storeRoutes);
   await app.register(adminProductRoutes);
+  await app.register(imageRoutes);
   await app.register(fulfilmentRoutes);
   await app.register(staffPrizeRoutes);
   await app.register(partnerLinkRoutes);

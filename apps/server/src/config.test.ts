@@ -30,6 +30,19 @@ describe('loadConfig', () => {
     );
   });
 
+  it('lets a production build use the dev identity provider only when asked and only on loopback (a local trial)', () => {
+    const trial = { NODE_ENV: 'production', SESSION_SECRET: secret, STEAM_SIGNIN: 'dev' } as const;
+    const local = { ...trial, PUBLIC_URL: 'http://127.0.0.1:3000', HOST: '127.0.0.1' };
+    expect(loadConfig(local).steam.signin).toBe('dev');
+    expect(loadConfig({ ...local, PUBLIC_URL: 'http://localhost:3000', HOST: '::1' }).steam.signin).toBe('dev');
+    // Listening beyond this machine, or a private (not loopback) address: refused.
+    expect(() => loadConfig({ ...local, HOST: '0.0.0.0' })).toThrow(/cannot run in production/);
+    expect(() => loadConfig({ ...local, PUBLIC_URL: 'http://192.168.1.5:3000' })).toThrow(/cannot run in production/);
+    // Never without asking: production on loopback still signs in with Steam.
+    const { STEAM_SIGNIN: _asked, ...unasked } = local;
+    expect(loadConfig(unasked).steam.signin).toBe('steam');
+  });
+
   it('refuses the dev identity provider on a public address, naming the settings to change', () => {
     const publicSite = { PUBLIC_URL: 'https://vex.example.com' };
     expect(() => loadConfig(publicSite)).toThrow(ConfigError);

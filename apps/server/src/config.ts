@@ -448,9 +448,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('Invalid configuration: SESSION_SECRET must be at least 32 characters');
   }
   const signin = env.STEAM_SIGNIN ?? (isProduction || env.STEAM_API_KEY ? 'steam' : 'dev');
-  if (isProduction && signin === 'dev') {
+  // One exception, asked for by name: a production build tried out on this machine only (the
+  // public address and the listening address both loopback), e.g. the go-live browser journey.
+  const localTrial = isLoopbackHost(new URL(publicUrl).hostname) && isLoopbackHost(env.HOST);
+  if (isProduction && signin === 'dev' && !localTrial) {
     throw new ConfigError(
-      'Invalid configuration: STEAM_SIGNIN=dev: the dev identity provider cannot run in production',
+      'Invalid configuration: STEAM_SIGNIN=dev: the dev identity provider cannot run in production (only on a trial where PUBLIC_URL and HOST are both loopback addresses)',
     );
   }
   if (isProduction && env.STEAM_OPENID_URL !== 'https://steamcommunity.com/openid/login') {
@@ -744,6 +747,12 @@ function discordBotConfig(env: Env, isProduction: boolean, simulator: string, se
  * Loopback, private and link-local addresses, and names reserved for private use: where the dev identity
  * provider and the chat simulator may run without ALLOW_DEV_SIGNIN (docs/go-live.md).
  */
+/** This machine only: `localhost`, 127.0.0.0/8 or ::1. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return host === 'localhost' || host === '::1' || (isIP(host) === 4 && host.startsWith('127.'));
+}
+
 export function isPrivateHost(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
   // Names that never resolve on the public internet: loopback, testing, mDNS and private-use names.

@@ -15,6 +15,7 @@ import { warmUp, WARM_UP_TIMEOUT } from '../../test/warm';
 import { runShellCommand } from '../modules/shell/commands';
 import { restoreBackup, writeBackup } from './backup';
 import type { Database } from './client';
+import { images } from './schema/images';
 import { products } from './schema/store';
 import { rowsOf } from './rows';
 
@@ -91,6 +92,15 @@ async function livedInSite(): Promise<void> {
     body: { enabled: false, text: 'Adults only.' },
   });
   expect(gate.statusCode).toBe(200);
+  // An uploaded image: its bytes (every value 0–255) come back byte for byte.
+  await t.database.db.insert(images).values({
+    hash: 'ab'.repeat(32),
+    contentType: 'image/png',
+    bytes: Uint8Array.from({ length: 256 }, (_, i) => i),
+    width: 1,
+    height: 1,
+    uploadedBy: admin.user.id,
+  });
 }
 
 describe('backup and restore', () => {
@@ -101,6 +111,7 @@ describe('backup and restore', () => {
     expect(before.users).toHaveLength(2);
     expect(before.ledger!.length).toBeGreaterThanOrEqual(3);
     expect(before.orders).toHaveLength(1);
+    expect(before.images).toHaveLength(1);
 
     const backup = file();
     const written = await writeBackup(t.database.db, backup);

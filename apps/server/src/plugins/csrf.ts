@@ -1,5 +1,6 @@
 /**
- * Cross-site request forgery guard: every /api call and every state-changing /auth call must carry
+ * Cross-site request forgery guard: every /api call (but the image reads an `<img>` makes) and every
+ * state-changing /auth call must carry
  * `X-Requested-With: kickback` (a header no cross-site form or image can set) and, when the browser
  * sends an Origin, it must be ours. Top-level sign-in navigations are protected by their state
  * cookie instead.
@@ -17,9 +18,18 @@ export const CSRF_VALUE = 'kickback';
 /** Navigations the browser makes itself (popup, redirects): no custom header possible. */
 const navigationPaths = new Set(['/auth/steam/signin', '/auth/steam/callback']);
 
+/**
+ * /api reads the browser makes itself, without our header: an `<img>` loading an uploaded image.
+ * GET and HEAD only, and they change nothing.
+ */
+const browserReadPrefixes = ['/api/images/'];
+
 export function needsCsrfCheck(request: FastifyRequest): boolean {
   const path = routePath(request);
-  if (path.startsWith('/api/')) return true;
+  if (path.startsWith('/api/')) {
+    const read = request.method === 'GET' || request.method === 'HEAD';
+    return !(read && browserReadPrefixes.some((p) => path.startsWith(p)));
+  }
   if (path.startsWith('/auth/')) {
     if (navigationPaths.has(path)) return false;
     // Discord sign-in is a navigation too; its state parameter is bound to the session.

@@ -89,6 +89,8 @@ const expectedAccess: Record<string, AccessLevel> = {
   'POST /api/admin/products/:id/active': 'admin',
   'GET /api/admin/products/:id/codes': 'admin',
   'POST /api/admin/products/:id/codes': 'admin',
+  'POST /api/admin/images': 'admin',
+  'GET /api/images/:name': 'visitor',
   'GET /api/admin/fulfilment': 'moderator',
   'POST /api/admin/fulfilment/:id/deliver': 'moderator',
   'POST /api/admin/fulfilment/:id/reject': 'admin',

@@ -115,8 +115,27 @@ export function callEndpoint<E extends EndpointSpec>(
   }) as Promise<EndpointResponse<E>>;
 }
 
+/**
+ * Uploads one file to an endpoint that takes a multipart form (e.g. the image upload): the browser
+ * sets the multipart content type; failures toast and reject as any other call.
+ */
+export function uploadFile<E extends EndpointSpec>(
+  endpoint: E,
+  field: string,
+  file: File,
+): Promise<EndpointResponse<E>> {
+  const form = new FormData();
+  form.append(field, file, file.name);
+  return send(endpointPath(endpoint, {}), {
+    method: endpoint.method,
+    body: form,
+    schema: endpoint.response,
+  }) as Promise<EndpointResponse<E>>;
+}
+
 async function send(path: string, options: CallOptions<z.ZodType>): Promise<unknown> {
   const { method = 'GET', body, schema, signal, cache, silent = false } = options;
+  const isForm = body instanceof FormData;
   let res: Response;
   try {
     res = await fetch(path, {
@@ -125,9 +144,9 @@ async function send(path: string, options: CallOptions<z.ZodType>): Promise<unkn
       headers: {
         'X-Requested-With': 'kickback',
         Accept: 'application/json',
-        ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+        ...(body !== undefined && !isForm ? { 'Content-Type': 'application/json' } : {}),
       },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      ...(body !== undefined ? { body: isForm ? body : JSON.stringify(body) } : {}),
       ...(signal ? { signal } : {}),
       ...(cache ? { cache } : {}),
     });

@@ -22,6 +22,7 @@ import {
 import type { UserOption } from '@kickback/common/http/users';
 import { messages } from '@kickback/common/messages';
 import { UserSelect } from '../../components/ui/user-select';
+import { ImageUpload } from '../../components/ui/image-upload';
 import { CharCounter, FieldError, setServerErrors, useZodForm } from '../../lib/forms';
 import { useCreateChallenge, useUpdateChallenge } from './api';
 import { ChallengeImage } from './challenge-image';
@@ -76,6 +77,7 @@ function ChallengeForm({
     handleSubmit,
     control,
     setError,
+    setValue,
     watch,
     formState: { errors, isSubmitting },
   } = useZodForm(editing ? updateChallengeBody : createChallengeBody, {
@@ -189,6 +191,11 @@ function ChallengeForm({
               maxLength={challengeLimits.imageUrl}
             />
             <FieldError id={`${prefix}-imageUrl-error`} message={error('imageUrl').message} />
+            <ImageUpload
+              id={`${prefix}-image-file`}
+              label="Upload an image"
+              onUploaded={(url) => setValue('imageUrl', url, { shouldDirty: true, shouldValidate: true })}
+            />
           </Form.Group>
           <div className="col-sm-4">
             <ChallengeImage url={errors.imageUrl ? '' : String(imageUrl)} className="kb-form-preview" />

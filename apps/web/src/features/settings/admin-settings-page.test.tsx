@@ -83,4 +83,54 @@ describe('Admin → Settings form', () => {
       socials: [site.socials[0], { label: 'X', url: 'https://x.com/nightshift', icon: 'x' }],
     });
   });
+
+  it('uploads a logo as multipart, puts its path in the Logo URL field and the preview, and saves it', async () => {
+    const uploaded = `/api/images/${'a'.repeat(64)}.png`;
+    const fetchMock = vi.fn(async (url: string, init: RequestInit) => {
+      if (url.endsWith('/api/admin/images')) {
+        return Response.json({
+          message: 'Image uploaded.',
+          url: uploaded,
+          contentType: 'image/png',
+          width: 64,
+          height: 64,
+          bytes: 120,
+        });
+      }
+      const body = JSON.parse(String(init.body));
+      return Response.json({ message: 'Settings successfully updated.', site: { ...site, ...body } });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    open();
+    const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'logo.png', { type: 'image/png' });
+    await act(async () => void fireEvent.change(screen.getByLabelText('Upload a logo'), { target: { files: [file] } }));
+    await waitFor(() => expect((screen.getByLabelText('Logo URL') as HTMLInputElement).value).toBe(uploaded));
+    const [, upload] = fetchMock.mock.calls[0]!;
+    expect(upload.method).toBe('POST');
+    expect(upload.body).toBeInstanceOf(FormData);
+    expect((upload.body as FormData).get('file')).toBeInstanceOf(File);
+    // The browser sets the multipart boundary: no JSON content type is forced on the form.
+    expect(upload.headers).not.toHaveProperty('Content-Type');
+    expect(screen.getByAltText('Logo preview').getAttribute('src')).toBe(uploaded);
+    expect(toast.success).toHaveBeenCalledWith('Image uploaded.');
+    await waitFor(() => expect(saveButton().disabled).toBe(false));
+    await save();
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    expect(JSON.parse(String(fetchMock.mock.calls[1]![1].body))).toMatchObject({ logoUrl: uploaded });
+  });
+
+  it('says a refused upload under the control and keeps the Logo URL', async () => {
+    const message = 'The file is not a PNG, JPEG, WebP or GIF image (judged by its content, not its name).';
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ message, fields: [{ path: 'file', message }] }, { status: 400 })),
+    );
+    open();
+    const file = new File(['<svg/>'], 'logo.png', { type: 'image/png' });
+    const input = screen.getByLabelText('Upload a logo');
+    await act(async () => void fireEvent.change(input, { target: { files: [file] } }));
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect((screen.getByLabelText('Logo URL') as HTMLInputElement).value).toBe('/brand/logo.svg');
+  });
 });

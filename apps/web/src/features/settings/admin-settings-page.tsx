@@ -7,7 +7,7 @@
 import { useState, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { useFieldArray, type FieldError as HookFieldError } from 'react-hook-form';
+import { useFieldArray, useWatch, type FieldError as HookFieldError } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import {
@@ -19,6 +19,7 @@ import {
   type BrandingInput,
 } from '@kickback/common/http/site';
 import { useSite } from '../../app/site-context';
+import { ImageUpload } from '../../components/ui/image-upload';
 import { FieldError, setServerErrors, useZodForm } from '../../lib/forms';
 import { useEndpointMutation } from '../../lib/query';
 
@@ -60,8 +61,10 @@ export default function AdminSettingsPage() {
     control,
     reset,
     setError,
+    setValue,
     formState: { errors, isDirty, isSubmitting },
   } = useZodForm(brandingBody, { defaultValues: saved });
+  const logoUrl = useWatch({ control, name: 'logoUrl' });
   const socials = useFieldArray({ control, name: 'socials' });
   const quickLinks = useFieldArray({ control, name: 'quickLinks' });
   // SiteProvider's configuration refetches: the header, footer and title change at once.
@@ -113,9 +116,23 @@ export default function AdminSettingsPage() {
               id="kb-settings-logo"
               label="Logo URL"
               error={errors.logoUrl}
-              hint="A site path like /brand/logo.svg or an https:// address."
+              hint="A site path like /brand/logo.svg or an https:// address, or an uploaded file."
             >
               <Form.Control {...text('logoUrl', 'kb-settings-logo', BRANDING_LIMITS.url)} />
+              <div className="d-flex gap-3 align-items-start">
+                <img
+                  className="kb-settings-logo-preview mt-2 flex-shrink-0"
+                  src={errors.logoUrl ? saved.logoUrl : logoUrl}
+                  alt="Logo preview"
+                  width={48}
+                  height={48}
+                />
+                <ImageUpload
+                  id="kb-settings-logo-file"
+                  label="Upload a logo"
+                  onUploaded={(url) => setValue('logoUrl', url, { shouldDirty: true, shouldValidate: true })}
+                />
+              </div>
             </Field>
             <Field
               id="kb-settings-kick"

@@ -20,6 +20,7 @@ import {
   type AdminProduct,
   type ProductFormValues,
 } from '@kickback/common/http/store';
+import { ImageUpload } from '../../components/ui/image-upload';
 import { useEndpointMutation } from '../../lib/query';
 import { FALLBACK_IMAGE } from './catalogue';
 
@@ -151,6 +152,11 @@ export function ProductModal({
             </div>
             <Form.Text>Optional; the store shows a placeholder image without one.</Form.Text>
           </Form.Group>
+          <ImageUpload
+            id="product-image-file"
+            label="Upload an image"
+            onUploaded={(url) => form.setValue('imageUrl', url, { shouldDirty: true, shouldValidate: true })}
+          />
         </Modal.Body>
         <Modal.Footer>
           <Button variant="outline-secondary" onClick={onClose}>
