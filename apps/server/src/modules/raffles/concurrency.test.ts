@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
+import type { RollRecord } from '@kickback/common/http/giveaway';
 import type { RaffleDetail } from '@kickback/common/http/raffles';
 import type { Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
@@ -121,6 +122,29 @@ describe('two app instances on one database', () => {
       .where(and(eq(ledger.userId, u.user.id), eq(ledger.reason, 'raffle_prize')));
     expect(prizes).toHaveLength(1);
     expect(await a.database.db.select().from(raffleWinners).where(eq(raffleWinners.raffleId, id))).toHaveLength(1);
+  });
+
+  it('a draw waits for the purchase in flight: its tickets are in the snapshot', async () => {
+    const id = await makeRaffle(a, admin, { prizes: [{ kind: 'points', points: 1 }] });
+    const u = await fan('100');
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let arrived = () => {};
+    const inFlight = new Promise<void>((resolve) => (arrived = resolve));
+    a.app.raffles.hooks.afterTallyLock = async () => {
+      arrived();
+      await Promise.race([held, new Promise((resolve) => setTimeout(resolve, 2000))]);
+    };
+    const purchase = buy(a, u, id, 2);
+    await inFlight;
+    a.app.raffles.hooks.afterTallyLock = undefined;
+    const draw = b.call({ method: 'POST', url: `/api/admin/raffles/${id}/draw`, as: admin });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    release();
+    expect((await purchase).statusCode).toBe(200);
+    expect((await draw).statusCode).toBe(200);
+    const record = (await a.call({ url: `/api/raffles/${id}/draw` })).json() as RollRecord;
+    expect(record.snapshot).toEqual([expect.objectContaining({ kickUserId: u.user.id, weight: 2 })]);
   });
 
   it('Cancel pressed on both at once refunds once', async () => {

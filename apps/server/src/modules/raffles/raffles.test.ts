@@ -7,6 +7,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { drawWinners, snapshotHashOf } from '@kickback/common/giveaway/draw';
 import type { AdminRaffle, RaffleDetail, RaffleSummary } from '@kickback/common/http/raffles';
 import type { RollRecord } from '@kickback/common/http/giveaway';
+import type { Tx } from '../../db/client';
 import { fulfilmentItems } from '../../db/schema/fulfilment';
 import { ledger } from '../../db/schema/ledger';
 import { raffleTickets } from '../../db/schema/raffles';
@@ -254,7 +255,7 @@ describe('tickets from support', () => {
     const off = await makeRaffle(t, admin);
     const a = await fan('Support Fan');
     const grant = (source: 'sub' | 'kicks', count: number, eventId: string) =>
-      t.database.db.transaction((tx) => grantSupportTickets(tx, a.user.id, source, count, eventId, t.clock.now()));
+      t.database.db.transaction((tx) => grantSupportTickets(tx as Tx, a.user.id, source, count, eventId, t.clock.now()));
     expect(await grant('sub', 1, 'ev-1')).toEqual([{ raffleId: on, tickets: 2 }]);
     expect(await grant('sub', 1, 'ev-1')).toEqual([]);
     expect(await grant('sub', 1, 'ev-2')).toEqual([{ raffleId: on, tickets: 2 }]);

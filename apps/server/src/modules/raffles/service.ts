@@ -27,7 +27,7 @@ import type { FireResult } from '../../games/timers';
 import { actorOf, recordAudit } from '../audit/service';
 import { closeRaffle, drawRaffle, newSeed, type DrawnWinner } from './draw';
 import { adminList, adminView, publicDetail, publicList } from './presenter';
-import { buyTickets, refundTickets, type RaffleHooks } from './tickets';
+import { buyTickets, raffleGate, refundTickets, type RaffleHooks } from './tickets';
 
 export const RAFFLE_ROOM = 'raffles';
 export const RAFFLE_CLOSE_TIMER = 'raffle-close';
@@ -71,7 +71,9 @@ async function savePrizes(tx: Tx, raffleId: string, prizes: RaffleValues['prizes
   );
 }
 
+/** The raffle row FOR UPDATE, behind the exclusive gate (no purchase in flight). */
 async function lockRaffle(tx: Tx, id: string): Promise<RaffleRow> {
+  await raffleGate(tx, id, true);
   const [row] = await tx.select().from(raffles).where(eq(raffles.id, id)).for('update');
   if (!row) throw notFound(raffleMessages.notFound);
   return row;
@@ -354,7 +356,7 @@ export class RaffleService {
     return this.audited(
       admin,
       'close',
-      async (tx) => {
+      async (tx, after) => {
         const before = await lockRaffle(tx, id);
         if (before.status !== 'open') throw conflict(raffleMessages.notOpen);
         const row = await closeRaffle(tx, before, this.now());
@@ -364,6 +366,7 @@ export class RaffleService {
           sql`UPDATE game_timers SET due_at = ${row.closedAt!.toISOString()}::timestamptz
               WHERE kind = ${RAFFLE_CLOSE_TIMER} AND subject_id = ${id}`,
         );
+        after.push(() => this.app.timers.arm(row.closedAt!.getTime()));
         return { row: { ...row, closesAt: row.closedAt! } };
       },
       () => raffleMessages.closed,
@@ -433,6 +436,7 @@ export class RaffleService {
 
   /** The durable deadline: draws the raffle at its closing time, on whichever process fires it. */
   private async fireClose(tx: Tx, id: string, version: number, after: AfterCommit): Promise<FireResult> {
+    await raffleGate(tx, id, true);
     const [row] = await tx.select().from(raffles).where(eq(raffles.id, id)).for('update');
     if (!row || row.version !== version) return 'done';
     if (row.status === 'open' && row.closesAt > this.now()) return { notBefore: row.closesAt };

@@ -18,12 +18,27 @@ export interface RaffleHooks {
   afterTallyLock?(tx: Tx): Promise<void>;
 }
 
+/** The advisory lock key space of raffles (with hashtext of the raffle id as the second key). */
+const RAFFLE_LOCK = 0x72_6166; // "raf"
+
 /**
- * The raffle, read under a shared lock: purchases go on side by side, while closing, drawing or
- * cancelling (which take the row FOR UPDATE) waits for them and they wait for it.
+ * The raffle's gate: purchases and grants hold it shared (side by side, and cheap: a lock in the
+ * lock manager, not a mark on the hot raffle row), while closing, drawing and cancelling hold it
+ * exclusively (lockRaffle), so they wait for the purchases in flight and the purchases after them
+ * see the new status. Held to the end of the transaction.
  */
+export async function raffleGate(tx: DbOrTx, raffleId: string, exclusive: boolean): Promise<void> {
+  await tx.execute(
+    exclusive
+      ? sql`SELECT pg_advisory_xact_lock(${RAFFLE_LOCK}, hashtext(${raffleId}))`
+      : sql`SELECT pg_advisory_xact_lock_shared(${RAFFLE_LOCK}, hashtext(${raffleId}))`,
+  );
+}
+
+/** The raffle, read behind the shared gate. */
 async function shareRaffle(tx: Tx, raffleId: string): Promise<RaffleRow> {
-  const [raffle] = await tx.select().from(raffles).where(eq(raffles.id, raffleId)).for('share');
+  await raffleGate(tx, raffleId, false);
+  const [raffle] = await tx.select().from(raffles).where(eq(raffles.id, raffleId));
   if (!raffle) throw notFound(raffleMessages.notFound);
   return raffle;
 }
