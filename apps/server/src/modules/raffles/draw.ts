@@ -13,10 +13,7 @@ import { rowsOf } from '../../db/rows';
 import { rafflePrizes, raffles, raffleWinners, type RafflePrizeRow, type RaffleRow } from '../../db/schema/raffles';
 import { enqueueFulfilment } from '../fulfilment/service';
 import { applyBalanceChange } from '../ledger/service';
-import { nodeDrawCrypto } from '../giveaway/draw-crypto';
-import { newSeed } from '../giveaway/draws';
-
-export { newSeed };
+import { nodeDrawCrypto } from '../../lib/draw-crypto';
 
 export function prizeText(prize: Pick<RafflePrizeRow, 'kind' | 'points' | 'item'>): string {
   return prize.kind === 'points' ? `${decimalToNumber(prize.points ?? '0').toLocaleString('en-US')} points` : (prize.item ?? '');

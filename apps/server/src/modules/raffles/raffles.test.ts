@@ -12,7 +12,7 @@ import { fulfilmentItems } from '../../db/schema/fulfilment';
 import { ledger } from '../../db/schema/ledger';
 import { raffleTickets } from '../../db/schema/raffles';
 import { users } from '../../db/schema/users';
-import { nodeDrawCrypto } from '../giveaway/draw-crypto';
+import { nodeDrawCrypto } from '../../lib/draw-crypto';
 import { buildTestApp, type TestApp, type TestUser } from '../../../test/app';
 import { givePoints, ledgerMismatches } from '../../../test/economy';
 import { buy, makeRaffle, raffleBody } from '../../../test/raffles';

@@ -21,11 +21,12 @@ import type { DbOrTx, Tx } from '../../db/client';
 import { rafflePrizes, raffles, raffleTickets, raffleWinners, type RaffleRow } from '../../db/schema/raffles';
 import { users, type UserRow } from '../../db/schema/users';
 import { postAsBot } from '../../integrations/kick/bot-chat';
-import { AfterCommit, transactionThen } from '../../lib/after-commit';
+import { transactionThen, type AfterCommit } from '../../lib/after-commit';
+import { newSeed } from '../../lib/draw-crypto';
 import { conflict, notFound } from '../../lib/errors';
 import type { FireResult } from '../../games/timers';
 import { actorOf, recordAudit } from '../audit/service';
-import { closeRaffle, drawRaffle, newSeed, type DrawnWinner } from './draw';
+import { closeRaffle, drawRaffle, type DrawnWinner } from './draw';
 import { adminList, adminView, publicDetail, publicList } from './presenter';
 import { buyTickets, raffleGate, refundTickets, type RaffleHooks } from './tickets';
 
