@@ -86,12 +86,14 @@ test('a raffle with two prizes: tickets, the cap, the draw on the wheel and over
   await expect(admin.getByText('Raffle closed: its ticket snapshot is hashed.')).toBeVisible();
   const winners = watcher.getByTestId('raffle-winners').getByRole('listitem');
   await expect(watcher.getByTestId('raffle-wheel')).toBeVisible();
+  await shot(watcher, '03-spinning');
   await expect(winners).toHaveCount(2, { timeout: 20_000 });
   await expect(winners.nth(0)).toContainText('wins 500 points');
   await expect(winners.nth(1)).toContainText('wins Signed jersey');
   await expect(overlay.getByTestId('overlay-raffle-title')).toHaveText(title);
   await expect(overlay.getByTestId('raffle-winners').getByRole('listitem')).toHaveCount(2, { timeout: 20_000 });
   await shot(watcher, '03-drawn');
+  await expect(overlay.getByTestId('giveaway-spinner')).toBeVisible();
   await shot(overlay, '04-overlay', true);
   const names = (await winners.allTextContents()).map((t) => t.split(' wins ')[0]!.trim());
 

@@ -17,7 +17,7 @@ export function isSelling(r: Pick<RaffleSummary, 'status' | 'opensAt' | 'closesA
 
 export function prizeLine(r: Pick<RaffleSummary, 'prizes'>): string {
   return r.prizes
-    .map((p) => (p.kind === 'points' ? `${formatAmount(p.points ?? 0)} points` : (p.item ?? '')))
+    .map((p) => (p.kind === 'points' ? `${(p.points ?? 0).toLocaleString('en-US')} points` : (p.item ?? '')))
     .join(' · ');
 }
 

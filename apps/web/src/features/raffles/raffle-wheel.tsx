@@ -12,15 +12,17 @@ export function RaffleWheel({ drawn, spin, large = false }: { drawn: RaffleDrawn
   // How many winners have landed: all of them when the draw is not spun here.
   const [state, setState] = useState({ for: drawn.raffleId, landed: spin ? 0 : total });
   const landed = state.for === drawn.raffleId ? state.landed : spin ? 0 : total;
-  const current = landed < total ? drawn.winners[landed]! : null;
+  // The wheel spins to each winner in turn and stays on the last one.
+  const shownAt = Math.min(landed, total - 1);
+  const current = total > 0 ? drawn.winners[shownAt]! : null;
   return (
     <div className="kb-raffle-wheel" data-testid="raffle-wheel">
-      {current && (
+      {spin && current && (
         <Spinner
           large={large}
           names={drawn.reel}
-          roll={{ rollId: `${drawn.raffleId}:${landed}`, winner: current }}
-          onLanded={() => setState({ for: drawn.raffleId, landed: landed + 1 })}
+          roll={{ rollId: `${drawn.raffleId}:${shownAt}`, winner: current }}
+          onLanded={() => setState({ for: drawn.raffleId, landed: shownAt + 1 })}
         />
       )}
       {total === 0 && <p className="kb-raffle-none">No tickets: no winner.</p>}
