@@ -8,6 +8,7 @@ import { drawWinners, snapshotHashOf } from '@kickback/common/giveaway/draw';
 import type { AdminRaffle, RaffleDetail, RaffleSummary } from '@kickback/common/http/raffles';
 import type { RollRecord } from '@kickback/common/http/giveaway';
 import type { Tx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { fulfilmentItems } from '../../db/schema/fulfilment';
 import { ledger } from '../../db/schema/ledger';
 import { raffleTickets } from '../../db/schema/raffles';
@@ -15,6 +16,7 @@ import { users } from '../../db/schema/users';
 import { nodeDrawCrypto } from '../../lib/draw-crypto';
 import { buildTestApp, type TestApp, type TestUser } from '../../../test/app';
 import { givePoints, ledgerMismatches } from '../../../test/economy';
+import { connectKickBot } from '../../../test/kick';
 import { buy, makeRaffle, raffleBody } from '../../../test/raffles';
 import { WARM_UP_TIMEOUT, warmUp } from '../../../test/warm';
 import { grantSupportTickets, refundTickets } from './tickets';
@@ -105,6 +107,30 @@ describe('access and input', () => {
     expect((await t.call({ url: `/api/raffles/${draft}` })).statusCode).toBe(404);
     const list = (await t.call({ url: '/api/raffles' })).json() as RaffleSummary[];
     expect(list.find((r) => r.id === draft)).toBeUndefined();
+  });
+
+  it('a draft is edited: its fields and prizes replaced, audited', async () => {
+    const id = await makeRaffle(t, admin, {}, false);
+    const edit = await t.call({
+      method: 'PUT',
+      url: `/api/admin/raffles/${id}`,
+      as: admin,
+      body: raffleBody(t, { title: 'Edited raffle', prizes: [{ kind: 'item', item: 'Hoodie' }], sellTickets: false }),
+    });
+    expect(edit.statusCode).toBe(200);
+    expect((edit.json() as { raffle: AdminRaffle }).raffle).toMatchObject({
+      title: 'Edited raffle',
+      sellTickets: false,
+      prizes: [{ position: 0, kind: 'item', item: 'Hoodie', points: null }],
+    });
+    const [audit] = rowsOf<{ action: string }>(
+      await t.database.db.execute(sql`SELECT action FROM audit_log WHERE target_id = ${id} ORDER BY id DESC LIMIT 1`),
+    );
+    expect(audit?.action).toBe('raffle.update');
+    await t.call({ method: 'POST', url: `/api/admin/raffles/${id}/open`, as: admin });
+    const notSold = await buy(t, user, id, 1);
+    expect(notSold.statusCode).toBe(409);
+    expect(notSold.json().message).toBe('Tickets for this raffle are not sold for points.');
   });
 
   it('editing and opening are for drafts only (409 after)', async () => {
@@ -270,5 +296,23 @@ describe('tickets from support', () => {
     const detail = (await t.call({ url: `/api/raffles/${on}`, as: a })).json() as RaffleDetail;
     expect(detail.myTickets).toBe(7);
     expect(await points(a)).toBe('1000.00');
+  });
+});
+
+describe('the announcement', () => {
+  it('posts the winners in chat through the Kick bot after the draw commits', async () => {
+    await connectKickBot(t, admin);
+    const id = await makeRaffle(t, admin, { title: 'Bot raffle', prizes: [{ kind: 'points', points: 25 }] });
+    const a = await fan('Announced Fan');
+    await buy(t, a, id, 1);
+    const sim = t.app.kickSimulator!;
+    const before = sim.chat.length;
+    expect((await t.call({ method: 'POST', url: `/api/admin/raffles/${id}/draw`, as: admin })).statusCode).toBe(200);
+    expect(sim.chat.slice(before)).toMatchObject([
+      {
+        type: 'bot',
+        content: `Raffle "Bot raffle" drawn! @Announced Fan wins 25 points. Verify: ${t.config.publicOrigin}/raffles/${id}/verify`,
+      },
+    ]);
   });
 });

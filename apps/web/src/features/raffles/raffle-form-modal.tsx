@@ -171,11 +171,11 @@ export function RaffleFormModal({ editing, onClose }: { editing: AdminRaffle | '
                     <Form.Label className="visually-hidden">Prize {i + 1} item</Form.Label>
                     <Form.Control
                       placeholder="e.g. AK-47 | Redline"
-                      isInvalid={!!errors.prizes?.[i]}
+                      isInvalid={!!errors.prizes?.[i]?.item}
                       {...form.register(`prizes.${i}.item`)}
                     />
                     <Form.Control.Feedback type="invalid">
-                      {(errors.prizes?.[i] as { item?: { message?: string } } | undefined)?.item?.message}
+                      {errors.prizes?.[i]?.item?.message}
                     </Form.Control.Feedback>
                   </Form.Group>
                 ) : (
@@ -184,11 +184,11 @@ export function RaffleFormModal({ editing, onClose }: { editing: AdminRaffle | '
                     <Form.Control
                       inputMode="decimal"
                       placeholder="Points, e.g. 5000"
-                      isInvalid={!!errors.prizes?.[i]}
+                      isInvalid={!!errors.prizes?.[i]?.points}
                       {...form.register(`prizes.${i}.points`)}
                     />
                     <Form.Control.Feedback type="invalid">
-                      {(errors.prizes?.[i] as { points?: { message?: string } } | undefined)?.points?.message}
+                      {errors.prizes?.[i]?.points?.message}
                     </Form.Control.Feedback>
                   </Form.Group>
                 )}
