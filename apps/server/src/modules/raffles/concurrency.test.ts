@@ -177,35 +177,41 @@ describe('two app instances on one database', () => {
 });
 
 describe('restart', () => {
-  it('a deadline passed while no process ran draws once on the next start', { timeout: 60_000 }, async () => {
-    const own = await openTestDatabase();
-    try {
-      const first = await buildTestApp({ database: own, clock });
-      const boss = await first.signIn({ role: 'Admin' });
-      const closesAt = clock.now().getTime() + 1000;
-      const id = await makeRaffle(first, boss, { closesAt: new Date(closesAt).toISOString() });
-      const u = await first.signIn();
-      await givePoints(first, u.user.id, '100');
-      await buy(first, u, id, 2);
-      await first.app.close();
-      while (clock.now().getTime() <= closesAt) await new Promise((r) => setTimeout(r, 100));
+  for (const when of ['before the closing deadline', 'across the closing deadline'] as const) {
+    it(`a restart ${when}: the new process draws once`, { timeout: 60_000 }, async () => {
+      const own = await openTestDatabase();
+      try {
+        const first = await buildTestApp({ database: own, clock });
+        const boss = await first.signIn({ role: 'Admin' });
+        const closesAt = clock.now().getTime() + 2500;
+        const id = await makeRaffle(first, boss, { closesAt: new Date(closesAt).toISOString() });
+        const u = await first.signIn();
+        await givePoints(first, u.user.id, '100');
+        await buy(first, u, id, 2);
+        await first.app.close();
+        // Across: the deadline passes while no process runs; before: the new process is up first.
+        if (when === 'across the closing deadline') {
+          while (clock.now().getTime() <= closesAt) await new Promise((r) => setTimeout(r, 100));
+        }
 
-      const second = await buildTestApp({ database: own, clock });
-      const state = async () => ((await second.call({ url: `/api/raffles/${id}` })).json() as RaffleDetail).status;
-      for (let i = 0; i < 100 && (await state()) !== 'drawn'; i++) await new Promise((r) => setTimeout(r, 100));
-      expect(await state()).toBe('drawn');
-      await second.app.close();
+        const second = await buildTestApp({ database: own, clock });
+        const state = async () => ((await second.call({ url: `/api/raffles/${id}` })).json() as RaffleDetail).status;
+        if (when === 'before the closing deadline') expect(await state()).toBe('open');
+        for (let i = 0; i < 100 && (await state()) !== 'drawn'; i++) await new Promise((r) => setTimeout(r, 100));
+        expect(await state()).toBe('drawn');
+        await second.app.close();
 
-      const third = await buildTestApp({ database: own, clock });
-      await third.app.timers.runDue();
-      const prizes = await own.db
-        .select()
-        .from(ledger)
-        .where(and(eq(ledger.userId, u.user.id), eq(ledger.reason, 'raffle_prize')));
-      expect(prizes).toHaveLength(1);
-      await third.app.close();
-    } finally {
-      await own.drop();
-    }
-  });
+        const third = await buildTestApp({ database: own, clock });
+        await third.app.timers.runDue();
+        const prizes = await own.db
+          .select()
+          .from(ledger)
+          .where(and(eq(ledger.userId, u.user.id), eq(ledger.reason, 'raffle_prize')));
+        expect(prizes).toHaveLength(1);
+        await third.app.close();
+      } finally {
+        await own.drop();
+      }
+    });
+  }
 });
