@@ -16,6 +16,7 @@ export default defineConfig({
       budgetJsKb: 50,
       names: {
         'overlay-page': '/overlay/giveaway',
+        'raffle-overlay-page': '/overlay/raffle',
         'hunt-overlay-page': '/overlay/hunt',
         'prediction-overlay-page': '/kick/prediction/overlay',
       },

@@ -1,8 +1,20 @@
-/** Steps of the journeys that go through the admin Chat Simulator: posting as a Kick user, linking one. */
+/** Steps of the journeys that go through the admin Chat Simulator: posting as a Kick user, linking one; granting points. */
 import { expect, type Browser, type Page } from '@playwright/test';
 import { newPerson, signIn } from './helpers';
 
 const json = { 'x-requested-with': 'kickback' };
+
+/** The admin grants `points` to the user named `name` (Admin → Users' balance route). */
+export async function grantPoints(admin: Page, name: string, points: number, reason: string) {
+  const found = await admin.request.get(`/api/admin/users?query=${encodeURIComponent(name)}`, { headers: json });
+  expect(found.status(), await found.text()).toBe(200);
+  const id = ((await found.json()) as { items: Array<{ id: string }> }).items[0]!.id;
+  const granted = await admin.request.post(`/api/admin/users/${id}/balance`, {
+    headers: json,
+    data: { currency: 'points', amount: points, reason },
+  });
+  expect(granted.status()).toBe(200);
+}
 
 /** Posts in chat as `kickName` from the simulator page; resolves to the message's line in the log. */
 export async function postInChat(sim: Page, kickName: string, text: string) {
@@ -37,18 +49,7 @@ export async function linkedChatter(
   const command = (await page.getByTestId('kick-verify-command').textContent()) ?? '';
   const line = await postInChat(sim, kickName, command);
   await expect(line).toContainText(`@${kickName} your Kick account is now linked`);
-  if (points > 0) {
-    const found = await admin.request.get(`/api/admin/users?query=${encodeURIComponent(person.name)}`, {
-      headers: json,
-    });
-    expect(found.status(), await found.text()).toBe(200);
-    const id = ((await found.json()) as { items: Array<{ id: string }> }).items[0]!.id;
-    const granted = await admin.request.post(`/api/admin/users/${id}/balance`, {
-      headers: json,
-      data: { currency: 'points', amount: points, reason: 'e2e prediction stake' },
-    });
-    expect(granted.status()).toBe(200);
-  }
+  if (points > 0) await grantPoints(admin, person.name, points, 'e2e prediction stake');
   if (!opts.keepPage) await page.context().close();
   return { name: person.name, kickName, page };
 }

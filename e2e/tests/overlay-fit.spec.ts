@@ -7,7 +7,7 @@
 import type { Page } from '@playwright/test';
 import { overlayPaths, type OverlayPath } from '@kickback/common/overlays';
 import { expect, test } from './fixtures';
-import { postInChat } from './chat-helpers';
+import { grantPoints, postInChat } from './chat-helpers';
 import { DEMO_ADMIN, signIn } from './helpers';
 
 const json = { 'x-requested-with': 'kickback' };
@@ -165,6 +165,32 @@ const setups: Record<OverlayPath, Setup> = {
     await expect(overlay.locator('.kbp-panel')).toContainText('ACTIVE');
     await expect(overlay.locator('[data-answer="10"]')).toBeVisible();
     return '.kbp-panel';
+  },
+
+  async '/overlay/raffle'(admin, overlay) {
+    // The longest title and item prize the form accepts; the admin holds the one ticket.
+    const created = await admin.request.post('/api/admin/raffles', {
+      headers: json,
+      data: {
+        title: longText('Mega Raffle with an Extraordinarily Long Title ', 100),
+        prizes: [{ kind: 'item', item: longText('Karambit | Fade Factory New StatTrak ', 200) }],
+        ticketPrice: 1,
+        maxTicketsPerUser: 100_000,
+        opensAt: new Date(Date.now() - 60_000).toISOString(),
+        closesAt: new Date(Date.now() + 3_600_000).toISOString(),
+      },
+    });
+    expect(created.ok(), await created.text()).toBe(true);
+    const id = ((await created.json()) as { raffle: { id: string } }).raffle.id;
+    expect((await admin.request.post(`/api/admin/raffles/${id}/open`, { headers: json })).ok()).toBe(true);
+    await grantPoints(admin, DEMO_ADMIN.name, 1, 'overlay fit raffle');
+    const bought = await admin.request.post(`/api/raffles/${id}/tickets`, { headers: json, data: { quantity: 1 } });
+    expect(bought.ok(), await bought.text()).toBe(true);
+    await overlay.goto('/overlay/raffle');
+    await expect(overlay.getByTestId('raffle-overlay')).toBeVisible();
+    expect((await admin.request.post(`/api/admin/raffles/${id}/draw`, { headers: json })).ok()).toBe(true);
+    await expect(overlay.getByTestId('raffle-winners').getByRole('listitem')).toHaveCount(1, { timeout: 10_000 });
+    return '.kb-overlay';
   },
 
   async '/overlay/giveaway'(admin, overlay) {

@@ -70,6 +70,7 @@ import { liveRoutes } from './modules/live/routes';
 import { predictionsModule } from './modules/predictions/routes';
 import { giveawayModule } from './modules/giveaway/routes';
 import { huntModule } from './modules/hunt/routes';
+import { rafflesModule } from './modules/raffles/routes';
 import { gamesPlugin } from './games/plugin';
 import { userRoutes } from './modules/users/routes';
 
@@ -191,6 +192,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(predictionsModule);
   await app.register(giveawayModule);
   await app.register(huntModule);
+  await app.register(rafflesModule);
   await app.register(liveRoutes);
   await app.register(challengeRoutes);
   await app.register(dailyRewardRoutes);

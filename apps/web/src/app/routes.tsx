@@ -83,6 +83,15 @@ export const routes: AppRoute[] = [
     name: 'Leaderboard',
   },
   { path: '/store', page: lazy(() => import('../features/store/store-page')), name: 'Store' },
+  { path: '/raffles', page: lazy(() => import('../features/raffles/raffles-page')), name: 'Raffles' },
+  { path: '/raffles/:id', page: lazy(() => import('../features/raffles/raffle-page')) },
+  { path: '/raffles/:id/verify', page: lazy(() => import('../features/raffles/verify-page')) },
+  {
+    path: '/admin/raffles',
+    page: lazy(() => import('../features/raffles/admin-raffles-page')),
+    name: 'Raffles',
+    roles: adminOnly,
+  },
   {
     path: '/activity',
     page: lazy(() => import('../features/activity/my-activity-page')),

@@ -23,6 +23,9 @@ export const ledgerReasons = [
   'partner_reversal',
   'debt_repayment',
   'hunt_prize',
+  'raffle_tickets',
+  'raffle_refund',
+  'raffle_prize',
 ] as const;
 export type LedgerReasonCode = (typeof ledgerReasons)[number];
 
@@ -47,6 +50,9 @@ export const ledgerReasonText: Record<LedgerReasonCode, string> = {
   partner_reversal: 'Taken back: a partner id moved to its rightful owner',
   debt_repayment: 'Paid towards points owed',
   hunt_prize: 'Bonus hunt guess prize',
+  raffle_tickets: 'Raffle tickets',
+  raffle_refund: 'Raffle cancelled: tickets refunded',
+  raffle_prize: 'Raffle prize',
 };
 
 export function reasonInWords(code: string): string {

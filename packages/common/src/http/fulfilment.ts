@@ -17,6 +17,7 @@ export const fulfilmentKindLabels: Record<string, string> = {
   deal_or_no_deal: 'Deal or No Deal',
   giveaway: 'Giveaway',
   staff_prize: 'Prize awaiting approval',
+  raffle: 'Raffle prize',
 };
 
 /** A kind in words: the label above, or the code made readable. */

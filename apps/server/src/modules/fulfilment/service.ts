@@ -18,7 +18,8 @@ export type FulfilmentKind =
   | 'split_or_steal'
   | 'deal_or_no_deal'
   | 'giveaway'
-  | 'staff_prize';
+  | 'staff_prize'
+  | 'raffle';
 
 export interface FulfilmentRequest {
   kind: FulfilmentKind;

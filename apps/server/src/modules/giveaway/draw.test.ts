@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { drawWinners, snapshotHashOf, type DrawEntry } from '@kickback/common/giveaway/draw';
 import { independentDraw, independentSnapshotHash, sha256Hex } from '../../../test/independent-draw';
-import { nodeDrawCrypto } from './draw-crypto';
+import { nodeDrawCrypto } from '../../lib/draw-crypto';
 
 const entries = (weights: number[]): DrawEntry[] =>
   weights.map((weight, i) => ({ kickUserId: String(1000 + i * 7), username: `chatter${i}`, weight }));

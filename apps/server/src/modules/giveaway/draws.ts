@@ -5,7 +5,6 @@
  * snapshot by the shared procedure, seed revealed — and commits the next draw in the same
  * transaction, so no seed is ever used twice or chosen after the list is known.
  */
-import { createHash, randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
 import { and, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
@@ -13,16 +12,12 @@ import type { DrawEntry } from '@kickback/common/giveaway/draw';
 import type { GiveawayParticipant, GiveawayRoll } from '@kickback/common/hubs/giveaway';
 import { decimalToNumber } from '@kickback/common/money';
 import type { DbOrTx, Tx } from '../../db/client';
+import { newSeed } from '../../lib/draw-crypto';
 import { giveawayDraws, giveawayWinners, type GiveawayDrawRow } from '../../db/schema/giveaway';
 import type { RollSnapshot } from './snapshot';
 
 /** The spinners land this long after the roll (spec part 2 §4, §9). */
 export const SPIN_MS = 3000;
-
-export function newSeed(): { serverSeed: string; seedHash: string } {
-  const serverSeed = randomBytes(32).toString('hex');
-  return { serverSeed, seedHash: createHash('sha256').update(serverSeed, 'utf8').digest('hex') };
-}
 
 /** Commits a new draw unless one is open (the partial unique index settles a race). */
 export async function ensureOpenDraw(db: DbOrTx, now: Date): Promise<void> {

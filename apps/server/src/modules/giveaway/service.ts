@@ -39,7 +39,7 @@ import { actorOf, recordAudit } from '../audit/service';
 import { payPrizes } from '../staff-prizes/service';
 import { consumeDraw, ensureOpenDraw, findDraw, lastRoll, openDraw, rollView, winnersOf } from './draws';
 import { GiveawayChatState } from './chat-state';
-import { nodeDrawCrypto } from './draw-crypto';
+import { nodeDrawCrypto } from '../../lib/draw-crypto';
 import { filterRefusal, rollRefusal, weightOf } from './eligibility';
 import { GiveawayEntries } from './entries';
 import {

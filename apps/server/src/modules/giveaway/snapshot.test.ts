@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { prepareSnapshot, type DrawEntry } from '@kickback/common/giveaway/draw';
 import { independentSnapshotHash } from '../../../test/independent-draw';
-import { nodeDrawCrypto } from './draw-crypto';
+import { nodeDrawCrypto } from '../../lib/draw-crypto';
 import { drawEntryOf } from './facts';
 import { parseDrawEntry, readStoredEntry, SnapshotBuilder, type StoredDrawEntry } from './snapshot';
 

@@ -15,7 +15,7 @@
  */
 import { createHash } from 'node:crypto';
 import { prepareSnapshot, type DrawEntry, type PreparedSnapshot } from '@kickback/common/giveaway/draw';
-import { nodeDrawCrypto } from './draw-crypto';
+import { nodeDrawCrypto } from '../../lib/draw-crypto';
 
 /** The snapshot the draw runs on: its entries in canonical order, its hash, and the hashed text's UTF-8. */
 export interface RollSnapshot extends Pick<PreparedSnapshot, 'entries' | 'hash'> {

@@ -2,7 +2,8 @@
  * My activity (user dropdown; DESIGN §14 "a ledger users can see"): the user's store orders with
  * their delivery status and the admin's note, their rewards and prizes on the way (daily rewards,
  * challenge, leaderboard and game prizes from the fulfilment queue), the chat predictions they bet
- * on with each result (a loser sees the loss, which moves no points), and every change of their
+ * on with each result (a loser sees the loss, which moves no points), their raffle tickets (each
+ * with its source and the raffle's result), and every change of their
  * points and gems, newest first, with the reason in words.
  */
 import { useState, type ReactNode } from 'react';
@@ -12,6 +13,7 @@ import { activityEndpoints, reasonInWords, type pageQuery } from '@kickback/comm
 import type { EndpointSpec, Paged } from '@kickback/common/http/endpoint';
 import { fulfilmentKindLabel } from '@kickback/common/http/fulfilment';
 import { predictionEndpoints, type MyPredictionBet } from '@kickback/common/http/prediction';
+import { raffleEndpoints, ticketSourceText, type MyRaffleTicket } from '@kickback/common/http/raffles';
 import { useAuth } from '../../app/auth/auth-context';
 import { formatAmount, formatPrize } from '../../lib/format';
 import { Pager } from '../../components/ui/pager';
@@ -41,6 +43,14 @@ function predictionChange(b: MyPredictionBet): ReactNode {
       {formatAmount(Math.abs(net))} pts
     </span>
   );
+}
+
+/** A raffle's outcome for the owner of these tickets. */
+function raffleResult(t: MyRaffleTicket): string {
+  if (t.refunded) return 'Cancelled: refunded';
+  if (t.raffleStatus === 'cancelled') return 'Cancelled';
+  if (t.raffleStatus !== 'drawn') return 'Not drawn yet';
+  return t.won.length > 0 ? `Won ${t.won.join(', ')}` : 'Not a winner';
 }
 
 function when(iso: string): string {
@@ -232,6 +242,38 @@ export default function MyActivityPage() {
           </>
         )}
         empty="No predictions yet. Bet with !bet in the stream's chat while a prediction is open."
+      />
+
+      <PagedSection
+        title="Raffle tickets"
+        label="My raffle tickets"
+        testId="my-raffle-tickets"
+        endpoint={raffleEndpoints.mine}
+        columns={[
+          { name: 'Date', wide: true },
+          { name: 'Raffle' },
+          { name: 'Tickets', end: true },
+          { name: 'Result' },
+        ]}
+        row={(t) => (
+          <>
+            <td className="text-nowrap d-none d-md-table-cell">{when(t.createdAt)}</td>
+            <td>
+              <Link to={`/raffles/${t.raffleId}`}>{t.raffleTitle}</Link>
+              <div className="small text-body-secondary">
+                {ticketSourceText[t.source]}
+                {t.pointsPaid > 0 && ` · ${formatAmount(t.pointsPaid)} pts`}
+              </div>
+            </td>
+            <td className="text-end">{t.quantity}</td>
+            <td>{raffleResult(t)}</td>
+          </>
+        )}
+        empty={
+          <>
+            No raffle tickets yet. <Link to="/raffles">See the raffles</Link>.
+          </>
+        }
       />
 
       <PagedSection

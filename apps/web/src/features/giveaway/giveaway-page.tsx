@@ -14,12 +14,12 @@ import { celebrate } from '../../components/live/confetti';
 import { Avatar } from '../../components/ui/avatar';
 import { darkSelectStyles, selectDefaults } from '../../components/ui/user-select';
 import { PreferencesModal } from './preferences-modal';
-import { Spinner } from './spinner';
+import { Spinner } from '../../components/draw/spinner';
 import { useGiveaway } from './use-giveaway';
 import { WinnerCard } from './winner-panel';
-import type { ReelName } from './reel';
+import type { ReelName } from '../../components/draw/reel';
 import './giveaway.css';
-import { readableKickColour } from './kick-colour';
+import { readableKickColour } from '../../components/draw/kick-colour';
 
 type KeyOption = { value: string; label: string };
 

@@ -8,9 +8,9 @@ import { useEffect, useState } from 'react';
 import type { giveawayOverlayHub, OverlayRoll } from '@kickback/common/hubs/giveaway-overlay';
 import { Avatar } from '../../components/ui/avatar';
 import { HubConnection, hubRef } from '../../lib/hub';
-import { Spinner } from './spinner';
-import './giveaway.css';
-import { readableKickColour } from './kick-colour';
+import { Spinner } from '../../components/draw/spinner';
+import '../../components/draw/overlay-stage.css';
+import { readableKickColour } from '../../components/draw/kick-colour';
 
 const RETRY_FOREVER_MS = 30_000;
 /** The overlay's bundle carries no schemas (see hubRef). */

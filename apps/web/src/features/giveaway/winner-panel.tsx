@@ -1,7 +1,7 @@
 /** The winner panel: avatar, the Kick name in its Kick colour, linked ids (as links) and partner flags. */
 import type { GiveawayParticipant } from '@kickback/common/hubs/giveaway';
 import { Avatar } from '../../components/ui/avatar';
-import { readableKickColour } from './kick-colour';
+import { readableKickColour } from '../../components/draw/kick-colour';
 
 const flags = [
   ['isActiveOnClash', 'Clash'],

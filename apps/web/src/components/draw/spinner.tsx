@@ -1,5 +1,5 @@
 /**
- * The giveaway spinner, shared by the admin page and the OBS overlay: a strip of name cards that
+ * The draw wheel, shared by the giveaway and raffle pages and their OBS overlays: a strip of name cards that
  * slides for 3000 ms and stops with the winner's card under the marker. It starts when a new roll
  * arrives and calls `onLanded` once, so the admin page adds the winner to recent winners then.
  */
@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Avatar } from '../../components/ui/avatar';
 import { buildReel, SPIN_MS, type Reel, type ReelName } from './reel';
 import { readableKickColour } from './kick-colour';
+import './spinner.css';
 
 export const CARD_WIDTH = 160;
 

@@ -1,0 +1,318 @@
+/**
+ * Raffles through their routes: authorisation and bad input, buying under the cap, refunds once,
+ * the draw once with prizes paid once, and the draw's record recomputed by the public procedure.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import { drawWinners, snapshotHashOf } from '@kickback/common/giveaway/draw';
+import type { AdminRaffle, RaffleDetail, RaffleSummary } from '@kickback/common/http/raffles';
+import type { RollRecord } from '@kickback/common/http/giveaway';
+import type { Tx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
+import { fulfilmentItems } from '../../db/schema/fulfilment';
+import { ledger } from '../../db/schema/ledger';
+import { raffleTickets } from '../../db/schema/raffles';
+import { users } from '../../db/schema/users';
+import { nodeDrawCrypto } from '../../lib/draw-crypto';
+import { buildTestApp, type TestApp, type TestUser } from '../../../test/app';
+import { givePoints, ledgerMismatches } from '../../../test/economy';
+import { connectKickBot } from '../../../test/kick';
+import { buy, makeRaffle, raffleBody } from '../../../test/raffles';
+import { WARM_UP_TIMEOUT, warmUp } from '../../../test/warm';
+import { grantSupportTickets, refundTickets } from './tickets';
+
+let t: TestApp;
+let admin: TestUser;
+let user: TestUser;
+
+beforeAll(warmUp, WARM_UP_TIMEOUT);
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = await t.signIn({ role: 'Admin', name: 'Raffle Admin' });
+  user = await t.signIn({ name: 'Raffle Fan' });
+});
+afterAll(() => t.close());
+
+async function fan(name: string, points = '1000'): Promise<TestUser> {
+  const u = await t.signIn({ name });
+  await givePoints(t, u.user.id, points);
+  return u;
+}
+
+const points = async (u: TestUser) => (await t.reload(u.user.id)).points;
+const ledgerRows = (userId: string, reason: string) =>
+  t.database.db.select().from(ledger).where(and(eq(ledger.userId, userId), eq(ledger.reason, reason)));
+
+describe('access and input', () => {
+  it('admin routes: 401 signed out, 403 for a User or Moderator', async () => {
+    const moderator = await t.signIn({ role: 'Moderator' });
+    const id = await makeRaffle(t, admin, {}, false);
+    for (const [method, url] of [
+      ['GET', '/api/admin/raffles'],
+      ['POST', '/api/admin/raffles'],
+      ['PUT', `/api/admin/raffles/${id}`],
+      ['POST', `/api/admin/raffles/${id}/open`],
+      ['POST', `/api/admin/raffles/${id}/close`],
+      ['POST', `/api/admin/raffles/${id}/cancel`],
+      ['POST', `/api/admin/raffles/${id}/draw`],
+    ] as const) {
+      const body = method === 'GET' ? undefined : raffleBody(t);
+      expect((await t.call({ method, url, body })).statusCode).toBe(401);
+      expect((await t.call({ method, url, body, as: user })).statusCode).toBe(403);
+      expect((await t.call({ method, url, body, as: moderator })).statusCode).toBe(403);
+    }
+    expect((await t.call({ method: 'POST', url: `/api/raffles/${id}/tickets`, body: { quantity: 1 } })).statusCode).toBe(
+      401,
+    );
+    expect((await t.call({ url: '/api/me/raffle-tickets' })).statusCode).toBe(401);
+  });
+
+  it('bad input is a 400 naming the field and changes nothing', async () => {
+    const before = (await t.call({ url: '/api/admin/raffles', as: admin })).json() as AdminRaffle[];
+    const cases: Array<[Record<string, unknown>, RegExp]> = [
+      [{ title: '' }, /Title is required/],
+      [{ ticketPrice: 0 }, /Ticket price must be greater than 0/],
+      [{ ticketPrice: '1.234' }, /Ticket price must be a number with at most 2 decimals/],
+      [{ maxTicketsPerUser: 0 }, /Maximum tickets per user must be at least 1/],
+      [{ prizes: [] }, /Add at least one prize/],
+      [{ prizes: [{ kind: 'points', points: -5 }] }, /Prize points must be greater than 0/],
+      [{ prizes: [{ kind: 'item', item: '' }] }, /Prize item is required/],
+      [{ closesAt: new Date(0).toISOString() }, /Closing time must be after the opening time/],
+      [{ opensAt: 'soon' }, /Opening time must be a date and time/],
+    ];
+    for (const [over, message] of cases) {
+      const res = await t.call({ method: 'POST', url: '/api/admin/raffles', as: admin, body: { ...raffleBody(t), ...over } });
+      expect(res.statusCode, JSON.stringify(over)).toBe(400);
+      expect(res.body).toMatch(message);
+    }
+    const after = (await t.call({ url: '/api/admin/raffles', as: admin })).json() as AdminRaffle[];
+    expect(after).toHaveLength(before.length);
+
+    const id = await makeRaffle(t, admin);
+    for (const quantity of [0, -1, 1.5, 'many']) {
+      const res = await buy(t, user, id, quantity as number);
+      expect(res.statusCode).toBe(400);
+      expect(res.body).toMatch(/Quantity/);
+    }
+    expect((await t.call({ url: '/api/raffles/not-a-uuid' })).statusCode).toBe(400);
+  });
+
+  it('unknown raffles are 404; drafts are not public', async () => {
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    expect((await t.call({ url: `/api/raffles/${unknown}` })).statusCode).toBe(404);
+    expect((await t.call({ url: `/api/raffles/${unknown}/draw` })).statusCode).toBe(404);
+    expect((await buy(t, user, unknown, 1)).statusCode).toBe(404);
+    expect((await t.call({ method: 'POST', url: `/api/admin/raffles/${unknown}/draw`, as: admin })).statusCode).toBe(404);
+    const draft = await makeRaffle(t, admin, {}, false);
+    expect((await t.call({ url: `/api/raffles/${draft}` })).statusCode).toBe(404);
+    const list = (await t.call({ url: '/api/raffles' })).json() as RaffleSummary[];
+    expect(list.find((r) => r.id === draft)).toBeUndefined();
+  });
+
+  it('a draft is edited: its fields and prizes replaced, audited', async () => {
+    const id = await makeRaffle(t, admin, {}, false);
+    const edit = await t.call({
+      method: 'PUT',
+      url: `/api/admin/raffles/${id}`,
+      as: admin,
+      body: raffleBody(t, { title: 'Edited raffle', prizes: [{ kind: 'item', item: 'Hoodie' }], sellTickets: false }),
+    });
+    expect(edit.statusCode).toBe(200);
+    expect((edit.json() as { raffle: AdminRaffle }).raffle).toMatchObject({
+      title: 'Edited raffle',
+      sellTickets: false,
+      prizes: [{ position: 0, kind: 'item', item: 'Hoodie', points: null }],
+    });
+    const [audit] = rowsOf<{ action: string }>(
+      await t.database.db.execute(sql`SELECT action FROM audit_log WHERE target_id = ${id} ORDER BY id DESC LIMIT 1`),
+    );
+    expect(audit?.action).toBe('raffle.update');
+    await t.call({ method: 'POST', url: `/api/admin/raffles/${id}/open`, as: admin });
+    const notSold = await buy(t, user, id, 1);
+    expect(notSold.statusCode).toBe(409);
+    expect(notSold.json().message).toBe('Tickets for this raffle are not sold for points.');
+  });
+
+  it('editing and opening are for drafts only (409 after)', async () => {
+    const id = await makeRaffle(t, admin);
+    const edit = await t.call({ method: 'PUT', url: `/api/admin/raffles/${id}`, as: admin, body: raffleBody(t) });
+    expect(edit.statusCode).toBe(409);
+    expect((await t.call({ method: 'POST', url: `/api/admin/raffles/${id}/open`, as: admin })).statusCode).toBe(409);
+  });
+});
+
+describe('buying', () => {
+  it('debits the ledger, counts the tickets and refuses above the cap (409, nothing changed)', async () => {
+    const id = await makeRaffle(t, admin, { maxTicketsPerUser: 5, ticketPrice: 10 });
+    const a = await fan('Cap Fan');
+    const first = await buy(t, a, id, 3);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ myTickets: 3, balance: 970 });
+    const over = await buy(t, a, id, 3);
+    expect(over.statusCode).toBe(409);
+    expect(over.json().message).toBe('You can hold at most 5 tickets in this raffle; you have 3.');
+    expect(await points(a)).toBe('970.00');
+    expect((await buy(t, a, id, 2)).statusCode).toBe(200);
+    expect((await buy(t, a, id, 1)).statusCode).toBe(409);
+    const detail = (await t.call({ url: `/api/raffles/${id}`, as: a })).json() as RaffleDetail;
+    expect(detail).toMatchObject({ myTickets: 5, ticketsSold: 5, odds: 1 });
+    expect(detail.seedHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(detail.serverSeed).toBeNull();
+    expect(await ledgerMismatches(t)).toEqual([]);
+  });
+
+  it('refuses a short balance, a closed or not yet open raffle, and an ineligible account', async () => {
+    const id = await makeRaffle(t, admin, { ticketPrice: 100 });
+    const poor = await fan('Poor Fan', '50');
+    const short = await buy(t, poor, id, 1);
+    expect(short.statusCode).toBe(409);
+    expect(short.json().message).toBe('You do not have enough points for these tickets.');
+
+    const later = await makeRaffle(t, admin, { opensAt: new Date(t.clock.now().getTime() + 60_000).toISOString() });
+    expect((await buy(t, poor, later, 1)).statusCode).toBe(409);
+
+    const kickOnly = await makeRaffle(t, admin, { requireKick: true, ticketPrice: 1 });
+    const noKick = await buy(t, poor, kickOnly, 1);
+    expect(noKick.statusCode).toBe(403);
+    expect(noKick.json().message).toMatch(/link your Kick account/);
+
+    const excluded = await fan('Excluded Fan');
+    await t.database.db.update(users).set({ excluded: true }).where(eq(users.id, excluded.user.id));
+    expect((await buy(t, excluded, id, 1)).statusCode).toBe(403);
+    expect(await points(poor)).toBe('50.00');
+  });
+});
+
+describe('cancelling', () => {
+  it('refunds every bought ticket once; a second cancel is a 409', async () => {
+    const id = await makeRaffle(t, admin, { ticketPrice: 25 });
+    const a = await fan('Refund A');
+    const b = await fan('Refund B');
+    await buy(t, a, id, 2);
+    await buy(t, a, id, 1);
+    await buy(t, b, id, 4);
+    const cancel = await t.call({ method: 'POST', url: `/api/admin/raffles/${id}/cancel`, as: admin });
+    expect(cancel.statusCode).toBe(200);
+    expect(cancel.json().message).toBe('Raffle cancelled; 3 ticket purchases refunded.');
+    expect((await t.call({ method: 'POST', url: `/api/admin/raffles/${id}/cancel`, as: admin })).statusCode).toBe(409);
+    expect(await points(a)).toBe('1000.00');
+    expect(await points(b)).toBe('1000.00');
+    expect(await ledgerRows(a.user.id, 'raffle_refund')).toHaveLength(2);
+    expect((await buy(t, a, id, 1)).statusCode).toBe(409);
+    expect((await t.call({ method: 'POST', url: `/api/admin/raffles/${id}/draw`, as: admin })).statusCode).toBe(409);
+  });
+
+  it('refundTickets run twice refunds once (each purchase is marked refunded)', async () => {
+    const id = await makeRaffle(t, admin, { ticketPrice: 5 });
+    const a = await fan('Refund Twice');
+    await buy(t, a, id, 2);
+    const now = t.clock.now();
+    const first = await t.database.db.transaction((tx) => refundTickets(tx, id, 'x', now));
+    const second = await t.database.db.transaction((tx) => refundTickets(tx, id, 'x', now));
+    expect([first, second]).toEqual([1, 0]);
+    expect(await points(a)).toBe('1000.00');
+    expect(await ledgerMismatches(t)).toEqual([]);
+  });
+});
+
+describe('the draw', () => {
+  it('draws once, pays each prize once (ledger and Fulfilment), and the record verifies', async () => {
+    const id = await makeRaffle(t, admin, { maxTicketsPerUser: 10, ticketPrice: 1 });
+    const fans = [await fan('Draw A'), await fan('Draw B'), await fan('Draw C')];
+    for (const [i, f] of fans.entries()) expect((await buy(t, f, id, i + 1)).statusCode).toBe(200);
+    const before = (await t.call({ url: `/api/raffles/${id}/draw` })).statusCode;
+    expect(before).toBe(404);
+
+    const drawn = await t.call({ method: 'POST', url: `/api/admin/raffles/${id}/draw`, as: admin });
+    expect(drawn.statusCode).toBe(200);
+    const again = await t.call({ method: 'POST', url: `/api/admin/raffles/${id}/draw`, as: admin });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('This raffle is already drawn.');
+
+    const detail = (await t.call({ url: `/api/raffles/${id}` })).json() as RaffleDetail;
+    expect(detail.status).toBe('drawn');
+    expect(detail.winners.map((w) => w.prize)).toEqual(['500 points', 'AK-47 | Redline']);
+    const record = (await t.call({ url: `/api/raffles/${id}/draw` })).json() as RollRecord;
+    await expect(nodeDrawCrypto.sha256Hex(record.serverSeed)).resolves.toBe(detail.seedHash);
+    expect(await snapshotHashOf(nodeDrawCrypto, record.snapshot)).toBe(record.snapshotHash);
+    expect(await drawWinners(nodeDrawCrypto, record.serverSeed, record.snapshot, record.winnersWanted)).toEqual(
+      record.winners,
+    );
+    expect(record.snapshot.map((e) => e.weight).sort()).toEqual([1, 2, 3]);
+
+    const [first, second] = record.winners;
+    expect(first).not.toBe(second);
+    expect(await ledgerRows(first!, 'raffle_prize')).toHaveLength(1);
+    const items = await t.database.db.select().from(fulfilmentItems).where(eq(fulfilmentItems.kind, 'raffle'));
+    expect(items.filter((i) => i.reference === `raffle:${id}:1`)).toMatchObject([{ userId: second }]);
+    expect(await ledgerMismatches(t)).toEqual([]);
+
+    const mine = (await t.call({ url: '/api/me/raffle-tickets', as: fans[2]! })).json() as {
+      items: Array<{ raffleId: string; quantity: number; won: string[] }>;
+    };
+    expect(mine.items.find((i) => i.raffleId === id)).toMatchObject({ quantity: 3 });
+  });
+
+  it('the closing deadline draws the raffle once, however often the timers run', async () => {
+    const id = await makeRaffle(t, admin, { closesAt: new Date(t.clock.now().getTime() + 60_000).toISOString() });
+    const a = await fan('Deadline Fan');
+    await buy(t, a, id, 1);
+    t.clock.advance(61_000);
+    expect((await buy(t, a, id, 1)).statusCode).toBe(409);
+    await t.app.timers.runDue();
+    await t.app.timers.runDue();
+    const detail = (await t.call({ url: `/api/raffles/${id}` })).json() as RaffleDetail;
+    expect(detail.status).toBe('drawn');
+    expect(detail.winners).toHaveLength(1);
+    expect(await ledgerRows(a.user.id, 'raffle_prize')).toHaveLength(1);
+  });
+
+  it('a raffle without tickets draws no winner', async () => {
+    const id = await makeRaffle(t, admin);
+    const drawn = await t.call({ method: 'POST', url: `/api/admin/raffles/${id}/draw`, as: admin });
+    expect(drawn.statusCode).toBe(200);
+    expect((drawn.json() as { raffle: AdminRaffle }).raffle.status).toBe('drawn');
+  });
+});
+
+describe('tickets from support', () => {
+  it('grants per source up to its cap, once per event, only where switched on', async () => {
+    const on = await makeRaffle(t, admin, { ticketsPerSub: 2, subCap: 5, kicksPerTicket: 100, kicksCap: 3 });
+    const off = await makeRaffle(t, admin);
+    const a = await fan('Support Fan');
+    const grant = (source: 'sub' | 'kicks', count: number, eventId: string) =>
+      t.database.db.transaction((tx) => grantSupportTickets(tx as Tx, a.user.id, source, count, eventId, t.clock.now()));
+    expect(await grant('sub', 1, 'ev-1')).toEqual([{ raffleId: on, tickets: 2 }]);
+    expect(await grant('sub', 1, 'ev-1')).toEqual([]);
+    expect(await grant('sub', 1, 'ev-2')).toEqual([{ raffleId: on, tickets: 2 }]);
+    expect(await grant('sub', 5, 'ev-3')).toEqual([{ raffleId: on, tickets: 1 }]);
+    expect(await grant('sub', 1, 'ev-4')).toEqual([]);
+    expect(await grant('kicks', 250, 'ev-5')).toEqual([{ raffleId: on, tickets: 2 }]);
+    const rows = await t.database.db
+      .select({ n: sql<number>`sum(${raffleTickets.quantity})::int` })
+      .from(raffleTickets)
+      .where(and(eq(raffleTickets.raffleId, off), eq(raffleTickets.userId, a.user.id)));
+    expect(rows[0]!.n).toBeNull();
+    const detail = (await t.call({ url: `/api/raffles/${on}`, as: a })).json() as RaffleDetail;
+    expect(detail.myTickets).toBe(7);
+    expect(await points(a)).toBe('1000.00');
+  });
+});
+
+describe('the announcement', () => {
+  it('posts the winners in chat through the Kick bot after the draw commits', async () => {
+    await connectKickBot(t, admin);
+    const id = await makeRaffle(t, admin, { title: 'Bot raffle', prizes: [{ kind: 'points', points: 25 }] });
+    const a = await fan('Announced Fan');
+    await buy(t, a, id, 1);
+    const sim = t.app.kickSimulator!;
+    const before = sim.chat.length;
+    expect((await t.call({ method: 'POST', url: `/api/admin/raffles/${id}/draw`, as: admin })).statusCode).toBe(200);
+    expect(sim.chat.slice(before)).toMatchObject([
+      {
+        type: 'bot',
+        content: `Raffle "Bot raffle" drawn! @Announced Fan wins 25 points. Verify: ${t.config.publicOrigin}/raffles/${id}/verify`,
+      },
+    ]);
+  });
+});
