@@ -1,0 +1,45 @@
+/**
+ * Race tests: the tests that claim something holds under concurrency (no double spend, one code
+ * per buyer, one winner of a uniqueness race). One PGlite connection runs one transaction at a
+ * time, so there such a test passes whatever the locks are. These tests therefore run on
+ * PostgreSQL in every pass — TEST_DATABASE_URL, else the server at the default address, a scratch
+ * database per file — and where none is reachable they are skipped with a loud line naming what
+ * was not proven (in CI a missing PostgreSQL is an error). See docs/architecture.md#race-tests.
+ */
+import { describe } from 'vitest';
+import { buildTestApp, type TestApp } from './app';
+import { openTestDatabase } from './database';
+import { postgresUnreachable } from './postgres-probe';
+
+export const raceDatabaseUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** Why the race tests cannot run here, or null. */
+export const raceMissing = await postgresUnreachable(raceDatabaseUrl);
+
+/** A describe block of race tests: on PostgreSQL, or skipped loudly when there is none. */
+export function describeRace(what: string, body: () => void): void {
+  if (!raceMissing) {
+    describe(`${what} (PostgreSQL)`, body);
+    return;
+  }
+  if (process.env.CI) throw new Error(`race test: ${raceMissing}`);
+  console.warn(
+    `\n!!! RACE TEST SKIPPED — NOT PROVEN: ${what}\n!!! ${raceMissing}; start PostgreSQL or set TEST_DATABASE_URL.\n`,
+  );
+  describe.skip(what, body);
+}
+
+/** buildTestApp on a scratch PostgreSQL database, dropped on close. */
+export async function buildRaceApp(
+  opts: Omit<Parameters<typeof buildTestApp>[0] & object, 'database'> = {},
+): Promise<TestApp> {
+  const database = await openTestDatabase(raceDatabaseUrl);
+  const t = await buildTestApp({ ...opts, database });
+  return {
+    ...t,
+    async close() {
+      await t.close();
+      await database.drop();
+    },
+  };
+}
