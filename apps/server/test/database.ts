@@ -15,8 +15,16 @@ import { defaultMigrationsDir, migrate } from '../src/db/migrate';
 
 const testUrl = process.env.TEST_DATABASE_URL;
 
+/** The PostgreSQL the race tests chose while one of their blocks runs (test/race-database). */
+let racePostgres: string | undefined;
+
+/** While a race block runs, test databases are opened on this PostgreSQL (undefined: back to the default). */
+export function openOnPostgres(url: string | undefined): void {
+  racePostgres = url;
+}
+
 export function usingPostgres(): boolean {
-  return Boolean(testUrl);
+  return Boolean(racePostgres ?? testUrl);
 }
 
 function withDatabase(url: string, name: string): string {
@@ -119,9 +127,11 @@ async function copyOf(url: string, template: string, name: string): Promise<void
 
 /**
  * A fresh test database: PGlite, or a scratch database on the PostgreSQL at `postgresUrl`
- * (TEST_DATABASE_URL by default; the race tests pass the server they found, test/race-database).
+ * (TEST_DATABASE_URL by default; inside a race block, the server test/race-database found).
  */
-export async function openTestDatabase(postgresUrl = testUrl): Promise<Database & { drop(): Promise<void> }> {
+export async function openTestDatabase(
+  postgresUrl = racePostgres ?? testUrl,
+): Promise<Database & { drop(): Promise<void> }> {
   if (!postgresUrl) {
     pgliteTemplate ??= migratedPgliteDump();
     const database = await openDatabase({ kind: 'pglite', dataDir: null, loadDataDir: await pgliteTemplate });

@@ -6,9 +6,9 @@
  * database per file — and where none is reachable they are skipped with a loud line naming what
  * was not proven (in CI a missing PostgreSQL is an error). See docs/architecture.md#race-tests.
  */
-import { describe } from 'vitest';
+import { afterAll, beforeAll, describe } from 'vitest';
 import { buildTestApp, type TestApp } from './app';
-import { openTestDatabase } from './database';
+import { openOnPostgres, openTestDatabase } from './database';
 import { postgresUnreachable } from './postgres-probe';
 
 export const raceDatabaseUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -16,10 +16,19 @@ export const raceDatabaseUrl = process.env.TEST_DATABASE_URL ?? 'postgres://post
 /** Why the race tests cannot run here, or null. */
 export const raceMissing = await postgresUnreachable(raceDatabaseUrl);
 
-/** A describe block of race tests: on PostgreSQL, or skipped loudly when there is none. */
+/**
+ * A describe block of race tests: on PostgreSQL, or skipped loudly when there is none. Every test
+ * database opened while the block runs (an app built in the file's beforeEach, or by the block's
+ * own hooks) is a scratch database on that PostgreSQL; an app the file built before the block is
+ * not — such a file builds one in the block (buildTestApp) or uses buildRaceApp.
+ */
 export function describeRace(what: string, body: () => void): void {
   if (!raceMissing) {
-    describe(`${what} (PostgreSQL)`, body);
+    describe(`${what} (PostgreSQL)`, () => {
+      beforeAll(() => openOnPostgres(raceDatabaseUrl));
+      afterAll(() => openOnPostgres(undefined));
+      body();
+    });
     return;
   }
   if (process.env.CI) throw new Error(`race test: ${raceMissing}`);

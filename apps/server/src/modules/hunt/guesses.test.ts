@@ -14,6 +14,7 @@ import { ledgerMismatches } from '../../../test/economy';
 import { postDelivery, signedDelivery, chatPayload } from '../../../test/kick';
 import { linkedChatter, repliesTo, say, type Chatter } from '../../../test/predictions';
 import { raceBarrier } from '../../../test/race';
+import { describeRace } from '../../../test/race-database';
 
 let t: TestApp;
 let admin: TestUser;
@@ -169,6 +170,28 @@ describe('the end of a hunt', () => {
     expect(await ledgerMismatches(t)).toEqual([]);
   });
 
+  it('a hunt without guesses ends with no winner and pays nothing', async () => {
+    const hunt = await huntWith([1]);
+    await openAll(hunt, [3]);
+    const finished = (await post(`/api/admin/hunts/${hunt.id}/finish`)).body;
+    expect(finished.guessing).toMatchObject({ winner: null, revealed: [], count: 0 });
+    expect(finished.guessing.hash).toBe(independentHash([]));
+  });
+});
+
+describeRace('hunt: two finish requests at once', () => {
+  // The file's app runs on PGlite: this block has its own, on PostgreSQL.
+  let pglite: TestApp;
+  beforeAll(async () => {
+    pglite = t;
+    t = await buildTestApp();
+    admin = await t.signIn({ role: 'Admin', name: 'Host' });
+  });
+  afterAll(async () => {
+    await t.close();
+    t = pglite;
+  });
+
   it('two finish requests at once: one finishes and pays, the other is a 409', async () => {
     const hunt = await huntWith([2], 100);
     const eve = await chatter();
@@ -193,13 +216,5 @@ describe('the end of a hunt', () => {
       .where(and(eq(ledger.reason, 'hunt_prize'), eq(ledger.reference, hunt.id)));
     expect(prizes).toHaveLength(1);
     expect(prizes[0]!.userId).toBe(eve.user.id);
-  });
-
-  it('a hunt without guesses ends with no winner and pays nothing', async () => {
-    const hunt = await huntWith([1]);
-    await openAll(hunt, [3]);
-    const finished = (await post(`/api/admin/hunts/${hunt.id}/finish`)).body;
-    expect(finished.guessing).toMatchObject({ winner: null, revealed: [], count: 0 });
-    expect(finished.guessing.hash).toBe(independentHash([]));
   });
 });
