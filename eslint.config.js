@@ -1,4 +1,4 @@
-// Lint: typescript-eslint (no `any`), React hooks, boundaries of STYLE.md (common imports no
+// Lint: typescript-eslint (no `any`), React hooks, boundaries of docs/conventions.md#rule-10-boundaries-enforced-by-lint (common imports no
 // app, apps do not import each other, web features do not reach into each other, the server's
 // layers run one way and its modules meet only through each other's service.ts), kebab-case files
 // and no barrel files. Two small local rules cover the last two. Import cycles are found by
@@ -10,7 +10,7 @@ import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import path from 'node:path';
 
-// The server's layers (STYLE.md rule 10), top to bottom:
+// The server's layers (docs/conventions.md#rule-10-boundaries-enforced-by-lint), top to bottom:
 //   main.ts, cli/ → app.ts → modules/ → games/, plugins/, integrations/ → lib/, db/, config.ts
 // An import may go down, never up. The three middle layers do not import each other, except that a
 // game (the engine) emits through the real-time plugin: a mechanism is registered into by its users

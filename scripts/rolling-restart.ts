@@ -1,5 +1,5 @@
 /**
- * The rolling-restart scenario (issue 18, "Several processes, for real"), shared by the test
+ * The rolling-restart scenario (docs/operations.md#graceful-drain-and-rolling-restarts, "Several processes, for real"), shared by the test
  * (apps/server/test/rolling-restart.test.ts) and the benchmark (bench/rolling-restart.ts). It
  * drives the cluster from outside only: HTTP, hub sockets, and SQL reads of the books.
  *

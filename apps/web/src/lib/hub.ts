@@ -1,5 +1,5 @@
 /**
- * The one typed client for the real-time hubs (DESIGN §1, spec part 2 §9). A feature makes a
+ * The one typed client for the real-time hubs (docs/architecture.md#the-real-time-path, docs/product.md#live-constants-and-limits). A feature makes a
  * `HubConnection` for a hub definition of packages/common, listens to its events and calls its
  * methods; calls resolve with `data` or reject with the server's `error`.
  *

@@ -1,5 +1,5 @@
 /**
- * The one hook for a live game's state (DESIGN §9), used by every live page: it opens the hub
+ * The one hook for a live game's state (docs/architecture.md#the-game-engine), used by every live page: it opens the hub
  * connection (again when `restartKey` changes, e.g. the signed-in user), resyncs with the
  * feature's state call after every (re)connect, keeps the newest state (an older version is
  * dropped), clears the view when the connection closes, and keeps the server's clock offset so

@@ -1,5 +1,5 @@
 /**
- * The giveaway draw procedure (DESIGN §10, README "Giveaway: how a draw is verified"). Pure and
+ * The giveaway draw procedure (docs/features/giveaway.md#entering-and-the-roll, docs/features/giveaway.md#how-a-draw-is-verified). Pure and
  * deterministic: the server runs it to pick the winners and the public verify page runs the very
  * same code in the browser, each side bringing its own SHA-256 / HMAC-SHA256 (node:crypto on the
  * server, Web Crypto in the browser). Randomness comes only from the server seed, drawn from a

@@ -1,5 +1,5 @@
 /**
- * Partner links (issue 12): a partner id is a claim until proven. The user's view of their links
+ * Partner links (docs/features/partner-links.md): a partner id is a claim until proven. The user's view of their links
  * (`GET /api/User/partner-links`), a new proof code, a dispute, and the admin verification queue.
  */
 import { z } from 'zod';

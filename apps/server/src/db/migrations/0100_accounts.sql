@@ -1,4 +1,4 @@
--- Accounts (issue 3): partner ids unique per site across users (case-insensitively), Kick link
+-- Accounts (docs/features/sign-in-and-age-gate.md): partner ids unique per site across users (case-insensitively), Kick link
 -- codes, Discord OAuth states bound to the session that started them.
 
 CREATE UNIQUE INDEX users_clash_id_unique ON users (lower(clash_id)) WHERE clash_id IS NOT NULL;

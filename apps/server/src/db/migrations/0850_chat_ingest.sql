@@ -1,4 +1,4 @@
--- The batched chat ingest (issue 15): a message row is the claim on its delivery. While it is being
+-- The batched chat ingest (docs/features/kick-chat.md#the-pipeline): a message row is the claim on its delivery. While it is being
 -- processed it holds a short lease (claimed_until); a redelivery after the lease ran out (the
 -- process that held it died between recording and answering) takes the message over, and a
 -- sweeper finishes leftovers no redelivery came for.

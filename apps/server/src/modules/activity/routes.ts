@@ -1,5 +1,5 @@
 /**
- * "My activity" (DESIGN §14): the signed-in user's own ledger, newest first, and their store orders
+ * "My activity" (docs/features/points-and-store.md#the-ledger): the signed-in user's own ledger, newest first, and their store orders
  * with the status of each order's fulfilment item (pending, delivered, rejected, and the note), and
  * their other payouts in the fulfilment queue (daily rewards, challenge, leaderboard and game prizes).
  */

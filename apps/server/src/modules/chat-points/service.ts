@@ -1,5 +1,5 @@
 /**
- * Chat-activity points (DESIGN §14): a linked Kick user who chats earns the configured points once
+ * Chat-activity points (docs/features/kick-chat.md#chat-points): a linked Kick user who chats earns the configured points once
  * per active minute. Messages only mark (user, minute) in memory; a flush every few seconds (and
  * when the buffer grows, and when the server closes) writes the whole batch in one transaction:
  * one multi-row insert claims the minutes (the primary key keeps the per-minute cap across server

@@ -1,5 +1,5 @@
 /**
- * Provably fair draws (DESIGN §10, README "Giveaway: how a draw is verified"). One draw is always
+ * Provably fair draws (docs/features/giveaway.md#entering-and-the-roll, docs/features/giveaway.md#how-a-draw-is-verified). One draw is always
  * open: its seed was drawn from the CSPRNG and its SHA-256 published when it was committed. A roll
  * consumes the open draw — snapshot of the eligible list (hashed), winners derived from seed and
  * snapshot by the shared procedure, seed revealed — and commits the next draw in the same
@@ -16,7 +16,7 @@ import type { DbOrTx, Tx } from '../../db/client';
 import { giveawayDraws, giveawayWinners, type GiveawayDrawRow } from '../../db/schema/giveaway';
 import type { RollSnapshot } from './snapshot';
 
-/** The spinners land this long after the roll (spec part 2 §4, §9). */
+/** The spinners land this long after the roll (docs/product.md#live-states-and-transitions, docs/product.md#live-constants-and-limits). */
 export const SPIN_MS = 3000;
 
 export function newSeed(): { serverSeed: string; seedHash: string } {

@@ -1,5 +1,5 @@
 /**
- * Partner ids are claims until proven (issue 12): the attack of a stranger claiming a busy player,
+ * Partner ids are claims until proven (docs/features/partner-links.md): the attack of a stranger claiming a busy player,
  * admin approval and rejection, held wager points credited exactly once, disputes that move a link
  * to its rightful owner with a reversal that never goes below zero, and the ledger invariant.
  */

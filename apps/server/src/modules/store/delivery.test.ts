@@ -1,5 +1,5 @@
 /**
- * Store delivery (issues 17 and 20): products that ask for a Steam trade URL or an email, and
+ * Store delivery (docs/features/points-and-store.md): products that ask for a Steam trade URL or an email, and
  * products that deliver a code from an uploaded pool in the purchase itself.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

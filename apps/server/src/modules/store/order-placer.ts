@@ -1,5 +1,5 @@
 /**
- * Placing a store order (spec part 1 `POST /api/Order/OrderProduct`, DESIGN §5) in ONE SQL
+ * Placing a store order (docs/product.md#site-calls `POST /api/Order/OrderProduct`, docs/features/points-and-store.md#the-ledger) in ONE SQL
  * statement, which PostgreSQL runs as one transaction: read the product; take the price from the
  * buyer when the balance covers it (the ledger's conditional debit and its ledger row, from
  * ledger/service.ts); take one from the stock when it is limited (`… AND stock > 0`, re-checked

@@ -8,7 +8,7 @@ import { useSite } from '../site-context';
 import { useAuth } from './auth-context';
 
 /**
- * "Logging In": visible while the sign-in popup is open (spec part 1 §2, §4). When the browser
+ * "Logging In": visible while the sign-in popup is open (docs/product.md#site-screens-and-routes, docs/product.md#site-states-and-transitions). When the browser
  * blocked the popup it stays open and says so, with a same-tab sign-in that comes back here.
  */
 export function LoginModal() {

@@ -1,5 +1,5 @@
 /**
- * My activity (user dropdown; DESIGN §14 "a ledger users can see"): the user's store orders with
+ * My activity (user dropdown; docs/features/points-and-store.md#the-ledger "a ledger users can see"): the user's store orders with
  * their delivery status and the admin's note, their rewards and prizes on the way (daily rewards,
  * challenge, leaderboard and game prizes from the fulfilment queue), the chat predictions they bet
  * on with each result (a loser sees the loss, which moves no points), and every change of their

@@ -1,5 +1,5 @@
 /**
- * /ChallengeManagement (admin, spec part 1 "Challenge Management"): every challenge in a table
+ * /ChallengeManagement (admin, docs/product.md#challenge-management-admin): every challenge in a table
  * (Title, Category, Price, Status, Start Date, End Date, Winner, edit), Create New Challenge, and
  * the create and update modals. Completing with a winner queues the prize for fulfilment.
  */

@@ -1,5 +1,5 @@
 /**
- * /Challenges (spec part 1 "Challenges page"): heading CHALLENGES, the category filter (fixed to
+ * /Challenges (docs/product.md#challenges-page-public): heading CHALLENGES, the category filter (fixed to
  * the one configured category), Sort (1 Newest default … 4 Prize low to high), the collapsible
  * Rules, then ACTIVE and ENDED sections. CLAIM opens the claim modal.
  */

@@ -1,5 +1,5 @@
 /**
- * /dailyrewardroobet (spec part 1 "Daily reward calendar"): this month's day cards for the Roobet
+ * /dailyrewardroobet (docs/product.md#daily-reward-calendar-dailyrewardroobet): this month's day cards for the Roobet
  * reward (type 5). Public to look at; claiming needs sign-in ("First log in please." otherwise,
  * nothing sent). A claim shows "Earned {amount} coins.", plays the coin sound and turns the card.
  * For a signed-in user, today's case is Available only when the server says a claim would pay

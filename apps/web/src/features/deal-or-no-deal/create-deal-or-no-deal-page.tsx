@@ -1,5 +1,5 @@
 /**
- * /createdealornodeal (admin, spec part 2 §2 "Create Deal Or No Deal form"): a searchable Player 1
+ * /createdealornodeal (admin, docs/product.md#live-screens-and-routes "Create Deal Or No Deal form"): a searchable Player 1
  * picker, the Private switch and Create. No reward field shows; the form still sends one (0: the
  * prize is what the player wins). The board is the spec's 24 default amounts; a collapsed editor
  * lets an admin change them first. The form is checked by the server's schema as the admin types

@@ -1,5 +1,5 @@
 /**
- * /leaderboard (spec part 2: Leaderboard screen): one board per partner site, chosen by tabs that
+ * /leaderboard (docs/product.md#leaderboard-screen): one board per partner site, chosen by tabs that
  * keep the choice in the URL (`?site=6`, and `&view=previous` for site 1's previous board).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * /createsplitorsteal (admin, spec part 2 §2 "Create Split Or Steal form"): two searchable user
+ * /createsplitorsteal (admin, docs/product.md#live-screens-and-routes "Create Split Or Steal form"): two searchable user
  * pickers, Reward Price, Game Time (seconds, default 10), Private Game, Create. Create is disabled
  * while submitting and enabled again on failure; success goes to the game.
  */

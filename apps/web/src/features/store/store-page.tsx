@@ -1,5 +1,5 @@
 /**
- * /store (spec part 1 §2 "Store page"): title, "You have N points" when signed in, category filter
+ * /store (docs/product.md#site-screens-and-routes "Store page"): title, "You have N points" when signed in, category filter
  * (All + the server's categories), sort (Price: High to Low = 1, default; Low to High = 2), and
  * product cards (image or the fallback, name, price in pts, Buy, category badge). Buy is disabled
  * signed out or when the price exceeds the user's points; Buy opens the purchase dialog (item,
@@ -81,7 +81,7 @@ function ProductCard({ product, state, onBuy }: { product: Product; state: BuySt
 export default function StorePage() {
   const { user, refreshUser } = useAuth();
   const query = useEndpointQuery(storeEndpoints.products, { silent: true });
-  // A failed load shows an empty store (spec part 1 §8: list loads fail silently).
+  // A failed load shows an empty store (docs/product.md#site-errors-and-toasts: list loads fail silently).
   const data = useMemo(
     () => query.data ?? (query.isError ? { data: [], categories: [] } : null),
     [query.data, query.isError],
