@@ -52,6 +52,37 @@ const serverLayerZones = [
   },
 ];
 
+// The web app's layers, top to bottom: main.tsx, app/ (router, layout, providers) → features/ →
+// shared/ (what the shell provides and every feature reads: sign-in, site config, the profile
+// modal, known routes) → components/ (shared presentational pieces) → lib/ (the API and hub
+// clients, shared hooks). An import may go down, never up; features do not import each other
+// (below). Proved by apps/web/src/layers.test.ts.
+const web = 'apps/web/src';
+const inWeb = (...names) => names.map((n) => `${web}/${n}`);
+const webLayerZones = [
+  {
+    target: inWeb('lib/**'),
+    from: inWeb('app', 'features', 'shared', 'components', 'main.tsx'),
+    message: 'lib is the bottom of the web app: it imports no component, shared context, feature or app shell.',
+  },
+  {
+    target: inWeb('components/**'),
+    from: inWeb('app', 'features', 'shared', 'main.tsx'),
+    message:
+      'Shared components are presentational: they import lib only, never a feature, shared context or the app shell.',
+  },
+  {
+    target: inWeb('shared/**'),
+    from: inWeb('app', 'features', 'main.tsx'),
+    message: 'shared/ holds what every feature reads: it imports components and lib, never a feature or the app shell.',
+  },
+  {
+    target: inWeb('features/**'),
+    from: inWeb('app', 'main.tsx'),
+    message: 'A feature does not import the app shell; what it needs from it lives in shared/.',
+  },
+];
+
 const serverNotWeb = {
   group: ['**/apps/web/**', '@kickback/web*', 'react', 'react-dom'],
   message: 'The server imports nothing from the web app.',
@@ -180,11 +211,20 @@ export default tseslint.config(
             { group: ['**/apps/server/**'], message: 'The web app talks to the server over HTTP only.' },
             {
               regex: '^\\.\\./(?!\\.\\.)[^/]+/',
-              message: 'Features do not import other features; share through components/ui, lib or app.',
+              message: 'Features do not import other features; share through shared/, components or lib.',
             },
           ],
         },
       ],
+    },
+  },
+  {
+    files: [`${web}/**/*.{ts,tsx}`],
+    ignores: ['**/*.test.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })] },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: webLayerZones }],
     },
   },
   {

@@ -4,8 +4,8 @@ import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link } from 'react-router';
 import { messages } from '@kickback/common/messages';
-import { useSite } from '../site-context';
-import { useAuth } from './auth-context';
+import { useSite } from '../../shared/site-context';
+import { useAuth } from '../../shared/auth/auth-context';
 
 /**
  * "Logging In": visible while the sign-in popup is open (docs/product.md#site-screens-and-routes, docs/product.md#site-states-and-transitions). When the browser

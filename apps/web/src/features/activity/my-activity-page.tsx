@@ -12,7 +12,7 @@ import { activityEndpoints, reasonInWords, type pageQuery } from '@kickback/comm
 import type { EndpointSpec, Paged } from '@kickback/common/http/endpoint';
 import { fulfilmentKindLabel } from '@kickback/common/http/fulfilment';
 import { predictionEndpoints, type MyPredictionBet } from '@kickback/common/http/prediction';
-import { useAuth } from '../../app/auth/auth-context';
+import { useAuth } from '../../shared/auth/auth-context';
 import { formatAmount, formatPrize } from '../../lib/format';
 import { Pager } from '../../components/ui/pager';
 import { StatusBadge } from '../../components/ui/status-badge';

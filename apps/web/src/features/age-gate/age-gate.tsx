@@ -10,8 +10,8 @@ import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { useLocation } from 'react-router';
 import { api } from '../../lib/api';
-import { useAuth } from '../../app/auth/auth-context';
-import { useSite } from '../../app/site-context';
+import { useAuth } from '../../shared/auth/auth-context';
+import { useSite } from '../../shared/site-context';
 
 export const AGE_CONFIRMED_KEY = 'kb-age-confirmed';
 const DECLINED_KEY = 'kb-age-declined';

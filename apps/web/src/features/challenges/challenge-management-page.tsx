@@ -9,7 +9,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
 import { FaPen, FaPlus } from 'react-icons/fa6';
 import { challengeStatusLabel, type Challenge } from '@kickback/common/http/challenges';
-import { useSite } from '../../app/site-context';
+import { useSite } from '../../shared/site-context';
 import { formatAmount } from '../../lib/format';
 import { useAllChallenges } from './api';
 import { ChallengeFormModal } from './challenge-form-modal';

@@ -8,7 +8,7 @@ import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { FaFlagCheckered, FaFire } from 'react-icons/fa6';
 import { challengeSorts, type Challenge, type ChallengeSort } from '@kickback/common/http/challenges';
-import { useSite } from '../../app/site-context';
+import { useSite } from '../../shared/site-context';
 import { usePublicChallenges } from './api';
 import { ActiveChallengeCard, EndedChallengeCard } from './challenge-card';
 import { splitChallenges } from './challenge-list';

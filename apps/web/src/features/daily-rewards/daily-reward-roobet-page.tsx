@@ -19,9 +19,9 @@ import {
 } from '@kickback/common/http/daily-rewards';
 import { buildCalendar, cardStateOf } from '@kickback/common/rewards/calendar';
 import { earnedMessage, messages } from '@kickback/common/messages';
-import { useAuth } from '../../app/auth/auth-context';
-import { useProfileModal } from '../../app/profile-modal-context';
-import { useSite } from '../../app/site-context';
+import { useAuth } from '../../shared/auth/auth-context';
+import { useProfileModal } from '../../shared/profile-modal-context';
+import { useSite } from '../../shared/site-context';
 import { formatAmount } from '../../lib/format';
 import { useRoobetSite } from '../../lib/roobet-site';
 import { claimInput, useClaimReward, useMonthlyRoobet, useRoobetToday } from './api';

@@ -15,7 +15,7 @@ import { toast } from 'react-toastify';
 import { FaLock, FaShieldHalved, FaVolumeHigh, FaVolumeXmark } from 'react-icons/fa6';
 import { DealOrNoDealStatus as S, isEnded, statusText } from '@kickback/common/games/deal-or-no-deal';
 import { messages } from '@kickback/common/messages';
-import { useAuth } from '../../app/auth/auth-context';
+import { useAuth } from '../../shared/auth/auth-context';
 import { Avatar } from '../../components/ui/avatar';
 import { celebrate } from '../../components/live/confetti';
 import { isMuted, setMuted } from '../../components/live/sounds';

@@ -19,7 +19,7 @@ import {
 } from '@kickback/common/http/discord';
 import type { UserOption } from '@kickback/common/http/users';
 import { messages } from '@kickback/common/messages';
-import { useAuth } from '../../app/auth/auth-context';
+import { useAuth } from '../../shared/auth/auth-context';
 import { UserMultiSelect } from '../../components/ui/user-select';
 import { CharCounter, FieldError, setServerErrors, useZodForm } from '../../lib/forms';
 import {

@@ -8,7 +8,7 @@ import { Link, useSearchParams } from 'react-router';
 import { FaClockRotateLeft, FaTrophy } from 'react-icons/fa6';
 import { type BoardType, type LeaderboardResponse, type SiteId } from '@kickback/common/http/leaderboards';
 import { messages } from '@kickback/common/messages';
-import { useSite } from '../../app/site-context';
+import { useSite } from '../../shared/site-context';
 import { Countdown } from '../../components/ui/countdown';
 import { CurrencyIcon } from '../../components/ui/currency-icon';
 import { formatAmount } from '../../lib/format';

@@ -14,7 +14,7 @@ import { FaLock, FaVolumeHigh, FaVolumeXmark } from 'react-icons/fa6';
 import { isFinal, SPLIT, SplitOrStealStatus, STEAL, statusText } from '@kickback/common/games/split-or-steal';
 import type { SplitOrStealState } from '@kickback/common/hubs/split-or-steal';
 import { messages } from '@kickback/common/messages';
-import { useAuth } from '../../app/auth/auth-context';
+import { useAuth } from '../../shared/auth/auth-context';
 import { formatAmount } from '../../lib/format';
 import { celebrate, sidePositions } from '../../components/live/confetti';
 import { GameChat } from '../../components/live/game-chat';

@@ -13,7 +13,7 @@ import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link } from 'react-router';
 import { PRODUCT_SORT_HIGH_TO_LOW, storeEndpoints, type Product } from '@kickback/common/http/store';
-import { useAuth } from '../../app/auth/auth-context';
+import { useAuth } from '../../shared/auth/auth-context';
 import { formatAmount } from '../../lib/format';
 import { useEndpointQuery } from '../../lib/query';
 import { PurchaseDialog } from './purchase-dialog';

@@ -15,7 +15,7 @@ import {
   FaCalendarCheck,
   FaArrowRightArrowLeft,
 } from 'react-icons/fa6';
-import { useSite } from '../../app/site-context';
+import { useSite } from '../../shared/site-context';
 import { useRoobetSite } from '../../lib/roobet-site';
 import './vip.css';
 
