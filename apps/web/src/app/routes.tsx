@@ -98,7 +98,7 @@ export const routes: AppRoute[] = [
   },
   {
     path: '/admin/verification',
-    page: lazy(() => import('../features/verification/verification-page')),
+    page: lazy(() => import('../features/partner-verification/partner-verification-page')),
     name: 'Verification',
     roles: adminOnly,
   },
