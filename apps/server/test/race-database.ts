@@ -38,6 +38,24 @@ export function describeRace(what: string, body: () => void): void {
   describe.skip(what, body);
 }
 
+/**
+ * For a race block in a file whose app was built before it (on PGlite): the block gets an app of
+ * its own on PostgreSQL. `install` puts it in the file's variables and returns how to put the
+ * file's own back, which happens when the block ends.
+ */
+export function useRaceApp(install: (app: TestApp) => Promise<() => void>): void {
+  let own: TestApp | undefined;
+  let restore: (() => void) | undefined;
+  beforeAll(async () => {
+    own = await buildTestApp();
+    restore = await install(own);
+  });
+  afterAll(async () => {
+    restore?.();
+    await own?.close();
+  });
+}
+
 /** buildTestApp on a scratch PostgreSQL database, dropped on close. */
 export async function buildRaceApp(
   opts: Omit<Parameters<typeof buildTestApp>[0] & object, 'database'> = {},

@@ -7,7 +7,7 @@ import { users } from '../../db/schema/users';
 import { buildTestApp, type TestApp, type TestUser } from '../../../test/app';
 import { addProduct, givePoints, ledgerMismatches } from '../../../test/economy';
 import { enqueueFulfilment } from './service';
-import { describeRace } from '../../../test/race-database';
+import { describeRace, useRaceApp } from '../../../test/race-database';
 
 let t: TestApp;
 let admin: TestUser;
@@ -181,16 +181,12 @@ describe('admin fulfilment queue', () => {
 
 describeRace('fulfilment: two admins reject at once', () => {
   // The file's app runs on PGlite: this block has its own, on PostgreSQL.
-  let pglite: TestApp;
-  beforeAll(async () => {
-    pglite = t;
-    t = await buildTestApp();
-    admin = await t.signIn({ role: 'Admin', name: 'Ops' });
-    admin2 = await t.signIn({ role: 'Admin', name: 'Ops2' });
-  });
-  afterAll(async () => {
-    await t.close();
-    t = pglite;
+  useRaceApp(async (app) => {
+    const saved = { t, admin, admin2 };
+    t = app;
+    admin = await app.signIn({ role: 'Admin', name: 'Ops' });
+    admin2 = await app.signIn({ role: 'Admin', name: 'Ops2' });
+    return () => ({ t, admin, admin2 } = saved);
   });
 
   it('rejecting refunds exactly once, even when two admins reject at once', async () => {

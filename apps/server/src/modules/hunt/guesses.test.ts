@@ -14,7 +14,7 @@ import { ledgerMismatches } from '../../../test/economy';
 import { postDelivery, signedDelivery, chatPayload } from '../../../test/kick';
 import { linkedChatter, repliesTo, say, type Chatter } from '../../../test/predictions';
 import { raceBarrier } from '../../../test/race';
-import { describeRace } from '../../../test/race-database';
+import { describeRace, useRaceApp } from '../../../test/race-database';
 
 let t: TestApp;
 let admin: TestUser;
@@ -181,15 +181,11 @@ describe('the end of a hunt', () => {
 
 describeRace('hunt: two finish requests at once', () => {
   // The file's app runs on PGlite: this block has its own, on PostgreSQL.
-  let pglite: TestApp;
-  beforeAll(async () => {
-    pglite = t;
-    t = await buildTestApp();
-    admin = await t.signIn({ role: 'Admin', name: 'Host' });
-  });
-  afterAll(async () => {
-    await t.close();
-    t = pglite;
+  useRaceApp(async (app) => {
+    const saved = { t, admin };
+    t = app;
+    admin = await app.signIn({ role: 'Admin', name: 'Host' });
+    return () => ({ t, admin } = saved);
   });
 
   it('two finish requests at once: one finishes and pays, the other is a 409', async () => {

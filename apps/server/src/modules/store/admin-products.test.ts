@@ -4,7 +4,7 @@ import { storeMessages } from '@kickback/common/http/store';
 import { auditLog } from '../../db/schema/audit';
 import { buildTestApp, type TestApp, type TestUser } from '../../../test/app';
 import { givePoints } from '../../../test/economy';
-import { describeRace } from '../../../test/race-database';
+import { describeRace, useRaceApp } from '../../../test/race-database';
 
 let t: TestApp;
 let admin: TestUser;
@@ -152,15 +152,11 @@ describe('Admin: Products API', () => {
 
 describeRace('store: ten admins create one name at once', () => {
   // The file's app runs on PGlite: this block has its own, on PostgreSQL.
-  let pglite: TestApp;
-  beforeAll(async () => {
-    pglite = t;
-    t = await buildTestApp();
-    admin = await t.signIn({ role: 'Admin', name: 'Shopkeeper' });
-  });
-  afterAll(async () => {
-    await t.close();
-    t = pglite;
+  useRaceApp(async (app) => {
+    const saved = { t, admin };
+    t = app;
+    admin = await app.signIn({ role: 'Admin', name: 'Shopkeeper' });
+    return () => ({ t, admin } = saved);
   });
 
   it('ten admins creating the same new name at once: exactly one product', async () => {
