@@ -1,6 +1,6 @@
 /**
  * `npm run cluster [-- --processes 3 --port 8080]`: HAProxy in front of N Kickback processes on
- * PostgreSQL and Redis, on this machine (README, Production). The proxy configuration is
+ * PostgreSQL and Redis, on this machine (docs/operations.md#npm-run-cluster-several-processes-on-this-machine). The proxy configuration is
  * deploy/haproxy.cfg (the one docker-compose.yml uses) with its `server-template` line replaced by
  * the local processes. DATABASE_URL defaults to a `kickback` database on the local PostgreSQL
  * (created when missing), REDIS_URL to the local Redis. The processes run the built server

@@ -21,7 +21,7 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database });
   if (config.demoData) await withMigrationLock(database, () => seedDemoData(app));
 
-  // Graceful drain (README, Production): /healthz turns 503 at once so the load balancer stops
+  // Graceful drain (docs/operations.md#graceful-drain-and-rolling-restarts): /healthz turns 503 at once so the load balancer stops
   // sending new work here, DRAIN_MS later the process closes: no new connections, in-flight
   // requests and hub calls finish, every socket is closed (clients reconnect to another process and
   // resync), game timers stop (their deadlines are rows another process's sweep fires), buffered

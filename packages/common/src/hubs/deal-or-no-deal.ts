@@ -34,7 +34,7 @@ export const dealOrNoDealState = z.object({
   ending: z.enum(['deal', 'swap', 'keep']).nullable(),
   isPrivate: z.boolean(),
   user: z.object({ userId: z.string(), username: z.string(), avatarUrl: z.string().nullable() }),
-  /** SHA-256(seed ‖ board) in hex, from the start (README: verifying a board). */
+  /** SHA-256(seed ‖ board) in hex, from the start (docs/features/deal-or-no-deal.md#verifying-a-board). */
   commitment: z.string(),
   /** Revealed once the game ended: the seed (hex) and the amounts in box order. */
   seed: z.string().nullable(),

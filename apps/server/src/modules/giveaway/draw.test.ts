@@ -1,6 +1,6 @@
 /**
  * The draw procedure: the shared code (packages/common/giveaway/draw.ts) against an independent
- * implementation of the README's text, subLuck weighting checked statistically, and the draw's
+ * implementation of docs/features/giveaway.md#how-a-draw-is-verified, subLuck weighting checked statistically, and the draw's
  * sensitivity to seed and list.
  */
 import { describe, expect, it } from 'vitest';

@@ -53,7 +53,7 @@ async function guess(who: Chatter, text: string): Promise<string[]> {
 
 const guesses = () => t.app.hunt.guesses();
 
-/** The canonical text as documented (README, common/hunt/guesses.ts), built here without that code. */
+/** The canonical text as documented (docs/features/bonus-hunt.md#running-a-hunt, common/hunt/guesses.ts), built here without that code. */
 function independentHash(list: HuntGuessView[]): string {
   const text = `[${list.map((g) => `[${JSON.stringify(g.kickUsername)},"${g.amount.toFixed(2)}","${g.guessedAt}"]`).join(',')}]`;
   return createHash('sha256').update(text, 'utf8').digest('hex');
