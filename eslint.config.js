@@ -1,8 +1,9 @@
-// Lint: typescript-eslint (no `any`), React hooks, boundaries of docs/conventions.md#rule-10-boundaries-enforced-by-lint (common imports no
-// app, apps do not import each other, web features do not reach into each other, the server's
-// layers run one way and its modules meet only through each other's service.ts), kebab-case files
-// and no barrel files. Two small local rules cover the last two. Import cycles are found by
-// scripts/import-cycles.test.ts (type-only imports count too, which lint rules skip).
+// Lint: typescript-eslint (no `any`), React hooks, boundaries of
+// docs/conventions.md#rule-10-boundaries-enforced-by-lint (common imports no app, apps do not
+// import each other, web features do not reach into each other, the server's layers run one way and
+// its modules meet only through each other's service.ts), kebab-case files and no barrel files. Two
+// small local rules cover the last two. Import cycles are found by scripts/import-cycles.test.ts
+// (type-only imports count too, which lint rules skip).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';

@@ -1,6 +1,7 @@
 /**
- * The draw procedure of docs/features/giveaway.md#how-a-draw-is-verified, written again from its text, with nothing shared with the server's
- * code (packages/common/giveaway/draw.ts): tests check that the two agree on every roll.
+ * The draw procedure of docs/features/giveaway.md#how-a-draw-is-verified, written again from its
+ * text, with nothing shared with the server's code (packages/common/giveaway/draw.ts): tests check
+ * that the two agree on every roll.
  */
 import { createHash, createHmac } from 'node:crypto';
 

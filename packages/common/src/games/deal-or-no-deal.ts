@@ -1,8 +1,9 @@
 /**
- * Deal or No Deal, as pure rules (docs/architecture.md#the-game-engine, docs/product.md#live-states-and-transitions): a state and an action in, a new state
- * (or a refusal) out, following the contract of ./engine. No clock, no randomness, no I/O: the
- * server shuffles the board with a cryptographic shuffle, passes `now`, stores the result, fires
- * the deadline it names and broadcasts after commit.
+ * Deal or No Deal, as pure rules (docs/architecture.md#the-game-engine,
+ * docs/product.md#live-states-and-transitions): a state and an action in, a new state (or a
+ * refusal) out, following the contract of ./engine. No clock, no randomness, no I/O: the server
+ * shuffles the board with a cryptographic shuffle, passes `now`, stores the result, fires the
+ * deadline it names and broadcasts after commit.
  *
  * One player (the owner) faces 24 closed boxes, each holding one amount of the board (dollars).
  *

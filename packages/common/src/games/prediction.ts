@@ -1,9 +1,10 @@
 /**
- * Chat predictions (docs/product.md#live-entities, docs/product.md#live-states-and-transitions, docs/product.md#live-validation, docs/features/predictions.md#rules): the pure rules. A prediction is a live game on
- * the engine (../games/engine): admins open, lock, resolve, cancel and hide it; its optional
- * auto-lock is the engine's durable deadline. Bets are not part of this state (they are rows,
- * one per bettor, escrowed through the ledger), but the rules that decide whether a bet may be
- * taken, how `!bet` reads and how a pool is paid out live here, pure and testable.
+ * Chat predictions (docs/product.md#live-entities, docs/product.md#live-states-and-transitions,
+ * docs/product.md#live-validation, docs/features/predictions.md#rules): the pure rules. A
+ * prediction is a live game on the engine (../games/engine): admins open, lock, resolve, cancel and
+ * hide it; its optional auto-lock is the engine's durable deadline. Bets are not part of this state
+ * (they are rows, one per bettor, escrowed through the ledger), but the rules that decide whether a
+ * bet may be taken, how `!bet` reads and how a pool is paid out live here, pure and testable.
  */
 import { changed, deadlineCheck, refuse, unchanged, type LiveGameState, type Outcome } from './engine';
 

@@ -1,6 +1,7 @@
 /**
- * Split or Steal, as pure rules (docs/architecture.md#the-game-engine, docs/product.md#live-states-and-transitions): a state and an action in, a new state
- * (or a refusal) out. No clock, no randomness, no I/O: the server passes `now` and the dealt balls,
+ * Split or Steal, as pure rules (docs/architecture.md#the-game-engine,
+ * docs/product.md#live-states-and-transitions): a state and an action in, a new state (or a
+ * refusal) out. No clock, no randomness, no I/O: the server passes `now` and the dealt balls,
  * stores the result, schedules the deadline it names and broadcasts after commit.
  *
  * The game is the TV show's: each player holds two balls, one reading Split and one Steal, dealt at

@@ -1,6 +1,7 @@
 /**
- * Challenges (docs/product.md#site-entities, docs/product.md#site-validation, docs/product.md#site-calls): the public list, the admin list, create and update.
- * Status is a number: 0 Active, 1 Completed, 2 Cancelled.
+ * Challenges (docs/product.md#site-entities, docs/product.md#site-validation,
+ * docs/product.md#site-calls): the public list, the admin list, create and update. Status is a
+ * number: 0 Active, 1 Completed, 2 Cancelled.
  */
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';

@@ -1,6 +1,7 @@
 /**
- * Daily rewards (docs/product.md#site-entities, docs/product.md#site-calls): the six reward types and their claim actions, the monthly
- * record list, the claim answer, and the admin's per-type policies.
+ * Daily rewards (docs/product.md#site-entities, docs/product.md#site-calls): the six reward types
+ * and their claim actions, the monthly record list, the claim answer, and the admin's per-type
+ * policies.
  */
 import { z } from 'zod';
 import { typedNumber } from './typed-number';

@@ -1,6 +1,8 @@
 /**
- * Game chat (docs/architecture.md#the-game-engine, docs/conventions.md#rule-9-chat-through-one-pipeline): the message every game hub sends and the limits the one
- * chat pipeline applies. Messages are plain text; the web renders them as text, never HTML.
+ * Game chat (docs/architecture.md#the-game-engine,
+ * docs/conventions.md#rule-9-chat-through-one-pipeline): the message every game hub sends and the
+ * limits the one chat pipeline applies. Messages are plain text; the web renders them as text,
+ * never HTML.
  */
 import { z } from 'zod';
 

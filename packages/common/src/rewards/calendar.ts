@@ -1,7 +1,8 @@
 /**
- * The daily-reward calendar (docs/product.md#site-entities, docs/product.md#site-states-and-transitions): one card per day of the current UTC month.
- * Future days are locked, past days timed out, days with a recorded claim claimed with their
- * amount, and today claimable unless already claimed. Pure, so it is tested with a fixed clock.
+ * The daily-reward calendar (docs/product.md#site-entities,
+ * docs/product.md#site-states-and-transitions): one card per day of the current UTC month. Future
+ * days are locked, past days timed out, days with a recorded claim claimed with their amount, and
+ * today claimable unless already claimed. Pure, so it is tested with a fixed clock.
  */
 export interface CalendarDay {
   /** 1-based day of the month ("Day {n}"). */

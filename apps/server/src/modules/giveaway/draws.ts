@@ -1,9 +1,10 @@
 /**
- * Provably fair draws (docs/features/giveaway.md#entering-and-the-roll, docs/features/giveaway.md#how-a-draw-is-verified). One draw is always
- * open: its seed was drawn from the CSPRNG and its SHA-256 published when it was committed. A roll
- * consumes the open draw — snapshot of the eligible list (hashed), winners derived from seed and
- * snapshot by the shared procedure, seed revealed — and commits the next draw in the same
- * transaction, so no seed is ever used twice or chosen after the list is known.
+ * Provably fair draws (docs/features/giveaway.md#entering-and-the-roll,
+ * docs/features/giveaway.md#how-a-draw-is-verified). One draw is always open: its seed was drawn
+ * from the CSPRNG and its SHA-256 published when it was committed. A roll consumes the open draw —
+ * snapshot of the eligible list (hashed), winners derived from seed and snapshot by the shared
+ * procedure, seed revealed — and commits the next draw in the same transaction, so no seed is ever
+ * used twice or chosen after the list is known.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';

@@ -1,9 +1,9 @@
 /**
- * The chat giveaway (docs/features/giveaway.md#entering-and-the-roll): entries from chat keys, settings and keys, provably
- * fair rolls with point prizes through the ledger, the recent winners line and the winners' chat
- * messages. Every change is a row in PostgreSQL and every broadcast goes out after commit through
- * the hub layer's audiences (the admins; the public overlay room), so several processes serve one
- * giveaway. This file is the module's public surface.
+ * The chat giveaway (docs/features/giveaway.md#entering-and-the-roll): entries from chat keys,
+ * settings and keys, provably fair rolls with point prizes through the ledger, the recent winners
+ * line and the winners' chat messages. Every change is a row in PostgreSQL and every broadcast goes
+ * out after commit through the hub layer's audiences (the admins; the public overlay room), so
+ * several processes serve one giveaway. This file is the module's public surface.
  */
 import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';

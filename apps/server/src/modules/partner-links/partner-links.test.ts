@@ -1,7 +1,8 @@
 /**
- * Partner ids are claims until proven (docs/features/partner-links.md): the attack of a stranger claiming a busy player,
- * admin approval and rejection, held wager points credited exactly once, disputes that move a link
- * to its rightful owner with a reversal that never goes below zero, and the ledger invariant.
+ * Partner ids are claims until proven (docs/features/partner-links.md): the attack of a stranger
+ * claiming a busy player, admin approval and rejection, held wager points credited exactly once,
+ * disputes that move a link to its rightful owner with a reversal that never goes below zero, and
+ * the ledger invariant.
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';

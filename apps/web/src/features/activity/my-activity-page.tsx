@@ -1,9 +1,9 @@
 /**
- * My activity (user dropdown; docs/features/points-and-store.md#the-ledger "a ledger users can see"): the user's store orders with
- * their delivery status and the admin's note, their rewards and prizes on the way (daily rewards,
- * challenge, leaderboard and game prizes from the fulfilment queue), the chat predictions they bet
- * on with each result (a loser sees the loss, which moves no points), and every change of their
- * points and gems, newest first, with the reason in words.
+ * My activity (user dropdown; docs/features/points-and-store.md#the-ledger "a ledger users can
+ * see"): the user's store orders with their delivery status and the admin's note, their rewards and
+ * prizes on the way (daily rewards, challenge, leaderboard and game prizes from the fulfilment
+ * queue), the chat predictions they bet on with each result (a loser sees the loss, which moves no
+ * points), and every change of their points and gems, newest first, with the reason in words.
  */
 import { useState, type ReactNode } from 'react';
 import Table from 'react-bootstrap/Table';

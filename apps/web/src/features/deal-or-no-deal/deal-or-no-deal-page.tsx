@@ -1,5 +1,6 @@
 /**
- * /game/dealornodeal/{id} (docs/product.md#live-screens-and-routes, docs/product.md#live-states-and-transitions), outside the shared layout and made for a stream
+ * /game/dealornodeal/{id} (docs/product.md#live-screens-and-routes,
+ * docs/product.md#live-states-and-transitions), outside the shared layout and made for a stream
  * (OBS at 1080p): the board of 24 amounts (12 left, 12 right, opened ones struck through), the
  * boxes with the owner's own box apart, the bank offer and swap modals, the win screen with
  * confetti, the claim, and "Game Is Private". The server pushes every transition and names every

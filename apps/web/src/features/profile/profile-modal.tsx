@@ -1,7 +1,8 @@
 /**
- * Profile Settings (docs/product.md#site-screens-and-routes, docs/product.md#site-states-and-transitions, docs/product.md#site-validation): avatar, username and points; the linked Kick and
- * Discord accounts with Link (disabled once linked) and Unlink; the wagering-site username and
- * partner ids with Save; whether the user's name shows on leaderboards.
+ * Profile Settings (docs/product.md#site-screens-and-routes,
+ * docs/product.md#site-states-and-transitions, docs/product.md#site-validation): avatar, username
+ * and points; the linked Kick and Discord accounts with Link (disabled once linked) and Unlink; the
+ * wagering-site username and partner ids with Save; whether the user's name shows on leaderboards.
  */
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';

@@ -1,5 +1,6 @@
 /**
- * /game/splitorsteal/{id} (docs/product.md#live-screens-and-routes, docs/product.md#live-states-and-transitions): the stage with both players, the reward, the
+ * /game/splitorsteal/{id} (docs/product.md#live-screens-and-routes,
+ * docs/product.md#live-states-and-transitions): the stage with both players, the reward, the
  * status, the countdown, the balls, the result and the chat. The server pushes every transition;
  * this page only reacts. Built to read well on the stream (OBS at 1080p) and on a phone.
  */

@@ -1,10 +1,10 @@
 /**
- * /store (docs/product.md#site-screens-and-routes "Store page"): title, "You have N points" when signed in, category filter
- * (All + the server's categories), sort (Price: High to Low = 1, default; Low to High = 2), and
- * product cards (image or the fallback, name, price in pts, Buy, category badge). Buy is disabled
- * signed out or when the price exceeds the user's points; Buy opens the purchase dialog (item,
- * price, balance after, delivery details), which places the order, shows the server's message as
- * a success toast, then the user is refreshed.
+ * /store (docs/product.md#site-screens-and-routes "Store page"): title, "You have N points" when
+ * signed in, category filter (All + the server's categories), sort (Price: High to Low = 1,
+ * default; Low to High = 2), and product cards (image or the fallback, name, price in pts, Buy,
+ * category badge). Buy is disabled signed out or when the price exceeds the user's points; Buy
+ * opens the purchase dialog (item, price, balance after, delivery details), which places the order,
+ * shows the server's message as a success toast, then the user is refreshed.
  */
 import { useMemo, useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
