@@ -1,5 +1,5 @@
 # The Kickback server image (docker-compose.yml runs several of it behind HAProxy).
-# Build: docker build -t kickback .   Run: see README, Production.
+# Build: docker build -t kickback .   Run: see docs/operations.md#docker-compose.
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY . .

@@ -1,8 +1,9 @@
-// Lint: typescript-eslint (no `any`), React hooks, boundaries of STYLE.md (common imports no
-// app, apps do not import each other, web features do not reach into each other, the server's
-// layers run one way and its modules meet only through each other's service.ts), kebab-case files
-// and no barrel files. Two small local rules cover the last two. Import cycles are found by
-// scripts/import-cycles.test.ts (type-only imports count too, which lint rules skip).
+// Lint: typescript-eslint (no `any`), React hooks, boundaries of
+// docs/conventions.md#rule-10-boundaries-enforced-by-lint (common imports no app, apps do not
+// import each other, web features do not reach into each other, the server's layers run one way and
+// its modules meet only through each other's service.ts), kebab-case files and no barrel files. Two
+// small local rules cover the last two. Import cycles are found by scripts/import-cycles.test.ts
+// (type-only imports count too, which lint rules skip).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -10,7 +11,7 @@ import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import path from 'node:path';
 
-// The server's layers (STYLE.md rule 10), top to bottom:
+// The server's layers (docs/conventions.md#rule-10-boundaries-enforced-by-lint), top to bottom:
 //   main.ts, cli/ → app.ts → modules/ → games/, plugins/, integrations/ → lib/, db/, config.ts
 // An import may go down, never up. The three middle layers do not import each other, except that a
 // game (the engine) emits through the real-time plugin: a mechanism is registered into by its users
@@ -49,6 +50,37 @@ const serverLayerZones = [
     target: inServer('app.ts'),
     from: inServer('cli', 'main.ts'),
     message: 'app.ts builds the app; main.ts and the CLI start it.',
+  },
+];
+
+// The web app's layers, top to bottom: main.tsx, app/ (router, layout, providers) → features/ →
+// shared/ (what the shell provides and every feature reads: sign-in, site config, the profile
+// modal, known routes) → components/ (shared presentational pieces) → lib/ (the API and hub
+// clients, shared hooks). An import may go down, never up; features do not import each other
+// (below). Proved by apps/web/src/layers.test.ts.
+const web = 'apps/web/src';
+const inWeb = (...names) => names.map((n) => `${web}/${n}`);
+const webLayerZones = [
+  {
+    target: inWeb('lib/**'),
+    from: inWeb('app', 'features', 'shared', 'components', 'main.tsx'),
+    message: 'lib is the bottom of the web app: it imports no component, shared context, feature or app shell.',
+  },
+  {
+    target: inWeb('components/**'),
+    from: inWeb('app', 'features', 'shared', 'main.tsx'),
+    message:
+      'Shared components are presentational: they import lib only, never a feature, shared context or the app shell.',
+  },
+  {
+    target: inWeb('shared/**'),
+    from: inWeb('app', 'features', 'main.tsx'),
+    message: 'shared/ holds what every feature reads: it imports components and lib, never a feature or the app shell.',
+  },
+  {
+    target: inWeb('features/**'),
+    from: inWeb('app', 'main.tsx'),
+    message: 'A feature does not import the app shell; what it needs from it lives in shared/.',
   },
 ];
 
@@ -180,11 +212,20 @@ export default tseslint.config(
             { group: ['**/apps/server/**'], message: 'The web app talks to the server over HTTP only.' },
             {
               regex: '^\\.\\./(?!\\.\\.)[^/]+/',
-              message: 'Features do not import other features; share through components/ui, lib or app.',
+              message: 'Features do not import other features; share through shared/, components or lib.',
             },
           ],
         },
       ],
+    },
+  },
+  {
+    files: [`${web}/**/*.{ts,tsx}`],
+    ignores: ['**/*.test.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })] },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: webLayerZones }],
     },
   },
   {

@@ -1,11 +1,12 @@
 /**
  * `npm run cluster [-- --processes 3 --port 8080]`: HAProxy in front of N Kickback processes on
- * PostgreSQL and Redis, on this machine (README, Production). The proxy configuration is
- * deploy/haproxy.cfg (the one docker-compose.yml uses) with its `server-template` line replaced by
- * the local processes. DATABASE_URL defaults to a `kickback` database on the local PostgreSQL
- * (created when missing), REDIS_URL to the local Redis. The processes run the built server
- * (built first when missing or stale, like `npm start`), with DRAIN_MS (default 5000) so a SIGTERM
- * drains through the proxy.
+ * PostgreSQL and Redis, on this machine
+ * (docs/operations.md#npm-run-cluster-several-processes-on-this-machine). The proxy configuration
+ * is deploy/haproxy.cfg (the one docker-compose.yml uses) with its `server-template` line replaced
+ * by the local processes. DATABASE_URL defaults to a `kickback` database on the local PostgreSQL
+ * (created when missing), REDIS_URL to the local Redis. The processes run the built server (built
+ * first when missing or stale, like `npm start`), with DRAIN_MS (default 5000) so a SIGTERM drains
+ * through the proxy.
  *
  * While it runs: Ctrl-C stops everything; `kill -HUP <pid>` restarts the processes one at a time
  * (a rolling restart). The same `Cluster` drives the rolling-restart test and benchmark

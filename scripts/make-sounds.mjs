@@ -89,7 +89,7 @@ tone(coin, 0.0, 987.77, 0.09, 0.6, 10); // B5
 tone(coin, 0.075, 1318.51, 0.47, 0.75, 7); // E6
 tone(coin, 0.075, 2637.02, 0.3, 0.12, 12); // a glint an octave up
 
-// Deal or No Deal (spec part 2 §4: the server asks for these by name).
+// Deal or No Deal (docs/product.md#live-states-and-transitions: the server asks for these by name).
 // A big case opened: a low thud, then a falling minor third (a big amount is gone).
 const bigCase = new Float64Array(Math.floor(RATE * 1.2));
 tone(bigCase, 0.0, 110, 0.5, 0.9, 7);

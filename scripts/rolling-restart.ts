@@ -1,7 +1,8 @@
 /**
- * The rolling-restart scenario (issue 18, "Several processes, for real"), shared by the test
- * (apps/server/test/rolling-restart.test.ts) and the benchmark (bench/rolling-restart.ts). It
- * drives the cluster from outside only: HTTP, hub sockets, and SQL reads of the books.
+ * The rolling-restart scenario (docs/operations.md#graceful-drain-and-rolling-restarts, "Several
+ * processes, for real"), shared by the test (apps/server/test/rolling-restart.test.ts) and the
+ * benchmark (bench/rolling-restart.ts). It drives the cluster from outside only: HTTP, hub sockets,
+ * and SQL reads of the books.
  *
  * `npm run cluster`'s Cluster (scripts/cluster.ts: HAProxy with deploy/haproxy.cfg in front of N
  * processes) runs on a fresh PostgreSQL database and a Redis key prefix of its own. Under a steady

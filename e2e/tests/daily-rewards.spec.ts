@@ -76,7 +76,7 @@ test('a user links Roobet, claims today: toast, coin, the card turns over; the p
   await expect(page.getByText(/Link your Roobet username/)).toHaveCount(0);
   await page.screenshot({ path: '/tmp/h6-daily-rewards-pending.png', fullPage: true });
 
-  // A Roobet name is a claim until an admin verifies it (issue 12): until then no daily reward.
+  // A Roobet name is a claim until an admin verifies it (docs/features/partner-links.md): until then no daily reward.
   const pending = await page.request.post('/api/DailyReward/GetDailyRewardRoobet', {
     headers: { 'X-Requested-With': 'kickback' },
   });

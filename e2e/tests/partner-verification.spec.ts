@@ -1,5 +1,5 @@
 /**
- * Issue 12 in the browser: a viewer claims a Roobet name (pending verification, points held),
+ * docs/features/partner-links.md in the browser: a viewer claims a Roobet name (pending verification, points held),
  * the player wagers, an admin approves the claim in Admin → Verification, and the held points
  * appear in the viewer's My activity.
  */

@@ -1,4 +1,4 @@
-/** Issue 17's sign-in edge cases and issue 20's 18+ gate, as a person meets them. */
+/** docs/features/sign-in-and-age-gate.md#sign-in sign-in edge cases and docs/features/sign-in-and-age-gate.md#the-18-gate 18+ gate, as a person meets them. */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { DEMO_ADMIN, expectAccessible, newPerson, preAcceptAgeGate, signIn } from './helpers';

@@ -1,5 +1,5 @@
 /**
- * Issues 17 and 20 in the browser: buying asks first (item, price, balance after) and asks a
+ * docs/features/points-and-store.md in the browser: buying asks first (item, price, balance after) and asks a
  * skin's Steam trade URL, which the admin then sees in Fulfilment; an admin uploads a pool of codes
  * (never shown back), a viewer buys one and sees it at once and in My activity; the store shows two
  * cards per row on a phone with long names wrapped; the rewards calendar opens at today.

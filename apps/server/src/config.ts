@@ -21,7 +21,7 @@ const optionalString = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 
-const envSchema = z.object({
+export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -281,7 +281,7 @@ function readPartnerHeaders(text: string | undefined): Partial<Record<PartnerSlu
   return parsed.data;
 }
 
-/** Keyed by leaderboard site id (spec part 2): 1 Clash.gg … 7 Cases.gg. */
+/** Keyed by leaderboard site id (docs/product.md#leaderboard-screen): 1 Clash.gg … 7 Cases.gg. */
 export type PartnersConfig = Record<1 | 2 | 3 | 4 | 5 | 6 | 7, PartnerAccess>;
 
 export const SIMULATOR_KEY = 'dev-simulator-key';

@@ -1,7 +1,8 @@
 /**
- * The server's layers are enforced by lint (eslint.config.js, STYLE.md rule 10): these lint a file
- * that is not on disk, as if it were at a path in the server, and expect the import that runs back
- * up a layer (or into another module's internals) to be an error, and the one that runs down to pass.
+ * The server's layers are enforced by lint (eslint.config.js,
+ * docs/conventions.md#rule-10-boundaries-enforced-by-lint): these lint a file that is not on disk,
+ * as if it were at a path in the server, and expect the import that runs back up a layer (or into
+ * another module's internals) to be an error, and the one that runs down to pass.
  */
 import path from 'node:path';
 import { ESLint } from 'eslint';

@@ -22,11 +22,12 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database });
   if (config.demoData) await withMigrationLock(database, () => seedDemoData(app));
 
-  // Graceful drain (README, Production): /healthz turns 503 at once so the load balancer stops
-  // sending new work here, DRAIN_MS later the process closes: no new connections, in-flight
-  // requests and hub calls finish, every socket is closed (clients reconnect to another process and
-  // resync), game timers stop (their deadlines are rows another process's sweep fires), buffered
-  // chat points and chat writes are committed, then the database closes.
+  // Graceful drain (docs/operations.md#graceful-drain-and-rolling-restarts): /healthz turns 503 at
+  // once so the load balancer stops sending new work here, DRAIN_MS later the process closes: no
+  // new connections, in-flight requests and hub calls finish, every socket is closed (clients
+  // reconnect to another process and resync), game timers stop (their deadlines are rows another
+  // process's sweep fires), buffered chat points and chat writes are committed, then the database
+  // closes.
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

@@ -15,8 +15,16 @@ import { defaultMigrationsDir, migrate } from '../src/db/migrate';
 
 const testUrl = process.env.TEST_DATABASE_URL;
 
+/** The PostgreSQL the race tests chose while one of their blocks runs (test/race-database). */
+let racePostgres: string | undefined;
+
+/** While a race block runs, test databases are opened on this PostgreSQL (undefined: back to the default). */
+export function openOnPostgres(url: string | undefined): void {
+  racePostgres = url;
+}
+
 export function usingPostgres(): boolean {
-  return Boolean(testUrl);
+  return Boolean(racePostgres ?? testUrl);
 }
 
 function withDatabase(url: string, name: string): string {
@@ -25,8 +33,8 @@ function withDatabase(url: string, name: string): string {
   return u.toString();
 }
 
-async function adminQuery(sqlText: string): Promise<void> {
-  const client = new pg.Client({ connectionString: testUrl });
+async function adminQuery(sqlText: string, url = testUrl): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     await client.query(sqlText);
@@ -74,10 +82,10 @@ async function migratedPgliteDump(): Promise<Blob> {
 // On PostgreSQL, a migrated template database made once (kept between runs, named by the
 // migrations' hash): each test database is a copy of it, made in one CREATE DATABASE … TEMPLATE
 // instead of running every migration again.
-let postgresTemplate: Promise<string> | null = null;
+const postgresTemplates = new Map<string, Promise<string>>();
 
-async function databaseExists(name: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: testUrl });
+async function databaseExists(url: string, name: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     return (await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1;
@@ -88,27 +96,27 @@ async function databaseExists(name: string): Promise<boolean> {
 
 async function migratedPostgresTemplate(url: string): Promise<string> {
   const name = `kb_template_${migrationsHash()}`;
-  if (await databaseExists(name)) return name;
+  if (await databaseExists(url, name)) return name;
   // Made aside and renamed when complete: a run starting meanwhile never copies half a template.
   const partial = `${name}_${randomBytes(4).toString('hex')}`;
-  await adminQuery(`CREATE DATABASE ${partial}`);
+  await adminQuery(`CREATE DATABASE ${partial}`, url);
   const database = await openDatabase({ kind: 'postgres', url: withDatabase(url, partial), poolSize: 2 });
   await migrate(database);
   await database.close();
   try {
-    await adminQuery(`ALTER DATABASE ${partial} RENAME TO ${name}`);
+    await adminQuery(`ALTER DATABASE ${partial} RENAME TO ${name}`, url);
   } catch (error) {
-    await adminQuery(`DROP DATABASE IF EXISTS ${partial} WITH (FORCE)`);
-    if (!(await databaseExists(name))) throw error; // another run made it first: use theirs
+    await adminQuery(`DROP DATABASE IF EXISTS ${partial} WITH (FORCE)`, url);
+    if (!(await databaseExists(url, name))) throw error; // another run made it first: use theirs
   }
   return name;
 }
 
 /** CREATE DATABASE … TEMPLATE; retried while the template's last connection is still closing (55006). */
-async function copyOf(template: string, name: string): Promise<void> {
+async function copyOf(url: string, template: string, name: string): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
-      await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+      await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${template}`, url);
       return;
     } catch (error) {
       if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error;
@@ -117,16 +125,26 @@ async function copyOf(template: string, name: string): Promise<void> {
   }
 }
 
-export async function openTestDatabase(): Promise<Database & { drop(): Promise<void> }> {
-  if (!testUrl) {
+/**
+ * A fresh test database: PGlite, or a scratch database on the PostgreSQL at `postgresUrl`
+ * (TEST_DATABASE_URL by default; inside a race block, the server test/race-database found).
+ */
+export async function openTestDatabase(
+  postgresUrl = racePostgres ?? testUrl,
+): Promise<Database & { drop(): Promise<void> }> {
+  if (!postgresUrl) {
     pgliteTemplate ??= migratedPgliteDump();
     const database = await openDatabase({ kind: 'pglite', dataDir: null, loadDataDir: await pgliteTemplate });
     return { ...database, drop: () => database.close() };
   }
-  postgresTemplate ??= migratedPostgresTemplate(testUrl);
+  let template = postgresTemplates.get(postgresUrl);
+  if (!template) {
+    template = migratedPostgresTemplate(postgresUrl);
+    postgresTemplates.set(postgresUrl, template);
+  }
   const name = `kb_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  await copyOf(await postgresTemplate, name);
-  const database = await openDatabase({ kind: 'postgres', url: withDatabase(testUrl, name), poolSize: 20 });
+  await copyOf(postgresUrl, await template, name);
+  const database = await openDatabase({ kind: 'postgres', url: withDatabase(postgresUrl, name), poolSize: 20 });
   return {
     ...database,
     async drop() {
@@ -134,7 +152,7 @@ export async function openTestDatabase(): Promise<Database & { drop(): Promise<v
       // idle client's error is re-emitted on the pool, which must not be an uncaught exception.
       (database.raw as pg.Pool).on('error', () => undefined);
       await database.close();
-      await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`, postgresUrl);
     },
   };
 }

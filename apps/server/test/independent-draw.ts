@@ -1,6 +1,7 @@
 /**
- * The README's draw procedure written again from its text, with nothing shared with the server's
- * code (packages/common/giveaway/draw.ts): tests check that the two agree on every roll.
+ * The draw procedure of docs/features/giveaway.md#how-a-draw-is-verified, written again from its
+ * text, with nothing shared with the server's code (packages/common/giveaway/draw.ts): tests check
+ * that the two agree on every roll.
  */
 import { createHash, createHmac } from 'node:crypto';
 
@@ -14,7 +15,7 @@ export function sha256Hex(text: string): string {
   return createHash('sha256').update(Buffer.from(text, 'utf8')).digest('hex');
 }
 
-/** Code-unit order of the ids, as the README says. */
+/** Code-unit order of the ids, as docs/features/giveaway.md says. */
 const byKickUserId = (a: Entry, b: Entry) => (a.kickUserId < b.kickUserId ? -1 : a.kickUserId > b.kickUserId ? 1 : 0);
 
 export function independentSnapshotHash(entries: readonly Entry[]): string {

@@ -8,19 +8,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { postgresUnreachable } from './postgres-probe';
 
 export const baseUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 export const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 async function reachable(): Promise<string | null> {
-  try {
-    const client = new pg.Client({ connectionString: baseUrl, connectionTimeoutMillis: 2000 });
-    await client.connect();
-    await client.end();
-  } catch (err) {
-    return `PostgreSQL at ${baseUrl} is not reachable (${(err as Error).message})`;
-  }
+  const noPostgres = await postgresUnreachable(baseUrl);
+  if (noPostgres) return noPostgres;
   const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 2000 });
   redis.on('error', () => undefined);
   try {

@@ -7,12 +7,12 @@ import 'bootstrap/dist/css/bootstrap.min.css';
 import 'react-toastify/dist/ReactToastify.css';
 import './tokens.css';
 import './styles.css';
-import { AuthProvider } from './app/auth/auth-context';
-import { KnownRoutesProvider } from './app/known-routes';
+import { AuthProvider } from './shared/auth/auth-context';
+import { KnownRoutesProvider } from './shared/known-routes';
 import { router } from './app/router';
 import { routes } from './app/routes';
-import { SiteProvider } from './app/site-context';
-import { ProfileModalProvider } from './app/profile-modal-context';
+import { SiteProvider } from './shared/site-context';
+import { ProfileModalProvider } from './shared/profile-modal-context';
 import { createQueryClient } from './lib/query';
 
 const root = document.getElementById('root');

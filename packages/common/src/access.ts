@@ -9,7 +9,7 @@ import type { Role } from './http/auth';
 export const accessLevels = ['visitor', 'user', 'moderator', 'admin'] as const;
 export type AccessLevel = (typeof accessLevels)[number];
 
-/** Roles that run games, giveaways and predictions (DESIGN §2): Moderator and Admin. */
+/** Roles that run games, giveaways and predictions (docs/security.md#roles): Moderator and Admin. */
 export function canModerate(role: Role | null | undefined): boolean {
   return role === 'Moderator' || role === 'Admin';
 }

@@ -9,7 +9,7 @@ export const messages = {
   signedIn: 'Signed in.',
   signedOut: 'Signed out.',
   authenticationFailed: 'Authentication failed.',
-  // Sign-in edge cases (issue 17)
+  // Sign-in edge cases (docs/features/sign-in-and-age-gate.md#sign-in)
   signInCancelled: 'Sign-in cancelled. You are not signed in.',
   signInWindowClosed: 'The sign-in window was closed before you finished. You are not signed in.',
   allowPopups: 'Allow pop-ups for this site to sign in',
@@ -73,7 +73,7 @@ export const messages = {
   tooManyRequests: 'Too many requests. Please slow down.',
 } as const;
 
-/** "Earned {amount} gems." for type 1, "coins" for the other daily reward types (spec part 1 §8). */
+/** "Earned {amount} gems." for type 1, "coins" for the other daily reward types (docs/product.md#site-errors-and-toasts). */
 export function earnedMessage(amount: number, rewardType: number): string {
   const word = rewardType === 1 ? 'gems' : 'coins';
   return `Earned ${formatAmount(amount)} ${word}.`;

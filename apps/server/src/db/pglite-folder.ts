@@ -1,9 +1,9 @@
 /**
  * Making a fresh PGlite folder (initdb) grows the WebAssembly memory of the PGlite instance that
  * does it to about 630 MB, and a WebAssembly memory never shrinks: a server that made its folder
- * held 800+ MB at idle against about 400 MB when started on an existing folder (bench/README.md,
- * First start). So a fresh folder is made by a short-lived child process, and the server then
- * opens it as an existing one.
+ * held 800+ MB at idle against about 400 MB when started on an existing folder
+ * (docs/benchmarks.md#first-start-embedded-database, First start). So a fresh folder is made by a
+ * short-lived child process, and the server then opens it as an existing one.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';

@@ -1,7 +1,8 @@
 /**
- * The one pipeline every game chat goes through (STYLE rule 9, DESIGN §9): trim, 1–300
- * characters, a per-user flood limit (shared across processes with Redis), stored per room with
- * the last 100 kept. Messages are plain text end to end; the web renders them as text.
+ * The one pipeline every game chat goes through
+ * (docs/conventions.md#rule-9-chat-through-one-pipeline, docs/architecture.md#the-game-engine):
+ * trim, 1–300 characters, a per-user flood limit (shared across processes with Redis), stored per
+ * room with the last 100 kept. Messages are plain text end to end; the web renders them as text.
  */
 import { and, desc, eq, lte } from 'drizzle-orm';
 import { GAME_CHAT_HISTORY, GAME_CHAT_MAX_LENGTH, type GameChatMessage } from '@kickback/common/hubs/game-chat';

@@ -1,9 +1,11 @@
 /**
- * The runner every live game registers with (DESIGN §9, STYLE rules 5 and 7). One action on one
- * game is one transaction: lock the game row, apply the pure rule, save, pay the settlement,
- * schedule the deadline, present the new state per audience, commit — and only then emit. A
- * refusal changes nothing and emits nothing; a rollback emits nothing. Deadlines are the durable
- * timers of ./timers: a stale one (the game moved on) is a no-op, an early one is moved.
+ * The runner every live game registers with (docs/architecture.md#the-game-engine,
+ * docs/conventions.md#rule-5-emit-after-commit,
+ * docs/conventions.md#rule-7-one-owner-per-game-action). One action on one game is one transaction:
+ * lock the game row, apply the pure rule, save, pay the settlement, schedule the deadline, present
+ * the new state per audience, commit — and only then emit. A refusal changes nothing and emits
+ * nothing; a rollback emits nothing. Deadlines are the durable timers of ./timers: a stale one (the
+ * game moved on) is a no-op, an early one is moved.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Change, LiveGameState, Outcome, Viewer } from '@kickback/common/games/engine';

@@ -1,5 +1,5 @@
 /**
- * Durable game timers (DESIGN §9): every phase deadline of every live game is a row in
+ * Durable game timers (docs/architecture.md#the-game-engine): every phase deadline of every live game is a row in
  * `game_timers`, written in the same transaction as the state that set it. Any process may fire a
  * due deadline: it claims the row with `FOR UPDATE SKIP LOCKED` (so exactly one process does),
  * runs the game's handler in that transaction (which locks the game row and checks the version),

@@ -1,7 +1,8 @@
 /**
- * Side effects that may only happen once a transaction committed (STYLE rule 5): broadcasts and
- * in-process timer wake-ups are queued while the transaction runs and run after it resolved. If it
- * throws, the queue is dropped, so nothing that was rolled back is ever announced.
+ * Side effects that may only happen once a transaction committed
+ * (docs/conventions.md#rule-5-emit-after-commit): broadcasts and in-process timer wake-ups are
+ * queued while the transaction runs and run after it resolved. If it throws, the queue is dropped,
+ * so nothing that was rolled back is ever announced.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../db/client';

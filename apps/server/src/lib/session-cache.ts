@@ -9,7 +9,7 @@
  * session's own expiry. In this process, ending a session evicts it at once and changing a user's
  * role or exclusion evicts all of that user's entries; with Redis the evictions are published to
  * the other processes too (session-cache-sync.ts). Without Redis, another process may accept a
- * signed-out session on identity-only routes for at most `ttlMs` (README, "Scaling out").
+ * signed-out session on identity-only routes for at most `ttlMs` (docs/architecture.md#hot-paths).
  */
 import type { LoadedSession } from './sessions';
 

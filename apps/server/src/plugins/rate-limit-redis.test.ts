@@ -1,5 +1,5 @@
 /**
- * With REDIS_URL the API rate limit is one budget per user across every process (DESIGN §1
+ * With REDIS_URL the API rate limit is one budget per user across every process (docs/architecture.md#redis
  * scale-out). Skipped outside CI, with the reason printed, when no Redis answers.
  */
 import { randomBytes } from 'node:crypto';

@@ -1,5 +1,7 @@
 /**
- * The hub layer (DESIGN §1 real-time, STYLE rules 5–6): Socket.IO on the app's HTTP server, one
+ * The hub layer (docs/architecture.md#the-real-time-path,
+ * docs/conventions.md#rule-5-emit-after-commit,
+ * docs/conventions.md#rule-6-typed-hubs-still-validated): Socket.IO on the app's HTTP server, one
  * namespace per hub, websocket transport only. Every hub gets the same guarantees:
  *
  * - the handshake's `Origin` must be ours, the session cookie names the user, the query is parsed
@@ -12,16 +14,17 @@
  *   a socket that keeps sending refused or malformed calls is disconnected;
  * - with REDIS_URL the Redis streams adapter carries broadcasts to sockets on every process.
  *
- * Audiences (DESIGN §9): besides a whole room, an event may go to one user (all their sockets on
- * this hub, on every process), to the admins, or to a room with one payload per audience, so a
- * game's hidden information is cut per viewer here on the server. The server decides every
- * socket's audience rooms at the handshake from its session: a signed-in socket is in its user's
- * room, an admin's in the admins' room, and each game room it joins brings the per-user and
- * admin sub-rooms of that room. All of them are plain Socket.IO rooms, so the Redis adapter
- * carries them across processes like any room.
+ * Audiences (docs/architecture.md#the-game-engine): besides a whole room, an event may go to one
+ * user (all their sockets on this hub, on every process), to the admins, or to a room with one
+ * payload per audience, so a game's hidden information is cut per viewer here on the server. The
+ * server decides every socket's audience rooms at the handshake from its session: a signed-in
+ * socket is in its user's room, an admin's in the admins' room, and each game room it joins brings
+ * the per-user and admin sub-rooms of that room. All of them are plain Socket.IO rooms, so the
+ * Redis adapter carries them across processes like any room.
  *
- * Keep-alive 15 s and server timeout 30 s (spec part 2 §9) are the engine's ping interval and the
- * interval plus ping timeout: the client learns both in the handshake.
+ * Keep-alive 15 s and server timeout 30 s (docs/product.md#live-constants-and-limits) are the
+ * engine's ping interval and the interval plus ping timeout: the client learns both in the
+ * handshake.
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import type { Role } from '@kickback/common/http/auth';
-import { useAuth } from './auth/auth-context';
+import { useAuth } from '../shared/auth/auth-context';
 
 /**
  * Restricted pages: render nothing while the user loads, redirect to / without a permitted role.

@@ -8,7 +8,7 @@ import type { Role } from '@kickback/common/http/auth';
 export interface AppRoute {
   path: string;
   page: LazyExoticComponent<ComponentType>;
-  /** Menu label; only routes with a name appear in a menu (spec part 1 §2). */
+  /** Menu label; only routes with a name appear in a menu (docs/product.md#site-screens-and-routes). */
   name?: string;
   /** Who may open the page; absent = public. */
   roles?: readonly Role[];
@@ -23,7 +23,7 @@ export interface AppRoute {
 
 /** `roles` for admin-only pages (they go to the Admin dropdown). */
 export const adminOnly = ['Admin'] as const;
-/** `roles` for the pages Moderators use too: running games, giveaways, predictions, Fulfilment (DESIGN §2). */
+/** `roles` for the pages Moderators use too: running games, giveaways, predictions, Fulfilment (docs/security.md#roles). */
 export const staffOnly = ['Moderator', 'Admin'] as const;
 /** `roles` for pages of any signed-in user (every role; written out so the shell's script carries no zod). */
 export const signedIn: readonly Role[] = ['User', 'Moderator', 'Admin'];
@@ -107,7 +107,7 @@ export const routes: AppRoute[] = [
   },
   {
     path: '/admin/verification',
-    page: lazy(() => import('../features/verification/verification-page')),
+    page: lazy(() => import('../features/partner-verification/partner-verification-page')),
     name: 'Verification',
     roles: adminOnly,
   },

@@ -17,7 +17,7 @@ function respond(status: number, body: string, contentType = 'application/json')
 beforeEach(() => toastError.mockReset());
 afterEach(() => vi.unstubAllGlobals());
 
-describe('the API wrapper (spec part 1 §8)', () => {
+describe('the API wrapper (docs/product.md#site-errors-and-toasts)', () => {
   it('sends the CSRF header and JSON body, and returns the parsed answer', async () => {
     respond(200, JSON.stringify({ message: 'ok' }));
     const result = await api('/auth/x', { method: 'POST', body: { a: 1 }, schema: z.object({ message: z.string() }) });

@@ -1,5 +1,5 @@
 /**
- * The one fetch wrapper every call goes through (spec part 1 §8): sends the CSRF header; 401 →
+ * The one fetch wrapper every call goes through (docs/product.md#site-errors-and-toasts): sends the CSRF header; 401 →
  * rejects with "Authorization error." and no toast; any other non-OK answer → the body's
  * `message` (or "System error.") as an error toast, rejected as "Handled api error.".
  */

@@ -1,7 +1,8 @@
 /**
- * The one typed client for the real-time hubs (DESIGN §1, spec part 2 §9). A feature makes a
- * `HubConnection` for a hub definition of packages/common, listens to its events and calls its
- * methods; calls resolve with `data` or reject with the server's `error`.
+ * The one typed client for the real-time hubs (docs/architecture.md#the-real-time-path,
+ * docs/product.md#live-constants-and-limits). A feature makes a `HubConnection` for a hub
+ * definition of packages/common, listens to its events and calls its methods; calls resolve with
+ * `data` or reject with the server's `error`.
  *
  * Spec defaults: reconnect after 0, 2, 10 and 30 s, then stop; request timeout 100 s. The
  * keep-alive (15 s) and server timeout (30 s) are the server's ping interval and ping interval +

@@ -1,10 +1,10 @@
 /**
- * The one hook for a live game's state (DESIGN §9), used by every live page: it opens the hub
- * connection (again when `restartKey` changes, e.g. the signed-in user), resyncs with the
- * feature's state call after every (re)connect, keeps the newest state (an older version is
- * dropped), clears the view when the connection closes, and keeps the server's clock offset so
- * countdowns run on the server's time. What is specific to a game (sounds on a transition, a
- * player's own secrets, chat, toasts) comes in through the callbacks.
+ * The one hook for a live game's state (docs/architecture.md#the-game-engine), used by every live
+ * page: it opens the hub connection (again when `restartKey` changes, e.g. the signed-in user),
+ * resyncs with the feature's state call after every (re)connect, keeps the newest state (an older
+ * version is dropped), clears the view when the connection closes, and keeps the server's clock
+ * offset so countdowns run on the server's time. What is specific to a game (sounds on a
+ * transition, a player's own secrets, chat, toasts) comes in through the callbacks.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { EventName, EventPayload, HubQuery, HubSpec } from '@kickback/common/hubs/hub';

@@ -1,12 +1,13 @@
 /**
- * Deal or No Deal, as pure rules (DESIGN §9, spec part 2 §4): a state and an action in, a new state
- * (or a refusal) out, following the contract of ./engine. No clock, no randomness, no I/O: the
- * server shuffles the board with a cryptographic shuffle, passes `now`, stores the result, fires
- * the deadline it names and broadcasts after commit.
+ * Deal or No Deal, as pure rules (docs/architecture.md#the-game-engine,
+ * docs/product.md#live-states-and-transitions): a state and an action in, a new state (or a
+ * refusal) out, following the contract of ./engine. No clock, no randomness, no I/O: the server
+ * shuffles the board with a cryptographic shuffle, passes `now`, stores the result, fires the
+ * deadline it names and broadcasts after commit.
  *
  * One player (the owner) faces 24 closed boxes, each holding one amount of the board (dollars).
  *
- * Flow (status codes of spec part 2 §4; 5 and 7 are ours):
+ * Flow (status codes of docs/product.md#live-states-and-transitions; 5 and 7 are ours):
  *   1 waiting for the owner → the owner presses Start (`start`) → 2 pick your own box →
  *   3 open boxes in rounds of 6, 5, 4, 3, 2, 1, 1 → after each round 4 bank offer:
  *     Deal → 6 won at the offer; No Deal → the next round, and after the last round's offer
@@ -455,7 +456,7 @@ export async function boardCommitment(subtle: Digester, seedHex: string, board: 
 
 // ---------------------------------------------------------------- texts
 
-/** Status texts of spec part 2 §4 (the screen shows these); 5 and 7 have our own. */
+/** Status texts of docs/product.md#live-states-and-transitions (the screen shows these); 5 and 7 have our own. */
 export function statusText(game: { status: number; remainingBoxCountToOffer: number }, ownerName: string): string {
   switch (game.status) {
     case DealOrNoDealStatus.Finished:

@@ -1,8 +1,10 @@
 /**
- * The rules contract every live game follows (DESIGN §9, STYLE rules 7–8). A game's rules are pure
- * functions: a state and an action in, an outcome out. The server's runner (apps/server/src/games)
- * wraps them: lock the game row, apply the rule, save, present per audience, schedule the deadline,
- * emit after commit. Nothing here knows about storage, clocks or sockets.
+ * The rules contract every live game follows (docs/architecture.md#the-game-engine,
+ * docs/conventions.md#rule-7-one-owner-per-game-action,
+ * docs/conventions.md#rule-8-pure-game-rules). A game's rules are pure functions: a state and an
+ * action in, an outcome out. The server's runner (apps/server/src/games) wraps them: lock the game
+ * row, apply the rule, save, present per audience, schedule the deadline, emit after commit.
+ * Nothing here knows about storage, clocks or sockets.
  *
  * - Every state carries a `version` that grows with every change: clients drop older states, and a
  *   deadline names the version of the phase it was set for (`phaseVersion`), so a deadline fired

@@ -1,13 +1,14 @@
 /**
- * Chat predictions (spec part 2 §3–§5, DESIGN §10): the pure rules. A prediction is a live game on
- * the engine (../games/engine): admins open, lock, resolve, cancel and hide it; its optional
- * auto-lock is the engine's durable deadline. Bets are not part of this state (they are rows,
- * one per bettor, escrowed through the ledger), but the rules that decide whether a bet may be
- * taken, how `!bet` reads and how a pool is paid out live here, pure and testable.
+ * Chat predictions (docs/product.md#live-entities, docs/product.md#live-states-and-transitions,
+ * docs/product.md#live-validation, docs/features/predictions.md#rules): the pure rules. A
+ * prediction is a live game on the engine (../games/engine): admins open, lock, resolve, cancel and
+ * hide it; its optional auto-lock is the engine's durable deadline. Bets are not part of this state
+ * (they are rows, one per bettor, escrowed through the ledger), but the rules that decide whether a
+ * bet may be taken, how `!bet` reads and how a pool is paid out live here, pure and testable.
  */
 import { changed, deadlineCheck, refuse, unchanged, type LiveGameState, type Outcome } from './engine';
 
-/** The states of spec part 2 §4, as the overlay receives them. */
+/** The states of docs/product.md#live-states-and-transitions, as the overlay receives them. */
 export const PredictionStatus = {
   Hidden: 0,
   Active: 1,
@@ -150,7 +151,7 @@ const BET_COMMAND = /^!bet(?:\s|$)/i;
 const AMOUNT = /^(\d{1,12})(?:\.(\d{1,5}))?(k)?$/i;
 
 /**
- * Reads `!bet {option} {points}` (spec part 2 §5). Null when the message is not a `!bet` at all.
+ * Reads `!bet {option} {points}` (docs/product.md#live-validation). Null when the message is not a `!bet` at all.
  * Points may use the spec's "k" abbreviation: `1.5k` is 1500. An amount that does not come to
  * whole hundredths (`0.001`, `1.234567k`) or has signs, commas or extra words is malformed.
  */
@@ -236,7 +237,7 @@ export function payPool(stakes: readonly Stake[], winningAnswerId: number): Pool
 // ------------------------------------------------------------------------------------ display
 
 /**
- * Amounts over 1000 with "k" and one decimal (spec part 2 §5), rounded down so an amount is never
+ * Amounts over 1000 with "k" and one decimal (docs/product.md#live-validation), rounded down so an amount is never
  * shown larger than it is: 1550 → "1.5k", 1000 → "1000", 999.5 → "999.5".
  */
 export function abbreviatePoints(points: number): string {

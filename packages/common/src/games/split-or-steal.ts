@@ -1,6 +1,7 @@
 /**
- * Split or Steal, as pure rules (DESIGN §9, spec part 2 §4): a state and an action in, a new state
- * (or a refusal) out. No clock, no randomness, no I/O: the server passes `now` and the dealt balls,
+ * Split or Steal, as pure rules (docs/architecture.md#the-game-engine,
+ * docs/product.md#live-states-and-transitions): a state and an action in, a new state (or a
+ * refusal) out. No clock, no randomness, no I/O: the server passes `now` and the dealt balls,
  * stores the result, schedules the deadline it names and broadcasts after commit.
  *
  * The game is the TV show's: each player holds two balls, one reading Split and one Steal, dealt at
@@ -44,7 +45,7 @@ export type Slot = 1 | 2;
 /** Which of a player's two balls. */
 export type Ball = 1 | 2;
 
-/** Start countdown (spec part 2 §9). */
+/** Start countdown (docs/product.md#live-constants-and-limits). */
 export const START_COUNTDOWN_SECONDS = 3;
 /** Game Time default and bounds (the default is the spec's; the bounds are ours). */
 export const DEFAULT_GAME_SECONDS = 10;
@@ -216,7 +217,7 @@ export function choiceOf(game: SplitOrStealGame, slot: Slot): Answer {
   return game.answers[slot - 1]![ball - 1]!;
 }
 
-/** The payout of spec/DESIGN §9, in hundredths. */
+/** The payout of docs/features/split-or-steal.md#rules, in hundredths. */
 export function settle(rewardCents: bigint, choices: Pair<Answer>): Pair<bigint> {
   const [a, b] = choices;
   if (a === SPLIT && b === SPLIT) {
@@ -304,7 +305,7 @@ export function answerContextFor(game: SplitOrStealGame, viewerUserId: string | 
   };
 }
 
-/** Status texts of spec part 2 §4 (the screen shows these). */
+/** Status texts of docs/product.md#live-states-and-transitions (the screen shows these). */
 export function statusText(status: number, names: { player1?: string | null; player2?: string | null } = {}): string {
   switch (status) {
     case SplitOrStealStatus.WaitingForPlayers:

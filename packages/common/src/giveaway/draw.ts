@@ -1,9 +1,10 @@
 /**
- * The giveaway draw procedure (DESIGN §10, README "Giveaway: how a draw is verified"). Pure and
- * deterministic: the server runs it to pick the winners and the public verify page runs the very
- * same code in the browser, each side bringing its own SHA-256 / HMAC-SHA256 (node:crypto on the
- * server, Web Crypto in the browser). Randomness comes only from the server seed, drawn from a
- * CSPRNG and committed to (its SHA-256 published) before any roll that uses it.
+ * The giveaway draw procedure (docs/features/giveaway.md#entering-and-the-roll,
+ * docs/features/giveaway.md#how-a-draw-is-verified). Pure and deterministic: the server runs it to
+ * pick the winners and the public verify page runs the very same code in the browser, each side
+ * bringing its own SHA-256 / HMAC-SHA256 (node:crypto on the server, Web Crypto in the browser).
+ * Randomness comes only from the server seed, drawn from a CSPRNG and committed to (its SHA-256
+ * published) before any roll that uses it.
  *
  * 1. The snapshot is the list of eligible entries `{ kickUserId, username, weight }` (weight =
  *    Subs Luck for a subscriber, 1 otherwise), sorted by `kickUserId` (code-unit order), serialised

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Moderator runs games, giveaways and predictions and sees Fulfilment (DESIGN §2; common/access.ts). */
+/** Moderator runs games, giveaways and predictions and sees Fulfilment (docs/security.md#roles; common/access.ts). */
 export const roles = ['User', 'Moderator', 'Admin'] as const;
 export const role = z.enum(roles);
 export type Role = z.infer<typeof role>;
@@ -9,7 +9,7 @@ export type Role = z.infer<typeof role>;
 export const amount = z.number();
 
 /**
- * The auth user of spec part 1 §3, as `GET /api/User/ping` answers it. `openId` is the site user's
+ * The auth user of docs/product.md#site-entities, as `GET /api/User/ping` answers it. `openId` is the site user's
  * id; game states name players by the same id, so "user id equals the signed-in openId" holds.
  */
 export const authUser = z.object({
@@ -34,7 +34,7 @@ export const authUser = z.object({
 });
 export type AuthUser = z.infer<typeof authUser>;
 
-/** What the sign-in popup posts to its opener (spec part 1 §4). */
+/** What the sign-in popup posts to its opener (docs/product.md#site-states-and-transitions). */
 export const authPopupMessage = z.object({
   type: z.literal('authpopup'),
   success: z.boolean(),

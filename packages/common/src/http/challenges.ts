@@ -1,6 +1,7 @@
 /**
- * Challenges (spec part 1 §3, §5, §7): the public list, the admin list, create and update.
- * Status is a number: 0 Active, 1 Completed, 2 Cancelled.
+ * Challenges (docs/product.md#site-entities, docs/product.md#site-validation,
+ * docs/product.md#site-calls): the public list, the admin list, create and update. Status is a
+ * number: 0 Active, 1 Completed, 2 Cancelled.
  */
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
@@ -11,12 +12,12 @@ export type ChallengeStatus = (typeof challengeStatuses)[keyof typeof challengeS
 
 export const challengeStatusLabels: Record<number, string> = { 0: 'Active', 1: 'Completed', 2: 'Cancelled' };
 
-/** The label of a status; anything else is "Unknown" (spec part 1 §3). */
+/** The label of a status; anything else is "Unknown" (docs/product.md#site-entities). */
 export function challengeStatusLabel(status: number): string {
   return challengeStatusLabels[status] ?? 'Unknown';
 }
 
-/** Challenge sort (spec part 1 §9): 1 Newest (default), 2 Oldest, 3 Prize High to Low, 4 Prize Low to High. */
+/** Challenge sort (docs/product.md#site-constants-and-limits): 1 Newest (default), 2 Oldest, 3 Prize High to Low, 4 Prize Low to High. */
 export const challengeSorts = [
   { value: 1, label: 'Newest' },
   { value: 2, label: 'Oldest' },
@@ -117,7 +118,7 @@ export const updateChallengeBody = createChallengeBody.extend({
     .number({ error: 'Pick a status.' })
     .int('Pick a status.')
     .refine((v) => v in challengeStatusLabels, 'Pick Active, Completed or Cancelled.'),
-  /** Empty keeps the existing winner (spec part 1 §5). */
+  /** Empty keeps the existing winner (docs/product.md#site-validation). */
   winnerUserId: optionalWinner,
 });
 export type UpdateChallengeBody = z.input<typeof updateChallengeBody>;

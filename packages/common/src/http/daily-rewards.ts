@@ -1,6 +1,7 @@
 /**
- * Daily rewards (spec part 1 §3, §7): the six reward types and their claim actions, the monthly
- * record list, the claim answer, and the admin's per-type policies.
+ * Daily rewards (docs/product.md#site-entities, docs/product.md#site-calls): the six reward types
+ * and their claim actions, the monthly record list, the claim answer, and the admin's per-type
+ * policies.
  */
 import { z } from 'zod';
 import { typedNumber } from './typed-number';
@@ -18,7 +19,7 @@ export interface RewardTypeInfo {
   action: string;
   /** The partner site (or the site itself for type 0). */
   site: string;
-  /** The currency icon (spec part 1 §9): 0 a chip, 1 a gem, 2 a coin, 3 to 5 a dollar. */
+  /** The currency icon (docs/product.md#site-constants-and-limits): 0 a chip, 1 a gem, 2 a coin, 3 to 5 a dollar. */
   icon: RewardIcon;
   /** What the payout is in, for the fulfilment queue. */
   unit: string;

@@ -1,4 +1,4 @@
-/** `POST /api/DealOrNoDeal/create`, the admin list and cancel (spec part 2 §3, §7). */
+/** `POST /api/DealOrNoDeal/create`, the admin list and cancel (docs/product.md#live-entities, docs/product.md#live-calls). */
 import { z } from 'zod';
 import { dealOrNoDealState } from '../hubs/deal-or-no-deal';
 import { defineEndpoint } from './endpoint';

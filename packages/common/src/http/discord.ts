@@ -6,7 +6,7 @@ export const DISCORD_MESSAGE_MAX = 2000;
 /** Users an admin may pick by hand in one send (the audience switches may add thousands more). */
 export const DISCORD_PICK_MAX = 5000;
 
-/** `POST /api/Discord/sendmessage` (spec part 1 §7): flags as booleans, users as an array. */
+/** `POST /api/Discord/sendmessage` (docs/product.md#site-calls): flags as booleans, users as an array. */
 export const sendDiscordMessageBody = z.object({
   message: z
     .string({ error: 'Enter a message.' })

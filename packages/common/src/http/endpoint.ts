@@ -1,8 +1,9 @@
 /**
- * Every `/api` route defined once (STYLE rule 13), as the hubs are (hubs/hub.ts): method, path,
- * who may call it, and the schemas of its params, query, body and answer. The server registers
- * its route from the definition (plugins/endpoints.ts) and the web's `api()` calls through it
- * (lib/api.ts), so a path, a body or an answer cannot drift between the two.
+ * Every `/api` route defined once (docs/conventions.md#rule-13-endpoints-defined-once), as the hubs
+ * are (hubs/hub.ts): method, path, who may call it, and the schemas of its params, query, body and
+ * answer. The server registers its route from the definition (plugins/endpoints.ts) and the web's
+ * `api()` calls through it (lib/api.ts), so a path, a body or an answer cannot drift between the
+ * two.
  */
 import { z } from 'zod';
 import type { AccessLevel } from '../access';

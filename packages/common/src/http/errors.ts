@@ -8,8 +8,9 @@ export const fieldError = z.object({ path: z.string(), message: z.string() });
 export type FieldError = z.infer<typeof fieldError>;
 
 /**
- * Every non-OK JSON answer of the API carries a human-readable message (spec part 1 §8); a 400 for
- * bad input also lists each field's problem, so a form can put each message on its field.
+ * Every non-OK JSON answer of the API carries a human-readable message
+ * (docs/product.md#site-errors-and-toasts); a 400 for bad input also lists each field's problem, so
+ * a form can put each message on its field.
  */
 export const errorBody = z.object({ message: z.string(), fields: z.array(fieldError).optional() });
 export type ErrorBody = z.infer<typeof errorBody>;

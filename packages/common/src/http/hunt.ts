@@ -1,5 +1,5 @@
 /**
- * The bonus hunt's REST calls (issue 20). Reads are public; every change is for hunt runners:
+ * The bonus hunt's REST calls (docs/features/bonus-hunt.md). Reads are public; every change is for hunt runners:
  * HUNT_RUNNER_ACCESS is the one place that says who they are (moderators and admins).
  */
 import { z } from 'zod';

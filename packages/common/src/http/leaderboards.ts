@@ -1,5 +1,5 @@
 /**
- * Weekly wager leaderboards (spec part 2: Leaderboard screen, Leaderboard response, the leaderboard
+ * Weekly wager leaderboards (docs/product.md#leaderboard-screen, Leaderboard response, the leaderboard
  * calls): the seven partner sites, the public board answer and the admin settings payloads.
  */
 import { z } from 'zod';
@@ -96,7 +96,7 @@ export function siteBySlug(slug: string): LeaderboardSite | undefined {
   return leaderboardSites.find((s) => s.slug === lower);
 }
 
-/** The call of a site's board (spec part 2 §7). Only site 1 has a previous board. */
+/** The call of a site's board (docs/product.md#live-calls). Only site 1 has a previous board. */
 export function boardPath(site: SiteId, type: BoardType = 'now'): string {
   if (site === 1) return `/api/LeaderBoard/${type}`;
   const slug = siteById(site)?.slug ?? 'clash';
@@ -106,7 +106,7 @@ export function boardPath(site: SiteId, type: BoardType = 'now'): string {
 export const boardTypes = ['now', 'previous'] as const;
 export type BoardType = (typeof boardTypes)[number];
 
-/** One row of a board (spec part 2 §3). `clashId` is -1 when there is none to show. */
+/** One row of a board (docs/product.md#live-entities). `clashId` is -1 when there is none to show. */
 export const leaderboardEntry = z.object({
   rank: z.number().int().positive(),
   userName: z.string(),
@@ -369,7 +369,7 @@ export const refreshResult = z.object({ message: z.string() });
 const board = <const P extends `/api/LeaderBoard/${string}`>(path: P) =>
   defineEndpoint({ method: 'GET', path, access: 'visitor', response: leaderboardResponse });
 
-/** The public boards (spec part 2 §7): site 1 has `now` and `previous`, the others `{slug}/now`. */
+/** The public boards (docs/product.md#live-calls): site 1 has `now` and `previous`, the others `{slug}/now`. */
 export const boardEndpoints = {
   now: board('/api/LeaderBoard/now'),
   previous: board('/api/LeaderBoard/previous'),

@@ -1,5 +1,5 @@
 /**
- * Partner links (issue 12): a partner id is a claim until proven. The user's view of their links
+ * Partner links (docs/features/partner-links.md): a partner id is a claim until proven. The user's view of their links
  * (`GET /api/User/partner-links`), a new proof code, a dispute, and the admin verification queue.
  */
 import { z } from 'zod';
@@ -134,13 +134,13 @@ export const queueDispute = z.object({
 });
 export type QueueDispute = z.infer<typeof queueDispute>;
 
-export const verificationQueue = z.object({
+export const partnerVerificationQueue = z.object({
   claims: z.array(queueClaim),
   disputes: z.array(queueDispute),
   /** Claimed links that existed before verification did (for "mark all existing as verified"). */
   migratedPending: z.number(),
 });
-export type VerificationQueue = z.infer<typeof verificationQueue>;
+export type PartnerVerificationQueue = z.infer<typeof partnerVerificationQueue>;
 
 export const queueIdParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 
@@ -180,12 +180,12 @@ const decision = <const P extends `/api/admin/${string}/:id/${string}`, B extend
   defineEndpoint({ method: 'POST', path, access: 'admin', params: queueIdParams, body, response: messageBody });
 
 /** Admin → Verification: the queue of claims and disputes and their decisions. */
-export const verificationEndpoints = {
+export const partnerVerificationEndpoints = {
   queue: defineEndpoint({
     method: 'GET',
     path: '/api/admin/partner-links',
     access: 'admin',
-    response: verificationQueue,
+    response: partnerVerificationQueue,
   }),
   approve: decision('/api/admin/partner-links/:id/approve', approveBody),
   reject: decision('/api/admin/partner-links/:id/reject', rejectBody),

@@ -5,7 +5,7 @@ import { defineEndpoint } from './endpoint';
 export const socialLink = z.object({ label: z.string(), url: z.string(), icon: z.string() });
 export const quickLink = z.object({ label: z.string(), url: z.string() });
 
-/** The 18+ gate (issue 20): shown on a first visit unless turned off; the text is the site's own. */
+/** The 18+ gate (docs/features/sign-in-and-age-gate.md#the-18-gate): shown on a first visit unless turned off; the text is the site's own. */
 export const AGE_GATE_TEXT_MAX = 1000;
 export const ageGate = z.object({ enabled: z.boolean(), text: z.string() });
 export type AgeGate = z.infer<typeof ageGate>;
@@ -150,7 +150,7 @@ export const siteConfig = z.object({
   quickLinks: z.array(quickLink),
   termsUrl: z.string(),
   privacyUrl: z.string(),
-  /** The one challenge category the public Challenges page shows (DESIGN §6; default Roobet). */
+  /** The one challenge category the public Challenges page shows (docs/features/challenges.md#rules; default Roobet). */
   challengeCategory: z.string(),
   /** The 18+ gate: on or off and its text (the file's value until an admin changes it). */
   ageGate: ageGate,

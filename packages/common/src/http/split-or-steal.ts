@@ -1,4 +1,4 @@
-/** `POST /api/SplitOrStealGame/create` and the admin cancel (spec part 2 §3, §7). */
+/** `POST /api/SplitOrStealGame/create` and the admin cancel (docs/product.md#live-entities, docs/product.md#live-calls). */
 import { z } from 'zod';
 import { splitOrStealState } from '../hubs/split-or-steal';
 import { defineEndpoint } from './endpoint';

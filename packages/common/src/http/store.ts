@@ -1,5 +1,5 @@
 /**
- * The store (spec part 1): `GET /api/Product/GetProducts`, `POST /api/Order/OrderProduct`, and the
+ * The store (docs/product.md#site-calls): `GET /api/Product/GetProducts`, `POST /api/Order/OrderProduct`, and the
  * admin product catalogue under `/api/admin/products`.
  */
 import { z } from 'zod';
@@ -7,7 +7,7 @@ import { isAmount, toCents } from '../money';
 import { defineEndpoint } from './endpoint';
 import { messageBody } from './errors';
 
-/** Sort values of the Store page (spec part 1 §2): 1 Price High to Low (default), 2 Low to High. */
+/** Sort values of the Store page (docs/product.md#site-screens-and-routes): 1 Price High to Low (default), 2 Low to High. */
 export const PRODUCT_SORT_HIGH_TO_LOW = 1;
 export const PRODUCT_SORT_LOW_TO_HIGH = 2;
 
@@ -73,7 +73,7 @@ export function purchaseForm(kind: DeliveryKind) {
 }
 export type PurchaseFormValues = { deliveryDetail: string | undefined };
 
-/** The Product entity of spec part 1 §3, plus the stock left (null: unlimited) and how it is delivered. */
+/** The Product entity of docs/product.md#site-entities, plus the stock left (null: unlimited) and how it is delivered. */
 export const product = z.object({
   id: z.number(),
   name: z.string(),

@@ -1,6 +1,6 @@
 /**
- * The Deal or No Deal hub, `/DealOrNoDeal?gameid={id}` (spec part 2 §7): its calls and events and
- * the game state of spec part 2 §3 as the server presents it. Amounts are dollars as numbers with
+ * The Deal or No Deal hub, `/DealOrNoDeal?gameid={id}` (docs/product.md#live-calls): its calls and events and
+ * the game state of docs/product.md#live-entities as the server presents it. Amounts are dollars as numbers with
  * at most 2 decimals; a box's `amount` is null until it is opened.
  */
 import { z } from 'zod';
@@ -34,7 +34,7 @@ export const dealOrNoDealState = z.object({
   ending: z.enum(['deal', 'swap', 'keep']).nullable(),
   isPrivate: z.boolean(),
   user: z.object({ userId: z.string(), username: z.string(), avatarUrl: z.string().nullable() }),
-  /** SHA-256(seed ‖ board) in hex, from the start (README: verifying a board). */
+  /** SHA-256(seed ‖ board) in hex, from the start (docs/features/deal-or-no-deal.md#verifying-a-board). */
   commitment: z.string(),
   /** Revealed once the game ended: the seed (hex) and the amounts in box order. */
   seed: z.string().nullable(),

@@ -1,15 +1,15 @@
 /**
- * The giveaway hub `/KickGiveAway` (spec part 2 §7; admins only for every call) and the giveaway
- * state of spec part 2 §3, with the bounds of §5/§9. The public OBS wheel listens on its own
+ * The giveaway hub `/KickGiveAway` (docs/product.md#live-calls; admins only for every call) and the giveaway
+ * state of docs/product.md#live-entities, with the bounds of §5/§9. The public OBS wheel listens on its own
  * read-only hub (./giveaway-overlay), so this one never has to tell a visitor apart.
  */
 import { z } from 'zod';
 import { call, defineHub, noPayload } from './hub';
 
-/** Subs Luck 1–5 step 1, Chat Activity Filter 0–600 s step 5 (spec part 2 §5, §9). */
+/** Subs Luck 1–5 step 1, Chat Activity Filter 0–600 s step 5 (docs/product.md#live-validation, docs/product.md#live-constants-and-limits). */
 export const SUB_LUCK = { min: 1, max: 5 } as const;
 export const CHAT_ACTIVITY = { min: 0, max: 600, step: 5 } as const;
-/** Re-win cooldown (DESIGN §14): default 24 h, at most 30 days. */
+/** Re-win cooldown (docs/features/giveaway.md#entering-and-the-roll): default 24 h, at most 30 days. */
 export const REWIN_COOLDOWN = { defaultSeconds: 86_400, maxSeconds: 30 * 86_400 } as const;
 export const WINNERS_PER_ROLL = { min: 1, max: 10 } as const;
 export const PRIZE_POINTS_MAX = 1_000_000;
@@ -52,7 +52,7 @@ export const giveawaySettings = z.object({
 export type GiveawaySettings = z.infer<typeof giveawaySettings>;
 
 /**
- * `UpdateStateSettings`: the six settings of spec part 2 §3 (required), and this site's three
+ * `UpdateStateSettings`: the six settings of docs/product.md#live-entities (required), and this site's three
  * additions, each optional — left out, it keeps its stored value.
  */
 export const giveawaySettingsUpdate = giveawaySettings.partial({
@@ -85,7 +85,7 @@ export const participantAccount = z.object({
   roobetName: z.string().nullable(),
 });
 
-/** A participant or winner (spec part 2 §3): a Kick chatter, linked to a site user or not. */
+/** A participant or winner (docs/product.md#live-entities): a Kick chatter, linked to a site user or not. */
 export const giveawayParticipant = z.object({
   kickUserId: z.string(),
   username: z.string(),
@@ -128,7 +128,7 @@ export const giveawayState = z.object({
   keys: z.array(giveawayKey),
   settings: giveawaySettings,
   participantCount: z.number(),
-  /** SHA-256 of the seed the next roll will use, published before it (DESIGN §10). */
+  /** SHA-256 of the seed the next roll will use, published before it (docs/features/giveaway.md#entering-and-the-roll). */
   nextSeedHash: z.string(),
   lastRoll: giveawayRoll.nullable(),
   /** The last roll's winners' chat messages since that roll, oldest first. */

@@ -1,5 +1,5 @@
 /**
- * The bonus hunt hub `/BonusHunt` (issue 20): public and read-only for the state — the overlay and
+ * The bonus hunt hub `/BonusHunt` (docs/features/bonus-hunt.md): public and read-only for the state — the overlay and
  * the public page follow `ReceiveState` — plus one call for those who run hunts, `GetGuesses`
  * (the guesses stay private until the hunt ends; only their count and, once closed, their hash are
  * public). Changes are REST calls (http/hunt.ts).

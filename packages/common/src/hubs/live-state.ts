@@ -1,6 +1,7 @@
 /**
- * The fields every live game state carries, whatever the game (DESIGN §9): the web's one live-state
- * hook relies on them to drop stale versions and to run countdowns on the server's clock.
+ * The fields every live game state carries, whatever the game
+ * (docs/architecture.md#the-game-engine): the web's one live-state hook relies on them to drop
+ * stale versions and to run countdowns on the server's clock.
  */
 import { z } from 'zod';
 

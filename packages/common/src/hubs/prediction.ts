@@ -1,5 +1,5 @@
 /**
- * The prediction hub, `/KickPrediction` (spec part 2 §7): public, read-only. `GetState` answers
+ * The prediction hub, `/KickPrediction` (docs/product.md#live-calls): public, read-only. `GetState` answers
  * the current prediction state (spec §3) and `ReceiveState` pushes every change. Admin actions are
  * REST calls (http/prediction.ts), authorised on the server.
  */

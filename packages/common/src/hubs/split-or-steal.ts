@@ -1,6 +1,6 @@
 /**
- * The Split or Steal hub, `/SplitOrSteal?gameid={id}` (spec part 2 §7): its calls and events and
- * the game state of spec part 2 §3 as the server presents it.
+ * The Split or Steal hub, `/SplitOrSteal?gameid={id}` (docs/product.md#live-calls): its calls and events and
+ * the game state of docs/product.md#live-entities as the server presents it.
  */
 import { z } from 'zod';
 import { call, defineHub, noPayload } from './hub';
@@ -8,7 +8,7 @@ import { gameChatMessage, gameChatText } from './game-chat';
 import { SplitOrStealStatus } from '../games/split-or-steal';
 import { liveStateFields } from './live-state';
 
-/** The status codes of spec part 2 §4, still serialised as their numbers. */
+/** The status codes of docs/product.md#live-states-and-transitions, still serialised as their numbers. */
 export const splitOrStealStatus = z.enum(SplitOrStealStatus);
 /** Which of a player's two balls (1 or 2). */
 export const ballNumber = z.literal([1, 2]);

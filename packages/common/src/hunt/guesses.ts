@@ -1,5 +1,5 @@
 /**
- * `!guess` fairness (issue 20): when guessing closes, the SHA-256 of the closed list is published;
+ * `!guess` fairness (docs/features/bonus-hunt.md): when guessing closes, the SHA-256 of the closed list is published;
  * at the end the list itself is, so anyone can recompute the hash and see that no guess was added
  * or changed afterwards. Server and browser hash the same canonical text, defined here.
  *

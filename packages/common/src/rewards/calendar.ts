@@ -1,7 +1,8 @@
 /**
- * The daily-reward calendar (spec part 1 §3, §4): one card per day of the current UTC month.
- * Future days are locked, past days timed out, days with a recorded claim claimed with their
- * amount, and today claimable unless already claimed. Pure, so it is tested with a fixed clock.
+ * The daily-reward calendar (docs/product.md#site-entities,
+ * docs/product.md#site-states-and-transitions): one card per day of the current UTC month. Future
+ * days are locked, past days timed out, days with a recorded claim claimed with their amount, and
+ * today claimable unless already claimed. Pure, so it is tested with a fixed clock.
  */
 export interface CalendarDay {
   /** 1-based day of the month ("Day {n}"). */
@@ -67,7 +68,7 @@ export function cardStateOf(day: Pick<CalendarDay, 'isClaimedInitial' | 'isLocke
   return 'available';
 }
 
-/** Claimable: not locked, not timed out, not already claimed (spec part 1 §4). */
+/** Claimable: not locked, not timed out, not already claimed (docs/product.md#site-states-and-transitions). */
 export function isClaimable(day: Pick<CalendarDay, 'isClaimedInitial' | 'isLocked' | 'isTimeout'>): boolean {
   return cardStateOf(day) === 'available';
 }

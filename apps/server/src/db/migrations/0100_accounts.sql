@@ -1,5 +1,6 @@
--- Accounts (issue 3): partner ids unique per site across users (case-insensitively), Kick link
--- codes, Discord OAuth states bound to the session that started them.
+-- Accounts (docs/features/sign-in-and-age-gate.md): partner ids unique per site across users
+-- (case-insensitively), Kick link codes, Discord OAuth states bound to the session that started
+-- them.
 
 CREATE UNIQUE INDEX users_clash_id_unique ON users (lower(clash_id)) WHERE clash_id IS NOT NULL;
 CREATE UNIQUE INDEX users_rustmagic_id_unique ON users (lower(rustmagic_id)) WHERE rustmagic_id IS NOT NULL;

@@ -1,4 +1,4 @@
--- The live chat pipeline (issue 3).
+-- The live chat pipeline (docs/features/kick-chat.md).
 
 -- Kick webhook deliveries seen (Kick-Event-Message-Id): delivery is at least once, a replay is
 -- refused. Rows older than the 5-minute signature window plus a margin are pruned.

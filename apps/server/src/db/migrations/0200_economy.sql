@@ -1,5 +1,6 @@
--- The points economy (issue 4): the store's products, orders (the price paid is kept; their
--- status lives on the order's fulfilment item, kind 'order'), and the per-minute chat-points claims.
+-- The points economy (docs/features/points-and-store.md#the-ledger): the store's products, orders
+-- (the price paid is kept; their status lives on the order's fulfilment item, kind 'order'), and
+-- the per-minute chat-points claims.
 
 CREATE TABLE products (
   id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,

@@ -1,7 +1,7 @@
--- Discord broadcasts (issue 5): an admin's DM to many linked users, sent by a background job that
--- any process may run (a lease on the row) and that survives restarts; one row per recipient with
--- its outcome. Users whose DMs are closed (Discord error 50007) are marked and skipped until they
--- link Discord again: Discord bans bots that pile up 403s.
+-- Discord broadcasts (docs/features/discord.md#broadcasts): an admin's DM to many linked users,
+-- sent by a background job that any process may run (a lease on the row) and that survives
+-- restarts; one row per recipient with its outcome. Users whose DMs are closed (Discord error
+-- 50007) are marked and skipped until they link Discord again: Discord bans bots that pile up 403s.
 
 ALTER TABLE users ADD COLUMN discord_dm_closed_at timestamptz;
 

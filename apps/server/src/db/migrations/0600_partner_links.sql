@@ -1,4 +1,4 @@
--- Partner links (issue 12): a partner id a user enters is a claim until proven. Each link is one
+-- Partner links (docs/features/partner-links.md): a partner id a user enters is a claim until proven. Each link is one
 -- (user, field) pair with a state: claimed → verified | rejected (or unlinked by its user).
 -- One player, one account: per field, the normalised name and the partner's stable id are unique
 -- among claimed and verified links, whoever holds them (partial unique indexes decide races).

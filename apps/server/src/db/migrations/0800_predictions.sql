@@ -1,4 +1,4 @@
--- Chat predictions (issue 15, DESIGN §10). The prediction itself is a live game of kind
+-- Chat predictions (docs/features/predictions.md#rules). The prediction itself is a live game of kind
 -- 'prediction' in live_games (the engine's generic storage: its state, version and auto-lock
 -- deadline). Here: one escrowed bet per bettor per prediction, and the settlement of each pool.
 CREATE TABLE prediction_bets (

@@ -1,4 +1,4 @@
--- The chat giveaway (issue 14): settings and the participants epoch in one row, keys, participants
+-- The chat giveaway (docs/features/giveaway.md): settings and the participants epoch in one row, keys, participants
 -- per round, draws (seed committed before, revealed after) and winners (recent line, cooldown,
 -- prizes).
 

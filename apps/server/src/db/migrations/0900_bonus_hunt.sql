@@ -1,4 +1,4 @@
--- The bonus hunt (issue 20): hunts, their bonuses in the order bought, and `!guess` guesses.
+-- The bonus hunt (docs/features/bonus-hunt.md): hunts, their bonuses in the order bought, and `!guess` guesses.
 -- At most one hunt runs at a time; a hunt's row is the lock every change of it takes.
 
 CREATE TABLE hunts (

@@ -1,4 +1,4 @@
--- Store delivery (issues 17 and 20): how a product reaches the buyer, the detail the buyer gave
+-- Store delivery (docs/features/points-and-store.md): how a product reaches the buyer, the detail the buyer gave
 -- (a Steam trade URL or an email), and the pools of codes delivered instantly by the purchase.
 
 ALTER TABLE products ADD COLUMN delivery text NOT NULL DEFAULT 'none'

@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, type TestUser } from '../../../test/app';
 import { warmUp, WARM_UP_TIMEOUT } from '../../../test/warm';
+import { describeRace } from '../../../test/race-database';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -107,16 +108,6 @@ describe('POST /api/User/ids', () => {
     expect((await save(other, { CasesId: 'HighRoller' })).statusCode).toBe(200);
   });
 
-  it('concurrent claims of one id: exactly one wins, the others get 409 (never a 500)', async () => {
-    const people = await Promise.all(Array.from({ length: 8 }, () => t.signIn()));
-    const results = await Promise.all(people.map((p) => save(p, { RustMagicId: 'ContestedName' })));
-    const statuses = results.map((r) => r.statusCode).sort();
-    expect(statuses).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
-    for (const r of results.filter((x) => x.statusCode === 409)) {
-      expect(r.json()).toMatchObject({ message: 'That RustMagic ID is already linked to another account.' });
-    }
-  });
-
   it('needs sign-in and a well-formed body', async () => {
     expect((await save(null, { ClashId: 'x' })).statusCode).toBe(401);
     const user = await t.signIn();
@@ -126,6 +117,18 @@ describe('POST /api/User/ids', () => {
       message: 'Clash ID must be text.',
       fields: [{ path: 'ClashId', message: 'Clash ID must be text.' }],
     });
+  });
+});
+
+describeRace('partner ids: one id claimed by many at once', () => {
+  it('concurrent claims of one id: exactly one wins, the others get 409 (never a 500)', async () => {
+    const people = await Promise.all(Array.from({ length: 8 }, () => t.signIn()));
+    const results = await Promise.all(people.map((p) => save(p, { RustMagicId: 'ContestedName' })));
+    const statuses = results.map((r) => r.statusCode).sort();
+    expect(statuses).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
+    for (const r of results.filter((x) => x.statusCode === 409)) {
+      expect(r.json()).toMatchObject({ message: 'That RustMagic ID is already linked to another account.' });
+    }
   });
 });
 

@@ -1,7 +1,8 @@
 /**
- * "My activity" (DESIGN §14): the signed-in user's own ledger, newest first, and their store orders
- * with the status of each order's fulfilment item (pending, delivered, rejected, and the note), and
- * their other payouts in the fulfilment queue (daily rewards, challenge, leaderboard and game prizes).
+ * "My activity" (docs/features/points-and-store.md#the-ledger): the signed-in user's own ledger,
+ * newest first, and their store orders with the status of each order's fulfilment item (pending,
+ * delivered, rejected, and the note), and their other payouts in the fulfilment queue (daily
+ * rewards, challenge, leaderboard and game prizes).
  */
 import type { FastifyInstance } from 'fastify';
 import { and, desc, eq, ne, sql } from 'drizzle-orm';

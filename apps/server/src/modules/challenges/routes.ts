@@ -1,5 +1,5 @@
 /**
- * Challenge calls (spec part 1 §7): `GET /api/Challenge/getuserchallenges` (public),
+ * Challenge calls (docs/product.md#site-calls): `GET /api/Challenge/getuserchallenges` (public),
  * `GET /api/Challenge/getall`, `POST /api/Challenge/create` and `/update` (admin).
  */
 import type { FastifyInstance } from 'fastify';

@@ -1,9 +1,10 @@
 import type { ChatHandler } from '../chat/service';
 
 /**
- * Marks a linked, non-excluded chatter active this minute while the stream is live (DESIGN §14);
- * never consumes the message. A deployment that never heard Kick's live state (no webhooks: the chat
- * websocket or the simulator alone) is not held back by it.
+ * Marks a linked, non-excluded chatter active this minute while the stream is live
+ * (docs/features/kick-chat.md#chat-points); never consumes the message. A deployment that never
+ * heard Kick's live state (no webhooks: the chat websocket or the simulator alone) is not held back
+ * by it.
  */
 export const chatPointsHandler: ChatHandler = {
   name: 'chat-points',

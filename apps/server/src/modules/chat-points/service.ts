@@ -1,10 +1,10 @@
 /**
- * Chat-activity points (DESIGN §14): a linked Kick user who chats earns the configured points once
- * per active minute. Messages only mark (user, minute) in memory; a flush every few seconds (and
- * when the buffer grows, and when the server closes) writes the whole batch in one transaction:
- * one multi-row insert claims the minutes (the primary key keeps the per-minute cap across server
- * processes and repeated flushes), one multi-row ledger credit pays the claimed ones. Excluded
- * accounts are skipped here and again in the ledger.
+ * Chat-activity points (docs/features/kick-chat.md#chat-points): a linked Kick user who chats earns
+ * the configured points once per active minute. Messages only mark (user, minute) in memory; a
+ * flush every few seconds (and when the buffer grows, and when the server closes) writes the whole
+ * batch in one transaction: one multi-row insert claims the minutes (the primary key keeps the
+ * per-minute cap across server processes and repeated flushes), one multi-row ledger credit pays
+ * the claimed ones. Excluded accounts are skipped here and again in the ledger.
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';

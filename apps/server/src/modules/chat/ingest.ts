@@ -13,6 +13,7 @@
  */
 import type { Database } from '../../db/client';
 import { isDataError } from '../../lib/db-errors';
+import { StatementBatcher, type StatementBatcherOptions } from '../../lib/statement-batcher';
 import { sliceText } from '../../lib/text-guard';
 import type { ChatMessage } from '../../integrations/kick/chat-message';
 import type { ChatSource } from './service';
@@ -39,17 +40,7 @@ interface Incoming {
   processedAt: Date | null;
 }
 
-interface Waiter<T> {
-  resolve(value: T): void;
-  reject(err: unknown): void;
-}
-
-export interface ChatWriterOptions {
-  /** Wait at most this long for more rows before writing (ms). */
-  delayMs?: number;
-  /** Write at once when this many rows are waiting. */
-  maxRows?: number;
-}
+export type ChatWriterOptions = StatementBatcherOptions;
 
 const STATEMENT = `
 WITH incoming AS (
@@ -119,147 +110,114 @@ interface Reply {
   text: string;
 }
 
+/** One row of a batch: a message to record, a message to mark processed, or a reply to keep. */
+type Row = { kind: 'record'; row: Incoming } | { kind: 'complete'; row: Completion } | { kind: 'reply'; row: Reply };
+
+/** What a row's caller gets: its claim (for a record), or the error that refused its row alone. */
+type Written = { ok: true; claim: Claim } | { ok: false; error: unknown };
+
+function settled<T>(written: Written, value: (w: { claim: Claim }) => T): T {
+  if (!written.ok) throw written.error;
+  return value(written);
+}
+
+/** The rows of a batch go to the database in ONE statement (lib/statement-batcher.ts). */
 export class ChatWriter {
-  private incoming: Array<{ row: Incoming; waiter: Waiter<Claim> }> = [];
-  private completions: Array<{ row: Completion; waiter: Waiter<void> }> = [];
-  private replies: Array<{ row: Reply; waiter: Waiter<void> }> = [];
-  private timer: NodeJS.Timeout | null = null;
-  private writing: Promise<void> | null = null;
-  private readonly delayMs: number;
-  private readonly maxRows: number;
-  /** Statements written so far (tests and the benchmark read it). */
+  private readonly batcher: StatementBatcher<Row, Written>;
+  /** Statements written so far, retries of a refused batch included (tests and the benchmark read it). */
   batches = 0;
 
   constructor(
     private readonly database: Database,
     opts: ChatWriterOptions = {},
   ) {
-    this.delayMs = opts.delayMs ?? 2;
-    this.maxRows = opts.maxRows ?? 500;
+    this.batcher = new StatementBatcher((rows) => this.write(rows), opts);
   }
 
   /** Records a message (or finds it already there); settles once that is committed. */
-  record(row: Incoming): Promise<Claim> {
-    return new Promise((resolve, reject) => {
-      this.incoming.push({ row, waiter: { resolve, reject } });
-      this.schedule();
-    });
+  async record(row: Incoming): Promise<Claim> {
+    return settled(await this.batcher.add({ kind: 'record', row }), (w) => w.claim);
   }
 
   /** Marks a message processed; settles once that is committed. */
-  complete(row: Completion): Promise<void> {
-    return new Promise((resolve, reject) => {
-      this.completions.push({ row, waiter: { resolve, reject } });
-      this.schedule();
-    });
+  async complete(row: Completion): Promise<void> {
+    settled(await this.batcher.add({ kind: 'complete', row }), () => undefined);
   }
 
   /** Keeps a reply (the bot's answer) with the message it answers; settles once that is committed. */
-  reply(messageId: string, text: string): Promise<void> {
-    return new Promise((resolve, reject) => {
-      this.replies.push({ row: { messageId, text }, waiter: { resolve, reject } });
-      this.schedule();
-    });
-  }
-
-  private get waiting(): number {
-    return this.incoming.length + this.completions.length + this.replies.length;
+  async reply(messageId: string, text: string): Promise<void> {
+    settled(await this.batcher.add({ kind: 'reply', row: { messageId, text } }), () => undefined);
   }
 
   /** Writes whatever is waiting now (and resolves when the queue is empty). */
-  async drain(): Promise<void> {
-    while (this.writing || this.waiting > 0) {
-      if (this.writing) await this.writing;
-      else await this.writeNow();
-    }
+  drain(): Promise<void> {
+    return this.batcher.drain();
   }
 
-  private schedule(): void {
-    if (this.writing) return; // the running write picks the rest up when it ends
-    if (this.waiting >= this.maxRows) {
-      void this.writeNow();
-      return;
-    }
-    this.timer ??= setTimeout(() => void this.writeNow(), this.delayMs);
-  }
-
-  private writeNow(): Promise<void> {
-    if (this.timer) {
-      clearTimeout(this.timer);
-      this.timer = null;
-    }
-    if (this.writing) return this.writing;
-    const incoming = this.incoming.splice(0, this.maxRows);
-    const completions = this.completions.splice(0, Math.max(0, this.maxRows - incoming.length) || this.maxRows);
-    const replies = this.replies.splice(0, this.maxRows);
-    if (incoming.length === 0 && completions.length === 0 && replies.length === 0) return Promise.resolve();
-    this.writing = this.write(incoming, completions, replies).finally(() => {
-      this.writing = null;
-      if (this.waiting > 0) this.schedule();
-    });
-    return this.writing;
-  }
-
-  private async write(
-    incoming: Array<{ row: Incoming; waiter: Waiter<Claim> }>,
-    completions: Array<{ row: Completion; waiter: Waiter<void> }>,
-    replies: Array<{ row: Reply; waiter: Waiter<void> }>,
-  ): Promise<void> {
-    const records = incoming.map(({ row: { message: m, ...r } }) => ({
-      message_id: m.messageId,
-      source: r.source,
-      kick_user_id: m.kickUserId,
-      kick_username: m.kickUsername,
-      color: m.color,
-      is_subscriber: m.isSubscriber,
-      badges: m.badges,
-      content: sliceText(m.content, MAX_CONTENT),
-      sent_at: m.sentAt.toISOString(),
-      received_at: r.receivedAt.toISOString(),
-      linked_user_id: r.linkedUserId,
-      claimed_until: r.claimedUntil?.toISOString() ?? null,
-      processed_at: r.processedAt?.toISOString() ?? null,
-    }));
-    const done = completions.map(({ row: c }) => ({
-      message_id: c.messageId,
-      handled_by: c.handledBy,
-      errors: c.errors,
-      processed_at: c.processedAt.toISOString(),
-    }));
-    const answers = replies.map(({ row }, n) => ({ n, message_id: row.messageId, reply: row.text }));
-    let rows: Array<{ message_id: string; claimed: boolean; processed: boolean }>;
+  /** Writes a batch; a row the database refuses fails alone, a connection or server error fails them all. */
+  private async write(rows: Row[]): Promise<Written[]> {
     try {
-      this.batches += 1;
-      // Unnamed, so planned for each batch: a plan cached per connection since the tables were
-      // fresh (PostgreSQL keeps it until the next ANALYZE) hashes ALL of chat_messages per batch
-      // once they have grown — tens of milliseconds at 60,000 rows — where a batch's plan looks its
-      // rows up by primary key (planning costs ~0.2 ms per batch).
-      rows = await this.database.query(STATEMENT, [
-        JSON.stringify(records),
-        JSON.stringify(done),
-        JSON.stringify(answers),
-      ]);
+      return await this.statement(rows);
     } catch (err) {
-      if (incoming.length + completions.length + replies.length > 1 && isDataError(err)) {
-        // The statement is all or nothing: one row the database refuses would fail every row
-        // written with it. Each is written again on its own, so only that one fails. (Not on a
-        // connection or server error, which every row would meet again.)
-        for (const one of incoming) await this.write([one], [], []);
-        for (const one of completions) await this.write([], [one], []);
-        for (const one of replies) await this.write([], [], [one]);
-        return;
+      // The statement is all or nothing: one row the database refuses would fail every row
+      // written with it. Each is written again on its own, so only that one fails. (Not on a
+      // connection or server error, which every row would meet again.)
+      if (rows.length <= 1 || !isDataError(err)) throw err;
+      const out: Written[] = [];
+      for (const row of rows) {
+        try {
+          out.push(...(await this.statement([row])));
+        } catch (error) {
+          out.push({ ok: false, error });
+        }
       }
-      for (const { waiter } of incoming) waiter.reject(err);
-      for (const { waiter } of completions) waiter.reject(err);
-      for (const { waiter } of replies) waiter.reject(err);
-      return;
+      return out;
     }
-    const outcome = new Map(rows.map((r) => [r.message_id, r]));
-    for (const { row, waiter } of incoming) {
-      const r = outcome.get(row.message.messageId);
-      waiter.resolve(r?.claimed ? 'claimed' : r?.processed ? 'processed' : 'in-flight');
-    }
-    for (const { waiter } of completions) waiter.resolve();
-    for (const { waiter } of replies) waiter.resolve();
+  }
+
+  private async statement(rows: Row[]): Promise<Written[]> {
+    const records = rows
+      .flatMap((r) => (r.kind === 'record' ? [r.row] : []))
+      .map(({ message: m, ...r }) => ({
+        message_id: m.messageId,
+        source: r.source,
+        kick_user_id: m.kickUserId,
+        kick_username: m.kickUsername,
+        color: m.color,
+        is_subscriber: m.isSubscriber,
+        badges: m.badges,
+        content: sliceText(m.content, MAX_CONTENT),
+        sent_at: m.sentAt.toISOString(),
+        received_at: r.receivedAt.toISOString(),
+        linked_user_id: r.linkedUserId,
+        claimed_until: r.claimedUntil?.toISOString() ?? null,
+        processed_at: r.processedAt?.toISOString() ?? null,
+      }));
+    const done = rows
+      .flatMap((r) => (r.kind === 'complete' ? [r.row] : []))
+      .map((c) => ({
+        message_id: c.messageId,
+        handled_by: c.handledBy,
+        errors: c.errors,
+        processed_at: c.processedAt.toISOString(),
+      }));
+    const answers = rows
+      .flatMap((r) => (r.kind === 'reply' ? [r.row] : []))
+      .map((row, n) => ({ n, message_id: row.messageId, reply: row.text }));
+    this.batches += 1;
+    // Unnamed, so planned for each batch: a plan cached per connection since the tables were
+    // fresh (PostgreSQL keeps it until the next ANALYZE) hashes ALL of chat_messages per batch
+    // once they have grown — tens of milliseconds at 60,000 rows — where a batch's plan looks its
+    // rows up by primary key (planning costs ~0.2 ms per batch).
+    const result: Array<{ message_id: string; claimed: boolean; processed: boolean }> = await this.database.query(
+      STATEMENT,
+      [JSON.stringify(records), JSON.stringify(done), JSON.stringify(answers)],
+    );
+    const outcome = new Map(result.map((r) => [r.message_id, r]));
+    return rows.map((r): Written => {
+      if (r.kind !== 'record') return { ok: true, claim: 'processed' };
+      const o = outcome.get(r.row.message.messageId);
+      return { ok: true, claim: o?.claimed ? 'claimed' : o?.processed ? 'processed' : 'in-flight' };
+    });
   }
 }

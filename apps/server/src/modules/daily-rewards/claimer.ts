@@ -1,8 +1,9 @@
 /**
  * rewardClaimer: one daily reward claim. Once per user, type and UTC day — the UNIQUE constraint
  * `daily_reward_claims_once_per_day` decides (INSERT … ON CONFLICT DO NOTHING), so fifty
- * simultaneous claims make one row. The claim and its payout in the fulfilment queue are written
- * in one transaction; a person delivers it on the partner site (up to 24 hours, spec part 1 §2).
+ * simultaneous claims make one row. The claim and its payout in the fulfilment queue are written in
+ * one transaction; a person delivers it on the partner site (up to 24 hours,
+ * docs/product.md#site-screens-and-routes).
  */
 import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';

@@ -18,6 +18,7 @@ import { setUser } from '../../../test/partner-links';
 import { buildTestApp, type TestApp, type TestUser } from '../../../test/app';
 import { FakePartners, partnerEnv } from '../../../test/fake-partners';
 import { claimMessages } from './claimer';
+import { describeRace } from '../../../test/race-database';
 
 let t: TestApp;
 let partners: FakePartners;
@@ -138,7 +139,9 @@ describe('claims', () => {
     const today = await t.call({ url: '/api/DailyReward/RoobetToday', as: alt });
     expect(today.json()).toMatchObject({ claimable: false, reason: 'excluded' });
   });
+});
 
+describeRace('daily rewards: fifty simultaneous claims', () => {
   it('fifty simultaneous claims of the same reward by one user: exactly one succeeds', async () => {
     const carol = await user('Carol');
     const results = await Promise.all(Array.from({ length: 50 }, () => claim('GetDailyReward', carol)));
@@ -191,6 +194,21 @@ describe('type 5 (Roobet): the affiliate earnings on the previous day', () => {
     expect(await payouts(eve)).toHaveLength(0);
   });
 
+  it('answers 503 when the partner fails, and claims nothing', async () => {
+    partners.answer('roobet', 500, '{"error":"down"}');
+    const dan = await user('Dan', { roobetName: 'DanOnRoobet' });
+    const res = await claim('GetDailyRewardRoobet', dan);
+    expect(res.statusCode).toBe(503);
+    expect(await payouts(dan)).toHaveLength(0);
+    // Once the partner is back the claim works (the failed day was not stored).
+    partners.roobet([{ username: 'DanOnRoobet', wagered: 100, weightedWagered: 100 }]);
+    const ok = await claim('GetDailyRewardRoobet', dan);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toEqual({ gemAmount: 0.5 }); // the default policy: 0.5%
+  });
+});
+
+describeRace('daily rewards: fifty simultaneous first claims of the day', () => {
   it('fifty simultaneous first claims of the day: one partner call, exactly one claim', async () => {
     partners.roobet([{ username: 'Gus', wagered: 1000, weightedWagered: 800 }]);
     const release = partners.hold('roobet');
@@ -205,19 +223,6 @@ describe('type 5 (Roobet): the affiliate earnings on the previous day', () => {
     const [item, ...more] = await payouts(gus);
     expect(more).toHaveLength(0);
     expect(item).toMatchObject({ amount: '4.00', unit: 'USD' });
-  });
-
-  it('answers 503 when the partner fails, and claims nothing', async () => {
-    partners.answer('roobet', 500, '{"error":"down"}');
-    const dan = await user('Dan', { roobetName: 'DanOnRoobet' });
-    const res = await claim('GetDailyRewardRoobet', dan);
-    expect(res.statusCode).toBe(503);
-    expect(await payouts(dan)).toHaveLength(0);
-    // Once the partner is back the claim works (the failed day was not stored).
-    partners.roobet([{ username: 'DanOnRoobet', wagered: 100, weightedWagered: 100 }]);
-    const ok = await claim('GetDailyRewardRoobet', dan);
-    expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json()).toEqual({ gemAmount: 0.5 }); // the default policy: 0.5%
   });
 });
 

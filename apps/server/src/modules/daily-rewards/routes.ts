@@ -1,5 +1,5 @@
 /**
- * Daily reward calls (spec part 1 §7): `GET /api/DailyReward/GetMontlyRewardsRoobet` (public:
+ * Daily reward calls (docs/product.md#site-calls): `GET /api/DailyReward/GetMontlyRewardsRoobet` (public:
  * a visitor sees the calendar with no claims), `POST /api/DailyReward/{action}` for the six types
  * (signed in). Admin: the per-type policies.
  */

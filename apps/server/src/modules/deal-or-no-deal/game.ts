@@ -77,7 +77,7 @@ export const roomOf = (gameId: string) => `dealornodeal:${gameId}`;
 
 const dollars = (cents: bigint | null) => (cents === null ? null : centsToNumber(cents));
 
-/** The state every viewer may see (spec part 2 §3): shut boxes carry no amount. */
+/** The state every viewer may see (docs/product.md#live-entities): shut boxes carry no amount. */
 export async function presentState(db: DbOrTx, row: LiveGameRow): Promise<Unstamped<DealOrNoDealState>> {
   const game = store.toGame(row);
   const view = viewOf(game);

@@ -1,5 +1,5 @@
 /**
- * The `/DealOrNoDeal?gameid={id}` hub (spec part 2 §7). The handshake decides the room: a viewer
+ * The `/DealOrNoDeal?gameid={id}` hub (docs/product.md#live-calls). The handshake decides the room: a viewer
  * who may see the game joins its room and gets every state and cue; a viewer of a private game
  * who may not gets nothing (GetGameState answers null, the page shows "Game Is Private"). Every
  * action re-reads the session and is decided by the rules under the game's row lock.

@@ -1,5 +1,5 @@
 /**
- * Discord broadcasts (admin): `POST /api/Discord/sendmessage` (spec part 1 §7) starts a background
+ * Discord broadcasts (admin): `POST /api/Discord/sendmessage` (docs/product.md#site-calls) starts a background
  * job and answers its result at once when it is small and finishes within a few seconds (200),
  * else its progress (202) for the page to poll at `GET /api/Discord/broadcasts/:id`;
  * `GET /api/Discord/broadcasts` lists the recent ones; `GET /api/Discord/bot` says where DMs go.

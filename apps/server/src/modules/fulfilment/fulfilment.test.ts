@@ -7,6 +7,7 @@ import { users } from '../../db/schema/users';
 import { buildTestApp, type TestApp, type TestUser } from '../../../test/app';
 import { addProduct, givePoints, ledgerMismatches } from '../../../test/economy';
 import { enqueueFulfilment } from './service';
+import { describeRace, useRaceApp } from '../../../test/race-database';
 
 let t: TestApp;
 let admin: TestUser;
@@ -113,36 +114,6 @@ describe('admin fulfilment queue', () => {
     });
   });
 
-  it('rejecting refunds exactly once, even when two admins reject at once', async () => {
-    const { buyer, itemId } = await buy('33.33');
-    expect((await t.reload(buyer.user.id)).points).toBe('66.67');
-    const results = await Promise.all([
-      reject(itemId, admin, { note: 'Out of stock' }),
-      reject(itemId, admin2, { note: 'Duplicate' }),
-      reject(itemId, admin),
-      deliver(itemId, admin2),
-    ]);
-    const codes = results.map((r) => r.statusCode).sort();
-    expect(codes.filter((c) => c === 200)).toHaveLength(1);
-    expect(codes.filter((c) => c === 409)).toHaveLength(3);
-    const winner = results.find((r) => r.statusCode === 200)!;
-    const refunds = await t.database.db
-      .select()
-      .from(ledger)
-      .where(and(eq(ledger.userId, buyer.user.id), eq(ledger.reason, 'order_refund')));
-    if (winner.json().message === fulfilmentMessages.delivered) {
-      expect(refunds).toHaveLength(0);
-    } else {
-      expect(winner.json().message).toBe(fulfilmentMessages.rejectedWithRefund('33.33 points'));
-      expect(refunds).toHaveLength(1);
-      expect(refunds[0]).toMatchObject({ delta: '33.33', balanceAfter: '100.00' });
-      expect((await t.reload(buyer.user.id)).points).toBe('100.00');
-      const mine = (await t.call({ url: '/api/me/orders', as: buyer })).json();
-      expect(mine.items[0].status).toBe('rejected');
-    }
-    expect(await ledgerMismatches(t)).toEqual([]);
-  });
-
   it('two rejects racing (no deliver): exactly one refund, audited with before and after', async () => {
     for (let round = 0; round < 5; round++) {
       const { buyer, itemId } = await buy('10');
@@ -205,5 +176,46 @@ describe('admin fulfilment queue', () => {
     expect(long.statusCode).toBe(400);
     expect(long.json().message).toMatch(/note/);
     expect((await deliver(itemId, admin)).statusCode).toBe(200);
+  });
+});
+
+describeRace('fulfilment: two admins reject at once', () => {
+  // The file's app runs on PGlite: this block has its own, on PostgreSQL.
+  useRaceApp(async (app) => {
+    const saved = { t, admin, admin2 };
+    t = app;
+    admin = await app.signIn({ role: 'Admin', name: 'Ops' });
+    admin2 = await app.signIn({ role: 'Admin', name: 'Ops2' });
+    return () => ({ t, admin, admin2 } = saved);
+  });
+
+  it('rejecting refunds exactly once, even when two admins reject at once', async () => {
+    const { buyer, itemId } = await buy('33.33');
+    expect((await t.reload(buyer.user.id)).points).toBe('66.67');
+    const results = await Promise.all([
+      reject(itemId, admin, { note: 'Out of stock' }),
+      reject(itemId, admin2, { note: 'Duplicate' }),
+      reject(itemId, admin),
+      deliver(itemId, admin2),
+    ]);
+    const codes = results.map((r) => r.statusCode).sort();
+    expect(codes.filter((c) => c === 200)).toHaveLength(1);
+    expect(codes.filter((c) => c === 409)).toHaveLength(3);
+    const winner = results.find((r) => r.statusCode === 200)!;
+    const refunds = await t.database.db
+      .select()
+      .from(ledger)
+      .where(and(eq(ledger.userId, buyer.user.id), eq(ledger.reason, 'order_refund')));
+    if (winner.json().message === fulfilmentMessages.delivered) {
+      expect(refunds).toHaveLength(0);
+    } else {
+      expect(winner.json().message).toBe(fulfilmentMessages.rejectedWithRefund('33.33 points'));
+      expect(refunds).toHaveLength(1);
+      expect(refunds[0]).toMatchObject({ delta: '33.33', balanceAfter: '100.00' });
+      expect((await t.reload(buyer.user.id)).points).toBe('100.00');
+      const mine = (await t.call({ url: '/api/me/orders', as: buyer })).json();
+      expect(mine.items[0].status).toBe('rejected');
+    }
+    expect(await ledgerMismatches(t)).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The draw procedure: the shared code (packages/common/giveaway/draw.ts) against an independent
- * implementation of the README's text, subLuck weighting checked statistically, and the draw's
- * sensitivity to seed and list.
+ * implementation of docs/features/giveaway.md#how-a-draw-is-verified, subLuck weighting checked
+ * statistically, and the draw's sensitivity to seed and list.
  */
 import { describe, expect, it } from 'vitest';
 import { drawWinners, snapshotHashOf, type DrawEntry } from '@kickback/common/giveaway/draw';

@@ -1,9 +1,10 @@
 /**
- * Provably fair draws (DESIGN §10, README "Giveaway: how a draw is verified"). One draw is always
- * open: its seed was drawn from the CSPRNG and its SHA-256 published when it was committed. A roll
- * consumes the open draw — snapshot of the eligible list (hashed), winners derived from seed and
- * snapshot by the shared procedure, seed revealed — and commits the next draw in the same
- * transaction, so no seed is ever used twice or chosen after the list is known.
+ * Provably fair draws (docs/features/giveaway.md#entering-and-the-roll,
+ * docs/features/giveaway.md#how-a-draw-is-verified). One draw is always open: its seed was drawn
+ * from the CSPRNG and its SHA-256 published when it was committed. A roll consumes the open draw —
+ * snapshot of the eligible list (hashed), winners derived from seed and snapshot by the shared
+ * procedure, seed revealed — and commits the next draw in the same transaction, so no seed is ever
+ * used twice or chosen after the list is known.
  */
 import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
@@ -16,7 +17,7 @@ import { newSeed } from '../../lib/draw-crypto';
 import { giveawayDraws, giveawayWinners, type GiveawayDrawRow } from '../../db/schema/giveaway';
 import type { RollSnapshot } from './snapshot';
 
-/** The spinners land this long after the roll (spec part 2 §4, §9). */
+/** The spinners land this long after the roll (docs/product.md#live-states-and-transitions, docs/product.md#live-constants-and-limits). */
 export const SPIN_MS = 3000;
 
 /** Commits a new draw unless one is open (the partial unique index settles a race). */

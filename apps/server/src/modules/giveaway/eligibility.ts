@@ -1,8 +1,8 @@
 /**
- * Who may enter and who may win (DESIGN §10, §14). Pure: the facts come from ./facts (stored chat
- * activity, verified partner links, stored partner standings, past wins), the clock is passed in.
- * Filters apply at entry and again at the roll, because a chatter's state can change in between
- * (a subscription ends, a partner link is rejected, they go quiet).
+ * Who may enter and who may win (docs/features/giveaway.md#entering-and-the-roll). Pure: the facts
+ * come from ./facts (stored chat activity, verified partner links, stored partner standings, past
+ * wins), the clock is passed in. Filters apply at entry and again at the roll, because a chatter's
+ * state can change in between (a subscription ends, a partner link is rejected, they go quiet).
  */
 import type { GiveawaySettings } from '@kickback/common/hubs/giveaway';
 

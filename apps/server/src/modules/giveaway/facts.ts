@@ -1,9 +1,10 @@
 /**
  * What the giveaway knows about chatters, read from stored data only — never a call to a partner
- * (DESIGN §10): the Kick chat activity (name, colour, subscriber mark, last message), the site user
- * who linked that Kick account (excluded or not, avatar, Steam id), that user's VERIFIED partner
- * links (a claimed or rejected id never counts), the stored standings of the current leaderboard
- * period for those links, and the chatters' recent giveaway wins.
+ * (docs/features/giveaway.md#entering-and-the-roll): the Kick chat activity (name, colour,
+ * subscriber mark, last message), the site user who linked that Kick account (excluded or not,
+ * avatar, Steam id), that user's VERIFIED partner links (a claimed or rejected id never counts),
+ * the stored standings of the current leaderboard period for those links, and the chatters' recent
+ * giveaway wins.
  *
  * Two readers: `load` gives whole participants (the entry, the list, the winners), `rollFacts` only
  * what a roll decides on, for a whole round in one aggregated value (a roll over 50,000 entries).

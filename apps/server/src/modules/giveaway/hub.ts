@@ -1,5 +1,5 @@
 /**
- * The `/KickGiveAway` hub (spec part 2 §7): every call is for the staff (Moderators and Admins:
+ * The `/KickGiveAway` hub (docs/product.md#live-calls): every call is for the staff (Moderators and Admins:
  * they run giveaways), checked on the server against the session as of the call (a sign-out or
  * demotion applies at once) — by the hub layer from each call's declared access, and here again.
  * Anyone may open the socket, but only a staff socket is in the audience that the events go to.

@@ -14,7 +14,7 @@ import { partnerLinks } from '../../db/schema/partner-links';
 import { users } from '../../db/schema/users';
 import { simulatedKickUserId } from '../../integrations/kick/simulator';
 import { buildTestApp, type TestApp, type TestUser } from '../../../test/app';
-import { chatMessage } from '../../../test/kick';
+import { chatMessage, linkKick, postDelivery, signedDelivery } from '../../../test/kick';
 import { linkVerified } from '../../../test/partner-links';
 import { independentDraw, independentSnapshotHash, sha256Hex } from '../../../test/independent-draw';
 import { rollRefusal, weightOf, type ChatterFacts } from './eligibility';
@@ -262,5 +262,41 @@ describe('a round of thousands', () => {
       expect(JSON.parse(`[${row!.entry}]`)).toEqual(JSON.parse(`[${drawEntryOf('42', name)}]`));
       expect(JSON.parse(`[${drawEntryOf('42', name)}]`)).toEqual(['42', name]);
     }
+  });
+});
+
+describe('subscribers known from a subscription event', () => {
+  it('a subscriber whose last message has no badge enters and wins a subs-only roll, linked to an account or not', async () => {
+    await t.app.giveaway.clearParticipants(admin.user);
+    await t.app.giveaway.updateSettings(admin.user, { ...open, isSubOnly: true, winnersPerRoll: 2 });
+    const linked = await t.signIn({ name: 'site-eventsub' });
+    await linkKick(t, linked, { kickId: simulatedKickUserId('eventsub_linked'), kickUsername: 'eventsub_linked' });
+    const expires = new Date(t.clock.now().getTime() + 30 * 86_400_000).toISOString();
+    for (const name of ['eventsub_plain', 'eventsub_linked', 'badge_never']) {
+      // Each has chatted before (no badge), so the chat activity row exists.
+      await say(name, 'hello');
+      if (name === 'badge_never') continue;
+      const sub = signedDelivery(
+        {
+          broadcaster: { user_id: 1000001, username: 'vex' },
+          subscriber: { user_id: Number(simulatedKickUserId(name)), username: name },
+          duration: 1,
+          expires_at: expires,
+        },
+        { type: 'channel.subscription.new', at: t.clock.now() },
+      );
+      expect((await postDelivery(t, sub)).statusCode).toBe(200);
+    }
+    // Their next messages carry no subscriber badge: the subscription event is what counts.
+    t.clock.advance(1000);
+    for (const name of ['eventsub_plain', 'eventsub_linked', 'badge_never']) await say(name, '!enter');
+    const entered = (await t.app.giveaway.participants()).map((p) => p.username).sort();
+    expect(entered).toEqual(['eventsub_linked', 'eventsub_plain']);
+    const roll = await t.app.giveaway.roll(admin.user);
+    const r = await record(roll.rollId);
+    expect(r.snapshot.map((e) => [e.username, e.weight]).sort()).toEqual([
+      ['eventsub_linked', 3],
+      ['eventsub_plain', 3],
+    ]);
   });
 });

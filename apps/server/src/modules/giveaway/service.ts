@@ -1,9 +1,9 @@
 /**
- * The chat giveaway (issue 14, DESIGN §10): entries from chat keys, settings and keys, provably
- * fair rolls with point prizes through the ledger, the recent winners line and the winners' chat
- * messages. Every change is a row in PostgreSQL and every broadcast goes out after commit through
- * the hub layer's audiences (the admins; the public overlay room), so several processes serve one
- * giveaway. This file is the module's public surface.
+ * The chat giveaway (docs/features/giveaway.md#entering-and-the-roll): entries from chat keys,
+ * settings and keys, provably fair rolls with point prizes through the ledger, the recent winners
+ * line and the winners' chat messages. Every change is a row in PostgreSQL and every broadcast goes
+ * out after commit through the hub layer's audiences (the admins; the public overlay room), so
+ * several processes serve one giveaway. This file is the module's public surface.
  */
 import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -267,7 +267,7 @@ export class GiveawayService {
    * prize through the ledger, commits the next draw, then announces the roll. Rolls queue on the
    * settings row lock, so two at once consume two different draws and pay each winner once.
    *
-   * Built for a round of 50,000 (issue 14): the facts of the whole round arrive as one aggregated
+   * Built for a round of 50,000 (docs/features/giveaway.md): the facts of the whole round arrive as one aggregated
    * value, the snapshot's text is copied from the stored draw entries (./snapshot: no JSON round
    * trip, the same bytes as the documented procedure), hashed once and stored compressed, only the
    * winners' and the overlay reel's entries are read in full, and the reply does not wait for the

@@ -1,5 +1,5 @@
 /**
- * `!guess <amount>` in the streamer's chat (issue 20): a linked chatter's guess of the hunt's
+ * `!guess <amount>` in the streamer's chat (docs/features/bonus-hunt.md): a linked chatter's guess of the hunt's
  * final total while guessing is open. Registered into the chat pipeline's command registry; the
  * guess and the message's handled mark commit together (`ctx.once`), so a redelivered message
  * never counts twice nor moves a guess's time.

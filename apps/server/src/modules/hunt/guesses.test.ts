@@ -14,6 +14,7 @@ import { ledgerMismatches } from '../../../test/economy';
 import { postDelivery, signedDelivery, chatPayload } from '../../../test/kick';
 import { linkedChatter, repliesTo, say, type Chatter } from '../../../test/predictions';
 import { raceBarrier } from '../../../test/race';
+import { describeRace, useRaceApp } from '../../../test/race-database';
 
 let t: TestApp;
 let admin: TestUser;
@@ -52,7 +53,7 @@ async function guess(who: Chatter, text: string): Promise<string[]> {
 
 const guesses = () => t.app.hunt.guesses();
 
-/** The canonical text as documented (README, common/hunt/guesses.ts), built here without that code. */
+/** The canonical text as documented (docs/features/bonus-hunt.md#running-a-hunt, common/hunt/guesses.ts), built here without that code. */
 function independentHash(list: HuntGuessView[]): string {
   const text = `[${list.map((g) => `[${JSON.stringify(g.kickUsername)},"${g.amount.toFixed(2)}","${g.guessedAt}"]`).join(',')}]`;
   return createHash('sha256').update(text, 'utf8').digest('hex');
@@ -169,6 +170,24 @@ describe('the end of a hunt', () => {
     expect(await ledgerMismatches(t)).toEqual([]);
   });
 
+  it('a hunt without guesses ends with no winner and pays nothing', async () => {
+    const hunt = await huntWith([1]);
+    await openAll(hunt, [3]);
+    const finished = (await post(`/api/admin/hunts/${hunt.id}/finish`)).body;
+    expect(finished.guessing).toMatchObject({ winner: null, revealed: [], count: 0 });
+    expect(finished.guessing.hash).toBe(independentHash([]));
+  });
+});
+
+describeRace('hunt: two finish requests at once', () => {
+  // The file's app runs on PGlite: this block has its own, on PostgreSQL.
+  useRaceApp(async (app) => {
+    const saved = { t, admin };
+    t = app;
+    admin = await app.signIn({ role: 'Admin', name: 'Host' });
+    return () => ({ t, admin } = saved);
+  });
+
   it('two finish requests at once: one finishes and pays, the other is a 409', async () => {
     const hunt = await huntWith([2], 100);
     const eve = await chatter();
@@ -193,13 +212,5 @@ describe('the end of a hunt', () => {
       .where(and(eq(ledger.reason, 'hunt_prize'), eq(ledger.reference, hunt.id)));
     expect(prizes).toHaveLength(1);
     expect(prizes[0]!.userId).toBe(eve.user.id);
-  });
-
-  it('a hunt without guesses ends with no winner and pays nothing', async () => {
-    const hunt = await huntWith([1]);
-    await openAll(hunt, [3]);
-    const finished = (await post(`/api/admin/hunts/${hunt.id}/finish`)).body;
-    expect(finished.guessing).toMatchObject({ winner: null, revealed: [], count: 0 });
-    expect(finished.guessing.hash).toBe(independentHash([]));
   });
 });

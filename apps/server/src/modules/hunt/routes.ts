@@ -1,5 +1,5 @@
 /**
- * The bonus hunt module (issue 20): the public `/BonusHunt` hub (state for the overlay and /hunt;
+ * The bonus hunt module (docs/features/bonus-hunt.md): the public `/BonusHunt` hub (state for the overlay and /hunt;
  * the guesses for runners only), the REST calls that run a hunt, and the `!guess` chat command.
  */
 import type { FastifyInstance } from 'fastify';

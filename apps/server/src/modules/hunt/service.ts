@@ -1,5 +1,5 @@
 /**
- * The bonus hunt (issue 20): one running hunt at a time, its bonuses opened one by one, and the
+ * The bonus hunt (docs/features/bonus-hunt.md): one running hunt at a time, its bonuses opened one by one, and the
  * `!guess` round with its point prize. Every change locks the hunt's row, commits, and only then
  * broadcasts the new state on the public `/BonusHunt` hub (guesses coalesced to a few a second).
  */

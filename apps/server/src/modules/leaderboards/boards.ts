@@ -1,5 +1,5 @@
 /**
- * The public boards (spec part 2: Leaderboard response), built from the database only — never by
+ * The public boards (docs/product.md#leaderboard-response), built from the database only — never by
  * calling a partner — and served through the read cache (routes.ts). `now` ranks the running period's standings;
  * `previous` reads the frozen results of the last closed period. Names are masked unless the
  * linked site user opted in to show theirs; only then is site 1's Clash id shown.

@@ -1,5 +1,5 @@
 /**
- * Leaderboard calls (spec part 2 §7): `GET /api/LeaderBoard/now` and `/previous` (site 1), and
+ * Leaderboard calls (docs/product.md#live-calls): `GET /api/LeaderBoard/now` and `/previous` (site 1), and
  * `/api/LeaderBoard/{royale|csgobig|howl|rustmagic|roobet|cases}/now`, answered from the database
  * through a short cache; `GET /api/LeaderBoard/sites` lists the boards the page offers. Admin:
  * the "Leaderboards" page's overview, settings and "Refresh now".

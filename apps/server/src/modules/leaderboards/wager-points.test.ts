@@ -46,7 +46,7 @@ async function wagerEntries(u: TestUser) {
   return t.database.db.select().from(ledger).where(eq(ledger.userId, u.user.id)).orderBy(ledger.id);
 }
 
-/** Every user's ledger adds up to their balance (DESIGN §4's invariant). */
+/** Every user's ledger adds up to their balance (docs/features/points-and-store.md#the-ledger's invariant). */
 async function expectLedgerBalances() {
   const bad = rowsOf<{ id: string }>(
     await t.database.db.execute(sql`

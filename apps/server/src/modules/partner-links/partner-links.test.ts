@@ -1,7 +1,8 @@
 /**
- * Partner ids are claims until proven (issue 12): the attack of a stranger claiming a busy player,
- * admin approval and rejection, held wager points credited exactly once, disputes that move a link
- * to its rightful owner with a reversal that never goes below zero, and the ledger invariant.
+ * Partner ids are claims until proven (docs/features/partner-links.md): the attack of a stranger
+ * claiming a busy player, admin approval and rejection, held wager points credited exactly once,
+ * disputes that move a link to its rightful owner with a reversal that never goes below zero, and
+ * the ledger invariant.
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -17,6 +18,7 @@ import { pendingVerificationMessage } from '../daily-rewards/claimer';
 import { debtMessage } from '../ledger/service';
 import { rowsOf } from '../../db/rows';
 import { verifiedPartnerLinks } from './matching';
+import { describeRace } from '../../../test/race-database';
 
 let t: TestApp;
 let partners: FakePartners;
@@ -215,7 +217,28 @@ describe('admin verification queue', () => {
     expect(actions).toEqual(expect.arrayContaining(['partner_link.verify', 'partner_link.reject']));
     await expectLedgerInvariant();
   });
+});
 
+describe('links that existed before verification', () => {
+  it('"mark all existing as verified" verifies the migrated claims only, audited', async () => {
+    const old = await t.signIn({ name: 'Veteran' });
+    const fresh = await t.signIn({ name: 'Newcomer' });
+    await saveIds(old, { CasesId: 'vet' });
+    await saveIds(fresh, { CasesId: 'new' });
+    // As 0600 leaves them: claimed and marked migrated.
+    await t.database.db.update(partnerLinks).set({ migrated: true }).where(eq(partnerLinks.userId, old.user.id));
+    expect((await queue()).migratedPending).toBe(1);
+    expect(
+      (await t.call({ method: 'POST', url: '/api/admin/partner-links/approve-existing', as: old })).statusCode,
+    ).toBe(403);
+    const res = await t.call({ method: 'POST', url: '/api/admin/partner-links/approve-existing', as: admin });
+    expect(res.json()).toEqual({ message: '1 claim approved.', approved: 1 });
+    expect((await mine(old)).links[0].state).toBe('verified');
+    expect((await mine(fresh)).links[0].state).toBe('claimed');
+  });
+});
+
+describeRace('partner links: concurrent approvals', () => {
   it('held earnings are credited exactly once under concurrent approvals (single and bulk)', async () => {
     partners.roobet([{ username: 'Racer', wagered: 500, weightedWagered: 123.45 }]);
     const racer = await t.signIn({ name: 'Racer' });
@@ -243,45 +266,7 @@ describe('admin verification queue', () => {
   });
 });
 
-describe('links that existed before verification', () => {
-  it('"mark all existing as verified" verifies the migrated claims only, audited', async () => {
-    const old = await t.signIn({ name: 'Veteran' });
-    const fresh = await t.signIn({ name: 'Newcomer' });
-    await saveIds(old, { CasesId: 'vet' });
-    await saveIds(fresh, { CasesId: 'new' });
-    // As 0600 leaves them: claimed and marked migrated.
-    await t.database.db.update(partnerLinks).set({ migrated: true }).where(eq(partnerLinks.userId, old.user.id));
-    expect((await queue()).migratedPending).toBe(1);
-    expect(
-      (await t.call({ method: 'POST', url: '/api/admin/partner-links/approve-existing', as: old })).statusCode,
-    ).toBe(403);
-    const res = await t.call({ method: 'POST', url: '/api/admin/partner-links/approve-existing', as: admin });
-    expect(res.json()).toEqual({ message: '1 claim approved.', approved: 1 });
-    expect((await mine(old)).links[0].state).toBe('verified');
-    expect((await mine(fresh)).links[0].state).toBe('claimed');
-  });
-});
-
 describe('one player, one account', () => {
-  it('a name and its stable id cannot be claimed by two accounts, even at once; an unlinked id is free again', async () => {
-    partners.clash([{ id: 777, name: 'Lucky Seven', wagered: 1000 }]);
-    await poll(1);
-    const people = await Promise.all(Array.from({ length: 6 }, (_, i) => t.signIn({ name: `P${i}` })));
-    const values = ['777', 'luckyseven', 'LUCKY SEVEN', '777', 'Lucky  Seven', 'luckyseven'];
-    const results = await Promise.all(people.map((p, i) => saveIds(p, { ClashId: values[i] })));
-    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409]);
-    const winner = people[results.findIndex((r) => r.statusCode === 200)]!;
-    expect((await saveIds(winner, { ClashId: '' })).statusCode).toBe(200);
-    expect(
-      (
-        await saveIds(
-          people.find((p) => p !== winner)!,
-          { ClashId: 'Lucky Seven' },
-        )
-      ).statusCode,
-    ).toBe(200);
-  });
-
   it('the database itself refuses a second active link on one name or one stable id', async () => {
     const [a, b] = [await t.signIn(), await t.signIn()];
     const row = (userId: string, nameKey: string, externalId: string | null) => ({
@@ -329,6 +314,27 @@ describe('one player, one account', () => {
       (await t.call({ method: 'POST', url: '/api/User/partner-links/dispute', body: { field: 'CasesId', value: 'x' } }))
         .statusCode,
     ).toBe(401);
+  });
+});
+
+describeRace('partner links: one player claimed by two accounts at once', () => {
+  it('a name and its stable id cannot be claimed by two accounts, even at once; an unlinked id is free again', async () => {
+    partners.clash([{ id: 777, name: 'Lucky Seven', wagered: 1000 }]);
+    await poll(1);
+    const people = await Promise.all(Array.from({ length: 6 }, (_, i) => t.signIn({ name: `P${i}` })));
+    const values = ['777', 'luckyseven', 'LUCKY SEVEN', '777', 'Lucky  Seven', 'luckyseven'];
+    const results = await Promise.all(people.map((p, i) => saveIds(p, { ClashId: values[i] })));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409]);
+    const winner = people[results.findIndex((r) => r.statusCode === 200)]!;
+    expect((await saveIds(winner, { ClashId: '' })).statusCode).toBe(200);
+    expect(
+      (
+        await saveIds(
+          people.find((p) => p !== winner)!,
+          { ClashId: 'Lucky Seven' },
+        )
+      ).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -434,7 +440,9 @@ describe('a lost dispute is reversed through the ledger, never below zero', () =
     ).toBe(200);
     await expectLedgerInvariant();
   });
+});
 
+describeRace('partner links: concurrent awards of one dispute', () => {
   it('concurrent awards of one dispute move the link and reverse the credit exactly once', async () => {
     partners.roobet([{ username: 'Contested', wagered: 500, weightedWagered: 50 }]);
     const holder = await t.signIn({ name: 'Holder' });

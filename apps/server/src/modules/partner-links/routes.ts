@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { and, eq, inArray } from 'drizzle-orm';
-import { myPartnerLinkEndpoints, verificationEndpoints } from '@kickback/common/http/partner-links';
+import { myPartnerLinkEndpoints, partnerVerificationEndpoints } from '@kickback/common/http/partner-links';
 import { siteIds } from '@kickback/common/http/leaderboards';
 import { partnerLinks } from '../../db/schema/partner-links';
 import { AppError } from '../../lib/errors';
@@ -14,7 +14,7 @@ import { actorOf } from '../audit/service';
 import { rejectClaim, verifyClaim } from './decisions';
 import { awardDispute, disputeMessages, dismissDispute, openDispute, settleDebt } from './disputes';
 import { myPartnerLinks, renewProofCode } from './mine';
-import { loadQueue } from './queue';
+import { loadPartnerVerificationQueue } from './verification-queue';
 
 export const queueMessages = {
   approved: 'Claim approved.',
@@ -42,9 +42,9 @@ export async function partnerLinkRoutes(app: FastifyInstance): Promise<void> {
 
   // ---- Admin ----
 
-  route(app, verificationEndpoints.queue, async () => loadQueue(app.db));
+  route(app, partnerVerificationEndpoints.queue, async () => loadPartnerVerificationQueue(app.db));
 
-  route(app, verificationEndpoints.approve, async (request) => {
+  route(app, partnerVerificationEndpoints.approve, async (request) => {
     const actor = actorOf(currentUser(request));
     await app.db.transaction((tx) =>
       verifyClaim(tx, actor, request.params.id, { reason: request.body.reason, now: app.clock.now() }),
@@ -53,20 +53,20 @@ export async function partnerLinkRoutes(app: FastifyInstance): Promise<void> {
     return { message: queueMessages.approved };
   });
 
-  route(app, verificationEndpoints.reject, async (request) => {
+  route(app, partnerVerificationEndpoints.reject, async (request) => {
     const actor = actorOf(currentUser(request));
     await app.db.transaction((tx) => rejectClaim(tx, actor, request.params.id, request.body.reason, app.clock.now()));
     boardsChanged();
     return { message: queueMessages.rejected };
   });
 
-  route(app, verificationEndpoints.approveMany, async (request) => {
+  route(app, partnerVerificationEndpoints.approveMany, async (request) => {
     const n = await approveMany(app, actorOf(currentUser(request)), request.body.ids, request.body.reason);
     boardsChanged();
     return { message: queueMessages.bulkApproved(n), approved: n };
   });
 
-  route(app, verificationEndpoints.approveExisting, async (request) => {
+  route(app, partnerVerificationEndpoints.approveExisting, async (request) => {
     const ids = (
       await app.db
         .select({ id: partnerLinks.id })
@@ -78,12 +78,12 @@ export async function partnerLinkRoutes(app: FastifyInstance): Promise<void> {
     return { message: queueMessages.bulkApproved(n), approved: n };
   });
 
-  route(app, verificationEndpoints.award, async (request) => {
+  route(app, partnerVerificationEndpoints.award, async (request) => {
     await awardDispute(app.db, actorOf(currentUser(request)), request.params.id, request.body.reason, app.clock.now());
     boardsChanged();
     return { message: disputeMessages.awarded };
   });
-  route(app, verificationEndpoints.dismiss, async (request) => {
+  route(app, partnerVerificationEndpoints.dismiss, async (request) => {
     await dismissDispute(
       app.db,
       actorOf(currentUser(request)),
@@ -94,7 +94,7 @@ export async function partnerLinkRoutes(app: FastifyInstance): Promise<void> {
     return { message: disputeMessages.dismissed };
   });
 
-  route(app, verificationEndpoints.settleDebt, async (request) => {
+  route(app, partnerVerificationEndpoints.settleDebt, async (request) => {
     await settleDebt(app.db, actorOf(currentUser(request)), request.params.id, request.body.reason);
     return { message: queueMessages.debtSettled };
   });

@@ -14,6 +14,7 @@ import { raceBarrier } from '../../../test/race';
 import { HubClient, listen } from '../../../test/hub-client';
 import { ANSWERS, escrow, linkedChatter, openPrediction, say } from '../../../test/predictions';
 import { warmUp, WARM_UP_TIMEOUT } from '../../../test/warm';
+import { describeRace } from '../../../test/race-database';
 
 let t: TestApp;
 const clients: HubClient[] = [];
@@ -99,46 +100,6 @@ describe('prediction admin', () => {
     expect(await points(a.user.id)).toBe('100.00');
     const refunds = await t.database.db.select().from(ledger).where(eq(ledger.reason, 'prediction_refund'));
     expect(refunds.map((r) => r.delta)).toEqual(['40.00']);
-    expect(await ledgerMismatches(t)).toEqual([]);
-  });
-
-  it('cancel refunds every stake; resolve, cancel and lock race and exactly one settles', async () => {
-    t = await buildTestApp();
-    const admin = await t.signIn({ role: 'Admin' });
-    const fans = [];
-    for (let i = 0; i < 6; i++) fans.push(await linkedChatter(t, String(7200 + i), { points: '100' }));
-    const { id } = await openPrediction(t, admin);
-    for (const [i, fan] of fans.entries()) await say(t, fan, `!bet ${1 + (i % 2)} ${10 + i}`);
-    // Each racer, right after reading the row, waits for the others: without the row lock all
-    // would read it open; with it they queue (and on PGlite the lock's mark on the row shows).
-    const barrier = raceBarrier(4);
-    barrier.reset(id, 'live_games');
-    t.app.games.hooks.afterLock = (tx, kind) => (kind === 'prediction' ? barrier.arrive(tx) : Promise.resolve());
-    const calls = await Promise.all([
-      post(`/api/predictions/${id}/cancel`, admin),
-      post(`/api/predictions/${id}/resolve`, admin, { answerId: 1 }),
-      post(`/api/predictions/${id}/cancel`, admin),
-      post(`/api/predictions/${id}/resolve`, admin, { answerId: 2 }),
-    ]);
-    t.app.games.hooks.afterLock = undefined;
-    expect(barrier.unlockedReads()).toEqual([]);
-    const codes = calls.map((c) => c.statusCode);
-    expect(codes.filter((c) => c === 200)).toHaveLength(1);
-    expect(codes.filter((c) => c === 409)).toHaveLength(3);
-    expect(calls.find((c) => c.statusCode === 409)!.json()).toEqual({ message: 'The prediction is already settled.' });
-    expect(await t.database.db.select().from(predictionSettlements)).toHaveLength(1);
-    const credits = await t.database.db
-      .select()
-      .from(ledger)
-      .where(eq(ledger.reference, `prediction:${id}`));
-    const paidOut = credits.filter((c) => c.reason !== 'prediction_bet');
-    expect(paidOut.length).toBeGreaterThan(0);
-    expect(paidOut.length).toBeLessThanOrEqual(6);
-    const total = paidOut.reduce((s, c) => s + Math.round(Number(c.delta) * 100), 0);
-    // Cancel pays back all 75.00; a resolve pays 75.00 less at most a hundredth per winner.
-    expect(total).toBeGreaterThanOrEqual(7500 - 3);
-    expect(total).toBeLessThanOrEqual(7500);
-    expect(await escrow(t)).toMatchObject({ stakes: '0.00' });
     expect(await ledgerMismatches(t)).toEqual([]);
   });
 
@@ -264,4 +225,46 @@ describe('prediction admin', () => {
       expect(result.losersResult).toHaveLength(5);
     },
   );
+});
+
+describeRace('predictions: resolve, cancel and lock at once', () => {
+  it('cancel refunds every stake; resolve, cancel and lock race and exactly one settles', async () => {
+    t = await buildTestApp();
+    const admin = await t.signIn({ role: 'Admin' });
+    const fans = [];
+    for (let i = 0; i < 6; i++) fans.push(await linkedChatter(t, String(7200 + i), { points: '100' }));
+    const { id } = await openPrediction(t, admin);
+    for (const [i, fan] of fans.entries()) await say(t, fan, `!bet ${1 + (i % 2)} ${10 + i}`);
+    // Each racer, right after reading the row, waits for the others: without the row lock all
+    // would read it open; with it they queue (and on PGlite the lock's mark on the row shows).
+    const barrier = raceBarrier(4);
+    barrier.reset(id, 'live_games');
+    t.app.games.hooks.afterLock = (tx, kind) => (kind === 'prediction' ? barrier.arrive(tx) : Promise.resolve());
+    const calls = await Promise.all([
+      post(`/api/predictions/${id}/cancel`, admin),
+      post(`/api/predictions/${id}/resolve`, admin, { answerId: 1 }),
+      post(`/api/predictions/${id}/cancel`, admin),
+      post(`/api/predictions/${id}/resolve`, admin, { answerId: 2 }),
+    ]);
+    t.app.games.hooks.afterLock = undefined;
+    expect(barrier.unlockedReads()).toEqual([]);
+    const codes = calls.map((c) => c.statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(1);
+    expect(codes.filter((c) => c === 409)).toHaveLength(3);
+    expect(calls.find((c) => c.statusCode === 409)!.json()).toEqual({ message: 'The prediction is already settled.' });
+    expect(await t.database.db.select().from(predictionSettlements)).toHaveLength(1);
+    const credits = await t.database.db
+      .select()
+      .from(ledger)
+      .where(eq(ledger.reference, `prediction:${id}`));
+    const paidOut = credits.filter((c) => c.reason !== 'prediction_bet');
+    expect(paidOut.length).toBeGreaterThan(0);
+    expect(paidOut.length).toBeLessThanOrEqual(6);
+    const total = paidOut.reduce((s, c) => s + Math.round(Number(c.delta) * 100), 0);
+    // Cancel pays back all 75.00; a resolve pays 75.00 less at most a hundredth per winner.
+    expect(total).toBeGreaterThanOrEqual(7500 - 3);
+    expect(total).toBeLessThanOrEqual(7500);
+    expect(await escrow(t)).toMatchObject({ stakes: '0.00' });
+    expect(await ledgerMismatches(t)).toEqual([]);
+  });
 });

@@ -1,5 +1,5 @@
 /**
- * `!bet {option} {points}` in the streamer's chat (spec part 2 §5): from a Kick user linked to a
+ * `!bet {option} {points}` in the streamer's chat (docs/product.md#live-validation): from a Kick user linked to a
  * site user, a bet on the current prediction; every other case is refused and changes nothing.
  * The bettor is answered in chat (accepted with the stake, or why not) through a replier, which
  * is the chat module's reply (Kick's chat API with a bot, else the log) unless told otherwise.

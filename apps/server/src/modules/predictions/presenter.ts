@@ -1,5 +1,5 @@
 /**
- * The prediction state of spec part 2 §3 as the overlay receives it, built from the saved state
+ * The prediction state of docs/product.md#live-entities as the overlay receives it, built from the saved state
  * and the bets. Everyone gets the same view (nothing about a prediction is secret). Its `version`
  * grows with state changes and with every bet (game version × 1,000,000 + bets taken), so the
  * overlay keeps the newest even when coalesced bet updates from several processes cross.

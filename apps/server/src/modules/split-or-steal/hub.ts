@@ -1,5 +1,5 @@
 /**
- * The `/SplitOrSteal?gameid={id}` hub (spec part 2 §7). The handshake decides the room: a viewer
+ * The `/SplitOrSteal?gameid={id}` hub (docs/product.md#live-calls). The handshake decides the room: a viewer
  * who may see the game joins its room and gets every state; a viewer of a private game who may
  * not gets nothing (GetGameState answers null, the page shows "Game Is Private").
  */

@@ -1,6 +1,6 @@
 /**
  * Split or Steal rows ↔ the pure game of packages/common, and the presenter that turns a game into
- * the state clients see (spec part 2 §3). Hidden information (what the balls hold) is in the row
+ * the state clients see (docs/product.md#live-entities). Hidden information (what the balls hold) is in the row
  * and in the pure game, never in a presented state before status 4.
  */
 import { canModerate } from '@kickback/common/access';

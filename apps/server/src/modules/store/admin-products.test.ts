@@ -4,6 +4,7 @@ import { storeMessages } from '@kickback/common/http/store';
 import { auditLog } from '../../db/schema/audit';
 import { buildTestApp, type TestApp, type TestUser } from '../../../test/app';
 import { givePoints } from '../../../test/economy';
+import { describeRace, useRaceApp } from '../../../test/race-database';
 
 let t: TestApp;
 let admin: TestUser;
@@ -141,17 +142,27 @@ describe('Admin: Products API', () => {
     expect(keep.statusCode).toBe(200);
   });
 
-  it('ten admins creating the same new name at once: exactly one product (on PostgreSQL when TEST_DATABASE_URL is set)', async () => {
-    const results = await Promise.all(Array.from({ length: 10 }, () => create({ ...valid, name: 'Race skin' })));
-    expect(results.map((r) => r.statusCode).sort()).toEqual([200, ...new Array(9).fill(409)]);
-    const list = (await t.call({ url: '/api/admin/products', as: admin })).json() as Array<{ name: string }>;
-    expect(list.filter((p) => p.name === 'Race skin')).toHaveLength(1);
-  });
-
   it('is admin only', async () => {
     const user = await t.signIn();
     expect((await create(valid, null)).statusCode).toBe(401);
     expect((await create(valid, user)).statusCode).toBe(403);
     expect((await t.call({ url: '/api/admin/products', as: user })).statusCode).toBe(403);
+  });
+});
+
+describeRace('store: ten admins create one name at once', () => {
+  // The file's app runs on PGlite: this block has its own, on PostgreSQL.
+  useRaceApp(async (app) => {
+    const saved = { t, admin };
+    t = app;
+    admin = await app.signIn({ role: 'Admin', name: 'Shopkeeper' });
+    return () => ({ t, admin } = saved);
+  });
+
+  it('ten admins creating the same new name at once: exactly one product', async () => {
+    const results = await Promise.all(Array.from({ length: 10 }, () => create({ ...valid, name: 'Race skin' })));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, ...new Array(9).fill(409)]);
+    const list = (await t.call({ url: '/api/admin/products', as: admin })).json() as Array<{ name: string }>;
+    expect(list.filter((p) => p.name === 'Race skin')).toHaveLength(1);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Instant code delivery (issue 20): a product's pool of codes. Each code is sealed at rest
+ * Instant code delivery (docs/features/points-and-store.md): a product's pool of codes. Each code is sealed at rest
  * (AES-256-GCM, lib/secret-box.ts) under CODE_ENCRYPTION_KEY, with an HMAC of it under the same
  * key for uniqueness (a duplicate is found without opening a single code) and a masked tail, the
  * only part admins ever see again. Only the buyer's own order opens its code.

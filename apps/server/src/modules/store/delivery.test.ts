@@ -1,14 +1,12 @@
 /**
- * Store delivery (issues 17 and 20): products that ask for a Steam trade URL or an email, and
+ * Store delivery (docs/features/points-and-store.md): products that ask for a Steam trade URL or an email, and
  * products that deliver a code from an uploaded pool in the purchase itself.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { deliveryDetailMessages, storeMessages } from '@kickback/common/http/store';
-import { fulfilmentItems } from '../../db/schema/fulfilment';
 import { orders, productCodes, products } from '../../db/schema/store';
 import { buildTestApp, type TestApp, type TestUser } from '../../../test/app';
-import { usingPostgres } from '../../../test/database';
 import { codesOfOrders } from './service';
 import { addProduct, givePoints, ledgerMismatches } from '../../../test/economy';
 
@@ -230,28 +228,6 @@ describe('instant codes', () => {
     expect((await order(other, b.id)).statusCode).toBe(409);
   });
 
-  it(`two uploads of the same code to two products at once: exactly one pool gets it (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, async () => {
-    for (let round = 0; round < 5; round++) {
-      const a = await codeProduct(`Race A${round}`);
-      const b = await codeProduct(`Race B${round}`);
-      const code = `RACE-${round}-${Math.random().toString(36).slice(2, 10)}`;
-      const results = await Promise.all([upload(a.id, code), upload(b.id, code)]);
-      expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-      const loser = results.find((r) => r.statusCode === 409)!;
-      expect(loser.json().message).toBe(`Nothing was added. Refused: ${code} (already in another product's pool)`);
-      const [rows] = await t.database.db
-        .select({ n: count() })
-        .from(productCodes)
-        .where(sql`${productCodes.productId} IN (${a.id}, ${b.id})`);
-      expect(rows?.n).toBe(1);
-      const stocks = await t.database.db
-        .select({ stock: products.stock })
-        .from(products)
-        .where(sql`${products.id} IN (${a.id}, ${b.id})`);
-      expect(stocks.map((s) => s.stock).sort()).toEqual([0, 1]);
-    }
-  });
-
   it('a purchase takes one code with the payment, shows it to the buyer only, and its Fulfilment entry is delivered', async () => {
     const p = await codeProduct('Steam card', '25');
     await upload(p.id, 'CARD-ONE-0001\nCARD-TWO-0002');
@@ -296,60 +272,11 @@ describe('instant codes', () => {
     expect(await ledgerMismatches(t)).toEqual([]);
   });
 
-  it(`50 concurrent purchases of a product with 10 codes: exactly 10, each code sold once, each buyer sees only their own (${usingPostgres() ? 'PostgreSQL' : 'PGlite'})`, async () => {
-    const p = await codeProduct('Key drop', '7.50');
-    const codes = Array.from(
-      { length: 10 },
-      (_, i) => `DROP-${String(i).padStart(2, '0')}-${Math.random().toString(36).slice(2, 10)}`,
-    );
-    expect((await upload(p.id, codes.join('\n'))).json().added).toBe(10);
-    const buyers: TestUser[] = [];
-    for (let i = 0; i < 50; i++) buyers.push(await buyer('7.50'));
-
-    const results = await Promise.all(buyers.map((b) => order(b, p.id)));
-    const ok = results.filter((r) => r.statusCode === 200);
-    expect(ok).toHaveLength(10);
-    expect(results.filter((r) => r.statusCode === 409).every((r) => r.json().message === storeMessages.soldOut)).toBe(
-      true,
-    );
-    const delivered = ok.map((r) => r.json().code as string);
-    expect(new Set(delivered).size).toBe(10);
-    expect([...delivered].sort()).toEqual([...codes].sort());
-
-    const [sold] = await t.database.db
-      .select({ n: count(), orders: sql<number>`count(DISTINCT ${productCodes.orderId})`.mapWith(Number) })
-      .from(productCodes)
-      .where(sql`${productCodes.productId} = ${p.id} AND ${productCodes.orderId} IS NOT NULL`);
-    expect(sold).toEqual({ n: 10, orders: 10 });
-    const [stock] = await t.database.db.select({ stock: products.stock }).from(products).where(eq(products.id, p.id));
-    expect(stock?.stock).toBe(0);
-    const [items] = await t.database.db
-      .select({ n: count() })
-      .from(fulfilmentItems)
-      .innerJoin(orders, sql`${fulfilmentItems.reference} = ${orders.id}::text AND ${fulfilmentItems.kind} = 'order'`)
-      .where(sql`${orders.productId} = ${p.id} AND ${fulfilmentItems.status} = 'delivered'`);
-    expect(items?.n).toBe(10);
-
-    // Each buyer sees exactly their own code (or none), in My activity.
-    for (const [i, b] of buyers.entries()) {
-      const body = (await t.call({ url: '/api/me/orders', as: b })).body;
-      const own = results[i]!.statusCode === 200 ? (results[i]!.json().code as string) : null;
-      for (const c of codes) expect(body.includes(c), `buyer ${i} and ${c}`).toBe(c === own);
-    }
-    expect(await ledgerMismatches(t)).toEqual([]);
-
-    // No admin response of this file ever carried a code after its upload.
-    const lists = [
-      '/api/admin/products',
-      `/api/admin/products/${p.id}/codes`,
-      '/api/admin/fulfilment',
-      '/api/admin/audit',
-    ];
-    for (const url of lists) await asAdmin({ url });
+  it('no admin response of this file ever carried a code after its upload', async () => {
+    for (const url of ['/api/admin/products', '/api/admin/fulfilment', '/api/admin/audit']) await asAdmin({ url });
     const uploads = adminBodies.filter((bd) => bd.includes('"added"') || bd.includes('"pool"'));
     expect(uploads.length).toBeGreaterThan(0);
     const everyCode = [
-      ...codes,
       'KEY-AAAA-1111',
       'KEY-BBBB-2222',
       'KEY-CCCC-3333',
@@ -361,5 +288,5 @@ describe('instant codes', () => {
     const leaks = adminBodies.flatMap((bd) => everyCode.filter((c) => bd.includes(c)));
     // The only admin bodies naming a code are the refusals of a duplicate upload (the admin's own input).
     expect(new Set(leaks)).toEqual(new Set(['KEY-BBBB-2222', 'KEY-DDDD-4444']));
-  }, 180_000);
+  });
 });

@@ -1,11 +1,12 @@
 /**
- * Placing a store order (spec part 1 `POST /api/Order/OrderProduct`, DESIGN §5) in ONE SQL
- * statement, which PostgreSQL runs as one transaction: read the product; take the price from the
- * buyer when the balance covers it (the ledger's conditional debit and its ledger row, from
- * ledger/service.ts); take one from the stock when it is limited (`… AND stock > 0`, re-checked
- * under the row lock); write the order with the price paid and its fulfilment item (rejecting it
- * refunds the price). One round trip instead of seven, and a statement PostgreSQL prepares once per
- * connection, keep the hot path fast (bench/orders.ts).
+ * Placing a store order (docs/product.md#site-calls `POST /api/Order/OrderProduct`,
+ * docs/features/points-and-store.md#the-ledger) in ONE SQL statement, which PostgreSQL runs as one
+ * transaction: read the product; take the price from the buyer when the balance covers it (the
+ * ledger's conditional debit and its ledger row, from ledger/service.ts); take one from the stock
+ * when it is limited (`… AND stock > 0`, re-checked under the row lock); write the order with the
+ * price paid and its fulfilment item (rejecting it refunds the price). One round trip instead of
+ * seven, and a statement PostgreSQL prepares once per connection, keep the hot path fast
+ * (bench/orders.ts).
  *
  * The product's delivery kind rides along: a Steam trade URL or email product is ordered only with
  * a detail of that kind (classified by the route with the shared zod rules and stored on the order);

@@ -7,7 +7,7 @@ import { products, type ProductRow } from '../../db/schema/store';
 /** The read-cache key of the public catalogue; invalidate it after any committed product change. */
 export const PRODUCTS_READ = 'products';
 
-/** The Product entity of spec part 1 §3 (image falls back on the client). */
+/** The Product entity of docs/product.md#site-entities (image falls back on the client). */
 export function toProduct(p: ProductRow): Product {
   return {
     id: p.id,

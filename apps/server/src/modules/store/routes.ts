@@ -1,4 +1,4 @@
-/** The store's public API (spec part 1 §7): the active catalogue and placing an order. */
+/** The store's public API (docs/product.md#site-calls): the active catalogue and placing an order. */
 import type { FastifyInstance } from 'fastify';
 import { detailKindOf, storeEndpoints, storeMessages } from '@kickback/common/http/store';
 import { currentUser } from '../../plugins/access';

@@ -1,5 +1,5 @@
 /**
- * The Moderator role (DESIGN §2, issue 18): granted and revoked by admins (Users page and
+ * The Moderator role (docs/security.md#roles): granted and revoked by admins (Users page and
  * `npm run admin -- grant <steamId> --role Moderator`), audited; a Moderator runs giveaways and
  * games (in the staff audience of the hubs) and delivers Fulfilment items, but rejecting (a
  * refund) stays with admins. Which routes and hub calls each role reaches is the authorisation

@@ -2,7 +2,7 @@ import type { AuthUser } from '@kickback/common/http/auth';
 import { decimalToNumber } from '@kickback/common/money';
 import type { UserRow } from '../../db/schema/users';
 
-/** The auth user of spec part 1 §3, shaped from a user row. */
+/** The auth user of docs/product.md#site-entities, shaped from a user row. */
 export function toAuthUser(u: UserRow): AuthUser {
   return {
     isAuthenticated: true,

@@ -4,12 +4,13 @@ import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link } from 'react-router';
 import { messages } from '@kickback/common/messages';
-import { useSite } from '../site-context';
-import { useAuth } from './auth-context';
+import { useSite } from '../../shared/site-context';
+import { useAuth } from '../../shared/auth/auth-context';
 
 /**
- * "Logging In": visible while the sign-in popup is open (spec part 1 §2, §4). When the browser
- * blocked the popup it stays open and says so, with a same-tab sign-in that comes back here.
+ * "Logging In": visible while the sign-in popup is open (docs/product.md#site-screens-and-routes,
+ * docs/product.md#site-states-and-transitions). When the browser blocked the popup it stays open
+ * and says so, with a same-tab sign-in that comes back here.
  */
 export function LoginModal() {
   const { loading, blocked, cancelSignIn, signIn, signInHere } = useAuth();

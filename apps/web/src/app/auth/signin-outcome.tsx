@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { messages } from '@kickback/common/messages';
-import { showSignInCancelled } from './cancelled-toast';
+import { showSignInCancelled } from '../../shared/auth/cancelled-toast';
 
 export function SigninOutcome() {
   const location = useLocation();

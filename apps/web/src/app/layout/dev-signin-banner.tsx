@@ -3,7 +3,7 @@
  * goes through the dev identity provider: anyone can pick any account there, so nobody should
  * mistake such a site for a live one (docs/go-live.md).
  */
-import { useSite } from '../site-context';
+import { useSite } from '../../shared/site-context';
 
 export function DevSignInBanner() {
   const site = useSite();

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { FaDiscord, FaXTwitter, FaYoutube, FaLink } from 'react-icons/fa6';
 import { SiKick } from 'react-icons/si';
 import type { IconType } from 'react-icons';
-import { useSite } from '../site-context';
+import { useSite } from '../../shared/site-context';
 
 const icons: Record<string, IconType> = { kick: SiKick, discord: FaDiscord, x: FaXTwitter, youtube: FaYoutube };
 

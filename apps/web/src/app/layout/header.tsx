@@ -11,9 +11,9 @@ import { canModerate } from '@kickback/common/access';
 import { messages } from '@kickback/common/messages';
 import { formatAmount } from '../../lib/format';
 import { Avatar } from '../../components/ui/avatar';
-import { useAuth } from '../auth/auth-context';
-import { useProfileModal } from '../profile-modal-context';
-import { useSite } from '../site-context';
+import { useAuth } from '../../shared/auth/auth-context';
+import { useProfileModal } from '../../shared/profile-modal-context';
+import { useSite } from '../../shared/site-context';
 import { adminMenu, mainMenu, userMenu, type AppRoute } from '../routes';
 
 export function Header() {

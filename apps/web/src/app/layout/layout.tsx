@@ -1,10 +1,10 @@
 import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { Link, Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { AgeGate } from '../../features/age-gate/age-gate';
-import { useAuth } from '../auth/auth-context';
+import { useAuth } from '../../shared/auth/auth-context';
 import { SigninOutcome } from '../auth/signin-outcome';
-import { useProfileModal } from '../profile-modal-context';
-import { useSite } from '../site-context';
+import { useProfileModal } from '../../shared/profile-modal-context';
+import { useSite } from '../../shared/site-context';
 import { DevSignInBanner } from './dev-signin-banner';
 import { Footer } from './footer';
 import { Header } from './header';

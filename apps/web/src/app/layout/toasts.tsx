@@ -1,9 +1,10 @@
 import { Bounce, ToastContainer, type ToastPosition } from 'react-toastify';
 
 /**
- * The toast area with every setting of spec part 1 §9: 5000 ms, newest on top, pause on hover and
- * focus loss, close on click, draggable at 80%, light theme, role alert, exit collapse 300 ms
- * (Bounce collapses in 300 ms). Bottom-right in the layout; one area of the product uses top-right.
+ * The toast area with every setting of docs/product.md#site-constants-and-limits: 5000 ms, newest
+ * on top, pause on hover and focus loss, close on click, draggable at 80%, light theme, role alert,
+ * exit collapse 300 ms (Bounce collapses in 300 ms). Bottom-right in the layout; one area of the
+ * product uses top-right.
  */
 export function Toasts({ position = 'bottom-right' }: { position?: ToastPosition }) {
   return (

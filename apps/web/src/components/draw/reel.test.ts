@@ -1,4 +1,4 @@
-/** The spinner's reel (spec part 2 §4, §9): padded to at least 100, 20 extra copies, the winner at the landing card. */
+/** The spinner's reel (docs/product.md#live-states-and-transitions, docs/product.md#live-constants-and-limits): padded to at least 100, 20 extra copies, the winner at the landing card. */
 import { describe, expect, it } from 'vitest';
 import { buildReel, REEL_EXTRA, REEL_MIN } from './reel';
 

@@ -1,5 +1,6 @@
 /**
- * The spinner's reel (spec part 2 §4, §9): the names padded with copies to at least 100 entries,
+ * The spinner's reel (docs/product.md#live-states-and-transitions,
+ * docs/product.md#live-constants-and-limits): the names padded with copies to at least 100 entries,
  * 20 extra copies added, shuffled, and the server's winner placed where the animation stops. The
  * reel is cosmetic: the winner is always the one the server drew.
  */

@@ -1,7 +1,8 @@
 /**
- * Sounds of the live games (Split or Steal plays them on entering status 3 and 4, spec part 2 §4): short files the project
- * synthesised itself (scripts/make-sounds.mjs). Browsers may refuse to play before the viewer
- * interacted with the page; OBS browser sources play them. A viewer can mute them.
+ * Sounds of the live games (Split or Steal plays them on entering status 3 and 4,
+ * docs/product.md#live-states-and-transitions): short files the project synthesised itself
+ * (scripts/make-sounds.mjs). Browsers may refuse to play before the viewer interacted with the
+ * page; OBS browser sources play them. A viewer can mute them.
  */
 export type SoundName = 'choose' | 'reveal';
 

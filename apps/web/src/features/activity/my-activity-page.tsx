@@ -1,10 +1,10 @@
 /**
- * My activity (user dropdown; DESIGN §14 "a ledger users can see"): the user's store orders with
- * their delivery status and the admin's note, their rewards and prizes on the way (daily rewards,
- * challenge, leaderboard and game prizes from the fulfilment queue), the chat predictions they bet
- * on with each result (a loser sees the loss, which moves no points), their raffle tickets (each
- * with its source and the raffle's result), and every change of their
- * points and gems, newest first, with the reason in words.
+ * My activity (user dropdown; docs/features/points-and-store.md#the-ledger "a ledger users can
+ * see"): the user's store orders with their delivery status and the admin's note, their rewards and
+ * prizes on the way (daily rewards, challenge, leaderboard and game prizes from the fulfilment
+ * queue), the chat predictions they bet on with each result (a loser sees the loss, which moves no
+ * points), their raffle tickets (each with its source and the raffle's result), and every change
+ * of their points and gems, newest first, with the reason in words.
  */
 import { useState, type ReactNode } from 'react';
 import Table from 'react-bootstrap/Table';
@@ -14,7 +14,7 @@ import type { EndpointSpec, Paged } from '@kickback/common/http/endpoint';
 import { fulfilmentKindLabel } from '@kickback/common/http/fulfilment';
 import { predictionEndpoints, type MyPredictionBet } from '@kickback/common/http/prediction';
 import { raffleEndpoints, ticketSourceText, type MyRaffleTicket } from '@kickback/common/http/raffles';
-import { useAuth } from '../../app/auth/auth-context';
+import { useAuth } from '../../shared/auth/auth-context';
 import { formatAmount, formatPrize } from '../../lib/format';
 import { Pager } from '../../components/ui/pager';
 import { StatusBadge } from '../../components/ui/status-badge';

@@ -6,7 +6,7 @@ import Table from 'react-bootstrap/Table';
 import Button from 'react-bootstrap/Button';
 import { PENDING_VERIFICATION } from '@kickback/common/http/partner-links';
 import { formatAmount } from '../../lib/format';
-import { useProfileModal } from '../../app/profile-modal-context';
+import { useProfileModal } from '../../shared/profile-modal-context';
 import { LinkStateBadge } from '../../components/ui/link-state-badge';
 import { useMyPartnerLinks } from '../../lib/partner-links';
 

@@ -9,7 +9,7 @@ import { renderWithQueries } from '../../test/render';
 
 const { toastError, toastSuccess } = vi.hoisted(() => ({ toastError: vi.fn(), toastSuccess: vi.fn() }));
 vi.mock('react-toastify', () => ({ toast: { error: toastError, success: toastSuccess } }));
-vi.mock('../../app/auth/auth-context', () => ({ useAuth: () => ({ user: { openId: 'me' } }) }));
+vi.mock('../../shared/auth/auth-context', () => ({ useAuth: () => ({ user: { openId: 'me' } }) }));
 
 const { default: UsersPage } = await import('./users-page');
 

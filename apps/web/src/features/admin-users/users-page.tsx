@@ -20,7 +20,7 @@ import {
   type BalanceAdjustmentForm,
 } from '@kickback/common/http/admin-users';
 import { roles, type Role } from '@kickback/common/http/auth';
-import { useAuth } from '../../app/auth/auth-context';
+import { useAuth } from '../../shared/auth/auth-context';
 import { Avatar } from '../../components/ui/avatar';
 import { LinkedAccountList } from '../../components/ui/linked-accounts';
 import { Pager } from '../../components/ui/pager';

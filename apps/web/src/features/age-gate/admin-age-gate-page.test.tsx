@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithQueries } from '../../test/render';
 
 vi.mock('react-toastify', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
-vi.mock('../../app/site-context', () => ({
+vi.mock('../../shared/site-context', () => ({
   useSite: () => ({ ageGate: { enabled: true, text: 'I am 18 or older.' } }),
 }));
 

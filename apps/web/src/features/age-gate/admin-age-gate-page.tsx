@@ -9,7 +9,7 @@ import Form from 'react-bootstrap/Form';
 import { useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { AGE_GATE_TEXT_MAX, ageGateBody, siteEndpoints } from '@kickback/common/http/site';
-import { useSite } from '../../app/site-context';
+import { useSite } from '../../shared/site-context';
 import { CharCounter, FieldError, setServerErrors, useZodForm } from '../../lib/forms';
 import { useEndpointMutation } from '../../lib/query';
 

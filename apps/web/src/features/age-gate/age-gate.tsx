@@ -1,17 +1,18 @@
 /**
- * The 18+ gate (issue 20): on a first visit, before any page (sign-in and the wager pages among
- * them), a visitor confirms they are of age and in a region where the partner sites are allowed —
- * the text is the site's configuration, and admins can turn the gate off. The answer is remembered
- * in this browser (localStorage) and, for a signed-in user, on the account (so a new browser does
- * not ask again). OBS overlays are exempt. Declining shows a polite page.
+ * The 18+ gate (docs/features/sign-in-and-age-gate.md#the-18-gate): on a first visit, before any
+ * page (sign-in and the wager pages among them), a visitor confirms they are of age and in a region
+ * where the partner sites are allowed — the text is the site's configuration, and admins can turn
+ * the gate off. The answer is remembered in this browser (localStorage) and, for a signed-in user,
+ * on the account (so a new browser does not ask again). OBS overlays are exempt. Declining shows a
+ * polite page.
  */
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { useLocation } from 'react-router';
 import { api } from '../../lib/api';
-import { useAuth } from '../../app/auth/auth-context';
-import { useSite } from '../../app/site-context';
+import { useAuth } from '../../shared/auth/auth-context';
+import { useSite } from '../../shared/site-context';
 
 export const AGE_CONFIRMED_KEY = 'kb-age-confirmed';
 const DECLINED_KEY = 'kb-age-declined';

@@ -1,5 +1,5 @@
 /**
- * Challenge calls (spec part 1 §7) as server state: the public list and the admin list are queries
+ * Challenge calls (docs/product.md#site-calls) as server state: the public list and the admin list are queries
  * keyed by their endpoints; create and update invalidate both, so every page showing challenges
  * refetches instead of patching by hand.
  */

@@ -1,5 +1,5 @@
 /**
- * The create and update modals of Challenge Management (spec part 1 §5): title and price required,
+ * The create and update modals of Challenge Management (docs/product.md#site-validation): title and price required,
  * description, category and image optional; in the update form the id is read-only, status is a
  * number, and an empty winner keeps the existing one. The form is checked by the server's own
  * schema as the admin types, every missing field is named at once on submit, and a field the

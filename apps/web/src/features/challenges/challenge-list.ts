@@ -1,5 +1,5 @@
 /**
- * The public page's list logic (spec part 1 "Challenges page"): the one fixed category, the four
+ * The public page's list logic (docs/product.md#challenges-page-public): the one fixed category, the four
  * sorts, and the split into ACTIVE (status 0) and ENDED (status 1); cancelled ones go nowhere.
  */
 import { challengeStatuses, type Challenge, type ChallengeSort } from '@kickback/common/http/challenges';

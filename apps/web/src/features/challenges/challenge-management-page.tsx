@@ -1,5 +1,5 @@
 /**
- * /ChallengeManagement (admin, spec part 1 "Challenge Management"): every challenge in a table
+ * /ChallengeManagement (admin, docs/product.md#challenge-management-admin): every challenge in a table
  * (Title, Category, Price, Status, Start Date, End Date, Winner, edit), Create New Challenge, and
  * the create and update modals. Completing with a winner queues the prize for fulfilment.
  */
@@ -9,7 +9,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
 import { FaPen, FaPlus } from 'react-icons/fa6';
 import { challengeStatusLabel, type Challenge } from '@kickback/common/http/challenges';
-import { useSite } from '../../app/site-context';
+import { useSite } from '../../shared/site-context';
 import { formatAmount } from '../../lib/format';
 import { useAllChallenges } from './api';
 import { ChallengeFormModal } from './challenge-form-modal';

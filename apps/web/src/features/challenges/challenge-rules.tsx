@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import Collapse from 'react-bootstrap/Collapse';
 import { FaChevronDown, FaListCheck } from 'react-icons/fa6';
 
-/** The collapsible Rules list (spec part 1 §9). */
+/** The collapsible Rules list (docs/product.md#site-constants-and-limits). */
 export function ChallengeRules({ streamerName }: { streamerName: string }) {
   const [open, setOpen] = useState(false);
   const id = useId();

@@ -1,5 +1,5 @@
 /**
- * /Challenges (spec part 1 "Challenges page"): heading CHALLENGES, the category filter (fixed to
+ * /Challenges (docs/product.md#challenges-page-public): heading CHALLENGES, the category filter (fixed to
  * the one configured category), Sort (1 Newest default … 4 Prize low to high), the collapsible
  * Rules, then ACTIVE and ENDED sections. CLAIM opens the claim modal.
  */
@@ -8,7 +8,7 @@ import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { FaFlagCheckered, FaFire } from 'react-icons/fa6';
 import { challengeSorts, type Challenge, type ChallengeSort } from '@kickback/common/http/challenges';
-import { useSite } from '../../app/site-context';
+import { useSite } from '../../shared/site-context';
 import { usePublicChallenges } from './api';
 import { ActiveChallengeCard, EndedChallengeCard } from './challenge-card';
 import { splitChallenges } from './challenge-list';

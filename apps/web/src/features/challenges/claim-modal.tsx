@@ -2,7 +2,7 @@ import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { FaDiscord } from 'react-icons/fa6';
 import type { Challenge } from '@kickback/common/http/challenges';
-import { useSite } from '../../app/site-context';
+import { useSite } from '../../shared/site-context';
 
 /** CLAIM: titled with the challenge; claim by opening a ticket in the community Discord. OK closes. */
 export function ClaimModal({ challenge, onClose }: { challenge: Challenge | null; onClose(): void }) {

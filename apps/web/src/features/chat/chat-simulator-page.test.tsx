@@ -8,7 +8,7 @@ import type { ChatLog, ChatLogEntry } from '@kickback/common/http/chat';
 import { renderWithQueries } from '../../test/render';
 
 vi.mock('react-toastify', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
-vi.mock('../../app/site-context', () => ({ useSite: () => ({ streamerName: 'Vex' }) }));
+vi.mock('../../shared/site-context', () => ({ useSite: () => ({ streamerName: 'Vex' }) }));
 
 const { default: ChatSimulatorPage } = await import('./chat-simulator-page');
 

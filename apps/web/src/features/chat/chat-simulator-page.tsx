@@ -13,7 +13,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { toast } from 'react-toastify';
 import { FaPaperPlane, FaReply, FaUserCheck, FaTriangleExclamation } from 'react-icons/fa6';
 import { CHAT_MESSAGE_MAX_LENGTH, type ChatLog, type ChatLogEntry } from '@kickback/common/http/chat';
-import { useSite } from '../../app/site-context';
+import { useSite } from '../../shared/site-context';
 import { useChatLog, useSimulateChat, useSimulateLive } from './api';
 import { StreamStateBadge } from '../../components/ui/stream-state-badge';
 import './chat-simulator.css';

@@ -1,4 +1,4 @@
-/** Daily reward calls (spec part 1 §7) and the admin policies. */
+/** Daily reward calls (docs/product.md#site-calls) and the admin policies. */
 import { useQuery } from '@tanstack/react-query';
 import { dailyRewardEndpoints, rewardTypeOf, type MonthlyRewardRecord } from '@kickback/common/http/daily-rewards';
 import { callEndpoint } from '../../lib/api';

@@ -1,6 +1,6 @@
 /**
  * The reward case drawn in SVG (no image files to fetch): closed, or open with a glow and coins.
- * Eight colours, picked by day index modulo 8 (spec part 1 §9).
+ * Eight colours, picked by day index modulo 8 (docs/product.md#site-constants-and-limits).
  */
 import { caseColourOf } from '@kickback/common/rewards/calendar';
 

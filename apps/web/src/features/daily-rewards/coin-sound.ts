@@ -1,5 +1,5 @@
 /**
- * The coin sound of a claim (spec part 1 §4): a short file the project synthesised itself
+ * The coin sound of a claim (docs/product.md#site-states-and-transitions): a short file the project synthesised itself
  * (scripts/make-sounds.mjs). Honours the site-wide mute the game pages set.
  */
 const MUTE_KEY = 'kb-sound-muted';

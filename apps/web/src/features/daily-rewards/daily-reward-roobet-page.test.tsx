@@ -8,11 +8,11 @@ import { renderWithQueries } from '../../test/render';
 
 const { toastError, toastSuccess } = vi.hoisted(() => ({ toastError: vi.fn(), toastSuccess: vi.fn() }));
 vi.mock('react-toastify', () => ({ toast: { error: toastError, success: toastSuccess } }));
-vi.mock('../../app/auth/auth-context', () => ({
+vi.mock('../../shared/auth/auth-context', () => ({
   useAuth: () => ({ user: { openId: 'u1', roobetName: 'vexfan' } }),
 }));
-vi.mock('../../app/site-context', () => ({ useSite: () => ({ streamerName: 'Vex' }) }));
-vi.mock('../../app/profile-modal-context', () => ({ useProfileModal: () => ({ openProfile: vi.fn() }) }));
+vi.mock('../../shared/site-context', () => ({ useSite: () => ({ streamerName: 'Vex' }) }));
+vi.mock('../../shared/profile-modal-context', () => ({ useProfileModal: () => ({ openProfile: vi.fn() }) }));
 vi.mock('./coin-sound', () => ({ playCoin: vi.fn() }));
 
 const { default: DailyRewardRoobetPage } = await import('./daily-reward-roobet-page');

@@ -1,5 +1,5 @@
 /**
- * /dailyrewardroobet (spec part 1 "Daily reward calendar"): this month's day cards for the Roobet
+ * /dailyrewardroobet (docs/product.md#daily-reward-calendar-dailyrewardroobet): this month's day cards for the Roobet
  * reward (type 5). Public to look at; claiming needs sign-in ("First log in please." otherwise,
  * nothing sent). A claim shows "Earned {amount} coins.", plays the coin sound and turns the card.
  * For a signed-in user, today's case is Available only when the server says a claim would pay
@@ -19,9 +19,9 @@ import {
 } from '@kickback/common/http/daily-rewards';
 import { buildCalendar, cardStateOf } from '@kickback/common/rewards/calendar';
 import { earnedMessage, messages } from '@kickback/common/messages';
-import { useAuth } from '../../app/auth/auth-context';
-import { useProfileModal } from '../../app/profile-modal-context';
-import { useSite } from '../../app/site-context';
+import { useAuth } from '../../shared/auth/auth-context';
+import { useProfileModal } from '../../shared/profile-modal-context';
+import { useSite } from '../../shared/site-context';
 import { formatAmount } from '../../lib/format';
 import { useRoobetSite } from '../../lib/roobet-site';
 import { claimInput, useClaimReward, useMonthlyRoobet, useRoobetToday } from './api';

@@ -1,4 +1,4 @@
-/** /DailyRewards (spec part 1 §2): one large button that goes to the Roobet calendar. */
+/** /DailyRewards (docs/product.md#site-screens-and-routes): one large button that goes to the Roobet calendar. */
 import { Link } from 'react-router';
 import { FaArrowRight } from 'react-icons/fa6';
 import { CaseArt } from './case-art';

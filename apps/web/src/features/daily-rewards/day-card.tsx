@@ -1,5 +1,6 @@
 /**
- * One day of the calendar (spec part 1 §3, §4): "Day {n}", a case in the day's colour, and the
+ * One day of the calendar (docs/product.md#site-entities,
+ * docs/product.md#site-states-and-transitions): "Day {n}", a case in the day's colour, and the
  * state — Available, a spinner while claiming, a cross when timed out, a padlock when locked. A
  * claimed card turns over to its second face: the open case, the amount and the currency icon.
  */

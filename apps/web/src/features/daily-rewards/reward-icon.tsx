@@ -1,7 +1,7 @@
 import type { RewardIcon as RewardIconKind } from '@kickback/common/http/daily-rewards';
 import { CurrencyIcon } from '../../components/ui/currency-icon';
 
-/** The currency icon of a reward type (spec part 1 §9): 0 a chip, 1 a gem, 2 a coin, 3–5 a dollar. */
+/** The currency icon of a reward type (docs/product.md#site-constants-and-limits): 0 a chip, 1 a gem, 2 a coin, 3–5 a dollar. */
 export function RewardIcon({ icon, size = 18 }: { icon: RewardIconKind; size?: number }) {
   if (icon !== 'chip') return <CurrencyIcon unit={icon} size={size} />;
   return (

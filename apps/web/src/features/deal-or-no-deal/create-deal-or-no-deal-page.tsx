@@ -1,11 +1,11 @@
 /**
- * /createdealornodeal (admin, spec part 2 §2 "Create Deal Or No Deal form"): a searchable Player 1
- * picker, the Private switch and Create. No reward field shows; the form still sends one (0: the
- * prize is what the player wins). The board is the spec's 24 default amounts; a collapsed editor
- * lets an admin change them first. The form is checked by the server's schema as the admin types
- * (each box amount with its own message); Create is disabled while submitting and enabled again on
- * failure (the API wrapper told why, and a field the server names is marked); success toasts and
- * goes to the game.
+ * /createdealornodeal (admin, docs/product.md#live-screens-and-routes "Create Deal Or No Deal
+ * form"): a searchable Player 1 picker, the Private switch and Create. No reward field shows; the
+ * form still sends one (0: the prize is what the player wins). The board is the spec's 24 default
+ * amounts; a collapsed editor lets an admin change them first. The form is checked by the server's
+ * schema as the admin types (each box amount with its own message); Create is disabled while
+ * submitting and enabled again on failure (the API wrapper told why, and a field the server names
+ * is marked); success toasts and goes to the game.
  */
 import { useState } from 'react';
 import { useNavigate } from 'react-router';

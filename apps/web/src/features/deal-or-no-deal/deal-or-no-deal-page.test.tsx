@@ -20,7 +20,7 @@ const auth = vi.hoisted(() => ({
   user: null as { openId: string; role: 'User' | 'Admin' } | null,
   signIn: () => undefined,
 }));
-vi.mock('../../app/auth/auth-context', () => ({
+vi.mock('../../shared/auth/auth-context', () => ({
   useAuth: () => ({
     user: auth.user,
     isAuthenticated: auth.user !== null,

@@ -1,5 +1,6 @@
 /**
- * /game/dealornodeal/{id} (spec part 2 §2, §4), outside the shared layout and made for a stream
+ * /game/dealornodeal/{id} (docs/product.md#live-screens-and-routes,
+ * docs/product.md#live-states-and-transitions), outside the shared layout and made for a stream
  * (OBS at 1080p): the board of 24 amounts (12 left, 12 right, opened ones struck through), the
  * boxes with the owner's own box apart, the bank offer and swap modals, the win screen with
  * confetti, the claim, and "Game Is Private". The server pushes every transition and names every
@@ -15,7 +16,7 @@ import { toast } from 'react-toastify';
 import { FaLock, FaShieldHalved, FaVolumeHigh, FaVolumeXmark } from 'react-icons/fa6';
 import { DealOrNoDealStatus as S, isEnded, statusText } from '@kickback/common/games/deal-or-no-deal';
 import { messages } from '@kickback/common/messages';
-import { useAuth } from '../../app/auth/auth-context';
+import { useAuth } from '../../shared/auth/auth-context';
 import { Avatar } from '../../components/ui/avatar';
 import { celebrate } from '../../components/live/confetti';
 import { isMuted, setMuted } from '../../components/live/sounds';

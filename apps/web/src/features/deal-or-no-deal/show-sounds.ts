@@ -1,5 +1,5 @@
 /**
- * The show's sounds (spec part 2 §4): the server names them (PlaySound) and stops them
+ * The show's sounds (docs/product.md#live-states-and-transitions): the server names them (PlaySound) and stops them
  * (StopSound); the files are short WAVs the project synthesised (scripts/make-sounds.mjs).
  * ThinkingMusic loops at volume 0.4 while the bank's offer shows; the rest play once. The mute
  * switch is the live games' one.

@@ -10,7 +10,7 @@ import { messages } from '@kickback/common/messages';
 import { dealOrNoDealHub, type CaseOpened, type DealOrNoDealState } from '@kickback/common/hubs/deal-or-no-deal';
 import type { HubStatus } from '../../lib/hub';
 import { useLiveState, type LiveView } from '../../lib/use-live-state';
-import { useAuth } from '../../app/auth/auth-context';
+import { useAuth } from '../../shared/auth/auth-context';
 import { playShowSound, stopShowSounds, stopThinkingMusic } from './show-sounds';
 
 /** How long an opened box holds the stage before the next one may (ms). */

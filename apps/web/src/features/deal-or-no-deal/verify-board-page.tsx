@@ -2,8 +2,8 @@
  * /game/dealornodeal/{id}/verify (public, outside the layout): checks in this browser that the
  * boxes were not moved during the game. The game published SHA-256(seed ‖ board) before the
  * first box opened; once it ended it revealed the seed and the board. This page hashes them here
- * with Web Crypto (the server is not trusted to say "match") and compares. README: "Verifying a
- * Deal or No Deal board" gives the exact bytes.
+ * with Web Crypto (the server is not trusted to say "match") and compares.
+ * docs/features/deal-or-no-deal.md#verifying-a-board gives the exact bytes.
  */
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';

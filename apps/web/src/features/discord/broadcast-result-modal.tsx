@@ -1,6 +1,7 @@
 /**
- * The result modal of spec part 1: "Users Sent Message" with the Succeded list and the Failed
- * list (the spec's spelling), each user with their Discord name, failures with the reason.
+ * The result modal (docs/product.md#discord-message-sender-admin): "Users Sent Message" with the
+ * Succeded list and the Failed list (the spec's spelling), each user with their Discord name,
+ * failures with the reason.
  */
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';

@@ -10,7 +10,7 @@ import { renderWithQueries } from '../../test/render';
 
 const { toastError, toastSuccess } = vi.hoisted(() => ({ toastError: vi.fn(), toastSuccess: vi.fn() }));
 vi.mock('react-toastify', () => ({ toast: { error: toastError, success: toastSuccess } }));
-vi.mock('../../app/auth/auth-context', () => ({ useAuth: () => ({ user: { username: 'Admin' } }) }));
+vi.mock('../../shared/auth/auth-context', () => ({ useAuth: () => ({ user: { username: 'Admin' } }) }));
 
 const { default: DiscordMessageSenderPage } = await import('./discord-message-sender-page');
 

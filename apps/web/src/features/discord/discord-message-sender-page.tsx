@@ -1,5 +1,5 @@
 /**
- * /DiscordMessageSender (admin, spec part 1 "Discord message sender"): the message, the Users
+ * /DiscordMessageSender (admin, docs/product.md#discord-message-sender-admin): the message, the Users
  * multi-select (Discord-linked users only), the three audience switches and Send. A small send
  * answers with its result at once; a larger one runs in the background and shows its progress
  * here until it finished. Either way the end is "Message successfully sent." and the result modal.
@@ -19,7 +19,7 @@ import {
 } from '@kickback/common/http/discord';
 import type { UserOption } from '@kickback/common/http/users';
 import { messages } from '@kickback/common/messages';
-import { useAuth } from '../../app/auth/auth-context';
+import { useAuth } from '../../shared/auth/auth-context';
 import { UserMultiSelect } from '../../components/ui/user-select';
 import { CharCounter, FieldError, setServerErrors, useZodForm } from '../../lib/forms';
 import {

@@ -9,7 +9,7 @@ import { renderWithQueries } from '../../test/render';
 const { toastError, toastSuccess } = vi.hoisted(() => ({ toastError: vi.fn(), toastSuccess: vi.fn() }));
 vi.mock('react-toastify', () => ({ toast: { error: toastError, success: toastSuccess } }));
 const auth = vi.hoisted(() => ({ role: 'Admin' }));
-vi.mock('../../app/auth/auth-context', () => ({ useAuth: () => ({ user: { role: auth.role } }) }));
+vi.mock('../../shared/auth/auth-context', () => ({ useAuth: () => ({ user: { role: auth.role } }) }));
 
 const { default: FulfilmentPage } = await import('./fulfilment-page');
 

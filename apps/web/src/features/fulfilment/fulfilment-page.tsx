@@ -23,7 +23,7 @@ import { Avatar } from '../../components/ui/avatar';
 import { LinkedAccountList } from '../../components/ui/linked-accounts';
 import { Pager } from '../../components/ui/pager';
 import { StatusBadge } from '../../components/ui/status-badge';
-import { useAuth } from '../../app/auth/auth-context';
+import { useAuth } from '../../shared/auth/auth-context';
 import { useDeliverItem, useRejectItem } from './api';
 import { formatAmount, formatPrize } from '../../lib/format';
 import './fulfilment.css';

@@ -1,7 +1,9 @@
 /**
- * /giveaway (Admin; spec part 2 §2 "Giveaway screen", §4 spinner, §8 toasts): keys, the spinner
- * and its Roll button, the winner panel with the win popup, recent winners, the winners' chat
- * messages, the optional participants list, the clear buttons and the preferences cog.
+ * /giveaway (Admin; docs/product.md#live-screens-and-routes "Giveaway screen",
+ * docs/product.md#live-states-and-transitions spinner, docs/product.md#live-errors-and-toasts
+ * toasts): keys, the spinner and its Roll button, the winner panel with the win popup, recent
+ * winners, the winners' chat messages, the optional participants list, the clear buttons and the
+ * preferences cog.
  */
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';

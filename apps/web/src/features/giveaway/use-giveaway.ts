@@ -1,5 +1,5 @@
 /**
- * The admin giveaway page's live data over `/KickGiveAway` (spec part 2 §7): one hub connection
+ * The admin giveaway page's live data over `/KickGiveAway` (docs/product.md#live-calls): one hub connection
  * with the spec's automatic reconnect (lib/hub), a resync of state, participants and recent
  * winners after every (re)connect, the pushed events, and the calls — each failure shown as the
  * spec's toast (§8, spelled as there). The state is not a versioned game state, so this uses the

@@ -35,7 +35,7 @@ export default function GiveawayVerifyPage() {
           <p className="small text-body-secondary mt-3">
             The procedure: the snapshot sorted by Kick user id and hashed; for each winner, HMAC-SHA256(seed,
             "snapshotHash:i:attempt"), its first 6 bytes as a number, rejection sampling over the total weight, and the
-            running weight sum picks the entry. See the README, "Giveaway: how a draw is verified".
+            running weight sum picks the entry. See docs/features/giveaway.md, "How a draw is verified".
           </p>
         </>
       )}

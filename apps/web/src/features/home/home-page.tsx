@@ -15,10 +15,10 @@ import {
   FaCoins,
 } from 'react-icons/fa6';
 import { SiKick } from 'react-icons/si';
-import { useAuth } from '../../app/auth/auth-context';
-import { useSite } from '../../app/site-context';
-import { useHasRoute } from '../../app/known-routes';
-import { useProfileModal } from '../../app/profile-modal-context';
+import { useAuth } from '../../shared/auth/auth-context';
+import { useSite } from '../../shared/site-context';
+import { useHasRoute } from '../../shared/known-routes';
+import { useProfileModal } from '../../shared/profile-modal-context';
 import { formatAmount } from '../../lib/format';
 import { LiveNowList } from './live-now';
 import { useLiveNow } from './use-live-now';

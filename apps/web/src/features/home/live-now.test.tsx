@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LiveNow } from '@kickback/common/http/live';
 import { renderWithQueries } from '../../test/render';
 
-vi.mock('../../app/site-context', () => ({ useSite: () => ({ kickChannelUrl: 'https://kick.com/vex' }) }));
+vi.mock('../../shared/site-context', () => ({ useSite: () => ({ kickChannelUrl: 'https://kick.com/vex' }) }));
 
 const { LiveNowList } = await import('./live-now');
 

@@ -9,7 +9,7 @@ import { Link } from 'react-router';
 import type { IconType } from 'react-icons';
 import { FaBoxOpen, FaChartColumn, FaGift, FaHandshake, FaMagnifyingGlassDollar } from 'react-icons/fa6';
 import type { LiveGame, LiveNow } from '@kickback/common/http/live';
-import { useSite } from '../../app/site-context';
+import { useSite } from '../../shared/site-context';
 import { useLiveNow } from './use-live-now';
 import './live-now.css';
 

@@ -124,9 +124,9 @@ export default function GoLivePage() {
         </Button>
       </div>
       <p className="text-body-secondary">
-        Everything between this server and a live channel. Settings are the server&apos;s environment (README,
-        Configuration); change them and restart, then check again. <Link to="/admin/integrations">Integrations</Link>{' '}
-        shows each service in detail.
+        Everything between this server and a live channel. Settings are the server&apos;s environment
+        (docs/configuration.md); change them and restart, then check again.{' '}
+        <Link to="/admin/integrations">Integrations</Link> shows each service in detail.
       </p>
       {data && (
         <p className={data.ready ? 'kb-golive-summary ready' : 'kb-golive-summary'} role="status">

@@ -1,5 +1,5 @@
 /**
- * /leaderboard (spec part 2: Leaderboard screen): one board per partner site, chosen by tabs that
+ * /leaderboard (docs/product.md#leaderboard-screen): one board per partner site, chosen by tabs that
  * keep the choice in the URL (`?site=6`, and `&view=previous` for site 1's previous board).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -8,7 +8,7 @@ import { Link, useSearchParams } from 'react-router';
 import { FaClockRotateLeft, FaTrophy } from 'react-icons/fa6';
 import { type BoardType, type LeaderboardResponse, type SiteId } from '@kickback/common/http/leaderboards';
 import { messages } from '@kickback/common/messages';
-import { useSite } from '../../app/site-context';
+import { useSite } from '../../shared/site-context';
 import { Countdown } from '../../components/ui/countdown';
 import { CurrencyIcon } from '../../components/ui/currency-icon';
 import { formatAmount } from '../../lib/format';

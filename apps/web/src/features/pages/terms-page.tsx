@@ -1,4 +1,4 @@
-import { useSite } from '../../app/site-context';
+import { useSite } from '../../shared/site-context';
 
 export default function TermsPage() {
   const site = useSite();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { overlayUrl, readOverlayOptions } from './overlay-options';
 import { elapsed, percentOf, statusLabel } from './status-label';
 
-describe('overlay status label (spec part 2 §4)', () => {
+describe('overlay status label (docs/product.md#live-states-and-transitions)', () => {
   it('names each state exactly', () => {
     expect(statusLabel({ state: 1, resultAnswerId: null })).toBe('ACTIVE');
     expect(statusLabel({ state: 2, resultAnswerId: 3 })).toBe('Answer is 3');

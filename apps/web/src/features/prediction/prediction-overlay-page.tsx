@@ -1,5 +1,5 @@
 /**
- * `/kick/prediction/overlay` (spec part 2 §2): an OBS browser source at 1920×1080, public and
+ * `/kick/prediction/overlay` (docs/product.md#live-screens-and-routes): an OBS browser source at 1920×1080, public and
  * read-only, on a transparent page. Hidden in state 0; otherwise the question, the answers in their
  * colours with participant counts and percent bars, the time since start, the `!bet` hint while
  * bets are open, the status label, and in state 2 the winners and losers.

@@ -1,7 +1,7 @@
 /**
- * /admin/predictions (Admin dropdown; not in the spec, DESIGN §10): open a prediction, follow its
- * bets live, lock, resolve, cancel or hide it, copy the overlay URL, and see past predictions. The
- * stream's live state (Kick's last word on it) is shown above.
+ * /admin/predictions (Admin dropdown; not in the spec, docs/features/predictions.md#rules): open a
+ * prediction, follow its bets live, lock, resolve, cancel or hide it, copy the overlay URL, and see
+ * past predictions. The stream's live state (Kick's last word on it) is shown above.
  */
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-/** The overlay's status label of each state, exactly as spec part 2 §4 gives it. */
+/** The overlay's status label of each state, exactly as docs/product.md#live-states-and-transitions gives it. */
 import type { PredictionState } from '@kickback/common/hubs/prediction';
 
 export function statusLabel(state: Pick<PredictionState, 'state' | 'resultAnswerId'>): string {

@@ -1,4 +1,4 @@
-/** The profile's calls (spec part 1 §7): partner ids, Kick codes, unlinking, preferences, Discord. */
+/** The profile's calls (docs/product.md#site-calls): partner ids, Kick codes, unlinking, preferences, Discord. */
 import { accountEndpoints, type LinkedAccountType, type PreferencesBody } from '@kickback/common/http/accounts';
 import { myPartnerLinkEndpoints } from '@kickback/common/http/partner-links';
 import { api } from '../../lib/api';

@@ -8,10 +8,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithQueries } from '../../test/render';
 
 vi.mock('react-toastify', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
-vi.mock('../../app/auth/auth-context', () => ({
+vi.mock('../../shared/auth/auth-context', () => ({
   useAuth: () => ({ user: { kickId: null }, refreshUser: vi.fn(async () => null) }),
 }));
-vi.mock('../../app/site-context', () => ({
+vi.mock('../../shared/site-context', () => ({
   useSite: () => ({ streamerName: 'Vex', kickChannelUrl: 'https://kick.com/vex' }),
 }));
 

@@ -12,8 +12,8 @@ import { toast } from 'react-toastify';
 import { FaArrowUpRightFromSquare, FaCircleCheck, FaCopy } from 'react-icons/fa6';
 import { verifyCommand } from '@kickback/common/http/accounts';
 import { messages } from '@kickback/common/messages';
-import { useAuth } from '../../app/auth/auth-context';
-import { useSite } from '../../app/site-context';
+import { useAuth } from '../../shared/auth/auth-context';
+import { useSite } from '../../shared/site-context';
 import { useKickCode } from './api';
 
 const POLL_MS = 2000;

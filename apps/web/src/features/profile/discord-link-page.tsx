@@ -2,8 +2,8 @@ import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { discordLinkResultMessage } from '@kickback/common/http/accounts';
-import { useAuth } from '../../app/auth/auth-context';
-import { useProfileModal } from '../../app/profile-modal-context';
+import { useAuth } from '../../shared/auth/auth-context';
+import { useProfileModal } from '../../shared/profile-modal-context';
 
 /** Only paths of this site. */
 function safePath(value: string | null): string {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Navigate } from 'react-router';
-import { useAuth } from '../../app/auth/auth-context';
-import { useProfileModal } from '../../app/profile-modal-context';
+import { useAuth } from '../../shared/auth/auth-context';
+import { useProfileModal } from '../../shared/profile-modal-context';
 
 /** /linkkick opened directly (a shared link): run the CLICK TO LINK checks, then show the home page. */
 export default function LinkKickPage() {

@@ -9,7 +9,7 @@ import type { AuthUser } from '@kickback/common/http/auth';
 import { renderWithQueries } from '../../test/render';
 
 vi.mock('react-toastify', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
-vi.mock('../../app/auth/auth-context', () => ({ useAuth: () => ({ refreshUser: vi.fn(async () => null) }) }));
+vi.mock('../../shared/auth/auth-context', () => ({ useAuth: () => ({ refreshUser: vi.fn(async () => null) }) }));
 
 const { PartnerIdsForm } = await import('./partner-ids-form');
 

@@ -17,7 +17,7 @@ import {
   type PartnerIdsFormValues,
 } from '@kickback/common/http/accounts';
 import { messages } from '@kickback/common/messages';
-import { useAuth } from '../../app/auth/auth-context';
+import { useAuth } from '../../shared/auth/auth-context';
 import { ApiError } from '../../lib/api';
 import { FieldError, setServerErrors, useZodForm } from '../../lib/forms';
 import { useMyPartnerLinks } from '../../lib/partner-links';

@@ -1,7 +1,8 @@
 /**
- * Profile Settings (spec part 1 §2, §4, §5): avatar, username and points; the linked Kick and
- * Discord accounts with Link (disabled once linked) and Unlink; the wagering-site username and
- * partner ids with Save; whether the user's name shows on leaderboards.
+ * Profile Settings (docs/product.md#site-screens-and-routes,
+ * docs/product.md#site-states-and-transitions, docs/product.md#site-validation): avatar, username
+ * and points; the linked Kick and Discord accounts with Link (disabled once linked) and Unlink; the
+ * wagering-site username and partner ids with Save; whether the user's name shows on leaderboards.
  */
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
@@ -11,8 +12,8 @@ import { FaDiscord } from 'react-icons/fa6';
 import { SiKick } from 'react-icons/si';
 import type { LinkedAccountType } from '@kickback/common/http/accounts';
 import { messages } from '@kickback/common/messages';
-import { useAuth } from '../../app/auth/auth-context';
-import { useProfileModal } from '../../app/profile-modal-context';
+import { useAuth } from '../../shared/auth/auth-context';
+import { useProfileModal } from '../../shared/profile-modal-context';
 import { Avatar } from '../../components/ui/avatar';
 import { formatAmount } from '../../lib/format';
 import { startDiscordLink, unlinkAccount } from './api';

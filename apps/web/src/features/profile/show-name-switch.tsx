@@ -2,7 +2,7 @@ import { useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import { toast } from 'react-toastify';
 import { messages } from '@kickback/common/messages';
-import { useAuth } from '../../app/auth/auth-context';
+import { useAuth } from '../../shared/auth/auth-context';
 import { savePreferences } from './api';
 
 /** "Show my name on leaderboards": flips at once, saved in the background, put back if saving fails. */

@@ -10,7 +10,7 @@ import { toast } from 'react-toastify';
 import { activityEndpoints } from '@kickback/common/http/activity';
 import { raffleEndpoints, type RaffleDetail } from '@kickback/common/http/raffles';
 import { centsToNumber, toCents } from '@kickback/common/money';
-import { useAuth } from '../../app/auth/auth-context';
+import { useAuth } from '../../shared/auth/auth-context';
 import { formatAmount } from '../../lib/format';
 import { useEndpointMutation } from '../../lib/query';
 

@@ -26,7 +26,7 @@ const site = {
   ageGate: { enabled: true, text: 'Adults only.' },
   devSignIn: true,
 };
-vi.mock('../../app/site-context', () => ({ useSite: () => site }));
+vi.mock('../../shared/site-context', () => ({ useSite: () => site }));
 
 const { default: AdminSettingsPage } = await import('./admin-settings-page');
 

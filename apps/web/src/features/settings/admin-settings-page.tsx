@@ -18,7 +18,7 @@ import {
   siteEndpoints,
   type BrandingInput,
 } from '@kickback/common/http/site';
-import { useSite } from '../../app/site-context';
+import { useSite } from '../../shared/site-context';
 import { ImageUpload } from '../../components/ui/image-upload';
 import { FieldError, setServerErrors, useZodForm } from '../../lib/forms';
 import { useEndpointMutation } from '../../lib/query';

@@ -7,8 +7,8 @@ import Button from 'react-bootstrap/Button';
 import { Link, useParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { siteEndpoints } from '@kickback/common/http/site';
-import { useAuth } from '../../app/auth/auth-context';
-import { useSite } from '../../app/site-context';
+import { useAuth } from '../../shared/auth/auth-context';
+import { useSite } from '../../shared/site-context';
 import { useEndpointMutation } from '../../lib/query';
 
 export default function ClaimSitePage() {

@@ -1,7 +1,8 @@
 /**
- * /createsplitorsteal (admin, spec part 2 §2 "Create Split Or Steal form"): two searchable user
- * pickers, Reward Price, Game Time (seconds, default 10), Private Game, Create. Create is disabled
- * while submitting and enabled again on failure; success goes to the game.
+ * /createsplitorsteal (admin, docs/product.md#live-screens-and-routes "Create Split Or Steal
+ * form"): two searchable user pickers, Reward Price, Game Time (seconds, default 10), Private Game,
+ * Create. Create is disabled while submitting and enabled again on failure; success goes to the
+ * game.
  */
 import { useState } from 'react';
 import { useNavigate } from 'react-router';

@@ -1,5 +1,6 @@
 /**
- * /game/splitorsteal/{id} (spec part 2 §2, §4): the stage with both players, the reward, the
+ * /game/splitorsteal/{id} (docs/product.md#live-screens-and-routes,
+ * docs/product.md#live-states-and-transitions): the stage with both players, the reward, the
  * status, the countdown, the balls, the result and the chat. The server pushes every transition;
  * this page only reacts. Built to read well on the stream (OBS at 1080p) and on a phone.
  */
@@ -14,7 +15,7 @@ import { FaLock, FaVolumeHigh, FaVolumeXmark } from 'react-icons/fa6';
 import { isFinal, SPLIT, SplitOrStealStatus, STEAL, statusText } from '@kickback/common/games/split-or-steal';
 import type { SplitOrStealState } from '@kickback/common/hubs/split-or-steal';
 import { messages } from '@kickback/common/messages';
-import { useAuth } from '../../app/auth/auth-context';
+import { useAuth } from '../../shared/auth/auth-context';
 import { formatAmount } from '../../lib/format';
 import { celebrate, sidePositions } from '../../components/live/confetti';
 import { GameChat } from '../../components/live/game-chat';

@@ -13,7 +13,7 @@ import { GAME_CHAT_HISTORY, type GameChatMessage } from '@kickback/common/hubs/g
 import type { z } from 'zod';
 import type { HubStatus } from '../../lib/hub';
 import { useLiveState, type LiveView } from '../../lib/use-live-state';
-import { useAuth } from '../../app/auth/auth-context';
+import { useAuth } from '../../shared/auth/auth-context';
 import { playSound } from '../../components/live/sounds';
 
 export type AnswerContext = z.infer<typeof answerContext>;

@@ -1,4 +1,4 @@
-/** The Store page's pure rules: category filter, price sort, and whether Buy is enabled (spec part 1 §2, §5). */
+/** The Store page's pure rules: category filter, price sort, and whether Buy is enabled (docs/product.md#site-screens-and-routes, docs/product.md#site-validation). */
 import { PRODUCT_SORT_LOW_TO_HIGH, type Product } from '@kickback/common/http/store';
 
 export const ALL_CATEGORIES = 'All';

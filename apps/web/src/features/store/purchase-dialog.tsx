@@ -1,9 +1,9 @@
 /**
- * Buying asks first (issue 17): the item, its price and the balance after the purchase; a product
- * delivered to a Steam trade URL or an email asks for it here, checked as the buyer types by the
- * same zod rule the server applies (packages/common). Confirm places the order (spec part 1
- * `POST /api/Order/OrderProduct`, its message as the success toast). An instant-code product
- * shows its code right away (it also stays in My activity).
+ * Buying asks first (docs/features/points-and-store.md): the item, its price and the balance after
+ * the purchase; a product delivered to a Steam trade URL or an email asks for it here, checked as
+ * the buyer types by the same zod rule the server applies (packages/common). Confirm places the
+ * order (docs/product.md#site-calls `POST /api/Order/OrderProduct`, its message as the success
+ * toast). An instant-code product shows its code right away (it also stays in My activity).
  */
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';

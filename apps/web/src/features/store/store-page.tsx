@@ -1,10 +1,10 @@
 /**
- * /store (spec part 1 §2 "Store page"): title, "You have N points" when signed in, category filter
- * (All + the server's categories), sort (Price: High to Low = 1, default; Low to High = 2), and
- * product cards (image or the fallback, name, price in pts, Buy, category badge). Buy is disabled
- * signed out or when the price exceeds the user's points; Buy opens the purchase dialog (item,
- * price, balance after, delivery details), which places the order, shows the server's message as
- * a success toast, then the user is refreshed.
+ * /store (docs/product.md#site-screens-and-routes "Store page"): title, "You have N points" when
+ * signed in, category filter (All + the server's categories), sort (Price: High to Low = 1,
+ * default; Low to High = 2), and product cards (image or the fallback, name, price in pts, Buy,
+ * category badge). Buy is disabled signed out or when the price exceeds the user's points; Buy
+ * opens the purchase dialog (item, price, balance after, delivery details), which places the order,
+ * shows the server's message as a success toast, then the user is refreshed.
  */
 import { useMemo, useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
@@ -13,7 +13,7 @@ import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link } from 'react-router';
 import { PRODUCT_SORT_HIGH_TO_LOW, storeEndpoints, type Product } from '@kickback/common/http/store';
-import { useAuth } from '../../app/auth/auth-context';
+import { useAuth } from '../../shared/auth/auth-context';
 import { formatAmount } from '../../lib/format';
 import { useEndpointQuery } from '../../lib/query';
 import { PurchaseDialog } from './purchase-dialog';
@@ -81,7 +81,7 @@ function ProductCard({ product, state, onBuy }: { product: Product; state: BuySt
 export default function StorePage() {
   const { user, refreshUser } = useAuth();
   const query = useEndpointQuery(storeEndpoints.products, { silent: true });
-  // A failed load shows an empty store (spec part 1 §8: list loads fail silently).
+  // A failed load shows an empty store (docs/product.md#site-errors-and-toasts: list loads fail silently).
   const data = useMemo(
     () => query.data ?? (query.isError ? { data: [], categories: [] } : null),
     [query.data, query.isError],

@@ -1,5 +1,5 @@
 /**
- * /RoobetVip (spec part 1 "VIP page"): the static explanation of VIP transfers to Roobet — the code
+ * /RoobetVip (docs/product.md#vip-page): the static explanation of VIP transfers to Roobet — the code
  * requirement, the 3-week evaluation and the benefits. The code and link come from the Roobet
  * leaderboard settings when the admin set them.
  */
@@ -15,7 +15,7 @@ import {
   FaCalendarCheck,
   FaArrowRightArrowLeft,
 } from 'react-icons/fa6';
-import { useSite } from '../../app/site-context';
+import { useSite } from '../../shared/site-context';
 import { useRoobetSite } from '../../lib/roobet-site';
 import './vip.css';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { simFigures } from '../simulator/model';
 import { roobetWeightPercent } from './weighting';
 
-describe("Roobet's contribution rule (spec part 2 §9)", () => {
+describe("Roobet's contribution rule (docs/product.md#live-constants-and-limits)", () => {
   it('counts RTP ≤ 97% fully, above 97% half, 98% and above a tenth', () => {
     expect(roobetWeightPercent({ rtp: 96.5, category: 'slots' })).toBe(100);
     expect(roobetWeightPercent({ rtp: 97, category: 'slots' })).toBe(100);

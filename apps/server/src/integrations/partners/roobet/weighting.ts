@@ -1,9 +1,9 @@
 /**
- * Roobet's leaderboard contribution rule (spec part 2 §9): a bet on a game with an RTP of 97% or
- * less counts 100%, above 97% counts 50%, 98% and above counts 10%; only slots and house games
- * count, dice excluded. The two upper bands overlap as worded, so they apply in this order:
- * ≥ 98 → 10%, else > 97 → 50%, else 100%. Roobet's API already reports `weightedWagered`; this is
- * for the simulator (which weights each bet) and the disclosure.
+ * Roobet's leaderboard contribution rule (docs/product.md#live-constants-and-limits): a bet on a
+ * game with an RTP of 97% or less counts 100%, above 97% counts 50%, 98% and above counts 10%; only
+ * slots and house games count, dice excluded. The two upper bands overlap as worded, so they apply
+ * in this order: ≥ 98 → 10%, else > 97 → 50%, else 100%. Roobet's API already reports
+ * `weightedWagered`; this is for the simulator (which weights each bet) and the disclosure.
  */
 export type RoobetCategory = 'slots' | 'house' | 'dice' | 'live';
 

@@ -12,7 +12,7 @@ import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import Table from 'react-bootstrap/Table';
 import { toast } from 'react-toastify';
-import { verificationEndpoints, type QueueClaim, type QueueDispute } from '@kickback/common/http/partner-links';
+import { partnerVerificationEndpoints, type QueueClaim, type QueueDispute } from '@kickback/common/http/partner-links';
 import { EmptyRow } from '../../components/ui/empty-row';
 import { formatAmount } from '../../lib/format';
 import { useLoaded } from '../../lib/partner-links';
@@ -150,8 +150,8 @@ function DecisionModal({ decision, onClose, onDone }: { decision: Decision | nul
   );
 }
 
-export default function VerificationPage() {
-  const { data } = useLoaded(verificationEndpoints.queue);
+export default function PartnerVerificationPage() {
+  const { data } = useLoaded(partnerVerificationEndpoints.queue);
   const [decision, setDecision] = useState<Decision | null>(null);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const approveClaims = useApproveClaims();

@@ -1,5 +1,5 @@
 /**
- * Sign-in state for the whole app and the popup flow of spec part 1 §4: the popup opens at
+ * Sign-in state for the whole app and the popup flow of docs/product.md#site-states-and-transitions: the popup opens at
  * auth/steam/signin, 40% × 70% of the window and centred; only a same-origin `authpopup` message
  * is accepted; popup and listener are cleaned up on every outcome and before each new attempt.
  * On a phone (narrow or touch screen) sign-in runs in the same tab instead, and a blocked popup is

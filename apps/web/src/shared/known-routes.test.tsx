@@ -1,7 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { KnownRoutesProvider, useHasRoute } from './known-routes';
-import { routes } from './routes';
+import { routes } from '../app/routes';
 
 function Probe({ paths }: { paths: string[] }) {
   const hasRoute = useHasRoute();

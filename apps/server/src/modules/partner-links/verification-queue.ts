@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { decimalToNumber } from '@kickback/common/money';
 import { siteById } from '@kickback/common/http/leaderboards';
-import { proofMethodOf, type QueueClaim, type VerificationQueue } from '@kickback/common/http/partner-links';
+import { proofMethodOf, type QueueClaim, type PartnerVerificationQueue } from '@kickback/common/http/partner-links';
 import type { DbOrTx } from '../../db/client';
 import type { PartnerLinkField, PartnerLinkState } from '../../db/schema/partner-links';
 import { rowsOf } from '../../db/rows';
@@ -121,7 +121,7 @@ async function describe(db: DbOrTx, r: LinkRecord): Promise<QueueClaim> {
   };
 }
 
-export async function loadQueue(db: DbOrTx): Promise<VerificationQueue> {
+export async function loadPartnerVerificationQueue(db: DbOrTx): Promise<PartnerVerificationQueue> {
   const claims = rowsOf<LinkRecord>(
     await db.execute(sql`${linkSelect} WHERE l.state = 'claimed' ORDER BY l.claimed_at, l.id LIMIT ${QUEUE_LIMIT}`),
   );

@@ -1,6 +1,7 @@
 /**
- * The auth state of spec part 1 §3–4 as a reducer: isAuthenticated starts false; user comes from
- * the ping; loading; error; and the handles of the open sign-in popup and its message listener.
+ * The auth state of docs/product.md#site-entities, docs/product.md#site-states-and-transitions as a
+ * reducer: isAuthenticated starts false; user comes from the ping; loading; error; and the handles
+ * of the open sign-in popup and its message listener.
  */
 import type { AuthUser } from '@kickback/common/http/auth';
 

@@ -1,6 +1,6 @@
 /**
  * Opens the Profile Settings modal from anywhere: the user dropdown (Profile) and the CLICK TO LINK
- * menu entry, which first checks sign-in and an existing clash link (spec part 1 §5).
+ * menu entry, which first checks sign-in and an existing clash link (docs/product.md#site-validation).
  */
 import { createContext, use, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { toast } from 'react-toastify';
