@@ -19,6 +19,7 @@ import {
   type RaffleValues,
 } from '@kickback/common/http/raffles';
 import { useEndpointMutation } from '../../lib/query';
+import { ImageUpload } from '../../components/ui/image-upload';
 
 interface FormValues {
   title: string;
@@ -150,6 +151,13 @@ export function RaffleFormModal({ editing, onClose }: { editing: AdminRaffle | '
           <div className="row g-3 mb-3">
             {text('title', 'Title', { maxLength: 100 })}
             {text('imageUrl', 'Image URL', { maxLength: 500, placeholder: 'https://… or /path' })}
+            <div className="col-sm-6 offset-sm-6 mt-0">
+              <ImageUpload
+                id="raffle-image-file"
+                label="Upload an image"
+                onUploaded={(url) => form.setValue('imageUrl', url, { shouldDirty: true, shouldValidate: true })}
+              />
+            </div>
             <Form.Group className="col-12" controlId="raffle-description">
               <Form.Label>Description</Form.Label>
               <Form.Control as="textarea" rows={2} maxLength={2000} {...form.register('description')} />
