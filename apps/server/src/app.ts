@@ -55,6 +55,7 @@ import { staffPrizeRoutes } from './modules/staff-prizes/routes';
 import { partnerLinkRoutes } from './modules/partner-links/routes';
 import { adminProductRoutes } from './modules/store/admin-routes';
 import { storeRoutes } from './modules/store/routes';
+import { kickBansPlugin } from './modules/kick-bans/plugin';
 import { adminUserRoutes } from './modules/users/admin-routes';
 import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
@@ -177,6 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // The chat pipeline before the features: they register their chat handlers into it.
   await app.register(chatModule);
+  await app.register(kickBansPlugin);
 
   await app.register(healthRoutes);
   await app.register(siteRoutes);
