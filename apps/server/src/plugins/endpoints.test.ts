@@ -111,6 +111,7 @@ const expectedAccess: Record<string, AccessLevel> = {
   'POST /api/admin/users/:id/balance': 'admin',
   'POST /api/admin/users/:id/role': 'admin',
   'POST /api/admin/users/:id/excluded': 'admin',
+  'DELETE /api/admin/users/:id/kick-ban': 'admin',
   'POST /api/admin/integrations/kick-bot/connect': 'admin',
   'DELETE /api/admin/integrations/kick-bot': 'admin',
   'GET /api/admin/integrations': 'admin',

@@ -32,7 +32,9 @@ export type Who = { userId: string } | { kickUserId: string };
  */
 export async function isBanned(db: DbOrTx, who: Who, now: Date): Promise<boolean> {
   const kickUserId =
-    'kickUserId' in who ? sql`${who.kickUserId}::text` : sql`(SELECT u.kick_id FROM users u WHERE u.id = ${who.userId})`;
+    'kickUserId' in who
+      ? sql`${who.kickUserId}::text`
+      : sql`(SELECT u.kick_id FROM users u WHERE u.id = ${who.userId})`;
   const [row] = rowsOf<{ banned: boolean }>(await db.execute(sql`SELECT ${activeBanSql(kickUserId, now)} AS banned`));
   return row?.banned === true;
 }
@@ -71,7 +73,11 @@ export interface BanView {
 }
 
 /** The bans in force at `now` among these Kick accounts, by Kick account id. */
-export async function bansInForce(db: DbOrTx, kickUserIds: readonly string[], now: Date): Promise<Map<string, BanView>> {
+export async function bansInForce(
+  db: DbOrTx,
+  kickUserIds: readonly string[],
+  now: Date,
+): Promise<Map<string, BanView>> {
   if (kickUserIds.length === 0) return new Map();
   const rows = await db
     .select()
@@ -104,7 +110,10 @@ export async function liftBan(db: Db, actor: Actor, userId: string, now: Date): 
       .where(and(eq(kickBans.kickUserId, user.kickId), inForce(now)))
       .for('update');
     if (!ban) throw conflict('This user is not banned on Kick.');
-    await tx.update(kickBans).set({ liftedAt: now, liftedBy: actor.userId }).where(eq(kickBans.kickUserId, ban.kickUserId));
+    await tx
+      .update(kickBans)
+      .set({ liftedAt: now, liftedBy: actor.userId })
+      .where(eq(kickBans.kickUserId, ban.kickUserId));
     await recordAudit(tx, actor, {
       action: 'kick.ban.lift',
       targetType: 'user',

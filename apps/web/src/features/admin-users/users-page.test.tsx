@@ -30,6 +30,7 @@ const alt: AdminUser = {
   gems: 0,
   createdAt: '2026-01-05T10:00:00.000Z',
   lastLoginAt: null,
+  kickBan: null,
 };
 
 function serve(change: (init: RequestInit) => Response) {
