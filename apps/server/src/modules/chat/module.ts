@@ -9,6 +9,7 @@ import { KickApi } from '../../integrations/kick/api';
 import { postAsBot } from '../../integrations/kick/bot-chat';
 import { KickPusherReader } from '../../integrations/kick/pusher';
 import { KickEventHandlers } from '../../integrations/kick/event-handlers';
+import { eventsToSubscribe } from '../../integrations/kick/features';
 import { keepKickSubscriptions } from '../../integrations/kick/subscriptions';
 import { kickWebhookRoutes } from '../../integrations/kick/webhook';
 import { createWebhookKeyring } from '../../integrations/kick/webhook-keys';
@@ -114,7 +115,11 @@ export const chatModule = fp(async (app: FastifyInstance) => {
       stops.push(() => reader.stop());
     }
     if (kick.app && kick.broadcasterUserId) {
-      stops.push(keepKickSubscriptions(kickApi, kick.broadcasterUserId, app.log, app.integrationStatus));
+      stops.push(
+        keepKickSubscriptions(kickApi, kick.broadcasterUserId, app.log, app.integrationStatus, () =>
+          eventsToSubscribe(kickEvents),
+        ),
+      );
     }
     const prune = () =>
       pruneChatLog(app.db, app.clock.now()).catch((err: unknown) => app.log.warn({ err }, 'chat log pruning failed'));

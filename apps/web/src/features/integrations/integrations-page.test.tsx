@@ -46,6 +46,8 @@ describe('Integrations', () => {
         rows: [],
         kickBot: connected ? bot : { ...bot, connected: false, kickUsername: null },
         kickLive: { isLive: null, title: null, changedAt: null },
+        kickEvents: [],
+        kickFeatures: [],
       };
       return Response.json(overview);
     });
@@ -70,6 +72,8 @@ describe('Integrations', () => {
         rows: [],
         kickBot: bot,
         kickLive: { isLive: null, title: null, changedAt: null },
+        kickEvents: [],
+        kickFeatures: [],
       } satisfies IntegrationsOverview),
     );
     vi.stubGlobal('fetch', fetchMock);
