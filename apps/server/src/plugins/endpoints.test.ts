@@ -23,6 +23,7 @@ const apiRoutes = () => t.app.routeTable.filter((r) => r.url.toLowerCase().start
 const expectedAccess: Record<string, AccessLevel> = {
   'GET /api/admin/chat/messages': 'moderator',
   'POST /api/admin/chat/simulate': 'moderator',
+  'POST /api/admin/chat/simulate-event': 'moderator',
   'GET /api/admin/chat/live': 'moderator',
   'POST /api/admin/chat/live': 'moderator',
   'GET /api/site': 'visitor',
