@@ -23,7 +23,7 @@ test('a Kick ban from the simulator refuses the viewer’s giveaway key and !bet
   const viewer = await linkedChatter(browser, sim, admin, 'Banned', 1000);
 
   // A giveaway key of our own, an empty round, and an open prediction.
-  await admin.goto('/admin/giveaway');
+  await admin.goto('/giveaway');
   await expect(admin.getByRole('heading', { name: 'Giveaway' })).toBeVisible();
   const key = `!ban${Date.now() % 100000}`;
   await admin.getByPlaceholder('Add new key..').fill(key);
@@ -74,7 +74,13 @@ test('a Kick ban from the simulator refuses the viewer’s giveaway key and !bet
 
   // Accepted again.
   await postInChat(sim, viewer.kickName, `${key} `);
-  await expect(admin.getByTestId('participant-count')).toHaveText('1 participant');
+  await expect(admin.getByTestId('participant-count')).toHaveText('1 participants');
   await expect(admin.getByTestId('participants')).toContainText(viewer.kickName);
   await expect(await postInChat(sim, viewer.kickName, '!bet 1 100')).toContainText('bet taken: 100 points on option 1');
+
+  // Admin → Integrations reconciles what arrived: the ban is counted in the last 24 hours.
+  await users.goto('/admin/integrations');
+  await expect(users.getByTestId('count-moderation.banned')).toHaveText('1');
+  await users.getByRole('heading', { name: 'Kick events' }).scrollIntoViewIfNeeded();
+  await users.screenshot({ path: '/tmp/h4-integrations-events.png' });
 });
