@@ -4,6 +4,7 @@ import { kickWebhookDeliveries } from '../../db/schema/chat';
 import { kickBans, kickEventLastSeen } from '../../db/schema/kick-bans';
 import { kickLiveState } from '../../db/schema/kick-bot';
 import { buildTestApp, type TestApp } from '../../../test/app';
+import { usingPostgres } from '../../../test/database';
 import { postDelivery, signedDelivery } from '../../../test/kick';
 import { warmUp, WARM_UP_TIMEOUT } from '../../../test/warm';
 import fixtures from '../fixtures/kick-webhook-events.json';
@@ -128,5 +129,25 @@ describe('Kick webhook events other than chat', () => {
     expect((await postDelivery(t, older)).statusCode).toBe(200);
     [row] = await t.database.db.select().from(kickLiveState);
     expect(row).toMatchObject({ title: 'Newer title', category: 'Slots', isLive: false });
+  });
+});
+
+describe.runIf(usingPostgres())('concurrent redeliveries (PostgreSQL)', () => {
+  it('processes one event once when Kick delivers it many times at once', async () => {
+    t = await buildTestApp();
+    let runs = 0;
+    t.app.chat.kickEvents.register('moderation.banned', 'test-slow', async () => {
+      runs += 1;
+      await new Promise((r) => setTimeout(r, 100)); // the claim is held while the others arrive
+    });
+    const delivery = signedDelivery(payloads['moderation.banned.permanent'], {
+      type: 'moderation.banned',
+      at: t.clock.now(),
+    });
+    const answers = await Promise.all(Array.from({ length: 10 }, () => postDelivery(t, delivery)));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(200));
+    expect(answers.filter((a) => a.json<{ duplicate?: boolean }>().duplicate !== true)).toHaveLength(1);
+    expect(runs).toBe(1);
+    expect(await deliveries()).toBe(1);
   });
 });

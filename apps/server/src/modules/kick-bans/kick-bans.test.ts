@@ -13,6 +13,7 @@ import { buildTestApp, type TestApp, type TestUser } from '../../../test/app';
 import { postDelivery, signedDelivery } from '../../../test/kick';
 import { linkedChatter, openPrediction, repliesTo, say, type Chatter } from '../../../test/predictions';
 import { warmUp, WARM_UP_TIMEOUT } from '../../../test/warm';
+import { drawEntryOf } from '../giveaway/facts';
 import { isBanned } from './service';
 
 let t: TestApp;
@@ -96,6 +97,24 @@ describe('Kick bans', () => {
     expect(await participants()).toEqual([who.kickId]);
     await ban(who, 5);
     expect(await participants()).toEqual([]);
+  });
+
+  it('a banned participant still in the round (entered before the ban reached this process) is never drawn', async () => {
+    await t.app.giveaway.clearParticipants(admin.user);
+    const fine = await chatter();
+    const banned = await chatter();
+    await say(t, fine, '!join');
+    await ban(banned, null);
+    await t.database.query(
+      `INSERT INTO giveaway_participants (round_id, kick_user_id, kick_username, draw_entry, entered_at)
+       SELECT round_id, $1, $2, $3, now() FROM giveaway_settings WHERE id = 1`,
+      [banned.kickId, banned.kickName, drawEntryOf(banned.kickId, banned.kickName)],
+    );
+    for (let i = 0; i < 3; i++) {
+      t.clock.advance(86_400_000 + 1000); // past the re-win cooldown
+      const roll = await t.app.giveaway.roll(admin.user);
+      expect(roll.winners.map((w) => w.kickUserId)).toEqual([fine.kickId]);
+    }
   });
 
   it('a banned chatter earns no chat points', async () => {
