@@ -130,7 +130,8 @@ describe('Kick bans', () => {
 
   it('!bet is refused with the reason and moves no points; !guess is refused', async () => {
     const who = await chatter();
-    await ban(who, null);
+    await say(t, who, 'hi'); // the chat gates' list of bans is read now, before the ban
+    await ban(who, null); // same instant: the list must follow the ban at once, not in 5 s
     const { id } = await openPrediction(t, admin);
     const { messageId } = await say(t, who, '!bet 1 100');
     expect(await repliesTo(t, messageId)).toEqual([`@${who.kickName} you are banned in chat: no bets until it ends.`]);
