@@ -21,7 +21,11 @@ export const kickBans = pgTable(
     liftedAt: timestamp('lifted_at', { withTimezone: true }),
     liftedBy: uuid('lifted_by').references(() => users.id, { onDelete: 'set null' }),
   },
-  (t) => [index('kick_bans_active').on(t.expiresAt).where(sql`lifted_at IS NULL`)],
+  (t) => [
+    index('kick_bans_active')
+      .on(t.expiresAt)
+      .where(sql`lifted_at IS NULL`),
+  ],
 );
 export type KickBanRow = typeof kickBans.$inferSelect;
 

@@ -137,7 +137,10 @@ export const livestreamMetadata = z.object({
     title: z.string().max(500).nullish(),
     language: z.string().max(20).nullish(),
     has_mature_content: z.boolean().nullish(),
-    category: z.object({ id: z.number().nullish(), name: z.string().max(200).nullish() }).passthrough().nullish(),
+    category: z
+      .object({ id: z.number().nullish(), name: z.string().max(200).nullish() })
+      .passthrough()
+      .nullish(),
   }),
 });
 

@@ -22,7 +22,13 @@ import { kickEventLastSeen } from '../../db/schema/kick-bans';
 import { AfterCommit } from '../../lib/after-commit';
 import type { ChatMessage } from './chat-message';
 import type { KickEventHandlers, KickEventMeta } from './event-handlers';
-import { broadcasterIdOf, chatMessageFromWebhook, chatMessageSent, isKickEventType, KICK_EVENT_SCHEMAS } from './events';
+import {
+  broadcasterIdOf,
+  chatMessageFromWebhook,
+  chatMessageSent,
+  isKickEventType,
+  KICK_EVENT_SCHEMAS,
+} from './events';
 import { isFreshTimestamp, verifyKickSignature } from './signature';
 import type { WebhookKeyring } from './webhook-keys';
 

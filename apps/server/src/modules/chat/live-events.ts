@@ -8,16 +8,15 @@
 import { sql } from 'drizzle-orm';
 import { kickLiveState } from '../../db/schema/kick-bot';
 import type { KickEventHandlers } from '../../integrations/kick/event-handlers';
-import {
-  kickDate,
-  livestreamMetadata,
-  livestreamStatus,
-  subscribersFromWebhook,
-} from '../../integrations/kick/events';
+import { kickDate, livestreamMetadata, livestreamStatus, subscribersFromWebhook } from '../../integrations/kick/events';
 import { recordSubscribers } from './activity';
 
 export function registerLiveEvents(handlers: KickEventHandlers, liveChanged: (isLive: boolean) => void): void {
-  for (const type of ['channel.subscription.new', 'channel.subscription.renewal', 'channel.subscription.gifts'] as const) {
+  for (const type of [
+    'channel.subscription.new',
+    'channel.subscription.renewal',
+    'channel.subscription.gifts',
+  ] as const) {
     handlers.register(type, 'chat.subscribers', async (tx, payload, meta) => {
       await recordSubscribers(tx, subscribersFromWebhook(type, payload) ?? [], meta.receivedAt);
     });

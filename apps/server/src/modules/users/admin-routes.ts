@@ -116,7 +116,10 @@ export async function adminUserRoutes(app: FastifyInstance): Promise<void> {
   route(app, adminUserEndpoints.liftKickBan, async (request) => {
     await liftBan(app.db, actorOf(currentUser(request)), request.params.id, app.clock.now());
     app.kickBans.changed();
-    return { message: adminUserMessages.kickBanLifted, user: await withBan(app, await loadUser(app, request.params.id)) };
+    return {
+      message: adminUserMessages.kickBanLifted,
+      user: await withBan(app, await loadUser(app, request.params.id)),
+    };
   });
 }
 
