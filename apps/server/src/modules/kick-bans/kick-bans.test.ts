@@ -3,7 +3,7 @@
  * expiry, and each gate it closes — giveaway entry (linked or not), the current pool, chat points,
  * `!bet`, `!guess` — until it expires or an admin lifts it on Admin → Users (audited).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditLog } from '../../db/schema/audit';
 import { kickBans } from '../../db/schema/kick-bans';
@@ -95,8 +95,14 @@ describe('Kick bans', () => {
     const who = await chatter();
     await say(t, who, '!join');
     expect(await participants()).toEqual([who.kickId]);
+    const emits = vi.spyOn(t.app.realtime, 'emitToAdmins');
     await ban(who, 5);
     expect(await participants()).toEqual([]);
+    // Once committed, the admins' panel gets the new list.
+    expect(emits.mock.calls.filter(([, event]) => event === 'ReceiveParticipants').map(([, , list]) => list)).toEqual([
+      [],
+    ]);
+    emits.mockRestore();
   });
 
   it('a banned participant still in the round (entered before the ban reached this process) is never drawn', async () => {
