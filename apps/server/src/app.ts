@@ -57,6 +57,7 @@ import { partnerLinkRoutes } from './modules/partner-links/routes';
 import { adminProductRoutes } from './modules/store/admin-routes';
 import { imageRoutes } from './modules/images/routes';
 import { storeRoutes } from './modules/store/routes';
+import { kickBansPlugin } from './modules/kick-bans/plugin';
 import { adminUserRoutes } from './modules/users/admin-routes';
 import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
@@ -180,6 +181,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // The chat pipeline before the features: they register their chat handlers into it.
   await app.register(chatModule);
+  await app.register(kickBansPlugin);
 
   await app.register(healthRoutes);
   await app.register(siteRoutes);

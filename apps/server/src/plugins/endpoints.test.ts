@@ -23,6 +23,7 @@ const apiRoutes = () => t.app.routeTable.filter((r) => r.url.toLowerCase().start
 const expectedAccess: Record<string, AccessLevel> = {
   'GET /api/admin/chat/messages': 'moderator',
   'POST /api/admin/chat/simulate': 'moderator',
+  'POST /api/admin/chat/simulate-event': 'moderator',
   'GET /api/admin/chat/live': 'moderator',
   'POST /api/admin/chat/live': 'moderator',
   'GET /api/site': 'visitor',
@@ -125,6 +126,7 @@ const expectedAccess: Record<string, AccessLevel> = {
   'POST /api/admin/users/:id/balance': 'admin',
   'POST /api/admin/users/:id/role': 'admin',
   'POST /api/admin/users/:id/excluded': 'admin',
+  'DELETE /api/admin/users/:id/kick-ban': 'admin',
   'POST /api/admin/integrations/kick-bot/connect': 'admin',
   'DELETE /api/admin/integrations/kick-bot': 'admin',
   'GET /api/admin/integrations': 'admin',

@@ -10,6 +10,15 @@ export const adminUsersQuery = z.object({
   page: pageNumber,
 });
 
+/** A Kick ban in force on the user's linked Kick account (docs/features/kick-events-and-bans.md). */
+export const adminKickBan = z.object({
+  reason: z.string().nullable(),
+  bannedAt: z.string(),
+  /** Null: permanent (until an admin lifts it). */
+  expiresAt: z.string().nullable(),
+});
+export type AdminKickBan = z.infer<typeof adminKickBan>;
+
 /** A user with their linked accounts (the fulfilment recipient), plus balances, role and dates. */
 export const adminUser = recipient.extend({
   role: role,
@@ -17,6 +26,7 @@ export const adminUser = recipient.extend({
   gems: z.number(),
   createdAt: z.string(),
   lastLoginAt: z.string().nullable(),
+  kickBan: adminKickBan.nullable(),
 });
 export type AdminUser = z.infer<typeof adminUser>;
 
@@ -82,6 +92,7 @@ export const adminUserMessages = {
   excluded: 'Account excluded: it earns nothing, never ranks and never wins.',
   included: 'Account included again.',
   ownRole: 'You cannot change your own role.',
+  kickBanLifted: 'Kick ban lifted: the account takes part again.',
 } as const;
 
 /** The answer of a change to a user: what was done, and the user as they are now. */
@@ -101,4 +112,12 @@ export const adminUserEndpoints = {
   adjustBalance: change('/api/admin/users/:id/balance', balanceAdjustmentBody),
   setRole: change('/api/admin/users/:id/role', roleBody),
   setExcluded: change('/api/admin/users/:id/excluded', excludedBody),
+  /** Lifts the Kick ban in force on the user's linked Kick account (Kick sends no unban event). */
+  liftKickBan: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/admin/users/:id/kick-ban',
+    access: 'admin',
+    params: adminUserParams,
+    response: adminUserChange,
+  }),
 };

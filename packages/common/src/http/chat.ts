@@ -74,6 +74,86 @@ export const chatLiveResult = z.object({
 });
 export type ChatLiveResult = z.infer<typeof chatLiveResult>;
 
+/**
+ * `POST /api/admin/chat/simulate-event`: any other Kick event, built like Kick's payload, signed
+ * like Kick and delivered through the real webhook (docs/features/kick-events-and-bans.md).
+ */
+export const SIMULATED_BAN_MAX_MINUTES = 10_080;
+export const simulatedEventKinds = [
+  'follow',
+  'subscription',
+  'renewal',
+  'gift',
+  'kicks',
+  'ban',
+  'redemption',
+  'stream-on',
+  'stream-off',
+  'title',
+] as const;
+export const chatSimulateEventBody = z.discriminatedUnion(
+  'kind',
+  [
+    z.object({ kind: z.literal('follow'), username: kickUsername }),
+    z.object({ kind: z.literal('subscription'), username: kickUsername }),
+    z.object({ kind: z.literal('renewal'), username: kickUsername }),
+    z.object({
+      kind: z.literal('gift'),
+      /** Null: an anonymous gifter (every field null, as Kick sends it). */
+      gifter: kickUsername.nullable(),
+      giftees: z.array(kickUsername).min(1, 'name at least one giftee').max(50, 'at most 50 giftees'),
+    }),
+    z.object({
+      kind: z.literal('kicks'),
+      username: kickUsername,
+      amount: z
+        .number({ error: 'amount must be a whole number of KICKs' })
+        .int('amount must be a whole number of KICKs')
+        .min(1, 'amount must be at least 1')
+        .max(1_000_000, 'amount must be at most 1,000,000'),
+    }),
+    z.object({
+      kind: z.literal('ban'),
+      username: kickUsername,
+      /** Null: a permanent ban; else a timeout of this many minutes. */
+      minutes: z
+        .number({ error: 'minutes must be a whole number' })
+        .int('minutes must be a whole number')
+        .min(1, 'minutes must be at least 1')
+        .max(SIMULATED_BAN_MAX_MINUTES, `minutes must be at most ${SIMULATED_BAN_MAX_MINUTES}`)
+        .nullable(),
+      reason: z.string().trim().max(200, 'reason must be at most 200 characters').default(''),
+    }),
+    z.object({
+      kind: z.literal('redemption'),
+      username: kickUsername,
+      rewardTitle: z.string().trim().min(1, 'name the reward').max(50, 'the reward title is at most 50 characters'),
+      cost: z
+        .number({ error: 'cost must be a whole number' })
+        .int('cost must be a whole number')
+        .min(1, 'cost must be at least 1')
+        .max(10_000_000, 'cost is too large'),
+    }),
+    z.object({ kind: z.literal('stream-on') }),
+    z.object({ kind: z.literal('stream-off') }),
+    z.object({
+      kind: z.literal('title'),
+      title: z.string().trim().min(1, 'the title is empty').max(140, 'the title is at most 140 characters'),
+    }),
+  ],
+  { error: `kind must be one of ${simulatedEventKinds.join(', ')}` },
+);
+export type ChatSimulateEventBody = z.input<typeof chatSimulateEventBody>;
+
+export const chatSimulateEventResult = z.object({
+  /** The webhook's HTTP status (200 when it was accepted). */
+  status: z.number(),
+  /** The Kick event type delivered. */
+  type: z.string(),
+  messageId: z.string(),
+});
+export type ChatSimulateEventResult = z.infer<typeof chatSimulateEventResult>;
+
 /** Admin: the chat log and the chat simulator. */
 export const chatEndpoints = {
   messages: defineEndpoint({ method: 'GET', path: '/api/admin/chat/messages', access: 'moderator', response: chatLog }),
@@ -83,6 +163,13 @@ export const chatEndpoints = {
     access: 'moderator',
     body: chatSimulateBody,
     response: chatSimulateResult,
+  }),
+  simulateEvent: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/chat/simulate-event',
+    access: 'moderator',
+    body: chatSimulateEventBody,
+    response: chatSimulateEventResult,
   }),
   /** The stream's live state alone (the admin Predictions page shows it). */
   liveState: defineEndpoint({

@@ -55,11 +55,34 @@ export const kickLive = z.object({
 });
 export type KickLive = z.infer<typeof kickLive>;
 
+/**
+ * Reconcile: per Kick event type, whether it is subscribed (its feature is on), the last delivery
+ * and the deliveries of the last 24 hours — so an event Kick stopped sending shows.
+ */
+export const kickEventStat = z.object({
+  type: z.string(),
+  subscribed: z.boolean(),
+  lastDeliveryAt: z.string().nullable(),
+  last24h: z.number().int(),
+});
+export type KickEventStat = z.infer<typeof kickEventStat>;
+
+/** A feature that is on, the OAuth scopes it needs and those the connected bot token lacks. */
+export const kickFeatureScopes = z.object({
+  id: z.string(),
+  label: z.string(),
+  scopes: z.array(z.string()),
+  missing: z.array(z.string()),
+});
+export type KickFeatureScopes = z.infer<typeof kickFeatureScopes>;
+
 export const integrationsOverview = z.object({
   checkedAt: z.string(),
   rows: z.array(integrationRow),
   kickBot: kickBotStatus,
   kickLive,
+  kickEvents: z.array(kickEventStat),
+  kickFeatures: z.array(kickFeatureScopes),
 });
 export type IntegrationsOverview = z.infer<typeof integrationsOverview>;
 

@@ -38,4 +38,7 @@ export const kickLiveState = pgTable('kick_live_state', {
   title: text('title'),
   changedAt: timestamp('changed_at', { withTimezone: true }).notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+  /** The Kick timestamp of the `livestream.metadata.updated` that set the title (late older ones lose). */
+  titleChangedAt: timestamp('title_changed_at', { withTimezone: true }),
+  category: text('category'),
 });

@@ -78,7 +78,8 @@ export class KickBotTokens {
   }
 
   /** Starts "Connect Kick bot": the URL of Kick's consent page, with a fresh state and PKCE challenge. */
-  async connectUrl(adminId: string): Promise<string> {
+  /** Kick's consent URL asking for `scopes` (default: the configured KICK_BOT_SCOPES). */
+  async connectUrl(adminId: string, scopes: string = this.config.scopes): Promise<string> {
     const box = this.sealer();
     const state = randomBytes(24).toString('base64url');
     const verifier = randomBytes(48).toString('base64url');
@@ -96,7 +97,7 @@ export class KickBotTokens {
       client_id: this.config.clientId,
       redirect_uri: this.config.redirectUri,
       state,
-      scope: this.config.scopes,
+      scope: scopes,
       code_challenge: createHash('sha256').update(verifier).digest('base64url'),
       code_challenge_method: 'S256',
     }).toString();

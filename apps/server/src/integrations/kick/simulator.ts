@@ -36,7 +36,7 @@ export function simulatedColour(username: string): string {
   return colours[(digest(username)[4] ?? 0) % colours.length] ?? '#53FC18';
 }
 
-function kickUser(id: string, username: string, identity: object | null) {
+export function kickUser(id: string, username: string, identity: object | null) {
   return {
     is_anonymous: false,
     user_id: Number(id),

@@ -37,13 +37,22 @@ function fakeKick(existing: Array<{ event: string; broadcaster_user_id: number }
   return { api, calls };
 }
 
+/** The events of the features that are on in these tests. */
+const events = [
+  'chat.message.sent',
+  'channel.subscription.new',
+  'channel.subscription.renewal',
+  'channel.subscription.gifts',
+  'livestream.status.updated',
+];
+
 describe('ensureKickSubscriptions', () => {
   it('creates only the missing webhook subscriptions for the channel, with an app token', async () => {
     const { api, calls } = fakeKick([
       { event: 'chat.message.sent', broadcaster_user_id: 42 },
       { event: 'channel.subscription.new', broadcaster_user_id: 99 }, // another channel's
     ]);
-    const result = await ensureKickSubscriptions(api, '42');
+    const result = await ensureKickSubscriptions(api, '42', events);
     expect(result).toEqual({
       existing: ['chat.message.sent'],
       created: [
@@ -86,8 +95,8 @@ describe('ensureKickSubscriptions', () => {
       'livestream.status.updated',
     ];
     const { api, calls } = fakeKick(all.map((event) => ({ event, broadcaster_user_id: 42 })));
-    expect((await ensureKickSubscriptions(api, '42')).created).toEqual([]);
-    await ensureKickSubscriptions(api, '42');
+    expect((await ensureKickSubscriptions(api, '42', events)).created).toEqual([]);
+    await ensureKickSubscriptions(api, '42', events);
     expect(calls.filter((c) => c.url.endsWith('/oauth/token'))).toHaveLength(1);
     expect(calls.filter((c) => c.method === 'POST' && c.url.includes('subscriptions'))).toHaveLength(0);
   });

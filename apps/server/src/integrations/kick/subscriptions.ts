@@ -48,6 +48,8 @@ export function keepKickSubscriptions(
   broadcasterUserId: string,
   log: FastifyBaseLogger,
   status?: IntegrationStatus,
+  /** The events to keep subscribed (read at each check: the features that are on). */
+  events: () => readonly string[] = () => KICK_WEBHOOK_EVENTS,
 ): () => void {
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
@@ -59,7 +61,7 @@ export function keepKickSubscriptions(
   };
   const run = async () => {
     try {
-      const result = await ensureKickSubscriptions(api, broadcasterUserId);
+      const result = await ensureKickSubscriptions(api, broadcasterUserId, events());
       if (result.failed.length > 0) throw new Error(`Kick refused subscriptions: ${result.failed.join(', ')}`);
       failures = 0;
       log.info({ created: result.created, existing: result.existing }, 'kick event subscriptions in place');

@@ -12,21 +12,22 @@
  * is the claim, written in the same statement as the message (so no crash can leave a claim without
  * its message), and the answer waits until it is committed. A redelivery of a message another
  * process is still on answers 503, so Kick comes back later. Other events claim their delivery id
- * in the deliveries table first.
+ * in the deliveries table in the same transaction as their handlers' writes (see handleEvent).
  */
-import { eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ChatMessage } from './chat-message';
+import type { Tx } from '../../db/client';
 import { kickWebhookDeliveries } from '../../db/schema/chat';
-import { kickLiveState } from '../../db/schema/kick-bot';
+import { kickEventLastSeen } from '../../db/schema/kick-bans';
+import { AfterCommit } from '../../lib/after-commit';
+import type { ChatMessage } from './chat-message';
+import type { KickEventHandlers, KickEventMeta } from './event-handlers';
 import {
   broadcasterIdOf,
   chatMessageFromWebhook,
   chatMessageSent,
-  KICK_WEBHOOK_EVENTS,
-  livestreamStatus,
-  subscribersFromWebhook,
-  type KickSubscriber,
+  isKickEventType,
+  KICK_EVENT_SCHEMAS,
 } from './events';
 import { isFreshTimestamp, verifyKickSignature } from './signature';
 import type { WebhookKeyring } from './webhook-keys';
@@ -37,14 +38,13 @@ export interface KickEventSink {
    * before, `in-flight` when another process is on it right now.
    */
   chatMessage(message: ChatMessage): Promise<'processed' | 'duplicate' | 'in-flight'>;
-  subscribers(subscribers: KickSubscriber[]): Promise<void>;
-  /** The stream's live state was just recorded. */
-  liveChanged?(isLive: boolean): void;
 }
 
 export interface KickWebhookOptions {
   keyring: WebhookKeyring;
   sink: KickEventSink;
+  /** Every other event type's handlers (./event-handlers). */
+  handlers: KickEventHandlers;
   /** Events of other channels are acknowledged and ignored. */
   broadcasterUserId: string | undefined;
 }
@@ -113,23 +113,7 @@ export async function kickWebhookRoutes(app: FastifyInstance, opts: KickWebhookO
 
     if (h.type === 'chat.message.sent') return handleChat(request, reply, h, raw, now);
 
-    const claimed = await app.db
-      .insert(kickWebhookDeliveries)
-      .values({ messageId: h.messageId.slice(0, 100), eventType: h.type.slice(0, 100), receivedAt: now })
-      .onConflictDoNothing()
-      .returning({ messageId: kickWebhookDeliveries.messageId });
-    if (claimed.length === 0) {
-      request.log.info(ids, 'kick webhook redelivered: already processed');
-      return { ok: true, duplicate: true };
-    }
-    try {
-      const answer = await handleEvent(request, reply, h, raw, now);
-      if (reply.statusCode < 400) app.integrationStatus.succeeded('kick.webhooks', h.type.slice(0, 60));
-      return answer;
-    } catch (err) {
-      await app.db.delete(kickWebhookDeliveries).where(eq(kickWebhookDeliveries.messageId, h.messageId.slice(0, 100)));
-      throw err;
-    }
+    return handleEvent(request, reply, h, raw, now);
   });
 
   /** The body as JSON, or the refusal already sent; and whether it is another channel's event. */
@@ -180,33 +164,68 @@ export async function kickWebhookRoutes(app: FastifyInstance, opts: KickWebhookO
     return { ok: true };
   }
 
+  /**
+   * Any other event: schema-checked, then claimed and handled in ONE transaction — the delivery's id
+   * in the deliveries table, the type's last-seen time, and every registered handler's writes. A
+   * handler that throws rolls the claim back, so Kick's retry is processed (once). A concurrent
+   * redelivery waits on the claim's row and then finds it taken.
+   */
   async function handleEvent(request: FastifyRequest, reply: FastifyReply, h: Headers, raw: Buffer, now: Date) {
     const ids = { messageId: h.messageId, type: h.type };
     const parsedBody = parseBody(request, reply, h, raw);
     if ('refused' in parsedBody) return parsedBody.refused;
     if ('ignored' in parsedBody) return { ok: true };
-    const body = parsedBody.body;
-    if (h.type === 'livestream.status.updated') {
-      const parsed = livestreamStatus.safeParse(body);
-      if (!parsed.success) return refuse(request, reply, 400, 'malformed livestream.status.updated', ids);
-      const changedAt = new Date(
-        Date.parse((parsed.data.is_live ? parsed.data.started_at : parsed.data.ended_at) ?? '') || now.getTime(),
-      );
-      const state = { isLive: parsed.data.is_live, title: parsed.data.title ?? null, changedAt, receivedAt: now };
-      await app.db
-        .insert(kickLiveState)
-        .values({ id: 1, ...state })
-        .onConflictDoUpdate({ target: kickLiveState.id, set: state });
-      opts.sink.liveChanged?.(state.isLive);
+    const type = h.type;
+    if (!isKickEventType(type)) {
+      request.log.info(ids, 'kick event type not handled');
       return { ok: true };
     }
-    if ((KICK_WEBHOOK_EVENTS as readonly string[]).includes(h.type)) {
-      const subscribers = subscribersFromWebhook(h.type, body);
-      if (!subscribers) return refuse(request, reply, 400, `malformed ${h.type}`, ids);
-      await opts.sink.subscribers(subscribers);
-      return { ok: true };
+    const parsed = KICK_EVENT_SCHEMAS[type].safeParse(parsedBody.body);
+    if (!parsed.success) return refuse(request, reply, 400, `malformed ${type}`, ids);
+    const meta: KickEventMeta = {
+      messageId: h.messageId.slice(0, 100),
+      type,
+      version: h.version.slice(0, 20),
+      receivedAt: now,
+      sentAt: new Date(Date.parse(h.timestamp)),
+    };
+    const after = new AfterCommit();
+    let outcome: 'processed' | 'duplicate';
+    try {
+      outcome = await app.db.transaction(async (tx) => {
+        const claimed = await tx
+          .insert(kickWebhookDeliveries)
+          .values({ messageId: meta.messageId, eventType: type, receivedAt: now })
+          .onConflictDoNothing()
+          .returning({ messageId: kickWebhookDeliveries.messageId });
+        if (claimed.length === 0) return 'duplicate';
+        await tx
+          .insert(kickEventLastSeen)
+          .values({ eventType: type, lastReceivedAt: now })
+          .onConflictDoUpdate({
+            target: kickEventLastSeen.eventType,
+            set: { lastReceivedAt: sql`GREATEST(${kickEventLastSeen.lastReceivedAt}, excluded.last_received_at)` },
+          });
+        for (const { name, handler } of opts.handlers.of(type)) {
+          try {
+            await handler(tx as Tx, parsed.data, meta, after);
+          } catch (err) {
+            request.log.error({ ...ids, handler: name, err }, 'kick event handler failed: delivery rolled back');
+            throw err;
+          }
+        }
+        return 'processed';
+      });
+    } catch {
+      app.integrationStatus.failed('kick.webhooks', `${type} could not be processed; Kick will redeliver it`);
+      return reply.status(500).send({ message: 'Not processed; retry later.' });
     }
-    request.log.debug(ids, 'kick event type not handled');
+    if (outcome === 'duplicate') {
+      request.log.info(ids, 'kick webhook redelivered: already processed');
+      return { ok: true, duplicate: true };
+    }
+    await after.run(request.log);
+    app.integrationStatus.succeeded('kick.webhooks', type);
     return { ok: true };
   }
 }

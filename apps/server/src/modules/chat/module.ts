@@ -8,10 +8,13 @@ import fp from 'fastify-plugin';
 import { KickApi } from '../../integrations/kick/api';
 import { postAsBot } from '../../integrations/kick/bot-chat';
 import { KickPusherReader } from '../../integrations/kick/pusher';
+import { KickEventHandlers } from '../../integrations/kick/event-handlers';
+import { eventsToSubscribe } from '../../integrations/kick/features';
 import { keepKickSubscriptions } from '../../integrations/kick/subscriptions';
 import { kickWebhookRoutes } from '../../integrations/kick/webhook';
 import { createWebhookKeyring } from '../../integrations/kick/webhook-keys';
 import { recordSubscribers } from './activity';
+import { registerLiveEvents } from './live-events';
 import { pruneChatLog } from './log';
 import { ChatWriter } from './ingest';
 import { LinkedUsers } from './linked-users';
@@ -34,6 +37,8 @@ export const chatModule = fp(async (app: FastifyInstance) => {
     clock: app.clock,
   });
   const handlers = new ChatHandlers();
+  const kickEvents = new KickEventHandlers();
+  registerLiveEvents(kickEvents, (isLive) => live.set(isLive));
   const nowMs = () => app.clock.now().getTime();
   const writer = new ChatWriter(app.database);
   const linked = new LinkedUsers(app.database, nowMs);
@@ -46,6 +51,7 @@ export const chatModule = fp(async (app: FastifyInstance) => {
 
   const service: ChatService = {
     kickApi,
+    kickEvents,
     register: (handler) => handlers.register(handler),
     process: (message, source) => pipeline.process(message, source),
     linkChanged: (userId) => linked.changed(userId),
@@ -85,9 +91,8 @@ export const chatModule = fp(async (app: FastifyInstance) => {
         const result = await service.process(message, 'kick-webhook');
         return result.duplicate ? 'duplicate' : result.inFlight ? 'in-flight' : 'processed';
       },
-      subscribers: (list) => recordSubscribers(app.db, list, app.clock.now()),
-      liveChanged: (isLive) => live.set(isLive),
     },
+    handlers: kickEvents,
   });
   await app.register(chatAdminRoutes);
 
@@ -110,7 +115,11 @@ export const chatModule = fp(async (app: FastifyInstance) => {
       stops.push(() => reader.stop());
     }
     if (kick.app && kick.broadcasterUserId) {
-      stops.push(keepKickSubscriptions(kickApi, kick.broadcasterUserId, app.log, app.integrationStatus));
+      stops.push(
+        keepKickSubscriptions(kickApi, kick.broadcasterUserId, app.log, app.integrationStatus, () =>
+          eventsToSubscribe(kickEvents),
+        ),
+      );
     }
     const prune = () =>
       pruneChatLog(app.db, app.clock.now()).catch((err: unknown) => app.log.warn({ err }, 'chat log pruning failed'));

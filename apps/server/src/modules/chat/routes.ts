@@ -4,7 +4,7 @@ import { chatEndpoints } from '@kickback/common/http/chat';
 import { route } from '../../plugins/endpoints';
 import { recentChatters } from './activity';
 import { recentChatLog } from './log';
-import { liveState, simulateChat, simulateLive } from './simulate';
+import { liveState, simulateChat, simulateEvent, simulateLive } from './simulate';
 
 const LOG_SIZE = 50;
 const CHATTER_SUGGESTIONS = 20;
@@ -26,6 +26,7 @@ export async function chatAdminRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, chatEndpoints.simulate, async (request) => simulateChat(app, request.body));
+  route(app, chatEndpoints.simulateEvent, async (request) => simulateEvent(app, request.body));
 
   route(app, chatEndpoints.liveState, async (_request, reply) => {
     reply.header('cache-control', 'no-store');

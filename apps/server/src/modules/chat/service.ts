@@ -8,6 +8,7 @@
  * keys and `!bet` go beside it) before observers that only watch and never consume (chat points
  * 900), so a command earns nothing and is handled once.
  */
+import type { KickEventHandlers } from '../../integrations/kick/event-handlers';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client';
 import type { KickApi } from '../../integrations/kick/api';
@@ -84,6 +85,11 @@ export interface ChatService {
   /** Statements the batched ingest has written so far (tests and the benchmark read it). */
   readonly batches: number;
   kickApi: KickApi;
+  /**
+   * Handlers of Kick's other webhook events: a module registers per event type; each runs in the
+   * transaction that claims the delivery (../../integrations/kick/event-handlers.ts).
+   */
+  kickEvents: KickEventHandlers;
 }
 
 declare module 'fastify' {

@@ -5,7 +5,14 @@
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ChatLiveResult, ChatLiveState, ChatSimulateBody, ChatSimulateResult } from '@kickback/common/http/chat';
+import type {
+  ChatLiveResult,
+  ChatLiveState,
+  ChatSimulateBody,
+  ChatSimulateEventBody,
+  ChatSimulateEventResult,
+  ChatSimulateResult,
+} from '@kickback/common/http/chat';
 import { messages } from '@kickback/common/messages';
 import { chatMessages } from '../../db/schema/chat';
 import { kickLiveState } from '../../db/schema/kick-bot';
@@ -14,6 +21,7 @@ import {
   simulatedChatMessage,
   simulatedLivestreamStatus,
 } from '../../integrations/kick/simulator';
+import { simulatedEvent } from '../../integrations/kick/simulator-events';
 import { conflict } from '../../lib/errors';
 import { chatLogEntry } from './log';
 
@@ -45,6 +53,19 @@ export async function simulateLive(app: FastifyInstance, isLive: boolean): Promi
   );
   if (delivery.status !== 200) app.log.warn({ status: delivery.status }, 'the webhook refused a simulated live state');
   return { status: delivery.status, live: await liveState(app) };
+}
+
+/** Any other Kick event (Chat Simulator → Events), delivered through the webhook like Kick's. */
+export async function simulateEvent(
+  app: FastifyInstance,
+  input: ChatSimulateEventBody,
+): Promise<ChatSimulateEventResult> {
+  if (!app.config.kick.simulator) throw conflict(messages.chatSimulatorOff);
+  const now = app.clock.now();
+  const { type, payload } = simulatedEvent(input, broadcasterOf(app), now);
+  const delivery = await deliverSimulatedEvent(app.http, app.config.publicUrl, type, payload, now);
+  if (delivery.status !== 200) app.log.warn({ status: delivery.status, type }, 'the webhook refused a simulated event');
+  return { status: delivery.status, type, messageId: delivery.messageId };
 }
 
 export async function simulateChat(app: FastifyInstance, input: ChatSimulateBody): Promise<ChatSimulateResult> {

@@ -8,6 +8,8 @@ import type { GiveawaySettings } from '@kickback/common/hubs/giveaway';
 
 export interface ChatterFacts {
   excluded: boolean;
+  /** Banned or timed out on Kick right now (docs/features/kick-events-and-bans.md). */
+  banned?: boolean;
   isSubscriber: boolean;
   /** A verified Clash link (a claimed or rejected one does not count). */
   hasVerifiedClash: boolean;
@@ -21,7 +23,7 @@ export interface ChatterFacts {
 /** What the entry filters look at. */
 export type FilterFacts = Pick<
   ChatterFacts,
-  'excluded' | 'isSubscriber' | 'hasVerifiedClash' | 'isActiveRustMagic' | 'isActiveOnRoobet'
+  'excluded' | 'banned' | 'isSubscriber' | 'hasVerifiedClash' | 'isActiveRustMagic' | 'isActiveOnRoobet'
 >;
 
 export type Filters = Pick<
@@ -32,6 +34,7 @@ export type Filters = Pick<
 /** Why a chatter may not be in the round under these filters, or null when they may. */
 export function filterRefusal(settings: Filters, facts: FilterFacts): string | null {
   if (facts.excluded) return 'excluded';
+  if (facts.banned) return 'banned on Kick';
   if (settings.isSubOnly && !facts.isSubscriber) return 'not a subscriber';
   if (settings.isClashIdLinkedOnly && !facts.hasVerifiedClash) return 'no verified Clash link';
   if (settings.isRustMagicCodeOnly && !facts.isActiveRustMagic) return 'not on the RustMagic code';

@@ -3,7 +3,7 @@
  * go to PostgreSQL in ONE statement, which for each checks that the text is an active key, reads
  * the round and its filters and the sender's stored chat activity (colour, subscription), and —
  * for a chatter no site user linked, while no filter is on (the usual case) — inserts the entry
- * (once per chatter and round: the primary key). Each caller gets its own row back once the
+ * (once per chatter and round: the primary key) — never for a chatter banned on Kick at that time. Each caller gets its own row back once the
  * statement committed, so nothing is announced or answered before the entry is durable.
  */
 import type { Database } from '../../db/client';
@@ -31,6 +31,8 @@ export interface EntryRow extends Record<string, unknown> {
   is_roobet_code_only: boolean;
   color: string | null;
   is_subscriber: boolean | null;
+  /** Banned on Kick at the entry's time (never inserted). */
+  banned: boolean;
   inserted: boolean;
 }
 
@@ -51,7 +53,9 @@ export const ENTRY_STATEMENT = `
   ), k AS (
     SELECT i.*, coalesce(a.color, i.color) AS entry_color,
            (a.is_subscriber OR coalesce(a.subscribed_until > i.at, false)) AS is_subscriber,
-           row_number() OVER (PARTITION BY i.kick_user_id ORDER BY i.n) AS nth
+           row_number() OVER (PARTITION BY i.kick_user_id ORDER BY i.n) AS nth,
+           EXISTS (SELECT 1 FROM kick_bans b WHERE b.kick_user_id = i.kick_user_id AND b.lifted_at IS NULL
+                   AND (b.expires_at IS NULL OR b.expires_at > i.at)) AS banned
     FROM i
     JOIN giveaway_keys gk ON gk.key_lower = i.key AND gk.is_active
     -- One primary-key probe per request, whatever the table's size was when the plan was made
@@ -65,12 +69,12 @@ export const ENTRY_STATEMENT = `
     INSERT INTO giveaway_participants (round_id, kick_user_id, kick_username, draw_entry, color, entered_at)
     SELECT s.round_id, k.kick_user_id, k.kick_username, k.draw_entry, k.entry_color, k.at
     FROM k CROSS JOIN s
-    WHERE k.may_insert AND k.nth = 1
+    WHERE k.may_insert AND k.nth = 1 AND NOT k.banned
       AND NOT (s.is_sub_only OR s.is_clash_id_linked_only OR s.is_rust_magic_code_only OR s.is_roobet_code_only)
     ON CONFLICT DO NOTHING
     RETURNING kick_user_id
   )
-  SELECT k.n, s.*, k.entry_color AS color, k.is_subscriber,
+  SELECT k.n, s.*, k.entry_color AS color, k.is_subscriber, k.banned,
          (k.nth = 1 AND EXISTS (SELECT 1 FROM ins WHERE ins.kick_user_id = k.kick_user_id)) AS inserted
   FROM k CROSS JOIN s`;
 

@@ -19,6 +19,7 @@ import { leaderboardSites } from '@kickback/common/http/leaderboards';
 import type { GiveawayParticipant } from '@kickback/common/hubs/giveaway';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import { activeBanSql } from '../kick-bans/service';
 import type { ChatterFacts, FilterFacts, RollSettings } from './eligibility';
 import { readStoredEntry, type StoredDrawEntry } from './snapshot';
 
@@ -44,6 +45,7 @@ interface FactsRow {
   color: string | null;
   user_id: string | null;
   excluded: boolean | null;
+  banned: boolean;
   avatar_url: string | null;
   steam_id: string | null;
   is_subscriber: boolean | null;
@@ -111,6 +113,7 @@ async function load(db: DbOrTx, source: SQL, now: Date): Promise<Chatter[]> {
       WITH c AS (${source})
       SELECT c.kick_user_id, c.username, coalesce(a.color, c.color) AS color,
              u.id AS user_id, u.excluded, u.avatar_url, u.steam_id,
+             ${activeBanSql(sql`c.kick_user_id`, now)} AS banned,
              (a.is_subscriber OR coalesce(a.subscribed_until > ${now}, false)) AS is_subscriber,
              lv.clash_id, lv.rustmagic_id, lv.roobet_name,
              st.on_clash, st.on_rustmagic, st.on_roobet, st.wagered_10k
@@ -132,6 +135,7 @@ async function load(db: DbOrTx, source: SQL, now: Date): Promise<Chatter[]> {
     const linked = r.user_id !== null;
     const facts: FilterFacts = {
       excluded: r.excluded === true,
+      banned: r.banned === true,
       isSubscriber: r.is_subscriber === true,
       hasVerifiedClash: r.clash_id !== null,
       isActiveRustMagic: r.on_rustmagic === true,
@@ -208,6 +212,7 @@ const SUBSCRIBER = 2;
 const VERIFIED_CLASH = 4;
 const ON_RUSTMAGIC = 8;
 const ON_ROOBET = 16;
+const BANNED = 32;
 const NEWLINE = 0x0a;
 const COMMA = 0x2c;
 const ZERO = 0x30;
@@ -256,6 +261,7 @@ export async function eachRollFact(
     await db.execute(sql`
       SELECT count(*) AS n, string_agg(
                (CASE WHEN u.excluded THEN ${EXCLUDED} ELSE 0 END
+                + CASE WHEN b.kick_user_id IS NOT NULL THEN ${BANNED} ELSE 0 END
                 + CASE WHEN a.is_subscriber OR a.subscribed_until > ${now} THEN ${SUBSCRIBER} ELSE 0 END
                 ${clash}${partner})::text
                || ',' || coalesce(${lastMessage}, '') || ',' || p.draw_entry,
@@ -263,6 +269,8 @@ export async function eachRollFact(
       FROM giveaway_participants p
       LEFT JOIN kick_chat_activity a ON a.kick_user_id = p.kick_user_id
       LEFT JOIN users u ON u.kick_id = p.kick_user_id
+      LEFT JOIN kick_bans b ON b.kick_user_id = p.kick_user_id AND b.lifted_at IS NULL
+                            AND (b.expires_at IS NULL OR b.expires_at > ${now})
       ${standingsJoin}
       WHERE p.round_id = ${roundId}
     `),
@@ -286,6 +294,7 @@ export async function eachRollFact(
   const lastMessageAt = new Date(0);
   const facts: ChatterFacts = {
     excluded: false,
+    banned: false,
     isSubscriber: false,
     hasVerifiedClash: false,
     isActiveRustMagic: false,
@@ -311,6 +320,7 @@ export async function eachRollFact(
     const lastMessageMs = i === digits ? null : negative ? -ms : ms;
     readStoredEntry(entry, i + 1, end);
     facts.excluded = (flags & EXCLUDED) !== 0;
+    facts.banned = (flags & BANNED) !== 0;
     facts.isSubscriber = (flags & SUBSCRIBER) !== 0;
     facts.hasVerifiedClash = (flags & VERIFIED_CLASH) !== 0;
     facts.isActiveRustMagic = (flags & ON_RUSTMAGIC) !== 0;

@@ -8,7 +8,9 @@ import fp from 'fastify-plugin';
 import { giveawayHub } from '@kickback/common/hubs/giveaway';
 import { giveawayOverlayHub } from '@kickback/common/hubs/giveaway-overlay';
 import { giveawayEndpoints } from '@kickback/common/http/giveaway';
+import { moderationBanned } from '../../integrations/kick/events';
 import { route } from '../../plugins/endpoints';
+import { isBanned } from '../kick-bans/service';
 import { syncGiveawayChatState } from './chat-state';
 import { giveawayHubHandlers, giveawayOverlayHandlers } from './hub';
 import { GiveawayService } from './service';
@@ -43,6 +45,12 @@ export const giveawayModule = fp(async (app: FastifyInstance) => {
     },
     // Its effect is a live event to the admins' panel: nothing to keep exactly once.
     mayAct: () => false,
+  });
+
+  // A chatter banned on Kick leaves the current round (the entry and the roll refuse them too).
+  app.chat.kickEvents.register('moderation.banned', 'giveaway.drop-banned', async (tx, payload, meta, after) => {
+    const kickUserId = moderationBanned.parse(payload).banned_user.user_id;
+    if (await isBanned(tx, { kickUserId }, meta.receivedAt)) await giveaway.dropBanned(tx, kickUserId, after);
   });
 
   route(app, giveawayEndpoints.roll, async (request) => giveaway.rollRecord(request.params.rollId));

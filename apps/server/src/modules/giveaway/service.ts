@@ -5,7 +5,7 @@
  * out after commit through the hub layer's audiences (the admins; the public overlay room), so
  * several processes serve one giveaway. This file is the module's public surface.
  */
-import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { drawFromPrepared } from '@kickback/common/giveaway/draw';
 import { giveawayErrors } from '@kickback/common/giveaway/texts';
@@ -33,7 +33,7 @@ import { chatMessages } from '../../db/schema/chat';
 import { giveawayParticipants, giveawayRoundCounts, giveawaySettings, giveawayWinners } from '../../db/schema/giveaway';
 import type { UserRow } from '../../db/schema/users';
 import type { ChatMessage } from '../../integrations/kick/chat-message';
-import { transactionThen } from '../../lib/after-commit';
+import { transactionThen, type AfterCommit } from '../../lib/after-commit';
 import { conflict, notFound } from '../../lib/errors';
 import { actorOf, recordAudit } from '../audit/service';
 import { payPrizes } from '../staff-prizes/service';
@@ -432,6 +432,8 @@ export class GiveawayService {
     });
     // Deactivated since this process last heard: not a key after all.
     if (!row) return false;
+    // Banned on Kick: the key is still a command (no chat points for it), but no entry.
+    if (row.banned) return true;
     const roundId = Number(row.round_id);
     const filters = {
       isSubOnly: row.is_sub_only,
@@ -491,6 +493,28 @@ export class GiveawayService {
       .onConflictDoNothing()
       .returning({ kickUserId: giveawayParticipants.kickUserId });
     if (inserted.length > 0) this.entered(chatter.view);
+    return true;
+  }
+
+  /**
+   * A chatter just banned on Kick leaves the current round (inside the transaction that recorded
+   * the ban); once committed, the admins get the new list and the overlay the new count.
+   */
+  async dropBanned(tx: Tx, kickUserId: string, after: AfterCommit): Promise<boolean> {
+    const dropped = await tx
+      .delete(giveawayParticipants)
+      .where(
+        and(
+          eq(giveawayParticipants.kickUserId, kickUserId),
+          eq(giveawayParticipants.roundId, sql`(SELECT round_id FROM giveaway_settings WHERE id = 1)`),
+        ),
+      )
+      .returning({ kickUserId: giveawayParticipants.kickUserId });
+    if (dropped.length === 0) return false;
+    after.push(async () => {
+      this.app.realtime.emitToAdmins(giveawayHub, 'ReceiveParticipants', await this.participants());
+      this.overlayCountSoon();
+    });
     return true;
   }
 

@@ -6,6 +6,7 @@
  */
 import { centsToText, formatAmount, toCents } from '@kickback/common/money';
 import type { ChatHandler } from '../chat/service';
+import { banReason, type BanView } from '../kick-bans/service';
 import type { GuessOutcome } from './service';
 
 const HINT = 'use !guess [AMOUNT], for example !guess 1234.50';
@@ -19,13 +20,19 @@ export function parseGuess(content: string): bigint | 'malformed' | null {
   return toCents(`${amount[1]!.replace(/,/g, '')}${amount[2] ? `.${amount[2]}` : ''}`);
 }
 
-export function guessAnswer(outcome: GuessOutcome | { ok: false; reason: 'malformed' | 'unlinked' }, siteName: string) {
+export function guessAnswer(
+  outcome:
+    GuessOutcome | { ok: false; reason: 'malformed' | 'unlinked' } | { ok: false; reason: 'banned'; ban: BanView },
+  siteName: string,
+) {
   if (outcome.ok) {
     return `${outcome.replaced ? 'guess changed to' : 'guess taken:'} ${formatAmount(centsToText(outcome.amountCents))}.`;
   }
   switch (outcome.reason) {
     case 'malformed':
       return `${HINT}.`;
+    case 'banned':
+      return `${banReason(outcome.ban)}: no guesses until it ends.`;
     case 'unlinked':
       return `link your Kick account on ${siteName} first (type !verify with the code from your profile).`;
     case 'no_hunt':
@@ -45,11 +52,14 @@ export function guessHandler(siteName: string): ChatHandler {
     async handle(message, { app, linkedUser, once }) {
       const parsed = parseGuess(message.content);
       if (parsed === null) return false;
+      const ban = linkedUser ? await app.kickBans.banOf(message.kickUserId) : null;
       const outcome: Parameters<typeof guessAnswer>[0] = !linkedUser
         ? { ok: false, reason: 'unlinked' }
-        : parsed === 'malformed'
-          ? { ok: false, reason: 'malformed' }
-          : await app.hunt.guess(linkedUser, parsed, (tx) => once(tx, 'guess'));
+        : ban
+          ? { ok: false, reason: 'banned', ban }
+          : parsed === 'malformed'
+            ? { ok: false, reason: 'malformed' }
+            : await app.hunt.guess(linkedUser, parsed, (tx) => once(tx, 'guess'));
       app.log.info({ messageId: message.messageId, kickUser: message.kickUsername, ok: outcome.ok }, 'kick hunt guess');
       const answer = guessAnswer(outcome, siteName);
       if (answer !== null) await app.chat.reply(message, `@${message.kickUsername} ${answer}`);

@@ -12,6 +12,7 @@ import { KICK_SIMULATOR_PATH } from '../../config';
 import { KickApi } from '../../integrations/kick/api';
 import { kickBotSimulatorRoutes, KickSimulatorState } from '../../integrations/kick/bot-simulator';
 import { KickBotError, KickBotTokens } from '../../integrations/kick/bot-token';
+import { scopesToAsk } from '../../integrations/kick/features';
 import { currentUser } from '../../plugins/access';
 import { route } from '../../plugins/endpoints';
 import { integrationEndpoints } from '@kickback/common/http/integrations';
@@ -49,7 +50,7 @@ export const kickBotPlugin = fp(async (app: FastifyInstance) => {
 
   route(app, integrationEndpoints.connectKickBot, async (request, reply) => {
     try {
-      return { url: await tokens.connectUrl(currentUser(request).id) };
+      return { url: await tokens.connectUrl(currentUser(request).id, scopesToAsk(app.chat.kickEvents)) };
     } catch (err) {
       if (err instanceof KickBotError) return reply.status(err.status).send({ message: err.publicMessage });
       throw err;

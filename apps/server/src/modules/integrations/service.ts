@@ -19,6 +19,7 @@ import { discordBroadcastRecipients, discordBroadcasts } from '../../db/schema/d
 import { kickLiveState } from '../../db/schema/kick-bot';
 import { leaderboardSites } from '../../db/schema/leaderboards';
 import type { SourceState, StatusSource } from '../../integrations/status';
+import { kickEventStats, kickFeatureScopes } from './kick-events';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 const later = (a: Date | null, b: Date | null) => (!a ? b : !b ? a : a > b ? a : b);
@@ -304,5 +305,7 @@ export async function integrationsOverview(app: FastifyInstance): Promise<Integr
       tokenKeySource: bot.mode === 'off' ? null : bot.tokenKeySource,
     },
     kickLive: { isLive: live?.isLive ?? null, title: live?.title ?? null, changedAt: iso(live?.changedAt) },
+    kickEvents: await kickEventStats(app),
+    kickFeatures: kickFeatureScopes(app, botState?.connected ? (botState.scope ?? '') : null),
   };
 }

@@ -8,6 +8,7 @@ import { abbreviatePoints, parseBet } from '@kickback/common/games/prediction';
 import { centsToNumber, decimalToNumber } from '@kickback/common/money';
 import type { ChatMessage } from '../../integrations/kick/chat-message';
 import type { ChatHandler } from '../chat/service';
+import { banReason, type BanView } from '../kick-bans/service';
 import type { BetOutcome } from './bets';
 
 /** Answers a chat message; swappable so the bot's transport can change without touching bets. */
@@ -19,7 +20,7 @@ const pts = (cents: bigint) => abbreviatePoints(centsToNumber(cents));
 
 /** What the bettor is told, without the @name. */
 export function betAnswer(
-  outcome: BetOutcome | { ok: false; reason: 'malformed' | 'unlinked' },
+  outcome: BetOutcome | { ok: false; reason: 'malformed' | 'unlinked' } | { ok: false; reason: 'banned'; ban: BanView },
   siteName: string,
 ): string | null {
   if (outcome.ok) {
@@ -30,6 +31,8 @@ export function betAnswer(
   switch (outcome.reason) {
     case 'malformed':
       return `${HINT}.`;
+    case 'banned':
+      return `${banReason(outcome.ban)}: no bets until it ends.`;
     case 'unlinked':
       return `link your Kick account on ${siteName} first (type !verify with the code from your profile).`;
     case 'excluded':
@@ -65,7 +68,9 @@ export function betHandler(siteName: string, replier?: ChatReplier): ChatHandler
       if (parsed === null) return false;
       const reply = replier ?? ((m: ChatMessage, text: string) => app.chat.reply(m, text));
       let outcome: Parameters<typeof betAnswer>[0];
+      const ban = linkedUser ? await app.kickBans.banOf(message.kickUserId) : null;
       if (!linkedUser) outcome = { ok: false, reason: 'unlinked' };
+      else if (ban) outcome = { ok: false, reason: 'banned', ban };
       else if (!parsed.ok)
         outcome = { ok: false, reason: parsed.error === 'not_positive' ? 'not_positive' : 'malformed' };
       else {

@@ -3,14 +3,16 @@
  * points or gems (reason required), change role, mark excluded. The rules live in admin-service.ts.
  */
 import type { FastifyInstance } from 'fastify';
-import { asc, or, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { adminUserEndpoints, adminUserMessages, type AdminUser } from '@kickback/common/http/admin-users';
 import { decimalToNumber } from '@kickback/common/money';
 import { readPage } from '../../db/page';
 import { users, type UserRow } from '../../db/schema/users';
 import { currentUser } from '../../plugins/access';
 import { route } from '../../plugins/endpoints';
+import { notFound } from '../../lib/errors';
 import { actorOf } from '../audit/service';
+import { bansInForce, liftBan, type BanView } from '../kick-bans/service';
 import { adjustBalance, setExcluded, setRole } from './admin-service';
 
 const PAGE_SIZE = 25;
@@ -19,7 +21,7 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-export function toAdminUser(u: UserRow): AdminUser {
+export function toAdminUser(u: UserRow, kickBan: BanView | null = null): AdminUser {
   return {
     id: u.id,
     steamId: u.steamId,
@@ -37,8 +39,21 @@ export function toAdminUser(u: UserRow): AdminUser {
     casesId: u.casesId,
     createdAt: u.createdAt.toISOString(),
     lastLoginAt: u.lastLoginAt?.toISOString() ?? null,
+    kickBan: kickBan && {
+      reason: kickBan.reason,
+      bannedAt: kickBan.bannedAt.toISOString(),
+      expiresAt: kickBan.expiresAt?.toISOString() ?? null,
+    },
   };
 }
+
+/** The users as the admin sees them, each with the Kick ban in force on their linked Kick account. */
+async function withBans(app: FastifyInstance, list: UserRow[]): Promise<AdminUser[]> {
+  const kickIds = list.flatMap((u) => (u.kickId ? [u.kickId] : []));
+  const bans = await bansInForce(app.db, kickIds, app.clock.now());
+  return list.map((u) => toAdminUser(u, (u.kickId && bans.get(u.kickId)) || null));
+}
+const withBan = async (app: FastifyInstance, u: UserRow) => (await withBans(app, [u]))[0]!;
 
 export async function adminUserRoutes(app: FastifyInstance): Promise<void> {
   route(app, adminUserEndpoints.list, async (request) => {
@@ -59,7 +74,7 @@ export async function adminUserRoutes(app: FastifyInstance): Promise<void> {
         sql`lower(${users.casesId}) = ${q}`,
       );
     }
-    return readPage(app.db, {
+    const found = await readPage(app.db, {
       rows: app.db
         .select()
         .from(users)
@@ -69,8 +84,9 @@ export async function adminUserRoutes(app: FastifyInstance): Promise<void> {
       count: { from: users, where },
       page,
       pageSize: PAGE_SIZE,
-      map: toAdminUser,
+      map: (u) => u,
     });
+    return { ...found, items: await withBans(app, found.items) };
   });
 
   route(app, adminUserEndpoints.adjustBalance, async (request) => {
@@ -78,13 +94,13 @@ export async function adminUserRoutes(app: FastifyInstance): Promise<void> {
       userId: request.params.id,
       ...request.body,
     });
-    return { message, user: toAdminUser(user) };
+    return { message, user: await withBan(app, user) };
   });
 
   route(app, adminUserEndpoints.setRole, async (request) => {
     const user = await setRole(app.db, actorOf(currentUser(request)), request.params.id, request.body.role);
     app.sessionCache.evict({ userId: user.id });
-    return { message: adminUserMessages.roleChanged(user.role), user: toAdminUser(user) };
+    return { message: adminUserMessages.roleChanged(user.role), user: await withBan(app, user) };
   });
 
   route(app, adminUserEndpoints.setExcluded, async (request) => {
@@ -93,7 +109,22 @@ export async function adminUserRoutes(app: FastifyInstance): Promise<void> {
     await app.chat.linkChanged(user.id);
     return {
       message: user.excluded ? adminUserMessages.excluded : adminUserMessages.included,
-      user: toAdminUser(user),
+      user: await withBan(app, user),
     };
   });
+
+  route(app, adminUserEndpoints.liftKickBan, async (request) => {
+    await liftBan(app.db, actorOf(currentUser(request)), request.params.id, app.clock.now());
+    app.kickBans.changed();
+    return {
+      message: adminUserMessages.kickBanLifted,
+      user: await withBan(app, await loadUser(app, request.params.id)),
+    };
+  });
+}
+
+async function loadUser(app: FastifyInstance, id: string): Promise<UserRow> {
+  const [u] = await app.db.select().from(users).where(eq(users.id, id));
+  if (!u) throw notFound('User not found.');
+  return u;
 }

@@ -14,3 +14,4 @@ export const useSetRole = () =>
   useEndpointMutation(adminUserEndpoints.setRole, { invalidates: changes, alsoOnError: true });
 export const useSetExcluded = () =>
   useEndpointMutation(adminUserEndpoints.setExcluded, { invalidates: changes, alsoOnError: true });
+export const useLiftKickBan = () => useEndpointMutation(adminUserEndpoints.liftKickBan, { invalidates: changes });

@@ -30,6 +30,7 @@ const alt: AdminUser = {
   gems: 0,
   createdAt: '2026-01-05T10:00:00.000Z',
   lastLoginAt: null,
+  kickBan: null,
 };
 
 function serve(change: (init: RequestInit) => Response) {
@@ -48,6 +49,7 @@ afterEach(() => {
   toastError.mockReset();
   toastSuccess.mockReset();
   alt.excluded = false;
+  alt.kickBan = null;
 });
 
 describe('Admin → Users', () => {
@@ -66,5 +68,25 @@ describe('Admin → Users', () => {
     await act(async () => void fireEvent.click(await screen.findByLabelText('Exclude AltAccount')));
     await waitFor(() => expect(toastError).toHaveBeenCalledWith('Not allowed.'));
     await waitFor(() => expect(reads(fetchMock)).toHaveLength(2));
+  });
+
+  it('shows a Kick ban with its end, and Lift sends the DELETE and refetches the list', async () => {
+    alt.kickBan = { reason: 'spam', bannedAt: '2026-01-05T10:00:00.000Z', expiresAt: null };
+    const fetchMock = vi.fn(async (_url: string, init?: RequestInit) => {
+      if (init?.method === 'DELETE') {
+        alt.kickBan = null;
+        return Response.json({ message: 'Kick ban lifted: the account takes part again.', user: alt });
+      }
+      return Response.json({ items: [alt], total: 1, page: 1, pageSize: 20 });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithQueries(<UsersPage />);
+    expect(await screen.findByText('banned on Kick')).toBeTruthy();
+    await act(async () => void fireEvent.click(screen.getByLabelText('Lift the Kick ban of AltAccount')));
+    await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith('Kick ban lifted: the account takes part again.'));
+    expect(fetchMock.mock.calls.find(([, i]) => i?.method === 'DELETE')?.[0]).toBe(
+      `/api/admin/users/${alt.id}/kick-ban`,
+    );
+    await waitFor(() => expect(screen.queryByText('banned on Kick')).toBeNull());
   });
 });

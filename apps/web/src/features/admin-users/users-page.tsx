@@ -28,6 +28,7 @@ import { formatAmount } from '../../lib/format';
 import { CharCounter, FieldError, setServerErrors, useZodForm } from '../../lib/forms';
 import { usePaged } from '../../lib/use-paged';
 import { useAdjustBalance, useSetExcluded, useSetRole } from './api';
+import { KickBan } from './kick-ban';
 import { EmptyRow } from '../../components/ui/empty-row';
 
 const adjustFields = ['currency', 'amount', 'reason'] as const;
@@ -196,6 +197,7 @@ export default function UsersPage() {
                       excluded
                     </Badge>
                   )}
+                  <KickBan user={u} post={(change) => void post(change)} />
                 </td>
                 <td className="text-end fw-semibold kb-accent" data-testid="user-points">
                   {formatAmount(u.points)}

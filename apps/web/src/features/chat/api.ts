@@ -17,3 +17,6 @@ const changes = [chatEndpoints.messages, chatEndpoints.liveState] as const;
 export const useSimulateChat = () => useEndpointMutation(chatEndpoints.simulate, { invalidates: changes });
 
 export const useSimulateLive = () => useEndpointMutation(chatEndpoints.live, { invalidates: changes });
+
+/** Any other Kick event: its effects show on other pages (Users, Integrations), and the live state here. */
+export const useSimulateEvent = () => useEndpointMutation(chatEndpoints.simulateEvent, { invalidates: changes });

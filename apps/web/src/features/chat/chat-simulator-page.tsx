@@ -3,7 +3,7 @@
  * message is signed like a Kick webhook and goes through the real pipeline. Below, the recent chat
  * and what the pipeline did with each message (linked site user, command, replies). The stream's
  * live state (chat-activity points are earned only while live) is shown, and the simulator can
- * send Kick's "went live" / "ended" event.
+ * send Kick's "went live" / "ended" event, and every other Kick event (./simulate-events-card).
  */
 import { useRef, useState, type FormEvent } from 'react';
 import Badge from 'react-bootstrap/Badge';
@@ -16,6 +16,7 @@ import { CHAT_MESSAGE_MAX_LENGTH, type ChatLog, type ChatLogEntry } from '@kickb
 import { useSite } from '../../shared/site-context';
 import { useChatLog, useSimulateChat, useSimulateLive } from './api';
 import { StreamStateBadge } from '../../components/ui/stream-state-badge';
+import { SimulateEventsCard } from './simulate-events-card';
 import './chat-simulator.css';
 
 const emptyLog: ChatLog = { simulator: false, live: { isLive: null, changedAt: null }, messages: [], chatters: [] };
@@ -219,6 +220,7 @@ export default function ChatSimulatorPage() {
               </Form>
             )}
           </div>
+          {log?.simulator && <SimulateEventsCard />}
         </div>
         <div className="col-lg-8">
           <div className="kb-card">

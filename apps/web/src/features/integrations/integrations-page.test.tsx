@@ -46,6 +46,8 @@ describe('Integrations', () => {
         rows: [],
         kickBot: connected ? bot : { ...bot, connected: false, kickUsername: null },
         kickLive: { isLive: null, title: null, changedAt: null },
+        kickEvents: [],
+        kickFeatures: [],
       };
       return Response.json(overview);
     });
@@ -70,6 +72,8 @@ describe('Integrations', () => {
         rows: [],
         kickBot: bot,
         kickLive: { isLive: null, title: null, changedAt: null },
+        kickEvents: [],
+        kickFeatures: [],
       } satisfies IntegrationsOverview),
     );
     vi.stubGlobal('fetch', fetchMock);
@@ -88,5 +92,41 @@ describe('Integrations', () => {
     visit();
     await screen.findByTestId('kick-bot-user');
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+  });
+
+  it('shows each Kick event with its 24-hour count, and a feature whose scope the token lacks with Reconnect', async () => {
+    const fetchMock = vi.fn(async (_url: string, init?: RequestInit) => {
+      if (init?.method === 'POST') return Response.json({ url: 'https://id.kick.com/oauth/authorize?x=1' });
+      return Response.json({
+        checkedAt: '2026-01-05T10:00:00.000Z',
+        rows: [],
+        kickBot: bot,
+        kickLive: { isLive: null, title: null, changedAt: null },
+        kickEvents: [
+          { type: 'moderation.banned', subscribed: true, lastDeliveryAt: '2026-01-05T09:00:00.000Z', last24h: 1234 },
+          { type: 'kicks.gifted', subscribed: false, lastDeliveryAt: null, last24h: 0 },
+        ],
+        kickFeatures: [
+          { id: 'bans', label: 'Bans that count', scopes: ['moderation:ban'], missing: ['moderation:ban'] },
+        ],
+      } satisfies IntegrationsOverview);
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    render(
+      <MemoryRouter>
+        <QueryClientProvider client={createQueryClient()}>
+          <IntegrationsPage />
+        </QueryClientProvider>
+      </MemoryRouter>,
+    );
+    expect((await screen.findByTestId('count-moderation.banned')).textContent).toBe((1234).toLocaleString());
+    expect(screen.getByText('No (feature off)')).toBeTruthy();
+    expect(screen.getByTestId('kick-missing-scopes').textContent).toContain('Bans that count');
+    await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Reconnect' })));
+    expect(fetchMock.mock.calls.find(([, i]) => i?.method === 'POST')?.[0]).toBe(
+      '/api/admin/integrations/kick-bot/connect',
+    );
   });
 });

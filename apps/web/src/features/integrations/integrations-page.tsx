@@ -18,6 +18,7 @@ import {
   type IntegrationsOverview,
 } from '@kickback/common/http/integrations';
 import { useConnectKickBot, useDisconnectKickBot, useIntegrations } from './api';
+import { KickEventsCard } from './kick-events-card';
 import './integrations.css';
 
 const healthBadge: Record<IntegrationHealth, { bg: string; text: string }> = {
@@ -215,6 +216,7 @@ export default function IntegrationsPage() {
       ) : (
         <>
           <KickBotCard data={data} />
+          <KickEventsCard data={data} />
           <div className="kb-card p-0">
             <Table responsive hover className="kb-integrations-table mb-0" aria-label="Integrations">
               <thead>
