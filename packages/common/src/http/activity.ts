@@ -23,6 +23,9 @@ export const ledgerReasons = [
   'partner_reversal',
   'debt_repayment',
   'hunt_prize',
+  'support_reward',
+  'support_reversal',
+  'channel_points',
 ] as const;
 export type LedgerReasonCode = (typeof ledgerReasons)[number];
 
@@ -47,6 +50,9 @@ export const ledgerReasonText: Record<LedgerReasonCode, string> = {
   partner_reversal: 'Taken back: a partner id moved to its rightful owner',
   debt_repayment: 'Paid towards points owed',
   hunt_prize: 'Bonus hunt guess prize',
+  support_reward: 'Supporting the stream',
+  support_reversal: 'Support reward taken back',
+  channel_points: 'Kick channel points',
 };
 
 export function reasonInWords(code: string): string {

@@ -29,6 +29,8 @@ import {
   type KickSubscriber,
 } from './events';
 import { isFreshTimestamp, verifyKickSignature } from './signature';
+import { MalformedKickEvent, type KickEventHandler } from './support-events';
+import type { Db, Tx } from '../../db/client';
 import type { WebhookKeyring } from './webhook-keys';
 
 export interface KickEventSink {
@@ -47,6 +49,11 @@ export interface KickWebhookOptions {
   sink: KickEventSink;
   /** Events of other channels are acknowledged and ignored. */
   broadcasterUserId: string | undefined;
+  /**
+   * Handlers by event type, each run once per delivery in the transaction that claims it; then
+   * `committed` (for the work that waits for the commit: announcements, Kick API calls).
+   */
+  events?: { db: Db; handlers: Record<string, KickEventHandler<Tx>>; committed?(type: string): void };
 }
 
 export const KICK_WEBHOOK_PATH = '/webhooks/kick';
@@ -112,6 +119,7 @@ export async function kickWebhookRoutes(app: FastifyInstance, opts: KickWebhookO
     }
 
     if (h.type === 'chat.message.sent') return handleChat(request, reply, h, raw, now);
+    if (opts.events?.handlers[h.type]) return handleInTransaction(request, reply, h, raw, now);
 
     const claimed = await app.db
       .insert(kickWebhookDeliveries)
@@ -177,6 +185,42 @@ export async function kickWebhookRoutes(app: FastifyInstance, opts: KickWebhookO
       return reply.status(503).header('retry-after', '5').send({ message: 'Being processed; retry later.' });
     }
     app.integrationStatus.succeeded('kick.webhooks', h.type);
+    return { ok: true };
+  }
+
+  /** A handled event: the delivery's claim and the handler's work commit together, or neither. */
+  async function handleInTransaction(request: FastifyRequest, reply: FastifyReply, h: Headers, raw: Buffer, now: Date) {
+    const events = opts.events!;
+    const ids = { messageId: h.messageId, type: h.type };
+    const parsedBody = parseBody(request, reply, h, raw);
+    if ('refused' in parsedBody) return parsedBody.refused;
+    if ('ignored' in parsedBody) return { ok: true };
+    const meta = { messageId: h.messageId.slice(0, 100), type: h.type, version: h.version, receivedAt: now };
+    let outcome: 'processed' | 'duplicate';
+    try {
+      outcome = await events.db.transaction(async (tx) => {
+        const claimed = await tx
+          .insert(kickWebhookDeliveries)
+          .values({ messageId: meta.messageId, eventType: h.type.slice(0, 100), receivedAt: now })
+          .onConflictDoNothing()
+          .returning({ messageId: kickWebhookDeliveries.messageId });
+        if (claimed.length === 0) return 'duplicate';
+        await events.handlers[h.type]!(tx as Tx, parsedBody.body, meta);
+        return 'processed';
+      });
+    } catch (err) {
+      if (err instanceof MalformedKickEvent) return refuse(request, reply, 400, err.message, ids);
+      throw err;
+    }
+    if (outcome === 'duplicate') {
+      request.log.info(ids, 'kick webhook redelivered: already processed');
+      return { ok: true, duplicate: true };
+    }
+    app.integrationStatus.succeeded('kick.webhooks', h.type.slice(0, 60));
+    // Today's subscriber facts (the giveaway's subscriber rule) are kept as before.
+    const subscribers = subscribersFromWebhook(h.type, parsedBody.body);
+    if (subscribers) await opts.sink.subscribers(subscribers);
+    events.committed?.(h.type);
     return { ok: true };
   }
 

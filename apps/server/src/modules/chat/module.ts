@@ -11,6 +11,8 @@ import { KickPusherReader } from '../../integrations/kick/pusher';
 import { keepKickSubscriptions } from '../../integrations/kick/subscriptions';
 import { kickWebhookRoutes } from '../../integrations/kick/webhook';
 import { createWebhookKeyring } from '../../integrations/kick/webhook-keys';
+import { redemptionHandler } from '../channel-points/service';
+import { supportEventHandlers } from '../support-rewards/service';
 import { recordSubscribers } from './activity';
 import { pruneChatLog } from './log';
 import { ChatWriter } from './ingest';
@@ -80,6 +82,14 @@ export const chatModule = fp(async (app: FastifyInstance) => {
   await app.register(kickWebhookRoutes, {
     keyring: createWebhookKeyring(kick, kickApi, app.clock, app.log, { status: app.integrationStatus }),
     broadcasterUserId: kick.broadcasterUserId,
+    events: {
+      db: app.db,
+      handlers: { ...supportEventHandlers, 'channel.reward.redemption.updated': redemptionHandler },
+      committed: (type) => {
+        if (type === 'channel.reward.redemption.updated') app.channelPoints.settleSoon();
+        else app.supportRewards.announcer.schedule();
+      },
+    },
     sink: {
       chatMessage: async (message) => {
         const result = await service.process(message, 'kick-webhook');

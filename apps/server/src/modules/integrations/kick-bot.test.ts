@@ -81,7 +81,7 @@ describe('Connect Kick bot', () => {
       response_type: 'code',
       client_id: 'kickback-dev',
       redirect_uri: `${app.config.publicUrl}/auth/kick/bot/callback`,
-      scope: 'user:read chat:write events:subscribe',
+      scope: 'user:read chat:write events:subscribe channel:rewards:read channel:rewards:write',
       code_challenge_method: 'S256',
       code_challenge: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
       state: expect.any(String),
@@ -91,7 +91,7 @@ describe('Connect Kick bot', () => {
 
     expect(await connectKickBot(app, admin)).toBe('/admin/integrations?kickBot=connected');
     const [row] = await app.database.db.select().from(kickBotTokens);
-    expect(row).toMatchObject({ kickUsername: 'vex', scope: 'user:read chat:write events:subscribe', refreshCount: 0 });
+    expect(row).toMatchObject({ kickUsername: 'vex', scope: 'user:read chat:write events:subscribe channel:rewards:read channel:rewards:write', refreshCount: 0 });
     const [plainAccess] = [...sim.accessTokens.keys()];
     const [plainRefresh] = [...sim.refreshTokens.keys()];
     expect(row?.accessToken).toMatch(/^v1\./);

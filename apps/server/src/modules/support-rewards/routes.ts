@@ -1,0 +1,29 @@
+/** Admin → Support rewards (`/api/admin/support-rewards…`): amounts, the rewards kept, reverse, grant. */
+import type { FastifyInstance } from 'fastify';
+import { supportRewardEndpoints, supportRewardMessages } from '@kickback/common/http/support-rewards';
+import { currentUser } from '../../plugins/access';
+import { route } from '../../plugins/endpoints';
+import { grantSupportReward, listSupportRewards, reverseSupportReward } from './admin';
+import { presentSettings, readSettingsRow, updateSettings } from './settings';
+
+export async function supportRewardRoutes(app: FastifyInstance): Promise<void> {
+  route(app, supportRewardEndpoints.settings, async () => presentSettings(await readSettingsRow(app.db)));
+
+  route(app, supportRewardEndpoints.updateSettings, async (request) => {
+    const settings = await updateSettings(app.db, currentUser(request), request.body, app.clock.now());
+    return { message: supportRewardMessages.saved, settings };
+  });
+
+  route(app, supportRewardEndpoints.list, async (request) => listSupportRewards(app.db, request.query.page));
+
+  route(app, supportRewardEndpoints.reverse, async (request) => {
+    const reward = await reverseSupportReward(app.db, currentUser(request), request.params.id, app.clock.now());
+    return { message: supportRewardMessages.reversed, reward };
+  });
+
+  route(app, supportRewardEndpoints.grant, async (request) => {
+    const reward = await grantSupportReward(app.db, currentUser(request), request.body, app.clock.now());
+    app.supportRewards.announcer.schedule();
+    return { message: supportRewardMessages.granted, reward };
+  });
+}
