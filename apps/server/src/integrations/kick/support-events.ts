@@ -75,9 +75,3 @@ export const rewardRedemption = z.object({
   broadcaster: kickUser,
 });
 export type RewardRedemption = z.infer<typeof rewardRedemption>;
-
-/** The event's own time, else when it was received. */
-export function eventTime(text: string | null | undefined, receivedAt: Date): Date {
-  const at = text ? Date.parse(text) : NaN;
-  return Number.isFinite(at) ? new Date(at) : receivedAt;
-}

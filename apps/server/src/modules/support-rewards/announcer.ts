@@ -9,7 +9,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { decimalToNumber, formatAmount } from '@kickback/common/money';
+import { decimalToNumber } from '@kickback/common/money';
 import { supportAlertsHub, type SupportAlert } from '@kickback/common/hubs/support-alerts';
 import { rowsOf } from '../../db/rows';
 import type { SupportRewardKind } from '../../db/schema/support-rewards';
@@ -45,7 +45,7 @@ const toAlert = (r: Claimed): SupportAlert => ({
 
 /** One chat line for every alert, cut at Kick's limit with how many more there were. */
 export function mergedChatLine(alerts: readonly SupportAlert[]): string {
-  const parts = alerts.map((a) => `@${a.kickUsername} ${a.text} (+${formatAmount(a.points)} points)`);
+  const parts = alerts.map((a) => `@${a.kickUsername} ${a.text} (+${a.points.toLocaleString('en-US')} points)`);
   let line = 'Thank you!';
   for (let i = 0; i < parts.length; i += 1) {
     const next = `${line}${i === 0 ? ' ' : ' · '}${parts[i]}`;

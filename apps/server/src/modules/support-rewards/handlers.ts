@@ -6,7 +6,6 @@ import type { z } from 'zod';
 import type { Tx } from '../../db/client';
 import {
   channelFollowed,
-  eventTime,
   kicksGifted,
   MalformedKickEvent,
   subscriptionGifts,
@@ -38,7 +37,7 @@ const subscription: KickEventHandler<Tx> = async (tx, payload, meta) => {
       kind: 'sub',
       ...supporter(event.subscriber),
       units: 1,
-      eventAt: eventTime(event.created_at, meta.receivedAt),
+      eventAt: meta.receivedAt,
     },
     meta.receivedAt,
   );
@@ -55,7 +54,7 @@ const gifts: KickEventHandler<Tx> = async (tx, payload, meta) => {
       kind: 'gift',
       ...supporter(event.gifter),
       units: event.giftees.length,
-      eventAt: eventTime(event.created_at, meta.receivedAt),
+      eventAt: meta.receivedAt,
     },
     meta.receivedAt,
   );
@@ -70,7 +69,7 @@ const kicks: KickEventHandler<Tx> = async (tx, payload, meta) => {
       kind: 'kicks',
       ...supporter(event.sender),
       units: event.gift.amount,
-      eventAt: eventTime(event.created_at, meta.receivedAt),
+      eventAt: meta.receivedAt,
     },
     meta.receivedAt,
   );

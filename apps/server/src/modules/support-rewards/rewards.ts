@@ -28,6 +28,7 @@ export interface SupportEvent {
   kickUsername: string | null;
   /** Subs (1), gifted subs, KICKs, follows (1). */
   units: number;
+  /** When it was received (the pending window counts from here). */
   eventAt: Date;
 }
 
