@@ -6,6 +6,7 @@ import { supportRewards } from '../../db/schema/support-rewards';
 import { redeemKickLinkCode, createKickLinkCode } from '../accounts/kick-link';
 import { mergedChatLine } from './announcer';
 import { buildTestApp, type TestApp, type TestUser } from '../../../test/app';
+import { usingPostgres } from '../../../test/database';
 import { linkKick } from '../../../test/kick';
 import { deliver, giftsPayload, kickFixture, person } from '../../../test/support';
 import { warmUp, WARM_UP_TIMEOUT } from '../../../test/warm';
@@ -259,5 +260,42 @@ describe('announcements', () => {
     const line = mergedChatLine(alerts);
     expect(line.length).toBeLessThanOrEqual(500);
     expect(line).toMatch(/ · \+\d+ more$/);
+  });
+});
+
+describe.runIf(usingPostgres())('at once, on PostgreSQL', () => {
+  it('20 gift events for one gifter at once never pay past the daily cap', async () => {
+    await setup({ dailyCap: 2000 });
+    const gifter = await linkedViewer('5001', 'StormGifter');
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        deliver(t, 'channel.subscription.gifts', giftsPayload(person('5001', 'StormGifter'), [person('7', 'x')])),
+      ),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    expect(await points(gifter)).toBe(2000);
+    const rows = await rewardsOf('gift');
+    expect(rows.filter((r) => r.status === 'paid')).toHaveLength(4);
+    expect(rows.filter((r) => r.status === 'capped')).toHaveLength(16);
+  });
+
+  it('the same follow delivered 10 times at once under different ids pays once', async () => {
+    await setup();
+    const follower = await linkedViewer('4400554', 'NewFollower');
+    await Promise.all(Array.from({ length: 10 }, () => deliver(t, 'channel.followed', kickFixture('kick-webhook-followed.json'))));
+    expect(await points(follower)).toBe(100);
+  });
+
+  it('two reversals of one reward at once take it back once', async () => {
+    const admin = await setup();
+    const gifter = await linkedViewer('5001', 'Refunded');
+    await t.call({ method: 'POST', url: '/api/admin/users/' + gifter.user.id + '/balance', as: admin, body: { currency: 'points', amount: 5000, reason: 'stake' } });
+    await deliver(t, 'channel.subscription.gifts', giftsPayload(person('5001', 'Refunded'), [person('7', 'x')]));
+    const id = (await t.call({ url: '/api/admin/support-rewards', as: admin })).json().items[0].id as number;
+    const answers = await Promise.all(
+      [1, 2].map(() => t.call({ method: 'POST', url: `/api/admin/support-rewards/${id}/reverse`, as: admin })),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect(await points(gifter)).toBe(5000);
   });
 });
