@@ -18,6 +18,7 @@ export default defineConfig({
         'overlay-page': '/overlay/giveaway',
         'hunt-overlay-page': '/overlay/hunt',
         'prediction-overlay-page': '/kick/prediction/overlay',
+        'alerts-overlay-page': '/overlay/alerts',
       },
     }),
     precompress(),

@@ -24,11 +24,11 @@ export async function linkedChatter(
   admin: Page,
   prefix: string,
   points: number,
-  opts: { keepPage?: boolean } = {},
+  opts: { keepPage?: boolean; kickName?: string; baseURL?: string } = {},
 ) {
   const person = newPerson(prefix);
-  const kickName = `kick_${person.steamId.slice(-6)}`;
-  const page = await (await browser.newContext()).newPage();
+  const kickName = opts.kickName ?? `kick_${person.steamId.slice(-6)}`;
+  const page = await (await browser.newContext(opts.baseURL ? { baseURL: opts.baseURL } : {})).newPage();
   await signIn(page, person);
   await page.locator('#kb-user-menu').click();
   await page.getByRole('button', { name: 'Profile', exact: true }).click();

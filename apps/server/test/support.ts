@@ -10,7 +10,7 @@ import { postDelivery, signedDelivery } from './kick';
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '../src/integrations/fixtures');
 
 /** A fixture of integrations/fixtures, parsed (a fresh copy each call). */
-export function kickFixture<T = Record<string, unknown>>(name: string): T {
+export function kickFixture<T extends object = Record<string, unknown>>(name: string): T {
   return JSON.parse(readFileSync(path.join(fixtures, name), 'utf8')) as T;
 }
 

@@ -123,6 +123,7 @@ const expectedAccess: Record<string, AccessLevel> = {
   'GET /api/admin/support-rewards': 'admin',
   'POST /api/admin/support-rewards/:id/reverse': 'admin',
   'POST /api/admin/support-rewards/grant': 'admin',
+  'POST /api/admin/support-rewards/simulate': 'admin',
   'GET /api/admin/channel-rewards': 'admin',
   'POST /api/admin/channel-rewards': 'admin',
   'DELETE /api/admin/channel-rewards/:id': 'admin',

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { isAmount, toCents } from '../money';
+import { kickUsername } from './chat';
 import { defineEndpoint, pageNumber, pageOf } from './endpoint';
 
 export const SUPPORT_POINTS_MAX = 1_000_000;
@@ -23,6 +24,15 @@ const points = (field: string, min: 0 | 0.01 = 0) =>
     )
     .transform((v) => Number(v));
 
+/** A whole number typed in a form (text) or sent as a number. */
+const whole = (field: string, min: number, max: number) =>
+  z
+    .union([z.number(), z.string().trim()], { error: `${field}: enter a whole number.` })
+    .refine((v) => v !== '' && Number.isInteger(Number(v)), `${field}: enter a whole number.`)
+    .transform(Number)
+    .refine((v) => v >= min, `${field}: at least ${min}.`)
+    .refine((v) => v <= max, `${field}: at most ${max.toLocaleString('en-US')}.`);
+
 export const supportRewardSettingsBody = z.object({
   enabled: z.boolean({ error: 'enabled: must be true or false.' }),
   subPoints: points('Points per sub'),
@@ -30,11 +40,7 @@ export const supportRewardSettingsBody = z.object({
   kickPoints: points('Points per KICK'),
   followPoints: points('Points for a follow'),
   dailyCap: points('Daily cap'),
-  pendingHours: z
-    .number({ error: 'Pending window: enter a whole number of hours.' })
-    .int('Pending window: enter a whole number of hours.')
-    .min(0, 'Pending window: cannot be negative.')
-    .max(24 * 30, 'Pending window: at most 720 hours.'),
+  pendingHours: whole('Pending window (hours)', 0, 24 * 30),
 });
 export type SupportRewardSettingsBody = z.output<typeof supportRewardSettingsBody>;
 export type SupportRewardSettingsInput = z.input<typeof supportRewardSettingsBody>;
@@ -84,14 +90,20 @@ export const supportRewardIdParams = z.object({
 export const supportGrantBody = z.object({
   userId: z.uuid('User: choose a user.'),
   kind,
-  units: z
-    .number({ error: 'Units: enter a whole number.' })
-    .int('Units: enter a whole number.')
-    .min(1, 'Units: at least 1.')
-    .max(10_000, 'Units: at most 10,000.'),
+  units: whole('Units', 1, 10_000),
   note: z.string().trim().min(1, 'Note: say which event was missed.').max(200, 'Note: at most 200 characters.'),
 });
 export type SupportGrantBody = z.input<typeof supportGrantBody>;
+export type SupportGrant = z.output<typeof supportGrantBody>;
+
+/** The Chat Simulator's support event, signed like Kick's and sent through our webhook (simulator only). */
+export const supportSimulateBody = z.object({
+  kind,
+  /** Null or left out: an anonymous gifter. */
+  username: kickUsername.nullish(),
+  units: whole('Units', 1, 1000).default(1),
+});
+export type SupportSimulateBody = z.input<typeof supportSimulateBody>;
 
 export const supportRewardMessages = {
   saved: 'Support rewards saved.',
@@ -106,11 +118,7 @@ export const supportRewardMessages = {
 
 export const channelRewardBody = z.object({
   title: z.string().trim().min(1, 'Title: enter a title.').max(50, 'Title: at most 50 characters.'),
-  cost: z
-    .number({ error: 'Cost: enter a whole number of channel points.' })
-    .int('Cost: enter a whole number of channel points.')
-    .min(1, 'Cost: at least 1.')
-    .max(10_000_000, 'Cost: at most 10,000,000.'),
+  cost: whole('Cost (channel points)', 1, 10_000_000),
   points: points('Kickback points', 0.01),
 });
 export type ChannelRewardInput = z.input<typeof channelRewardBody>;
@@ -159,6 +167,13 @@ export const supportRewardEndpoints = {
     access: 'admin',
     body: supportGrantBody,
     response: z.object({ message: z.string(), reward: supportReward }),
+  }),
+  simulate: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/support-rewards/simulate',
+    access: 'admin',
+    body: supportSimulateBody,
+    response: z.object({ status: z.number() }),
   }),
   channelRewards: defineEndpoint({
     method: 'GET',

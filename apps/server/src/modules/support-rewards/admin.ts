@@ -3,7 +3,7 @@ import { desc, eq, count } from 'drizzle-orm';
 import { decimalToNumber, toCents } from '@kickback/common/money';
 import {
   supportRewardMessages,
-  type SupportGrantBody,
+  type SupportGrant,
   type SupportReward,
 } from '@kickback/common/http/support-rewards';
 import type { Paged } from '@kickback/common/http/endpoint';
@@ -101,7 +101,7 @@ export async function reverseSupportReward(db: Db, admin: Admin, id: number, now
 export async function grantSupportReward(
   db: Db,
   admin: Admin,
-  body: SupportGrantBody,
+  body: SupportGrant,
   now: Date,
 ): Promise<SupportReward> {
   return db.transaction(async (tx) => {

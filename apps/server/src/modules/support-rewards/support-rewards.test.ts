@@ -2,6 +2,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { auditLog } from '../../db/schema/audit';
 import { ledger } from '../../db/schema/ledger';
+import { rowsOf } from '../../db/rows';
 import { supportRewards } from '../../db/schema/support-rewards';
 import { redeemKickLinkCode, createKickLinkCode } from '../accounts/kick-link';
 import { mergedChatLine } from './announcer';
@@ -71,8 +72,10 @@ describe('support rewards from Kick events', () => {
     const [row] = await rewardsOf('gift');
     expect(row).toMatchObject({ status: 'paid', units: 3, amount: '1500.00', userId: gifter.user.id });
     // Today's subscriber facts are still kept for the giftees.
-    const facts = await t.database.db.execute(sql`SELECT count(*)::int AS n FROM kick_chat_activity WHERE is_subscriber`);
-    expect(Number((facts.rows as Array<{ n: number }>)[0]?.n)).toBe(3);
+    const facts = rowsOf<{ n: number }>(
+      await t.database.db.execute(sql`SELECT count(*)::int AS n FROM kick_chat_activity WHERE is_subscriber`),
+    );
+    expect(Number(facts[0]?.n)).toBe(3);
   });
 
   it('pays nobody for an anonymous gift (the documented payload with every gifter field null)', async () => {
