@@ -1,6 +1,6 @@
 /** Steps of the journeys that go through the admin Chat Simulator: posting as a Kick user, linking one. */
 import { expect, type Browser, type Page } from '@playwright/test';
-import { newPerson, signIn } from './helpers';
+import { newPerson, preAcceptAgeGate, signIn } from './helpers';
 
 const json = { 'x-requested-with': 'kickback' };
 
@@ -28,7 +28,10 @@ export async function linkedChatter(
 ) {
   const person = newPerson(prefix);
   const kickName = opts.kickName ?? `kick_${person.steamId.slice(-6)}`;
-  const page = await (await browser.newContext(opts.baseURL ? { baseURL: opts.baseURL } : {})).newPage();
+  // A site of the journey's own (own-site.ts) gets a context with the age gate already confirmed.
+  const context = await browser.newContext(opts.baseURL ? { baseURL: opts.baseURL } : {});
+  if (opts.baseURL) await preAcceptAgeGate(context);
+  const page = await context.newPage();
   await signIn(page, person);
   await page.locator('#kb-user-menu').click();
   await page.getByRole('button', { name: 'Profile', exact: true }).click();

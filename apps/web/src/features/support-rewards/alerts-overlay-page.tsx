@@ -62,7 +62,7 @@ export default function AlertsOverlayPage() {
   const { current, connected } = useAlertQueue();
   return (
     <main className="kba-stage" aria-label="Support alerts overlay" data-connected={connected}>
-      <h1 className="visually-hidden">Support alerts</h1>
+      <h1 className="kb-visually-hidden">Support alerts</h1>
       <div aria-live="polite">
         {current && (
           <div key={current.id} className={`kba-alert kba-${current.kind}`} role="status">
