@@ -12,6 +12,10 @@ export const KICK_WEBHOOK_EVENTS = [
   'channel.subscription.renewal',
   'channel.subscription.gifts',
   'livestream.status.updated',
+  // Support rewards and channel points (docs/features/support-rewards.md, docs/features/channel-points.md).
+  'channel.followed',
+  'kicks.gifted',
+  'channel.reward.redemption.updated',
 ] as const;
 
 const id = z.union([z.number().int(), z.string().regex(/^\d{1,20}$/)]).transform(String);

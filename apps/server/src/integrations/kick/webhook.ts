@@ -23,7 +23,6 @@ import {
   broadcasterIdOf,
   chatMessageFromWebhook,
   chatMessageSent,
-  KICK_WEBHOOK_EVENTS,
   livestreamStatus,
   subscribersFromWebhook,
   type KickSubscriber,
@@ -244,7 +243,7 @@ export async function kickWebhookRoutes(app: FastifyInstance, opts: KickWebhookO
       opts.sink.liveChanged?.(state.isLive);
       return { ok: true };
     }
-    if ((KICK_WEBHOOK_EVENTS as readonly string[]).includes(h.type)) {
+    if (h.type.startsWith('channel.subscription.')) {
       const subscribers = subscribersFromWebhook(h.type, body);
       if (!subscribers) return refuse(request, reply, 400, `malformed ${h.type}`, ids);
       await opts.sink.subscribers(subscribers);
