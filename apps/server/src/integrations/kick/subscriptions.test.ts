@@ -51,6 +51,9 @@ describe('ensureKickSubscriptions', () => {
         'channel.subscription.renewal',
         'channel.subscription.gifts',
         'livestream.status.updated',
+        'channel.followed',
+        'kicks.gifted',
+        'channel.reward.redemption.updated',
       ],
       failed: [],
     });
