@@ -54,7 +54,10 @@ test('a linked viewer gifts subs: the gifter is paid the configured points, sees
     const overlayContext = await browser.newContext({ baseURL: site.url, viewport: { width: 1920, height: 1080 } });
     const overlay = await overlayContext.newPage();
     await overlay.goto('/overlay/alerts?seconds=60');
-    await expect(overlay.getByRole('main', { name: 'Support alerts overlay' })).toHaveAttribute('data-connected', 'true');
+    await expect(overlay.getByRole('main', { name: 'Support alerts overlay' })).toHaveAttribute(
+      'data-connected',
+      'true',
+    );
 
     // A viewer links their Kick account with !verify in the Chat Simulator.
     const sim = await adminContext.newPage();

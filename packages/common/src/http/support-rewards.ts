@@ -101,7 +101,8 @@ export const supportSimulateBody = z.object({
   kind,
   /** Null or left out: an anonymous gifter. */
   username: kickUsername.nullish(),
-  units: whole('Units', 1, 1000).default(1),
+  /** At most 100, as Kick's gift menu (and the webhook's body limit) allows. */
+  units: whole('Units', 1, 100).default(1),
 });
 export type SupportSimulateBody = z.input<typeof supportSimulateBody>;
 

@@ -54,9 +54,13 @@ export const supportRewards = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('support_rewards_pending').on(t.kickUserId).where(sql`status = 'pending'`),
+    index('support_rewards_pending')
+      .on(t.kickUserId)
+      .where(sql`status = 'pending'`),
     index('support_rewards_user_day').on(t.userId, t.kind, t.paidAt),
-    index('support_rewards_unannounced').on(t.id).where(sql`NOT announced`),
+    index('support_rewards_unannounced')
+      .on(t.id)
+      .where(sql`NOT announced`),
     index('support_rewards_newest').on(t.id.desc()),
   ],
 );
@@ -86,5 +90,9 @@ export const kickRewardRedemptions = pgTable(
     settledAt: timestamp('settled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('kick_reward_redemptions_unsettled').on(t.createdAt).where(sql`settled_at IS NULL`)],
+  (t) => [
+    index('kick_reward_redemptions_unsettled')
+      .on(t.createdAt)
+      .where(sql`settled_at IS NULL`),
+  ],
 );

@@ -181,7 +181,10 @@ export class KickApi {
   }
 
   /** Creates a channel reward (`channel:rewards:write`); Kick refuses a 16th. */
-  async createReward(token: string, reward: { title: string; cost: number; description?: string }): Promise<KickReward> {
+  async createReward(
+    token: string,
+    reward: { title: string; cost: number; description?: string },
+  ): Promise<KickReward> {
     const res = await this.asUser(token, '/public/v1/channels/rewards', {
       method: 'POST',
       body: JSON.stringify({

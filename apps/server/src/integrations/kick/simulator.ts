@@ -109,7 +109,15 @@ export function simulatedSupportEvent(
   const channel = kickUser(broadcaster.userId, broadcaster.username, null);
   const who = username
     ? kickUser(simulatedKickUserId(username), username, null)
-    : { is_anonymous: true, user_id: null, username: null, is_verified: null, profile_picture: null, channel_slug: null, identity: null };
+    : {
+        is_anonymous: true,
+        user_id: null,
+        username: null,
+        is_verified: null,
+        profile_picture: null,
+        channel_slug: null,
+        identity: null,
+      };
   const at = now.toISOString();
   const month = new Date(now.getTime() + 30 * 24 * 3600_000).toISOString();
   switch (kind) {

@@ -26,7 +26,12 @@ async function setup() {
 }
 
 async function createReward(admin: TestUser, title = 'Hydrate', pointsWorth = 250) {
-  return t.call({ method: 'POST', url: '/api/admin/channel-rewards', as: admin, body: { title, cost: 500, points: pointsWorth } });
+  return t.call({
+    method: 'POST',
+    url: '/api/admin/channel-rewards',
+    as: admin,
+    body: { title, cost: 500, points: pointsWorth },
+  });
 }
 
 function redemption(rewardId: string, id: string, redeemer: ReturnType<typeof person>) {
@@ -52,7 +57,9 @@ describe('the channel-points bridge', () => {
     const deleted = await t.call({ method: 'DELETE', url: `/api/admin/channel-rewards/${id}`, as: admin });
     expect(deleted.statusCode).toBe(200);
     expect(t.app.kickSimulator!.rewards.has(id)).toBe(false);
-    expect((await t.call({ method: 'DELETE', url: `/api/admin/channel-rewards/${id}`, as: admin })).statusCode).toBe(404);
+    expect((await t.call({ method: 'DELETE', url: `/api/admin/channel-rewards/${id}`, as: admin })).statusCode).toBe(
+      404,
+    );
   });
 
   it('credits a linked redeemer once per redemption id and accepts it on Kick, whatever Kick redelivers', async () => {
@@ -80,11 +87,22 @@ describe('the channel-points bridge', () => {
   it('rejects the redemption of an unlinked Kick account on Kick (refunding the channel points), with the reason logged', async () => {
     const admin = await setup();
     const rewardId = (await createReward(admin)).json().reward.id as string;
-    await deliver(t, 'channel.reward.redemption.updated', redemption(rewardId, 'R-UNLINKED', person('999', 'Stranger')));
+    await deliver(
+      t,
+      'channel.reward.redemption.updated',
+      redemption(rewardId, 'R-UNLINKED', person('999', 'Stranger')),
+    );
     await t.app.channelPoints.settle();
     expect(t.app.kickSimulator!.redemptions.get('R-UNLINKED')).toBe('rejected');
-    const [row] = await t.database.db.select().from(kickRewardRedemptions).where(eq(kickRewardRedemptions.id, 'R-UNLINKED'));
-    expect(row).toMatchObject({ outcome: 'rejected', reason: 'Kick account not linked to a site account.', userId: null });
+    const [row] = await t.database.db
+      .select()
+      .from(kickRewardRedemptions)
+      .where(eq(kickRewardRedemptions.id, 'R-UNLINKED'));
+    expect(row).toMatchObject({
+      outcome: 'rejected',
+      reason: 'Kick account not linked to a site account.',
+      userId: null,
+    });
     expect(logs.find('channel points redemption rejected')).toMatchObject({
       redemptionId: 'R-UNLINKED',
       reason: 'Kick account not linked to a site account.',
@@ -97,7 +115,11 @@ describe('the channel-points bridge', () => {
     const viewer = await t.signIn({ name: 'viewer' });
     await linkKick(t, viewer, { kickId: '4400555', kickUsername: 'Redeemer' });
     await t.app.kickBot!.tokens.disconnect();
-    await deliver(t, 'channel.reward.redemption.updated', redemption(rewardId, 'R-LATER', person('4400555', 'Redeemer')));
+    await deliver(
+      t,
+      'channel.reward.redemption.updated',
+      redemption(rewardId, 'R-LATER', person('4400555', 'Redeemer')),
+    );
     expect(await points(viewer)).toBe(250);
     const [waiting] = await t.database.db.select().from(kickRewardRedemptions);
     expect(waiting!.settledAt).toBeNull();

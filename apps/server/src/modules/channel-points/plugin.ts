@@ -29,7 +29,9 @@ export const channelPointsPlugin = fp(async (app: FastifyInstance) => {
     return next;
   };
   const settleSoon = () =>
-    void settle().catch((err: unknown) => app.log.warn({ err }, 'channel points: settling with Kick failed; retried later'));
+    void settle().catch((err: unknown) =>
+      app.log.warn({ err }, 'channel points: settling with Kick failed; retried later'),
+    );
   app.decorate('channelPoints', { settleSoon, settle });
 
   route(app, supportRewardEndpoints.channelRewards, async () => listChannelRewards(app));

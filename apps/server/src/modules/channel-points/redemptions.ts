@@ -11,11 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client';
 import { kickChannelRewards, kickRewardRedemptions } from '../../db/schema/support-rewards';
 import { users } from '../../db/schema/users';
-import {
-  MalformedKickEvent,
-  rewardRedemption,
-  type KickEventHandler,
-} from '../../integrations/kick/support-events';
+import { MalformedKickEvent, rewardRedemption, type KickEventHandler } from '../../integrations/kick/support-events';
 import { applyBalanceChange } from '../ledger/service';
 import { isBannedForRewards } from '../support-rewards/service';
 
@@ -97,10 +93,17 @@ export async function settleRedemptions(app: FastifyInstance): Promise<number> {
       const batch = rows.filter((r) => r.outcome === outcome);
       if (batch.length === 0) continue;
       // Ids Kick reports as failed were settled before (settling is final on Kick): done either way.
-      await api.settleRedemptions(token, outcome === 'accepted' ? 'accept' : 'reject', batch.map((r) => r.id));
+      await api.settleRedemptions(
+        token,
+        outcome === 'accepted' ? 'accept' : 'reject',
+        batch.map((r) => r.id),
+      );
       for (const r of batch) {
         if (outcome === 'rejected') {
-          app.log.info({ redemptionId: r.id, kickUsername: r.kickUsername, reason: r.reason }, 'channel points redemption rejected');
+          app.log.info(
+            { redemptionId: r.id, kickUsername: r.kickUsername, reason: r.reason },
+            'channel points redemption rejected',
+          );
         }
       }
       await tx

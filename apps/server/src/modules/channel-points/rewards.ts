@@ -7,11 +7,7 @@
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { decimalToNumber } from '@kickback/common/money';
-import {
-  KICK_REWARDS_MAX,
-  supportRewardMessages,
-  type ChannelReward,
-} from '@kickback/common/http/support-rewards';
+import { KICK_REWARDS_MAX, supportRewardMessages, type ChannelReward } from '@kickback/common/http/support-rewards';
 import { kickChannelRewards, kickRewardRedemptions } from '../../db/schema/support-rewards';
 import { KickApiError } from '../../integrations/kick/api';
 import { conflict, notFound } from '../../lib/errors';

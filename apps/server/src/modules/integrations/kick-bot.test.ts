@@ -91,7 +91,11 @@ describe('Connect Kick bot', () => {
 
     expect(await connectKickBot(app, admin)).toBe('/admin/integrations?kickBot=connected');
     const [row] = await app.database.db.select().from(kickBotTokens);
-    expect(row).toMatchObject({ kickUsername: 'vex', scope: 'user:read chat:write events:subscribe channel:rewards:read channel:rewards:write', refreshCount: 0 });
+    expect(row).toMatchObject({
+      kickUsername: 'vex',
+      scope: 'user:read chat:write events:subscribe channel:rewards:read channel:rewards:write',
+      refreshCount: 0,
+    });
     const [plainAccess] = [...sim.accessTokens.keys()];
     const [plainRefresh] = [...sim.refreshTokens.keys()];
     expect(row?.accessToken).toMatch(/^v1\./);

@@ -1,11 +1,7 @@
 /** Admin → Support rewards: the rewards kept, reversing one (audited) and granting a missed one. */
 import { desc, eq, count } from 'drizzle-orm';
 import { decimalToNumber, toCents } from '@kickback/common/money';
-import {
-  supportRewardMessages,
-  type SupportGrant,
-  type SupportReward,
-} from '@kickback/common/http/support-rewards';
+import { supportRewardMessages, type SupportGrant, type SupportReward } from '@kickback/common/http/support-rewards';
 import type { Paged } from '@kickback/common/http/endpoint';
 import type { Db, DbOrTx } from '../../db/client';
 import { supportRewards, type SupportRewardRow } from '../../db/schema/support-rewards';
@@ -98,12 +94,7 @@ export async function reverseSupportReward(db: Db, admin: Admin, id: number, now
 }
 
 /** Pays a reward Kick never delivered (or delivered late), at today's amounts, past the daily cap. */
-export async function grantSupportReward(
-  db: Db,
-  admin: Admin,
-  body: SupportGrant,
-  now: Date,
-): Promise<SupportReward> {
+export async function grantSupportReward(db: Db, admin: Admin, body: SupportGrant, now: Date): Promise<SupportReward> {
   return db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, body.userId));
     if (!user) throw notFound('User not found.');

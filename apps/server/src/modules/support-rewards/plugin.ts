@@ -20,8 +20,11 @@ const SWEEP_EVERY_MS = 5_000;
 export const supportRewardsPlugin = fp(async (app: FastifyInstance) => {
   const announcer = new SupportAnnouncer(app, async (content) => {
     const bot = app.kickBot;
-    const posted = bot ? await postAsBot(bot.tokens, bot.api, content, undefined, app.integrationStatus) : 'not-connected';
-    if (posted === 'not-connected') app.log.info({ content }, 'support announcement (not posted: no Kick bot connected)');
+    const posted = bot
+      ? await postAsBot(bot.tokens, bot.api, content, undefined, app.integrationStatus)
+      : 'not-connected';
+    if (posted === 'not-connected')
+      app.log.info({ content }, 'support announcement (not posted: no Kick bot connected)');
   });
   app.decorate('supportRewards', { announcer });
   app.realtime.register(supportAlertsHub, {

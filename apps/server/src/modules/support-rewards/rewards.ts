@@ -9,11 +9,7 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import { centsToText, toCents } from '@kickback/common/money';
 import type { DbOrTx } from '../../db/client';
-import {
-  supportRewards,
-  type SupportRewardKind,
-  type SupportRewardRow,
-} from '../../db/schema/support-rewards';
+import { supportRewards, type SupportRewardKind, type SupportRewardRow } from '../../db/schema/support-rewards';
 import { users, type UserRow } from '../../db/schema/users';
 import { applyBalanceChange } from '../ledger/service';
 import { isBannedForRewards } from './bans';

@@ -28,8 +28,17 @@ export async function supportRewardRoutes(app: FastifyInstance): Promise<void> {
   route(app, supportRewardEndpoints.simulate, async (request) => {
     if (!app.config.kick.simulator) throw conflict(messages.chatSimulatorOff);
     const now = app.clock.now();
-    const broadcaster = { userId: app.config.kick.broadcasterUserId ?? '1000001', username: app.config.site.kickChannel };
-    const { type, payload } = simulatedSupportEvent(request.body.kind, request.body.username ?? null, request.body.units, broadcaster, now);
+    const broadcaster = {
+      userId: app.config.kick.broadcasterUserId ?? '1000001',
+      username: app.config.site.kickChannel,
+    };
+    const { type, payload } = simulatedSupportEvent(
+      request.body.kind,
+      request.body.username ?? null,
+      request.body.units,
+      broadcaster,
+      now,
+    );
     const delivery = await deliverSimulatedEvent(app.http, app.config.publicUrl, type, payload, now);
     return { status: delivery.status };
   });

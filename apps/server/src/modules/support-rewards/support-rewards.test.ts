@@ -20,7 +20,11 @@ afterEach(async () => {
 beforeAll(warmUp, WARM_UP_TIMEOUT);
 
 const points = async (user: TestUser) => Number((await t.reload(user.user.id)).points);
-const rewardsOf = (kind: string) => t.database.db.select().from(supportRewards).where(eq(supportRewards.kind, kind as 'gift'));
+const rewardsOf = (kind: string) =>
+  t.database.db
+    .select()
+    .from(supportRewards)
+    .where(eq(supportRewards.kind, kind as 'gift'));
 
 async function setup(settings: Record<string, unknown> = {}) {
   t = await buildTestApp();
@@ -93,7 +97,9 @@ describe('support rewards from Kick events', () => {
     await setup();
     const subscriber = await linkedViewer('4400552', 'NewSubscriber');
     const sender = await linkedViewer('4400553', 'KickSender');
-    expect((await deliver(t, 'channel.subscription.new', kickFixture('kick-webhook-subscription-new.json'))).statusCode).toBe(200);
+    expect(
+      (await deliver(t, 'channel.subscription.new', kickFixture('kick-webhook-subscription-new.json'))).statusCode,
+    ).toBe(200);
     expect((await deliver(t, 'kicks.gifted', kickFixture('kick-webhook-kicks-gifted.json'))).statusCode).toBe(200);
     expect(await points(subscriber)).toBe(300);
     expect(await points(sender)).toBe(200); // 100 KICKs × 2
@@ -150,7 +156,12 @@ describe('support rewards from Kick events', () => {
   it('refuses a malformed event with 400 and keeps no claim, so a correct retry is processed', async () => {
     await setup();
     const gifter = await linkedViewer('5001', 'Gifter');
-    const bad = await deliver(t, 'kicks.gifted', { broadcaster: {}, sender: {}, gift: { amount: 'lots' } }, '01JBAD0000000000000000000A');
+    const bad = await deliver(
+      t,
+      'kicks.gifted',
+      { broadcaster: {}, sender: {}, gift: { amount: 'lots' } },
+      '01JBAD0000000000000000000A',
+    );
     expect(bad.statusCode).toBe(400);
     const good = await deliver(
       t,
@@ -174,7 +185,12 @@ describe('an event for a Kick account not linked yet', () => {
     const early = await t.signIn({ name: 'early' });
     t.clock.advance(3600_000);
     const code = await createKickLinkCode(t.database.db, early.user, t.clock.now());
-    const linked = await redeemKickLinkCode(t.database.db, code.key, { kickUserId: '5001', kickUsername: 'LateLinker' }, t.clock.now());
+    const linked = await redeemKickLinkCode(
+      t.database.db,
+      code.key,
+      { kickUserId: '5001', kickUsername: 'LateLinker' },
+      t.clock.now(),
+    );
     expect(linked.kind).toBe('linked');
     expect(await points(early)).toBe(500);
 
@@ -205,7 +221,9 @@ describe('Admin → Support rewards', () => {
     expect(await points(gifter)).toBe(0);
     const audits = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'support_rewards.reverse'));
     expect(audits).toHaveLength(1);
-    expect((await t.call({ method: 'POST', url: '/api/admin/support-rewards/999/reverse', as: admin })).statusCode).toBe(404);
+    expect(
+      (await t.call({ method: 'POST', url: '/api/admin/support-rewards/999/reverse', as: admin })).statusCode,
+    ).toBe(404);
 
     const granted = await t.call({
       method: 'POST',
@@ -224,7 +242,15 @@ describe('Admin → Support rewards', () => {
       method: 'PUT',
       url: '/api/admin/support-rewards/settings',
       as: admin,
-      body: { enabled: true, subPoints: -1, giftPoints: 1, kickPoints: 1, followPoints: 1, dailyCap: 0, pendingHours: 1 },
+      body: {
+        enabled: true,
+        subPoints: -1,
+        giftPoints: 1,
+        kickPoints: 1,
+        followPoints: 1,
+        dailyCap: 0,
+        pendingHours: 1,
+      },
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toContain('Points per sub');
@@ -240,7 +266,10 @@ describe('announcements', () => {
     await linkedViewer('5001', 'Alpha');
     await linkedViewer('5002', 'Beta');
     await deliver(t, 'channel.subscription.gifts', giftsPayload(person('5001', 'Alpha'), [person('7', 'x')]));
-    await deliver(t, 'kicks.gifted', { ...kickFixture('kick-webhook-kicks-gifted.json'), sender: person('5002', 'Beta') });
+    await deliver(t, 'kicks.gifted', {
+      ...kickFixture('kick-webhook-kicks-gifted.json'),
+      sender: person('5002', 'Beta'),
+    });
     expect(await t.app.supportRewards.announcer.flush()).toBe(2);
     expect(await t.app.supportRewards.announcer.flush()).toBe(0);
     const recent = await t.app.supportRewards.announcer.recent();
@@ -248,7 +277,9 @@ describe('announcements', () => {
       'Alpha gifted 1 sub 500',
       'Beta sent 100 KICKs 200',
     ]);
-    expect(mergedChatLine(recent)).toBe('Thank you! @Alpha gifted 1 sub (+500 points) · @Beta sent 100 KICKs (+200 points)');
+    expect(mergedChatLine(recent)).toBe(
+      'Thank you! @Alpha gifted 1 sub (+500 points) · @Beta sent 100 KICKs (+200 points)',
+    );
   });
 
   it('keeps a merged line within 500 characters, saying how many more', () => {
@@ -285,14 +316,21 @@ describe.runIf(usingPostgres())('at once, on PostgreSQL', () => {
   it('the same follow delivered 10 times at once under different ids pays once', async () => {
     await setup();
     const follower = await linkedViewer('4400554', 'NewFollower');
-    await Promise.all(Array.from({ length: 10 }, () => deliver(t, 'channel.followed', kickFixture('kick-webhook-followed.json'))));
+    await Promise.all(
+      Array.from({ length: 10 }, () => deliver(t, 'channel.followed', kickFixture('kick-webhook-followed.json'))),
+    );
     expect(await points(follower)).toBe(100);
   });
 
   it('two reversals of one reward at once take it back once', async () => {
     const admin = await setup();
     const gifter = await linkedViewer('5001', 'Refunded');
-    await t.call({ method: 'POST', url: '/api/admin/users/' + gifter.user.id + '/balance', as: admin, body: { currency: 'points', amount: 5000, reason: 'stake' } });
+    await t.call({
+      method: 'POST',
+      url: '/api/admin/users/' + gifter.user.id + '/balance',
+      as: admin,
+      body: { currency: 'points', amount: 5000, reason: 'stake' },
+    });
     await deliver(t, 'channel.subscription.gifts', giftsPayload(person('5001', 'Refunded'), [person('7', 'x')]));
     const id = (await t.call({ url: '/api/admin/support-rewards', as: admin })).json().items[0].id as number;
     const answers = await Promise.all(

@@ -44,7 +44,10 @@ describe('Support Rewards', () => {
     const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
       if (url === '/api/admin/support-rewards/settings' && init?.method === 'PUT') {
         const body = JSON.parse(String(init.body)) as Record<string, unknown>;
-        return Response.json({ message: 'Support rewards saved.', settings: { ...settings, giftPoints: Number(body.giftPoints) } });
+        return Response.json({
+          message: 'Support rewards saved.',
+          settings: { ...settings, giftPoints: Number(body.giftPoints) },
+        });
       }
       if (url === '/api/admin/support-rewards/settings') return Response.json(settings);
       if (url.startsWith('/api/admin/support-rewards/7/reverse')) {
@@ -60,7 +63,9 @@ describe('Support Rewards', () => {
     const perGift = await screen.findByLabelText('Points per gifted sub (to the gifter)');
     expect((perGift as HTMLInputElement).value).toBe('500');
     fireEvent.change(perGift, { target: { value: '1.234' } });
-    expect(await screen.findByText('Points per gifted sub: Enter a number of points with at most 2 decimals, like 500.')).toBeTruthy();
+    expect(
+      await screen.findByText('Points per gifted sub: Enter a number of points with at most 2 decimals, like 500.'),
+    ).toBeTruthy();
     fireEvent.change(perGift, { target: { value: '750' } });
     await waitFor(() => expect(screen.getByRole('button', { name: 'Save' }).hasAttribute('disabled')).toBe(false));
     await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Save' })));

@@ -63,12 +63,7 @@ function SettingsForm({ settings }: { settings: SupportRewardSettings }) {
   });
   return (
     <Form noValidate onSubmit={(e) => void submit(e)} className="kb-card p-3">
-      <Form.Check
-        type="switch"
-        id="kb-support-enabled"
-        label="Pay support rewards"
-        {...register('enabled')}
-      />
+      <Form.Check type="switch" id="kb-support-enabled" label="Pay support rewards" {...register('enabled')} />
       <div className="row g-3 mt-1">
         {amountFields.map(([field, label]) => (
           <Form.Group key={field} className="col-sm-6" controlId={`kb-support-${field}`}>

@@ -30,17 +30,21 @@ function useAlertQueue() {
       lastId.current = Math.max(...fresh.map((a) => a.id));
       setQueue((q) => [...q, ...fresh]);
     };
-    const connection: HubConnection<typeof supportAlertsHub> = new HubConnection(hub, {}, {
-      onStatus: (status) => setConnected(status === 'connected'),
-      onConnected: () =>
-        void connection
-          .call('GetRecentAlerts')
-          .then((recent) => {
-            if (lastId.current === null) lastId.current = Math.max(0, ...recent.map((a) => a.id));
-            else add(recent);
-          })
-          .catch(() => undefined),
-    });
+    const connection: HubConnection<typeof supportAlertsHub> = new HubConnection(
+      hub,
+      {},
+      {
+        onStatus: (status) => setConnected(status === 'connected'),
+        onConnected: () =>
+          void connection
+            .call('GetRecentAlerts')
+            .then((recent) => {
+              if (lastId.current === null) lastId.current = Math.max(0, ...recent.map((a) => a.id));
+              else add(recent);
+            })
+            .catch(() => undefined),
+      },
+    );
     const off = connection.on('ReceiveAlert', (alert) => add([alert]));
     connection.start();
     return () => {
