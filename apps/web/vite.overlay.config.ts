@@ -19,6 +19,7 @@ export default defineConfig({
         'raffle-overlay-page': '/overlay/raffle',
         'hunt-overlay-page': '/overlay/hunt',
         'prediction-overlay-page': '/kick/prediction/overlay',
+        'alerts-overlay-page': '/overlay/alerts',
       },
     }),
     precompress(),

@@ -1,6 +1,6 @@
 /** Steps of the journeys that go through the admin Chat Simulator: posting as a Kick user, linking one; granting points. */
 import { expect, type Browser, type Page } from '@playwright/test';
-import { newPerson, signIn } from './helpers';
+import { newPerson, preAcceptAgeGate, signIn } from './helpers';
 
 const json = { 'x-requested-with': 'kickback' };
 
@@ -36,11 +36,14 @@ export async function linkedChatter(
   admin: Page,
   prefix: string,
   points: number,
-  opts: { keepPage?: boolean } = {},
+  opts: { keepPage?: boolean; kickName?: string; baseURL?: string } = {},
 ) {
   const person = newPerson(prefix);
-  const kickName = `kick_${person.steamId.slice(-6)}`;
-  const page = await (await browser.newContext()).newPage();
+  const kickName = opts.kickName ?? `kick_${person.steamId.slice(-6)}`;
+  // A site of the journey's own (own-site.ts) gets a context with the age gate already confirmed.
+  const context = await browser.newContext(opts.baseURL ? { baseURL: opts.baseURL } : {});
+  if (opts.baseURL) await preAcceptAgeGate(context);
+  const page = await context.newPage();
   await signIn(page, person);
   await page.locator('#kb-user-menu').click();
   await page.getByRole('button', { name: 'Profile', exact: true }).click();

@@ -7,7 +7,7 @@
 import type { Page } from '@playwright/test';
 import { overlayPaths, type OverlayPath } from '@kickback/common/overlays';
 import { expect, test } from './fixtures';
-import { grantPoints, postInChat } from './chat-helpers';
+import { grantPoints, linkedChatter, postInChat } from './chat-helpers';
 import { DEMO_ADMIN, signIn } from './helpers';
 
 const json = { 'x-requested-with': 'kickback' };
@@ -91,6 +91,27 @@ async function cleanUp(admin: Page) {
 }
 
 const setups: Record<OverlayPath, Setup> = {
+  async '/overlay/alerts'(admin, overlay) {
+    await overlay.goto('/overlay/alerts?seconds=60');
+    await expect(overlay.getByRole('main', { name: 'Support alerts overlay' })).toHaveAttribute(
+      'data-connected',
+      'true',
+    );
+    const sim = await admin.context().newPage();
+    await sim.goto('/admin/chat-simulator');
+    const stamp = String(Date.now() % 1000).padStart(3, '0');
+    const kickName = `${'W'.repeat(20)}_${stamp}W`; // the longest Kick name there is, wide letters
+    await linkedChatter(admin.context().browser()!, sim, admin, 'AlertFit', 0, { kickName });
+    const sent = await admin.request.post('/api/admin/support-rewards/simulate', {
+      headers: json,
+      data: { kind: 'gift', username: kickName, units: 100 },
+    });
+    expect(await sent.json()).toEqual({ status: 200 });
+    await expect(overlay.getByRole('status')).toContainText('gifted 100 subs');
+    await sim.close();
+    return '.kba-alert';
+  },
+
   async '/overlay/hunt'(admin, overlay) {
     await cleanUp(admin);
     const started = await admin.request.post('/api/admin/hunts', {

@@ -53,6 +53,8 @@ import { integrationsRoutes } from './modules/integrations/routes';
 import { chatPointsPlugin } from './modules/chat-points/plugin';
 import { fulfilmentRoutes } from './modules/fulfilment/routes';
 import { staffPrizeRoutes } from './modules/staff-prizes/routes';
+import { supportRewardsPlugin } from './modules/support-rewards/plugin';
+import { channelPointsPlugin } from './modules/channel-points/plugin';
 import { partnerLinkRoutes } from './modules/partner-links/routes';
 import { adminProductRoutes } from './modules/store/admin-routes';
 import { imageRoutes } from './modules/images/routes';
@@ -214,6 +216,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(chatPointsPlugin);
   await app.register(kickBotPlugin);
   await app.register(integrationsRoutes);
+  await app.register(supportRewardsPlugin);
+  await app.register(channelPointsPlugin);
 
   await app.register(controlPlugin, {
     dataDir: config.database.kind === 'pglite' ? config.database.dataDir : null,

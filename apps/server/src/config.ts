@@ -321,8 +321,11 @@ export type KickBotConfig =
   | { mode: 'off' };
 
 export const KICK_SIMULATOR_PATH = '/dev/kick';
-/** Chat replies (`chat:write`), our event subscriptions (`events:subscribe`) and who the token is (`user:read`). */
-export const KICK_BOT_SCOPES = 'user:read chat:write events:subscribe';
+/**
+ * Chat replies (`chat:write`), our event subscriptions (`events:subscribe`), who the token is
+ * (`user:read`), and the channel rewards the channel-points bridge creates and settles.
+ */
+export const KICK_BOT_SCOPES = 'user:read chat:write events:subscribe channel:rewards:read channel:rewards:write';
 
 export interface DiscordConfig {
   /** `discord` (real OAuth), `dev` (the local OAuth simulator) or `off` (linking unavailable). */

@@ -3,7 +3,13 @@
  * site: the server answers them with the web app's small overlay entry (apps/web/overlay.html),
  * which carries only what an overlay draws — no router, no site shell.
  */
-export const overlayPaths = ['/overlay/giveaway', '/overlay/raffle', '/overlay/hunt', '/kick/prediction/overlay'] as const;
+export const overlayPaths = [
+  '/overlay/giveaway',
+  '/overlay/raffle',
+  '/overlay/hunt',
+  '/kick/prediction/overlay',
+  '/overlay/alerts',
+] as const;
 export type OverlayPath = (typeof overlayPaths)[number];
 
 /** The overlay at `pathname` (matched like the site's routes: any case, a trailing slash allowed), or null. */

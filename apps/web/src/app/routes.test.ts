@@ -99,6 +99,7 @@ describe('the Moderator in the real route table', () => {
       '/admin/integrations',
       '/admin/audit',
       '/admin/staff-prize-limits',
+      '/admin/support-rewards',
     ]) {
       expect(moderator).not.toContain(path);
       expect(adminMenu('Admin').map((r) => r.path)).toContain(path);

@@ -205,6 +205,12 @@ export const routes: AppRoute[] = [
     roles: adminOnly,
   },
   {
+    path: '/admin/support-rewards',
+    page: lazy(() => import('../features/support-rewards/admin-support-rewards-page')),
+    name: 'Support Rewards',
+    roles: adminOnly,
+  },
+  {
     path: '/admin/chat-simulator',
     page: lazy(() => import('../features/chat/chat-simulator-page')),
     name: 'Chat Simulator',

@@ -26,6 +26,9 @@ export const ledgerReasons = [
   'raffle_tickets',
   'raffle_refund',
   'raffle_prize',
+  'support_reward',
+  'support_reversal',
+  'channel_points',
 ] as const;
 export type LedgerReasonCode = (typeof ledgerReasons)[number];
 
@@ -53,6 +56,9 @@ export const ledgerReasonText: Record<LedgerReasonCode, string> = {
   raffle_tickets: 'Raffle tickets',
   raffle_refund: 'Raffle cancelled: tickets refunded',
   raffle_prize: 'Raffle prize',
+  support_reward: 'Supporting the stream',
+  support_reversal: 'Support reward taken back',
+  channel_points: 'Kick channel points',
 };
 
 export function reasonInWords(code: string): string {

@@ -47,6 +47,22 @@ const chatResponse = z.object({
   data: z.object({ is_sent: z.boolean(), message_id: z.string().nullish() }).nullish(),
 });
 
+export const kickReward = z.object({
+  id: z.string().min(1),
+  title: z.string(),
+  cost: z.number(),
+  description: z.string().nullish(),
+  is_paused: z.boolean().nullish(),
+  is_user_input_required: z.boolean().nullish(),
+  should_redemptions_skip_request_queue: z.boolean().nullish(),
+});
+export type KickReward = z.infer<typeof kickReward>;
+const rewardResponse = z.object({ data: kickReward });
+const rewardsResponse = z.object({ data: z.array(kickReward) });
+const redemptionsResponse = z.object({
+  data: z.object({ failed_ids: z.array(z.string()).nullish() }).nullish(),
+});
+
 const TIMEOUT_MS = 10_000;
 
 export interface KickApiOptions {
@@ -142,5 +158,60 @@ export class KickApi {
     });
     const body = await this.json(res, chatResponse, 'send chat');
     if (body.data && !body.data.is_sent) throw new KickApiError('send chat: Kick did not send it', res.status);
+  }
+
+  /** A call with the connected account's token (the channel's owner). */
+  private asUser(token: string, path: string, init: RequestInit = {}): Promise<Response> {
+    return this.opts.http(`${this.opts.apiUrl}${path}`, {
+      ...init,
+      headers: {
+        accept: 'application/json',
+        authorization: `Bearer ${token}`,
+        ...(init.body ? { 'content-type': 'application/json' } : {}),
+        ...init.headers,
+      },
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+  }
+
+  /** The channel's rewards (`channel:rewards:read`). */
+  async listRewards(token: string): Promise<KickReward[]> {
+    const res = await this.asUser(token, '/public/v1/channels/rewards');
+    return (await this.json(res, rewardsResponse, 'list rewards')).data;
+  }
+
+  /** Creates a channel reward (`channel:rewards:write`); Kick refuses a 16th. */
+  async createReward(
+    token: string,
+    reward: { title: string; cost: number; description?: string },
+  ): Promise<KickReward> {
+    const res = await this.asUser(token, '/public/v1/channels/rewards', {
+      method: 'POST',
+      body: JSON.stringify({
+        title: reward.title,
+        cost: reward.cost,
+        description: reward.description ?? '',
+        is_user_input_required: false,
+        should_redemptions_skip_request_queue: false,
+      }),
+    });
+    return (await this.json(res, rewardResponse, 'create reward')).data;
+  }
+
+  async deleteReward(token: string, id: string): Promise<void> {
+    const res = await this.asUser(token, `/public/v1/channels/rewards/${encodeURIComponent(id)}`, { method: 'DELETE' });
+    if (!res.ok && res.status !== 404) throw new KickApiError(`delete reward: Kick answered ${res.status}`, res.status);
+  }
+
+  /**
+   * Accepts or rejects redemptions (a rejected one refunds the viewer's channel points). Returns
+   * the ids Kick could not settle.
+   */
+  async settleRedemptions(token: string, decision: 'accept' | 'reject', ids: readonly string[]): Promise<string[]> {
+    const res = await this.asUser(token, `/public/v1/channels/rewards/redemptions/${decision}`, {
+      method: 'POST',
+      body: JSON.stringify({ ids }),
+    });
+    return (await this.json(res, redemptionsResponse, `${decision} redemptions`)).data?.failed_ids ?? [];
   }
 }

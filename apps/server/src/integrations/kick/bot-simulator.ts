@@ -8,7 +8,10 @@
  * - `GET /public/v1/users` (the token's user) and `POST /public/v1/chat` (posts as the token's
  *   owner; 401 once the token expired);
  * - for tests and demos: `POST /tokens/expire` ends every access token now (an expiry mid-reply),
- *   `GET /chat/messages` lists what was posted.
+ *   `GET /chat/messages` lists what was posted;
+ * - the channel rewards API: `GET|POST /public/v1/channels/rewards`, `PATCH|DELETE …/rewards/{id}`
+ *   (at most 15 rewards, as on Kick), `GET …/rewards/redemptions` and `POST …/redemptions/accept`
+ *   and `…/reject` (`{ ids }`), scoped `channel:rewards:read` / `channel:rewards:write`.
  * State is in memory: one process, like the other simulators' test hooks.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
@@ -38,12 +41,38 @@ export interface PostedChat {
   at: string;
 }
 
+export interface SimulatedReward {
+  id: string;
+  title: string;
+  cost: number;
+  description: string;
+  is_paused: boolean;
+  is_user_input_required: boolean;
+  should_redemptions_skip_request_queue: boolean;
+}
+
+/** Kick's limit of channel rewards per channel. */
+export const SIMULATED_REWARDS_MAX = 15;
+
+const rewardBody = z.object({
+  title: z.string().min(1).max(50),
+  cost: z.number().int().min(1),
+  description: z.string().max(200).optional(),
+  is_paused: z.boolean().optional(),
+  is_user_input_required: z.boolean().optional(),
+  should_redemptions_skip_request_queue: z.boolean().optional(),
+});
+const redemptionIds = z.object({ ids: z.array(z.string().min(1)).min(1).max(25) });
+
 export class KickSimulatorState {
   readonly codes = new Map<string, Grant & { redirectUri: string; challenge: string; expiresAt: number }>();
   readonly accessTokens = new Map<string, Grant & { expiresAt: number }>();
   readonly refreshTokens = new Map<string, Grant>();
   readonly appTokens = new Map<string, number>();
   readonly chat: PostedChat[] = [];
+  readonly rewards = new Map<string, SimulatedReward>();
+  /** Each settled redemption id and how (a rejected one refunds the viewer's channel points). */
+  readonly redemptions = new Map<string, 'accepted' | 'rejected'>();
   /** 401s answered to an expired or unknown token on the chat endpoint. */
   unauthorized = 0;
   refreshes = 0;
@@ -266,6 +295,74 @@ export async function kickBotSimulatorRoutes(
     });
     return { data: { is_sent: true, message_id: messageId }, message: 'OK' };
   });
+
+  const withScope = (request: { headers: { authorization?: string } }, reply: FastifyReply, scope: string) => {
+    const user = userOf(request.headers.authorization);
+    if (!user) {
+      void reply.status(401).send({ data: null, message: 'Unauthorized' });
+      return null;
+    }
+    if (!user.scope.split(/\s+/).includes(scope)) {
+      void reply.status(403).send({ data: null, message: 'Forbidden' });
+      return null;
+    }
+    return user;
+  };
+  const invalid = (reply: FastifyReply) => reply.status(400).send({ data: null, message: 'Invalid request' });
+
+  app.get('/public/v1/channels/rewards', async (request, reply) => {
+    if (!withScope(request, reply, 'channel:rewards:read')) return reply;
+    return { data: [...state.rewards.values()], message: 'OK' };
+  });
+  app.post('/public/v1/channels/rewards', async (request, reply) => {
+    if (!withScope(request, reply, 'channel:rewards:write')) return reply;
+    const body = rewardBody.safeParse(request.body);
+    if (!body.success) return invalid(reply);
+    if (state.rewards.size >= SIMULATED_REWARDS_MAX) {
+      return reply.status(400).send({ data: null, message: 'Maximum number of rewards reached' });
+    }
+    const reward: SimulatedReward = {
+      id: `01${randomBytes(12).toString('hex').toUpperCase()}`,
+      description: '',
+      is_paused: false,
+      is_user_input_required: false,
+      should_redemptions_skip_request_queue: false,
+      ...body.data,
+    };
+    state.rewards.set(reward.id, reward);
+    return { data: reward, message: 'OK' };
+  });
+  app.patch<{ Params: { id: string } }>('/public/v1/channels/rewards/:id', async (request, reply) => {
+    if (!withScope(request, reply, 'channel:rewards:write')) return reply;
+    const reward = state.rewards.get(request.params.id);
+    if (!reward) return reply.status(404).send({ data: null, message: 'Not found' });
+    const body = rewardBody.partial().safeParse(request.body);
+    if (!body.success) return invalid(reply);
+    Object.assign(reward, body.data);
+    return { data: reward, message: 'OK' };
+  });
+  app.delete<{ Params: { id: string } }>('/public/v1/channels/rewards/:id', async (request, reply) => {
+    if (!withScope(request, reply, 'channel:rewards:write')) return reply;
+    if (!state.rewards.delete(request.params.id)) return reply.status(404).send({ data: null, message: 'Not found' });
+    return reply.status(204).send();
+  });
+  app.get('/public/v1/channels/rewards/redemptions', async (request, reply) => {
+    if (!withScope(request, reply, 'channel:rewards:read')) return reply;
+    return { data: [...state.redemptions].map(([id, status]) => ({ id, status })), message: 'OK' };
+  });
+  for (const decision of ['accept', 'reject'] as const) {
+    app.post(`/public/v1/channels/rewards/redemptions/${decision}`, async (request, reply) => {
+      if (!withScope(request, reply, 'channel:rewards:write')) return reply;
+      const body = redemptionIds.safeParse(request.body);
+      if (!body.success) return invalid(reply);
+      // Settling is final on Kick: an id settled before fails.
+      const failed = body.data.ids.filter((id) => state.redemptions.has(id));
+      for (const id of body.data.ids) {
+        if (!state.redemptions.has(id)) state.redemptions.set(id, decision === 'accept' ? 'accepted' : 'rejected');
+      }
+      return { data: { failed_ids: failed }, message: 'OK' };
+    });
+  }
 
   app.post('/tokens/expire', async () => ({ expired: state.expireAll() }));
   app.get('/chat/messages', async () => ({

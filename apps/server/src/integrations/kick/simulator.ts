@@ -92,6 +92,72 @@ export function simulatedLivestreamStatus(
 // Kick gives each subscription an id; the simulator keeps one per event type for the process.
 const subscriptionIds = new Map<string, string>();
 
+export type SimulatedSupportKind = 'sub' | 'gift' | 'kicks' | 'follow';
+
+/**
+ * A support event as Kick documents it (docs/features/support-rewards.md): a new sub, `units`
+ * gifted subs (to made-up giftees), `units` KICKs, or a follow, from `username` (null: an anonymous
+ * gifter, every field null).
+ */
+export function simulatedSupportEvent(
+  kind: SimulatedSupportKind,
+  username: string | null,
+  units: number,
+  broadcaster: SimulatedBroadcaster,
+  now: Date,
+): { type: string; payload: Record<string, unknown> } {
+  const channel = kickUser(broadcaster.userId, broadcaster.username, null);
+  const who = username
+    ? kickUser(simulatedKickUserId(username), username, null)
+    : {
+        is_anonymous: true,
+        user_id: null,
+        username: null,
+        is_verified: null,
+        profile_picture: null,
+        channel_slug: null,
+        identity: null,
+      };
+  const at = now.toISOString();
+  const month = new Date(now.getTime() + 30 * 24 * 3600_000).toISOString();
+  switch (kind) {
+    case 'sub':
+      return {
+        type: 'channel.subscription.new',
+        payload: { broadcaster: channel, subscriber: who, duration: 1, created_at: at, expires_at: month },
+      };
+    case 'gift':
+      return {
+        type: 'channel.subscription.gifts',
+        payload: {
+          broadcaster: channel,
+          gifter: who,
+          giftees: Array.from({ length: units }, (_, i) => {
+            const name = `giftee_${now.getTime() % 100000}_${i}`;
+            return kickUser(simulatedKickUserId(name), name, null);
+          }),
+          created_at: at,
+          expires_at: month,
+        },
+      };
+    case 'kicks': {
+      const { is_anonymous: _a, identity: _i, ...sender } = who;
+      const { is_anonymous: _b, identity: _j, ...kicksChannel } = channel;
+      return {
+        type: 'kicks.gifted',
+        payload: {
+          broadcaster: kicksChannel,
+          sender,
+          gift: { amount: units, name: 'KICKs', type: 'BASIC', tier: 'BASIC', message: '', pinned_time_seconds: 0 },
+          created_at: at,
+        },
+      };
+    }
+    case 'follow':
+      return { type: 'channel.followed', payload: { broadcaster: channel, follower: who } };
+  }
+}
+
 export interface Delivery {
   status: number;
   messageId: string;

@@ -30,6 +30,7 @@ import {
   KICK_EVENT_SCHEMAS,
 } from './events';
 import { isFreshTimestamp, verifyKickSignature } from './signature';
+import { MalformedKickEvent } from './support-events';
 import type { WebhookKeyring } from './webhook-keys';
 
 export interface KickEventSink {
@@ -216,7 +217,9 @@ export async function kickWebhookRoutes(app: FastifyInstance, opts: KickWebhookO
         }
         return 'processed';
       });
-    } catch {
+    } catch (err) {
+      // A handler's own schema refused what the event's schema let through: nothing was recorded.
+      if (err instanceof MalformedKickEvent) return refuse(request, reply, 400, err.message, ids);
       app.integrationStatus.failed('kick.webhooks', `${type} could not be processed; Kick will redeliver it`);
       return reply.status(500).send({ message: 'Not processed; retry later.' });
     }

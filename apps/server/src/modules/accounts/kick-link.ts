@@ -14,6 +14,7 @@ import { users, type UserRow } from '../../db/schema/users';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { conflict } from '../../lib/errors';
 import type { ChatHandler } from '../chat/service';
+import { payPendingOnLink } from '../support-rewards/service';
 
 /** No 0/O or 1/I: people copy these by eye too. */
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -107,6 +108,8 @@ export async function redeemKickLinkCode(
         .returning();
       if (!linked) return { kind: 'owner-has-kick', owner };
       await markUsed();
+      // Support rewards kept for this Kick account while it was not linked (within the window).
+      await payPendingOnLink(tx, linked.id, kick.kickUserId, now);
       return { kind: 'linked', owner: linked };
     });
   } catch (err) {
@@ -150,7 +153,10 @@ export function verifyHandler(siteName: string): ChatHandler {
       }
       const outcome = await redeemKickLinkCode(app.db, code, message, app.clock.now());
       // The chat lookup of every process follows the new link from the next message on.
-      if (outcome.kind === 'linked') await app.chat.linkChanged(outcome.owner.id);
+      if (outcome.kind === 'linked') {
+        await app.chat.linkChanged(outcome.owner.id);
+        app.supportRewards.announcer.schedule(); // rewards that waited for this link, if any
+      }
       const text = `${at} ${verifyAnswer(outcome, siteName)}`;
       app.log.info(
         {

@@ -9,10 +9,13 @@ import { KickApi } from '../../integrations/kick/api';
 import { postAsBot } from '../../integrations/kick/bot-chat';
 import { KickPusherReader } from '../../integrations/kick/pusher';
 import { KickEventHandlers } from '../../integrations/kick/event-handlers';
+import type { KickEventType } from '../../integrations/kick/events';
 import { eventsToSubscribe } from '../../integrations/kick/features';
 import { keepKickSubscriptions } from '../../integrations/kick/subscriptions';
 import { kickWebhookRoutes } from '../../integrations/kick/webhook';
 import { createWebhookKeyring } from '../../integrations/kick/webhook-keys';
+import { redemptionHandler } from '../channel-points/service';
+import { supportEventHandlers } from '../support-rewards/service';
 import { recordSubscribers } from './activity';
 import { registerLiveEvents } from './live-events';
 import { pruneChatLog } from './log';
@@ -39,6 +42,18 @@ export const chatModule = fp(async (app: FastifyInstance) => {
   const handlers = new ChatHandlers();
   const kickEvents = new KickEventHandlers();
   registerLiveEvents(kickEvents, (isLive) => live.set(isLive));
+  // Support rewards and channel points run in the delivery's transaction; what they tell Kick and
+  // chat waits for the commit (docs/features/support-rewards.md, docs/features/channel-points.md).
+  for (const [type, handler] of Object.entries(supportEventHandlers)) {
+    kickEvents.register(type as KickEventType, 'support-rewards', async (tx, payload, meta, after) => {
+      await handler(tx, payload, meta);
+      after.push(() => app.supportRewards.announcer.schedule());
+    });
+  }
+  kickEvents.register('channel.reward.redemption.updated', 'channel-points', async (tx, payload, meta, after) => {
+    await redemptionHandler(tx, payload, meta);
+    after.push(() => app.channelPoints.settleSoon());
+  });
   const nowMs = () => app.clock.now().getTime();
   const writer = new ChatWriter(app.database);
   const linked = new LinkedUsers(app.database, nowMs);

@@ -8,16 +8,9 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { RaffleRow } from '../../db/schema/raffles';
+import { isBanned } from '../kick-bans/service';
 
 export type RaffleRules = Pick<RaffleRow, 'requireKick' | 'requireVerifiedPartner' | 'subsOnly'>;
-
-/**
- * Whether the user is banned from the channel, which keeps them out of every raffle. The Kick bans
- * are not stored yet: this answers false until the lead connects it to them at merge.
- */
-export async function isBannedForRaffle(_db: DbOrTx, _userId: string): Promise<boolean> {
-  return false;
-}
 
 interface Facts {
   excluded: boolean;
@@ -39,7 +32,8 @@ export async function raffleRefusal(db: DbOrTx, rules: RaffleRules, userId: stri
     `),
   );
   if (!facts) return 'no such account';
-  if (facts.excluded || (await isBannedForRaffle(db, userId))) return 'your account is excluded from raffles';
+  if (facts.excluded) return 'your account is excluded from raffles';
+  if (await isBanned(db, { userId }, now)) return 'you are banned in Kick chat';
   if (rules.requireKick && !facts.has_kick) return 'link your Kick account first';
   if (rules.requireVerifiedPartner && !facts.has_partner) return 'a verified partner link is required';
   if (rules.subsOnly && !facts.is_sub) return 'this raffle is for subscribers only';

@@ -30,6 +30,8 @@ import { closeRaffle, drawRaffle, type DrawnWinner } from './draw';
 import { adminList, adminView, publicDetail, publicList } from './presenter';
 import { buyTickets, raffleGate, refundTickets, type RaffleHooks } from './tickets';
 
+export { grantSupportTickets } from './tickets';
+
 export const RAFFLE_ROOM = 'raffles';
 export const RAFFLE_CLOSE_TIMER = 'raffle-close';
 const REEL_SIZE = 100;

@@ -1,0 +1,127 @@
+/** Admin → Support rewards: the rewards kept, reversing one (audited) and granting a missed one. */
+import { desc, eq, count } from 'drizzle-orm';
+import { decimalToNumber, toCents } from '@kickback/common/money';
+import { supportRewardMessages, type SupportGrant, type SupportReward } from '@kickback/common/http/support-rewards';
+import type { Paged } from '@kickback/common/http/endpoint';
+import type { Db, DbOrTx } from '../../db/client';
+import { supportRewards, type SupportRewardRow } from '../../db/schema/support-rewards';
+import { users } from '../../db/schema/users';
+import { conflict, notFound } from '../../lib/errors';
+import { ulid } from '../../lib/ulid';
+import { actorOf, recordAudit } from '../audit/service';
+import { applyBalanceChange, InsufficientBalanceError } from '../ledger/service';
+import { memoOf, payTo } from './rewards';
+import { readSettingsRow } from './settings';
+
+const PAGE_SIZE = 50;
+
+type Admin = { id: string; username: string };
+
+function present(row: SupportRewardRow, username: string | null): SupportReward {
+  return {
+    id: row.id,
+    kind: row.kind,
+    kickUsername: row.kickUsername,
+    username,
+    units: row.units,
+    amount: decimalToNumber(row.amount),
+    status: row.status,
+    note: row.note,
+    eventAt: row.eventAt.toISOString(),
+    paidAt: row.paidAt?.toISOString() ?? null,
+  };
+}
+
+async function presentOne(db: DbOrTx, row: SupportRewardRow): Promise<SupportReward> {
+  const [user] = row.userId
+    ? await db.select({ username: users.username }).from(users).where(eq(users.id, row.userId))
+    : [];
+  return present(row, user?.username ?? null);
+}
+
+export async function listSupportRewards(db: Db, page: number): Promise<Paged<SupportReward>> {
+  const rows = await db
+    .select({ reward: supportRewards, username: users.username })
+    .from(supportRewards)
+    .leftJoin(users, eq(users.id, supportRewards.userId))
+    .orderBy(desc(supportRewards.id))
+    .limit(PAGE_SIZE)
+    .offset((page - 1) * PAGE_SIZE);
+  const [total] = await db.select({ n: count() }).from(supportRewards);
+  return {
+    items: rows.map((r) => present(r.reward, r.username)),
+    total: total?.n ?? 0,
+    page,
+    pageSize: PAGE_SIZE,
+  };
+}
+
+/** Takes a paid reward back (once: the row is locked and must still be paid). */
+export async function reverseSupportReward(db: Db, admin: Admin, id: number, now: Date): Promise<SupportReward> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(supportRewards).where(eq(supportRewards.id, id)).for('update');
+    if (!row) throw notFound('Reward not found.');
+    if (row.status !== 'paid' || !row.userId) throw conflict(supportRewardMessages.notPaid);
+    try {
+      await applyBalanceChange(tx, {
+        userId: row.userId,
+        currency: 'points',
+        delta: { cents: -toCents(row.amount) },
+        reason: 'support_reversal',
+        reference: `support:${row.id}`,
+        memo: memoOf(row.kind, row.units),
+      });
+    } catch (err) {
+      if (err instanceof InsufficientBalanceError) {
+        throw conflict('The user has already spent these points: deduct what is left on Admin → Users.');
+      }
+      throw err;
+    }
+    const [reversed] = await tx
+      .update(supportRewards)
+      .set({ status: 'reversed', reversedBy: admin.id, note: `Reversed by ${admin.username} on ${now.toISOString()}` })
+      .where(eq(supportRewards.id, id))
+      .returning();
+    await recordAudit(tx, actorOf(admin), {
+      action: 'support_rewards.reverse',
+      targetType: 'support_reward',
+      targetId: String(id),
+      before: { status: row.status, amount: row.amount, userId: row.userId },
+      after: { status: 'reversed' },
+    });
+    return presentOne(tx, reversed!);
+  });
+}
+
+/** Pays a reward Kick never delivered (or delivered late), at today's amounts, past the daily cap. */
+export async function grantSupportReward(db: Db, admin: Admin, body: SupportGrant, now: Date): Promise<SupportReward> {
+  return db.transaction(async (tx) => {
+    const [user] = await tx.select().from(users).where(eq(users.id, body.userId));
+    if (!user) throw notFound('User not found.');
+    const [kept] = await tx
+      .insert(supportRewards)
+      .values({
+        key: `grant:${ulid(now)}`,
+        kind: body.kind,
+        kickUserId: user.kickId,
+        kickUsername: user.kickUsername,
+        units: body.units,
+        status: 'pending',
+        eventAt: now,
+      })
+      .returning();
+    const paid = await payTo(tx, kept!, user, await readSettingsRow(tx), now, { ignoreCap: true });
+    const [row] = await tx
+      .update(supportRewards)
+      .set({ note: `Granted by ${admin.username}: ${body.note}${paid.note ? ` (${paid.note})` : ''}` })
+      .where(eq(supportRewards.id, paid.id))
+      .returning();
+    await recordAudit(tx, actorOf(admin), {
+      action: 'support_rewards.grant',
+      targetType: 'user',
+      targetId: user.id,
+      after: { kind: body.kind, units: body.units, status: paid.status, amount: paid.amount, note: body.note },
+    });
+    return presentOne(tx, row!);
+  });
+}

@@ -1,0 +1,126 @@
+/**
+ * Announcing paid support rewards, after their commit: in chat (one merged line for all that wait,
+ * up to Kick's 500 characters) and on the alerts overlay (`/SupportAlerts`, one alert each).
+ *
+ * Paid rewards are written `announced = false` in the transaction that pays them; a flush claims
+ * them (`FOR UPDATE SKIP LOCKED`, so each is announced by one process once) and announces what it
+ * claimed. A flush runs shortly after each handled event commits and every few seconds, so a
+ * reward whose process stopped before announcing is announced by the next flush.
+ */
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { decimalToNumber } from '@kickback/common/money';
+import { supportAlertsHub, type SupportAlert } from '@kickback/common/hubs/support-alerts';
+import { rowsOf } from '../../db/rows';
+import type { SupportRewardKind } from '../../db/schema/support-rewards';
+
+export const ALERTS_ROOM = 'support-alerts';
+const MAX_CHAT = 500;
+const RECENT = 10;
+
+const alertText: Record<SupportRewardKind, (n: number) => string> = {
+  sub: () => 'subscribed',
+  gift: (n) => `gifted ${n} sub${n === 1 ? '' : 's'}`,
+  kicks: (n) => `sent ${n} KICK${n === 1 ? '' : 's'}`,
+  follow: () => 'followed',
+};
+
+interface Claimed {
+  id: number;
+  kind: SupportRewardKind;
+  kick_username: string | null;
+  units: number;
+  amount: string;
+  paid_at: Date | string;
+}
+
+const toAlert = (r: Claimed): SupportAlert => ({
+  id: Number(r.id),
+  kind: r.kind,
+  kickUsername: r.kick_username ?? 'Someone',
+  text: alertText[r.kind](r.units),
+  points: decimalToNumber(r.amount),
+  at: new Date(r.paid_at).toISOString(),
+});
+
+/** One chat line for every alert, cut at Kick's limit with how many more there were. */
+export function mergedChatLine(alerts: readonly SupportAlert[]): string {
+  const parts = alerts.map((a) => `@${a.kickUsername} ${a.text} (+${a.points.toLocaleString('en-US')} points)`);
+  let line = 'Thank you!';
+  for (let i = 0; i < parts.length; i += 1) {
+    const next = `${line}${i === 0 ? ' ' : ' · '}${parts[i]}`;
+    const rest = parts.length - i - 1;
+    const tail = rest > 0 ? ` · +${rest} more` : '';
+    if (`${next}${tail}`.length > MAX_CHAT) return `${line} · +${parts.length - i} more`;
+    line = next;
+  }
+  return line;
+}
+
+export class SupportAnnouncer {
+  private running: Promise<number> = Promise.resolve(0);
+  private scheduled: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly post: (content: string) => Promise<void>,
+    private readonly delayMs = 300,
+  ) {}
+
+  /** Soon (several rewards committed close together share one chat line). */
+  schedule(): void {
+    if (this.scheduled) return;
+    this.scheduled = setTimeout(() => {
+      this.scheduled = null;
+      void this.flush().catch((err: unknown) => this.app.log.warn({ err }, 'support announcements failed'));
+    }, this.delayMs);
+    this.scheduled.unref();
+  }
+
+  stop(): void {
+    if (this.scheduled) clearTimeout(this.scheduled);
+    this.scheduled = null;
+  }
+
+  /** Announces every paid reward not yet announced; resolves to how many. One flush at a time. */
+  flush(): Promise<number> {
+    const next = this.running.then(
+      () => this.announce(),
+      () => this.announce(),
+    );
+    this.running = next.catch(() => 0);
+    return next;
+  }
+
+  /** The latest announced alerts, oldest first (what an overlay opened now shows). */
+  async recent(): Promise<SupportAlert[]> {
+    const rows = rowsOf<Claimed>(
+      await this.app.db.execute(sql`
+        SELECT id, kind, kick_username, units, amount::text AS amount, paid_at FROM support_rewards
+        WHERE status = 'paid' AND announced ORDER BY id DESC LIMIT ${RECENT}
+      `),
+    );
+    return rows.reverse().map(toAlert);
+  }
+
+  private async announce(): Promise<number> {
+    const claimed = rowsOf<Claimed>(
+      await this.app.db.execute(sql`
+        UPDATE support_rewards SET announced = true
+        WHERE id IN (
+          SELECT id FROM support_rewards WHERE NOT announced ORDER BY id LIMIT 100 FOR UPDATE SKIP LOCKED
+        )
+        RETURNING id, kind, kick_username, units, amount::text AS amount, paid_at
+      `),
+    );
+    if (claimed.length === 0) return 0;
+    const alerts = claimed.sort((a, b) => Number(a.id) - Number(b.id)).map(toAlert);
+    for (const alert of alerts) this.app.realtime.emit(supportAlertsHub, ALERTS_ROOM, 'ReceiveAlert', alert);
+    try {
+      await this.post(mergedChatLine(alerts));
+    } catch (err) {
+      this.app.log.error({ err }, 'support announcement could not be posted to Kick');
+    }
+    return alerts.length;
+  }
+}

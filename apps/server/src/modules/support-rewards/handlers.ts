@@ -1,0 +1,105 @@
+/**
+ * The Kick event handlers of support rewards, each run in the transaction that claims its delivery
+ * (integrations/kick/webhook.ts): parse the documented payload, then keep and pay the reward once.
+ */
+import type { z } from 'zod';
+import type { Tx } from '../../db/client';
+import {
+  channelFollowed,
+  kicksGifted,
+  MalformedKickEvent,
+  subscriptionGifts,
+  subscriptionNewOrRenewal,
+  type KickEventHandler,
+  type KickEventMeta,
+} from '../../integrations/kick/support-events';
+import type { KickUser } from '../../integrations/kick/events';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema/users';
+import { grantSupportTickets } from '../raffles/service';
+import { recordSupportEvent } from './rewards';
+
+function parse<S extends z.ZodType>(schema: S, payload: unknown, meta: KickEventMeta): z.output<S> {
+  const parsed = schema.safeParse(payload);
+  if (!parsed.success) throw new MalformedKickEvent(meta.type);
+  return parsed.data;
+}
+
+/**
+ * Raffle tickets for the support (docs/features/raffles.md#tickets): in every open raffle
+ * that switched this source on, for a linked supporter, once per event.
+ */
+async function raffleTickets(
+  tx: Tx,
+  who: { kickUserId: string | null },
+  source: 'sub' | 'gift' | 'kicks',
+  units: number,
+  meta: KickEventMeta,
+): Promise<void> {
+  if (!who.kickUserId) return;
+  const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.kickId, who.kickUserId));
+  if (user) await grantSupportTickets(tx, user.id, source, units, `${meta.type}:${meta.messageId}`, meta.receivedAt);
+}
+
+/** The supporter, or null when anonymous (the gifter of an anonymous gift has every field null). */
+function supporter(user: KickUser | null | undefined) {
+  if (!user || user.is_anonymous || !user.user_id) return { kickUserId: null, kickUsername: null };
+  return { kickUserId: user.user_id, kickUsername: user.username ?? null };
+}
+
+const subscription: KickEventHandler<Tx> = async (tx, payload, meta) => {
+  const event = parse(subscriptionNewOrRenewal, payload, meta);
+  const who = supporter(event.subscriber);
+  await recordSupportEvent(
+    tx,
+    { key: `${meta.type}:${meta.messageId}`, kind: 'sub', ...who, units: 1, eventAt: meta.receivedAt },
+    meta.receivedAt,
+  );
+  await raffleTickets(tx, who, 'sub', 1, meta);
+};
+
+/** Each gifted sub pays the gifter; the giftees get nothing from this rule. */
+const gifts: KickEventHandler<Tx> = async (tx, payload, meta) => {
+  const event = parse(subscriptionGifts, payload, meta);
+  if (event.giftees.length === 0) return;
+  const who = supporter(event.gifter);
+  const units = event.giftees.length;
+  await recordSupportEvent(
+    tx,
+    { key: `${meta.type}:${meta.messageId}`, kind: 'gift', ...who, units, eventAt: meta.receivedAt },
+    meta.receivedAt,
+  );
+  await raffleTickets(tx, who, 'gift', units, meta);
+};
+
+const kicks: KickEventHandler<Tx> = async (tx, payload, meta) => {
+  const event = parse(kicksGifted, payload, meta);
+  const who = supporter(event.sender);
+  const units = event.gift.amount;
+  await recordSupportEvent(
+    tx,
+    { key: `${meta.type}:${meta.messageId}`, kind: 'kicks', ...who, units, eventAt: meta.receivedAt },
+    meta.receivedAt,
+  );
+  await raffleTickets(tx, who, 'kicks', units, meta);
+};
+
+/** One bonus per Kick account ever: the key is the account, so a refollow finds it taken. */
+const followed: KickEventHandler<Tx> = async (tx, payload, meta) => {
+  const event = parse(channelFollowed, payload, meta);
+  const who = supporter(event.follower);
+  if (!who.kickUserId) return;
+  await recordSupportEvent(
+    tx,
+    { key: `follow:${who.kickUserId}`, kind: 'follow', ...who, units: 1, eventAt: meta.receivedAt },
+    meta.receivedAt,
+  );
+};
+
+export const supportEventHandlers: Record<string, KickEventHandler<Tx>> = {
+  'channel.subscription.new': subscription,
+  'channel.subscription.renewal': subscription,
+  'channel.subscription.gifts': gifts,
+  'kicks.gifted': kicks,
+  'channel.followed': followed,
+};

@@ -1,0 +1,47 @@
+/**
+ * `app.supportRewards`: the announcer of paid support rewards (chat and the alerts overlay), its
+ * sweep in a listening server, the admin routes and the overlay's hub.
+ */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { supportAlertsHub } from '@kickback/common/hubs/support-alerts';
+import { postAsBot } from '../../integrations/kick/bot-chat';
+import { ALERTS_ROOM, SupportAnnouncer } from './announcer';
+import { supportRewardRoutes } from './routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    supportRewards: { announcer: SupportAnnouncer };
+  }
+}
+
+const SWEEP_EVERY_MS = 5_000;
+
+export const supportRewardsPlugin = fp(async (app: FastifyInstance) => {
+  const announcer = new SupportAnnouncer(app, async (content) => {
+    const bot = app.kickBot;
+    const posted = bot
+      ? await postAsBot(bot.tokens, bot.api, content, undefined, app.integrationStatus)
+      : 'not-connected';
+    if (posted === 'not-connected')
+      app.log.info({ content }, 'support announcement (not posted: no Kick bot connected)');
+  });
+  app.decorate('supportRewards', { announcer });
+  app.realtime.register(supportAlertsHub, {
+    async connect(ctx) {
+      ctx.join(ALERTS_ROOM);
+    },
+    calls: { GetRecentAlerts: () => announcer.recent() },
+  });
+  await app.register(supportRewardRoutes);
+
+  let timer: NodeJS.Timeout | null = null;
+  app.addHook('onListen', async () => {
+    timer = setInterval(() => announcer.schedule(), SWEEP_EVERY_MS);
+    timer.unref();
+  });
+  app.addHook('preClose', async () => {
+    if (timer) clearInterval(timer);
+    announcer.stop();
+  });
+});

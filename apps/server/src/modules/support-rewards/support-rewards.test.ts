@@ -1,0 +1,342 @@
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { auditLog } from '../../db/schema/audit';
+import { ledger } from '../../db/schema/ledger';
+import { rowsOf } from '../../db/rows';
+import { supportRewards } from '../../db/schema/support-rewards';
+import { redeemKickLinkCode, createKickLinkCode } from '../accounts/kick-link';
+import { mergedChatLine } from './announcer';
+import { buildTestApp, type TestApp, type TestUser } from '../../../test/app';
+import { usingPostgres } from '../../../test/database';
+import { linkKick } from '../../../test/kick';
+import { deliver, giftsPayload, kickFixture, person } from '../../../test/support';
+import { warmUp, WARM_UP_TIMEOUT } from '../../../test/warm';
+
+let t: TestApp;
+afterEach(async () => {
+  await t?.close();
+  t = undefined as unknown as TestApp;
+});
+beforeAll(warmUp, WARM_UP_TIMEOUT);
+
+const points = async (user: TestUser) => Number((await t.reload(user.user.id)).points);
+const rewardsOf = (kind: string) =>
+  t.database.db
+    .select()
+    .from(supportRewards)
+    .where(eq(supportRewards.kind, kind as 'gift'));
+
+async function setup(settings: Record<string, unknown> = {}) {
+  t = await buildTestApp();
+  const admin = await t.signIn({ role: 'Admin', name: 'boss' });
+  const body = {
+    enabled: true,
+    subPoints: 300,
+    giftPoints: 500,
+    kickPoints: 2,
+    followPoints: 100,
+    dailyCap: 0,
+    pendingHours: 24,
+    ...settings,
+  };
+  const saved = await t.call({ method: 'PUT', url: '/api/admin/support-rewards/settings', as: admin, body });
+  expect(saved.statusCode, saved.body).toBe(200);
+  return admin;
+}
+
+async function linkedViewer(kickId: string, kickName: string) {
+  const viewer = await t.signIn({ name: `site_${kickName}` });
+  await linkKick(t, viewer, { kickId, kickUsername: kickName });
+  return viewer;
+}
+
+describe('support rewards from Kick events', () => {
+  it('pays each gifted sub to the gifter, never the giftees, once however often Kick delivers it', async () => {
+    await setup();
+    const gifter = await linkedViewer('5001', 'GenerousGifter');
+    const giftee = await linkedViewer('5002', 'LuckyOne');
+    const payload = giftsPayload(person('5001', 'GenerousGifter'), [
+      person('5002', 'LuckyOne'),
+      person('5003', 'Other'),
+      person('5004', 'Third'),
+    ]);
+    const first = await deliver(t, 'channel.subscription.gifts', payload, '01JGIFTDELIVERY000000000001');
+    expect(first.statusCode, first.body).toBe(200);
+    expect(await points(gifter)).toBe(1500);
+    expect(await points(giftee)).toBe(0);
+
+    // Kick redelivers (#193): the same message id pays nothing more.
+    const again = await deliver(t, 'channel.subscription.gifts', payload, '01JGIFTDELIVERY000000000001');
+    expect(again.json()).toEqual({ ok: true, duplicate: true });
+    expect(await points(gifter)).toBe(1500);
+
+    // The credit is in the ledger with the event as its reason, and My activity shows it.
+    const activity = await t.call({ url: '/api/me/activity', as: gifter });
+    expect(activity.json().items[0]).toMatchObject({ reason: 'support_reward', delta: 1500, memo: 'Gifted 3 subs' });
+    const [row] = await rewardsOf('gift');
+    expect(row).toMatchObject({ status: 'paid', units: 3, amount: '1500.00', userId: gifter.user.id });
+    // Today's subscriber facts are still kept for the giftees.
+    const facts = rowsOf<{ n: number }>(
+      await t.database.db.execute(sql`SELECT count(*)::int AS n FROM kick_chat_activity WHERE is_subscriber`),
+    );
+    expect(Number(facts[0]?.n)).toBe(3);
+  });
+
+  it('pays nobody for an anonymous gift (the documented payload with every gifter field null)', async () => {
+    await setup();
+    const giftee = await linkedViewer('4400551', 'LuckyGiftee');
+    const res = await deliver(t, 'channel.subscription.gifts', kickFixture('kick-webhook-gifts-anonymous.json'));
+    expect(res.statusCode).toBe(200);
+    expect(await points(giftee)).toBe(0);
+    const [row] = await rewardsOf('gift');
+    expect(row).toMatchObject({ status: 'skipped', userId: null, kickUserId: null });
+    expect(await t.database.db.select().from(ledger)).toEqual([]);
+  });
+
+  it('pays a new sub to the subscriber and KICKs per KICK to the sender', async () => {
+    await setup();
+    const subscriber = await linkedViewer('4400552', 'NewSubscriber');
+    const sender = await linkedViewer('4400553', 'KickSender');
+    expect(
+      (await deliver(t, 'channel.subscription.new', kickFixture('kick-webhook-subscription-new.json'))).statusCode,
+    ).toBe(200);
+    expect((await deliver(t, 'kicks.gifted', kickFixture('kick-webhook-kicks-gifted.json'))).statusCode).toBe(200);
+    expect(await points(subscriber)).toBe(300);
+    expect(await points(sender)).toBe(200); // 100 KICKs × 2
+  });
+
+  it('cuts to the daily cap per user per kind, then pays nothing more that day', async () => {
+    await setup({ dailyCap: 1200 });
+    const gifter = await linkedViewer('5001', 'CapGifter');
+    const gift = (n: number) =>
+      giftsPayload(
+        person('5001', 'CapGifter'),
+        Array.from({ length: n }, (_, i) => person(String(6000 + i), `g${i}`)),
+      );
+    await deliver(t, 'channel.subscription.gifts', gift(2)); // 1000
+    await deliver(t, 'channel.subscription.gifts', gift(2)); // cut to 200
+    await deliver(t, 'channel.subscription.gifts', gift(1)); // capped
+    expect(await points(gifter)).toBe(1200);
+    const rows = (await rewardsOf('gift')).sort((a, b) => a.id - b.id);
+    expect(rows.map((r) => [r.status, r.amount])).toEqual([
+      ['paid', '1000.00'],
+      ['paid', '200.00'],
+      ['capped', '0.00'],
+    ]);
+    // Another kind has its own cap; the next UTC day starts afresh.
+    await deliver(t, 'channel.subscription.new', {
+      ...kickFixture('kick-webhook-subscription-new.json'),
+      subscriber: person('5001', 'CapGifter'),
+    });
+    expect(await points(gifter)).toBe(1500);
+    t.clock.advance(24 * 3600_000);
+    await deliver(t, 'channel.subscription.gifts', gift(1));
+    expect(await points(gifter)).toBe(2000);
+  });
+
+  it('pays a follow once per Kick account ever, even after an unfollow and a refollow', async () => {
+    await setup();
+    const follower = await linkedViewer('4400554', 'NewFollower');
+    const follow = kickFixture('kick-webhook-followed.json');
+    await deliver(t, 'channel.followed', follow);
+    await deliver(t, 'channel.followed', follow); // a refollow: a new delivery, the same account
+    expect(await points(follower)).toBe(100);
+    expect(await rewardsOf('follow')).toHaveLength(1);
+  });
+
+  it('skips excluded accounts and keeps nothing when the feature is off', async () => {
+    await setup();
+    const excluded = await linkedViewer('5001', 'Excluded');
+    await t.database.db.execute(sql`UPDATE users SET excluded = true WHERE id = ${excluded.user.id}`);
+    await deliver(t, 'channel.subscription.gifts', giftsPayload(person('5001', 'Excluded'), [person('7', 'x')]));
+    expect(await points(excluded)).toBe(0);
+    expect((await rewardsOf('gift'))[0]).toMatchObject({ status: 'skipped', note: 'Excluded account.' });
+  });
+
+  it('refuses a malformed event with 400 and keeps no claim, so a correct retry is processed', async () => {
+    await setup();
+    const gifter = await linkedViewer('5001', 'Gifter');
+    const bad = await deliver(
+      t,
+      'kicks.gifted',
+      { broadcaster: {}, sender: {}, gift: { amount: 'lots' } },
+      '01JBAD0000000000000000000A',
+    );
+    expect(bad.statusCode).toBe(400);
+    const good = await deliver(
+      t,
+      'kicks.gifted',
+      { ...kickFixture('kick-webhook-kicks-gifted.json'), sender: person('5001', 'Gifter') },
+      '01JBAD0000000000000000000A',
+    );
+    expect(good.statusCode).toBe(200);
+    expect(await points(gifter)).toBe(200);
+  });
+});
+
+describe('an event for a Kick account not linked yet', () => {
+  it('is kept and paid when that account links within the window, and expires after it', async () => {
+    const admin = await setup({ pendingHours: 2 });
+    void admin;
+    await deliver(t, 'channel.subscription.gifts', giftsPayload(person('5001', 'LateLinker'), [person('7', 'x')]));
+    await deliver(t, 'channel.subscription.gifts', giftsPayload(person('5002', 'TooLate'), [person('8', 'y')]));
+    expect((await rewardsOf('gift')).map((r) => r.status)).toEqual(['pending', 'pending']);
+
+    const early = await t.signIn({ name: 'early' });
+    t.clock.advance(3600_000);
+    const code = await createKickLinkCode(t.database.db, early.user, t.clock.now());
+    const linked = await redeemKickLinkCode(
+      t.database.db,
+      code.key,
+      { kickUserId: '5001', kickUsername: 'LateLinker' },
+      t.clock.now(),
+    );
+    expect(linked.kind).toBe('linked');
+    expect(await points(early)).toBe(500);
+
+    const late = await t.signIn({ name: 'late' });
+    t.clock.advance(2 * 3600_000);
+    const code2 = await createKickLinkCode(t.database.db, late.user, t.clock.now());
+    await redeemKickLinkCode(t.database.db, code2.key, { kickUserId: '5002', kickUsername: 'TooLate' }, t.clock.now());
+    expect(await points(late)).toBe(0);
+    const rows = (await rewardsOf('gift')).sort((a, b) => a.id - b.id);
+    expect(rows.map((r) => r.status)).toEqual(['paid', 'expired']);
+  });
+});
+
+describe('Admin → Support rewards', () => {
+  it('reverses a paid reward once (audited) and grants a missed one by hand', async () => {
+    const admin = await setup();
+    const gifter = await linkedViewer('5001', 'Refunded');
+    await deliver(t, 'channel.subscription.gifts', giftsPayload(person('5001', 'Refunded'), [person('7', 'x')]));
+    const list = await t.call({ url: '/api/admin/support-rewards', as: admin });
+    const id = list.json().items[0].id as number;
+    const reversed = await t.call({ method: 'POST', url: `/api/admin/support-rewards/${id}/reverse`, as: admin });
+    expect(reversed.statusCode, reversed.body).toBe(200);
+    expect(reversed.json().reward).toMatchObject({ status: 'reversed' });
+    expect(await points(gifter)).toBe(0);
+    const twice = await t.call({ method: 'POST', url: `/api/admin/support-rewards/${id}/reverse`, as: admin });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toBe('Only a paid reward can be reversed.');
+    expect(await points(gifter)).toBe(0);
+    const audits = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'support_rewards.reverse'));
+    expect(audits).toHaveLength(1);
+    expect(
+      (await t.call({ method: 'POST', url: '/api/admin/support-rewards/999/reverse', as: admin })).statusCode,
+    ).toBe(404);
+
+    const granted = await t.call({
+      method: 'POST',
+      url: '/api/admin/support-rewards/grant',
+      as: admin,
+      body: { userId: gifter.user.id, kind: 'gift', units: 2, note: 'Kick dropped the event (#390)' },
+    });
+    expect(granted.statusCode, granted.body).toBe(200);
+    expect(granted.json().reward).toMatchObject({ status: 'paid', amount: 1000, username: 'site_Refunded' });
+    expect(await points(gifter)).toBe(1000);
+  });
+
+  it('refuses bad settings with a message naming the field, and non-admins', async () => {
+    const admin = await setup();
+    const bad = await t.call({
+      method: 'PUT',
+      url: '/api/admin/support-rewards/settings',
+      as: admin,
+      body: {
+        enabled: true,
+        subPoints: -1,
+        giftPoints: 1,
+        kickPoints: 1,
+        followPoints: 1,
+        dailyCap: 0,
+        pendingHours: 1,
+      },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('Points per sub');
+    const user = await t.signIn();
+    expect((await t.call({ url: '/api/admin/support-rewards/settings', as: user })).statusCode).toBe(403);
+    expect((await t.call({ url: '/api/admin/support-rewards/settings' })).statusCode).toBe(401);
+  });
+});
+
+describe('announcements', () => {
+  it('announces each paid reward once, merged into one chat line', async () => {
+    await setup();
+    await linkedViewer('5001', 'Alpha');
+    await linkedViewer('5002', 'Beta');
+    await deliver(t, 'channel.subscription.gifts', giftsPayload(person('5001', 'Alpha'), [person('7', 'x')]));
+    await deliver(t, 'kicks.gifted', {
+      ...kickFixture('kick-webhook-kicks-gifted.json'),
+      sender: person('5002', 'Beta'),
+    });
+    expect(await t.app.supportRewards.announcer.flush()).toBe(2);
+    expect(await t.app.supportRewards.announcer.flush()).toBe(0);
+    const recent = await t.app.supportRewards.announcer.recent();
+    expect(recent.map((a) => `${a.kickUsername} ${a.text} ${a.points}`)).toEqual([
+      'Alpha gifted 1 sub 500',
+      'Beta sent 100 KICKs 200',
+    ]);
+    expect(mergedChatLine(recent)).toBe(
+      'Thank you! @Alpha gifted 1 sub (+500 points) · @Beta sent 100 KICKs (+200 points)',
+    );
+  });
+
+  it('keeps a merged line within 500 characters, saying how many more', () => {
+    const alerts = Array.from({ length: 40 }, (_, i) => ({
+      id: i,
+      kind: 'gift' as const,
+      kickUsername: `supporter_number_${i}`,
+      text: 'gifted 5 subs',
+      points: 2500,
+      at: new Date(0).toISOString(),
+    }));
+    const line = mergedChatLine(alerts);
+    expect(line.length).toBeLessThanOrEqual(500);
+    expect(line).toMatch(/ · \+\d+ more$/);
+  });
+});
+
+describe.runIf(usingPostgres())('at once, on PostgreSQL', () => {
+  it('20 gift events for one gifter at once never pay past the daily cap', async () => {
+    await setup({ dailyCap: 2000 });
+    const gifter = await linkedViewer('5001', 'StormGifter');
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        deliver(t, 'channel.subscription.gifts', giftsPayload(person('5001', 'StormGifter'), [person('7', 'x')])),
+      ),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    expect(await points(gifter)).toBe(2000);
+    const rows = await rewardsOf('gift');
+    expect(rows.filter((r) => r.status === 'paid')).toHaveLength(4);
+    expect(rows.filter((r) => r.status === 'capped')).toHaveLength(16);
+  });
+
+  it('the same follow delivered 10 times at once under different ids pays once', async () => {
+    await setup();
+    const follower = await linkedViewer('4400554', 'NewFollower');
+    await Promise.all(
+      Array.from({ length: 10 }, () => deliver(t, 'channel.followed', kickFixture('kick-webhook-followed.json'))),
+    );
+    expect(await points(follower)).toBe(100);
+  });
+
+  it('two reversals of one reward at once take it back once', async () => {
+    const admin = await setup();
+    const gifter = await linkedViewer('5001', 'Refunded');
+    await t.call({
+      method: 'POST',
+      url: '/api/admin/users/' + gifter.user.id + '/balance',
+      as: admin,
+      body: { currency: 'points', amount: 5000, reason: 'stake' },
+    });
+    await deliver(t, 'channel.subscription.gifts', giftsPayload(person('5001', 'Refunded'), [person('7', 'x')]));
+    const id = (await t.call({ url: '/api/admin/support-rewards', as: admin })).json().items[0].id as number;
+    const answers = await Promise.all(
+      [1, 2].map(() => t.call({ method: 'POST', url: `/api/admin/support-rewards/${id}/reverse`, as: admin })),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect(await points(gifter)).toBe(5000);
+  });
+});
