@@ -47,6 +47,8 @@ import { challengeRoutes } from './modules/challenges/routes';
 import { dailyRewardRoutes } from './modules/daily-rewards/routes';
 import { discordBroadcastsModule } from './modules/discord-broadcasts/routes';
 import { chatModule } from './modules/chat/module';
+import { credentialsPlugin } from './modules/integration-settings/credentials';
+import { integrationSettingsRoutes } from './modules/integration-settings/routes';
 import { kickBotPlugin } from './modules/integrations/kick-bot-plugin';
 import { integrationsRoutes } from './modules/integrations/routes';
 import { chatPointsPlugin } from './modules/chat-points/plugin';
@@ -175,6 +177,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(metricsPlugin);
   await app.register(integrationStatusPlugin);
 
+  // The credentials the integrations read (environment, then Admin → Settings → Integrations).
+  await app.register(credentialsPlugin);
+
   // The chat pipeline before the features: they register their chat handlers into it.
   await app.register(chatModule);
 
@@ -207,6 +212,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(chatPointsPlugin);
   await app.register(kickBotPlugin);
   await app.register(integrationsRoutes);
+  await app.register(integrationSettingsRoutes);
 
   await app.register(controlPlugin, {
     dataDir: config.database.kind === 'pglite' ? config.database.dataDir : null,

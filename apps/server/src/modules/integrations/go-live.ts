@@ -39,7 +39,9 @@ export async function goLiveChecklist(app: FastifyInstance): Promise<GoLiveCheck
   const overview = await integrationsOverview(app);
   const rowOf = (id: string): IntegrationRow | undefined => overview.rows.find((r) => r.id === id);
   const webhookUrl = `${config.publicUrl}${KICK_WEBHOOK_PATH}`;
-  const { kick, discord } = config;
+  const kick = app.credentials.kick();
+  const discord = app.credentials.discord();
+  const partners = app.credentials.partners();
 
   const security: GoLiveItem[] = [
     config.steam.signin === 'steam'
@@ -85,7 +87,7 @@ export async function goLiveChecklist(app: FastifyInstance): Promise<GoLiveCheck
           'kick.app',
           'Kick app keys',
           'todo',
-          'Create an app on kick.com → Settings → Developer, then set KICK_CLIENT_ID, KICK_CLIENT_SECRET and KICK_BROADCASTER_USER_ID (your Kick user id) and restart.',
+          'Create an app on kick.com → Settings → Developer, then enter its client id and secret and your Kick user id on Admin → Settings → Integrations (or set KICK_CLIENT_ID, KICK_CLIENT_SECRET and KICK_BROADCASTER_USER_ID).',
         ),
     item(
       'kick.webhookUrl',
@@ -136,28 +138,28 @@ export async function goLiveChecklist(app: FastifyInstance): Promise<GoLiveCheck
           'discord.oauth',
           'Discord linking',
           'optional',
-          'To let viewers link Discord: create an application on discord.com/developers, add this redirect URL under OAuth2, set DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET.',
+          'To let viewers link Discord: create an application on discord.com/developers, add this redirect URL under OAuth2, enter its client id and secret on Admin → Settings → Integrations.',
           `${config.publicUrl}/auth/discord/callback`,
         ),
     discord.bot.mode === 'discord'
-      ? item('discord.bot', 'Discord bot', 'ready', 'DISCORD_BOT_TOKEN set: broadcasts go out as direct messages.')
+      ? item('discord.bot', 'Discord bot', 'ready', 'Bot token set: broadcasts go out as direct messages. Send a test DM to check it.')
       : item(
           'discord.bot',
           'Discord bot',
           'optional',
-          'For Discord broadcasts (direct messages): set DISCORD_BOT_TOKEN.',
+          'For Discord broadcasts (direct messages): enter the bot token on Admin → Settings → Integrations.',
         ),
   ];
 
   const partnerItems: GoLiveItem[] = leaderboardSites.map((site) => {
-    const access = config.partners[site.id as keyof typeof config.partners];
+    const access = partners[site.id as keyof typeof partners];
     const row = rowOf(`partner.${site.slug}`);
     if (access.mode !== 'partner') {
       return item(
         `partner.${site.slug}`,
         site.name,
         'optional',
-        `For a live ${site.name} leaderboard: set ${partnerSetting[site.slug]}.`,
+        `For a live ${site.name} leaderboard: enter its key on Admin → Settings → Integrations (or set ${partnerSetting[site.slug]}).`,
       );
     }
     if (row?.health === 'failing') {

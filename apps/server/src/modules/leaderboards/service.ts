@@ -57,7 +57,7 @@ function errorText(err: unknown): string {
 }
 
 export class LeaderboardService {
-  readonly providers: Partial<Record<SiteId, PartnerProvider>>;
+  private built: { key: string; providers: Partial<Record<SiteId, PartnerProvider>> } | null = null;
   /** Drops the cached public boards of a site (all sites without one) on every process. */
   readonly cache = {
     invalidate: (site?: SiteId): void =>
@@ -68,8 +68,14 @@ export class LeaderboardService {
   private readonly running = new Map<SiteId, Promise<CycleReport>>();
   private readonly abort = new AbortController();
 
-  constructor(private readonly app: FastifyInstance) {
-    this.providers = buildPartnerProviders(app.config.partners, app.http);
+  constructor(private readonly app: FastifyInstance) {}
+
+  /** The adapters as the credentials are now (rebuilt when a key changes on Admin → Settings). */
+  get providers(): Partial<Record<SiteId, PartnerProvider>> {
+    const partners = this.app.credentials.partners();
+    const key = JSON.stringify(partners);
+    if (this.built?.key !== key) this.built = { key, providers: buildPartnerProviders(partners, this.app.http) };
+    return this.built.providers;
   }
 
   private get db() {
