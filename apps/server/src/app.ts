@@ -46,6 +46,7 @@ import { activityRoutes } from './modules/activity/routes';
 import { challengeRoutes } from './modules/challenges/routes';
 import { dailyRewardRoutes } from './modules/daily-rewards/routes';
 import { discordBroadcastsModule } from './modules/discord-broadcasts/routes';
+import { backupSchedulePlugin } from './modules/backups/schedule';
 import { chatModule } from './modules/chat/module';
 import { credentialsPlugin } from './modules/integration-settings/credentials';
 import { integrationSettingsRoutes } from './modules/integration-settings/routes';
@@ -213,6 +214,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(kickBotPlugin);
   await app.register(integrationsRoutes);
   await app.register(integrationSettingsRoutes);
+  await app.register(backupSchedulePlugin);
 
   await app.register(controlPlugin, {
     dataDir: config.database.kind === 'pglite' ? config.database.dataDir : null,

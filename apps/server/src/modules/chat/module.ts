@@ -78,7 +78,9 @@ export const chatModule = fp(async (app: FastifyInstance) => {
   app.decorate('chat', service);
 
   await app.register(kickWebhookRoutes, {
-    keyring: createWebhookKeyring(() => app.credentials.kick(), kickApi, app.clock, app.log, { status: app.integrationStatus }),
+    keyring: createWebhookKeyring(() => app.credentials.kick(), kickApi, app.clock, app.log, {
+      status: app.integrationStatus,
+    }),
     broadcasterUserId: () => app.credentials.kick().broadcasterUserId,
     sink: {
       chatMessage: async (message) => {

@@ -50,10 +50,7 @@ export async function readIntegrationSettings(
 
 /** When the settings row last changed (what other processes compare to notice a change). */
 export async function integrationSettingsStamp(db: DbOrTx): Promise<string | null> {
-  const [row] = await db
-    .select({ at: settings.updatedAt })
-    .from(settings)
-    .where(eq(settings.key, INTEGRATIONS_ROW));
+  const [row] = await db.select({ at: settings.updatedAt }).from(settings).where(eq(settings.key, INTEGRATIONS_ROW));
   return row ? row.at.toISOString() : null;
 }
 

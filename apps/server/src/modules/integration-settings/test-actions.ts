@@ -56,7 +56,10 @@ export async function sendTestDm(
       message: 'Your account has no linked Discord: link it on your Account page, then try again.',
     };
   }
-  const outcome = await sender.send(me.discordId, `${app.config.site.siteName} test message: the Discord bot can reach you.`);
+  const outcome = await sender.send(
+    me.discordId,
+    `${app.config.site.siteName} test message: the Discord bot can reach you.`,
+  );
   if (outcome.ok) return { result: 'sent', message: 'Sent: check your Discord direct messages.' };
   app.log.warn({ reason: outcome.reason, detail: outcome.detail }, 'go-live test DM failed');
   const why =

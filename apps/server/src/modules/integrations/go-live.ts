@@ -12,6 +12,7 @@ import { users } from '../../db/schema/users';
 import { KICK_WEBHOOK_PATH } from '../../integrations/kick/webhook';
 import { DEMO_STEAM_ID_PATTERN } from '../demo/service';
 import { integrationsOverview } from './service';
+import { lastBackupNow, type LastBackup } from '../backups/schedule';
 
 /** Where each partner's key is set. */
 const partnerSetting: Record<PartnerSlug, string> = {
@@ -142,7 +143,12 @@ export async function goLiveChecklist(app: FastifyInstance): Promise<GoLiveCheck
           `${config.publicUrl}/auth/discord/callback`,
         ),
     discord.bot.mode === 'discord'
-      ? item('discord.bot', 'Discord bot', 'ready', 'Bot token set: broadcasts go out as direct messages. Send a test DM to check it.')
+      ? item(
+          'discord.bot',
+          'Discord bot',
+          'ready',
+          'Bot token set: broadcasts go out as direct messages. Send a test DM to check it.',
+        )
       : item(
           'discord.bot',
           'Discord bot',
@@ -212,6 +218,8 @@ export async function goLiveChecklist(app: FastifyInstance): Promise<GoLiveCheck
             'todo',
             'Set KICK_TOKEN_KEY (32+ random characters): it seals the bot token at rest.',
           ),
+    secretKeyItem(app),
+    backupItem(app.config.backups, await lastBackupNow(app)),
     demo
       ? item(
           'demoData',
@@ -230,4 +238,51 @@ export async function goLiveChecklist(app: FastifyInstance): Promise<GoLiveCheck
     { title: 'Keys and data', items: keys },
   ];
   return { ready: sections.every((s) => s.items.every((i) => i.state !== 'todo')), sections };
+}
+
+function secretKeyItem(app: FastifyInstance): GoLiveItem {
+  const { source, where } = app.credentials.secretKey;
+  return source === 'SECRET_KEY'
+    ? item(
+        'secretKey',
+        'Settings encryption key',
+        'ready',
+        'SECRET_KEY is set in the server environment: keep a copy with your backups.',
+      )
+    : item(
+        'secretKey',
+        'Settings encryption key',
+        'ready',
+        `Generated at the first start and kept in ${where}. The keys saved on Admin → Settings → Integrations open only with it: keep a copy with your backups (or set SECRET_KEY).`,
+      );
+}
+
+const sizeOf = (bytes: number) =>
+  bytes >= 1_048_576 ? `${(bytes / 1_048_576).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+
+function backupItem(backups: FastifyInstance['config']['backups'], last: LastBackup | null): GoLiveItem {
+  if (last?.error) {
+    return item('backups', 'Backups', 'todo', `The last scheduled backup (${at(last.at)}) failed: ${last.error}`);
+  }
+  if (last?.file) {
+    return item(
+      'backups',
+      'Backups',
+      'ready',
+      `Last backup ${at(last.at)}: ${last.file} (${sizeOf(last.size ?? 0)}).${backups.dir ? ` Every ${backups.intervalHours} h, the newest ${backups.keep} kept.` : ''}`,
+    );
+  }
+  return backups.dir
+    ? item(
+        'backups',
+        'Backups',
+        'optional',
+        `Scheduled every ${backups.intervalHours} h into ${backups.dir}; the first is written within a minute of the start.`,
+      )
+    : item(
+        'backups',
+        'Backups',
+        'optional',
+        'Set BACKUP_DIR (with BACKUP_INTERVAL_HOURS and BACKUP_KEEP) for scheduled backups, or run npm run backup from cron (docs/backups.md).',
+      );
 }

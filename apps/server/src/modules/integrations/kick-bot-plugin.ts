@@ -38,7 +38,13 @@ export const kickBotPlugin = fp(async (app: FastifyInstance) => {
       const key = JSON.stringify(bot);
       if (current?.key !== key) {
         const tokens = new KickBotTokens(app.db, bot, app.http, app.clock);
-        const api = new KickApi({ apiUrl: bot.apiUrl, oauthUrl: bot.oauthUrl, app: null, http: app.http, clock: app.clock });
+        const api = new KickApi({
+          apiUrl: bot.apiUrl,
+          oauthUrl: bot.oauthUrl,
+          app: null,
+          http: app.http,
+          clock: app.clock,
+        });
         current = { key, bot: { tokens, api } };
       }
       return current.bot;
@@ -109,7 +115,8 @@ export const kickBotPlugin = fp(async (app: FastifyInstance) => {
   route(app, integrationEndpoints.disconnectKickBot, async (request, reply) => {
     const admin = currentUser(request);
     const bot = app.kickBot;
-    if (!bot || !(await bot.tokens.disconnect())) return reply.status(404).send({ message: 'No Kick bot is connected.' });
+    if (!bot || !(await bot.tokens.disconnect()))
+      return reply.status(404).send({ message: 'No Kick bot is connected.' });
     await recordAudit(app.db, actorOf(admin), { action: 'kick.bot.disconnect', targetType: 'kick_bot' });
     return { message: 'Kick bot disconnected.' };
   });
