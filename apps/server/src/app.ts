@@ -46,7 +46,7 @@ import { activityRoutes } from './modules/activity/routes';
 import { challengeRoutes } from './modules/challenges/routes';
 import { dailyRewardRoutes } from './modules/daily-rewards/routes';
 import { discordBroadcastsModule } from './modules/discord-broadcasts/routes';
-import { backupSchedulePlugin } from './modules/backups/schedule';
+import { backupSchedulePlugin } from './modules/backups/service';
 import { chatModule } from './modules/chat/module';
 import { credentialsPlugin } from './modules/integration-settings/credentials';
 import { integrationSettingsRoutes } from './modules/integration-settings/routes';

@@ -12,7 +12,7 @@ import { users } from '../../db/schema/users';
 import { KICK_WEBHOOK_PATH } from '../../integrations/kick/webhook';
 import { DEMO_STEAM_ID_PATTERN } from '../demo/service';
 import { integrationsOverview } from './service';
-import { lastBackupNow, type LastBackup } from '../backups/schedule';
+import { lastBackupNow, type LastBackup } from '../backups/service';
 
 /** Where each partner's key is set. */
 const partnerSetting: Record<PartnerSlug, string> = {

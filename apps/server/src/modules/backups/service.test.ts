@@ -10,7 +10,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { warmUp, WARM_UP_TIMEOUT } from '../../../test/warm';
 import { goLiveChecklist } from '../integrations/go-live';
-import { lastBackupNow, runDueBackup } from './schedule';
+import { lastBackupNow, runDueBackup } from './service';
 
 let t: TestApp;
 let dir: string;
