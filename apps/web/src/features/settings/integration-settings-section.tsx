@@ -44,7 +44,8 @@ export default function IntegrationSettingsSection() {
     try {
       const data = await save.mutateAsync({ body });
       toast.success(data.message);
-      reset({});
+      // Typed values are not kept in the form once saved (a secret is never shown again).
+      reset(Object.fromEntries(data.fields.map((f) => [f.name, ''])));
     } catch (err) {
       setServerErrors(err, setError, (path) => path);
     }
