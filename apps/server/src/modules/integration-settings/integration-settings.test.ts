@@ -120,6 +120,18 @@ describe('Admin → Settings → Integrations', () => {
     expect(await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'settings.integrations'))).toEqual([]);
   });
 
+  it('two admins saving different fields at the same moment both keep their change (row lock)', async () => {
+    t = await buildTestApp();
+    const admin = await t.signIn({ role: 'Admin' });
+    const names = ['CLASH_API_KEY', 'HOWL_API_KEY', 'CASES_API_KEY', 'RUSTMAGIC_API_KEY', 'CLASH_ROYALE_API_KEY'];
+    const answers = await Promise.all(
+      names.map((name, i) => t.call({ method: 'PUT', url: URL, as: admin, body: { [name]: `key-${i}-abcdefgh` } })),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(names.map(() => 200));
+    await t.app.credentials.reload();
+    expect(Object.keys(t.app.credentials.saved()).sort()).toEqual([...names].sort());
+  });
+
   it('an environment variable wins over the saved value, and the page says so', async () => {
     t = await buildTestApp({ env: { CLASH_API_KEY: 'env-clash-key-AAAA' } });
     const admin = await t.signIn({ role: 'Admin' });
