@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { discordEndpoints, isFinished } from '@kickback/common/http/discord';
-import { DISCORD_SIMULATOR_PATH } from '../../config';
+import { DISCORD_SIMULATOR_PATH, type DiscordBotConfig } from '../../config';
 import { createDiscordDmSender, type DiscordDmSender } from '../../integrations/discord/bot';
 import { AppError } from '../../lib/errors';
 import { currentUser } from '../../plugins/access';
@@ -29,14 +29,13 @@ declare module 'fastify' {
 
 export const discordBroadcastsModule = fp(async (app: FastifyInstance) => {
   // One sender per bot configuration: a token changed on Admin → Settings gets a new one.
-  let current: { key: string; sender: DiscordDmSender } | null = null;
+  let current: { config: DiscordBotConfig; sender: DiscordDmSender } | null = null;
   const sender = (): DiscordDmSender | null => {
     const { bot } = app.credentials.discord();
     if (bot.mode === 'off') return null;
-    const key = JSON.stringify(bot);
-    if (current?.key !== key) {
+    if (current?.config !== bot) {
       current?.sender.close();
-      current = { key, sender: createDiscordDmSender(bot, app.http) };
+      current = { config: bot, sender: createDiscordDmSender(bot, app.http) };
     }
     return current.sender;
   };

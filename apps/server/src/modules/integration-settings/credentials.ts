@@ -42,6 +42,7 @@ export class Credentials {
     this.parts = { kick, discord, partners };
   }
 
+  /** The current configuration; the same object until the credentials change (adapters compare it). */
   kick(): Config['kick'] {
     return this.parts.kick;
   }
@@ -103,7 +104,8 @@ export class Credentials {
       parts = { kick, discord, partners };
     }
     const changed = JSON.stringify(parts) !== JSON.stringify(this.parts);
-    this.parts = parts;
+    // Kept as they are when nothing changed: the adapters rebuild only on a new object.
+    if (changed) this.parts = parts;
     this.stored = values;
     this.stamp = stamp;
     if (changed) {

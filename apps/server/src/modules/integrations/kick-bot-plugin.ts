@@ -8,7 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import { KICK_SIMULATOR_PATH } from '../../config';
+import { KICK_SIMULATOR_PATH, type KickBotConfig } from '../../config';
 import { KickApi } from '../../integrations/kick/api';
 import { kickBotSimulatorRoutes, KickSimulatorState } from '../../integrations/kick/bot-simulator';
 import { KickBotError, KickBotTokens } from '../../integrations/kick/bot-token';
@@ -30,13 +30,12 @@ const PAGE = '/admin/integrations';
 export const kickBotPlugin = fp(async (app: FastifyInstance) => {
   // The token store and API follow the credentials (Admin → Settings → Integrations): rebuilt when
   // the bot's configuration changes, null while it is off.
-  let current: { key: string; bot: { tokens: KickBotTokens; api: KickApi } } | null = null;
+  let current: { config: KickBotConfig; bot: { tokens: KickBotTokens; api: KickApi } } | null = null;
   app.decorate('kickBot', {
     getter: () => {
       const { bot } = app.credentials.kick();
       if (bot.mode === 'off') return null;
-      const key = JSON.stringify(bot);
-      if (current?.key !== key) {
+      if (current?.config !== bot) {
         const tokens = new KickBotTokens(app.db, bot, app.http, app.clock);
         const api = new KickApi({
           apiUrl: bot.apiUrl,
@@ -45,7 +44,7 @@ export const kickBotPlugin = fp(async (app: FastifyInstance) => {
           http: app.http,
           clock: app.clock,
         });
-        current = { key, bot: { tokens, api } };
+        current = { config: bot, bot: { tokens, api } };
       }
       return current.bot;
     },

@@ -9,6 +9,7 @@
  * processes, a lease column on the site row gives each cycle to one process; the row lock and
  * watermarks inside the writes keep things right even if two cycles overlap anyway.
  */
+import type { PartnersConfig } from '../../config';
 import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import { centsToNumber, toCents } from '@kickback/common/money';
@@ -57,7 +58,7 @@ function errorText(err: unknown): string {
 }
 
 export class LeaderboardService {
-  private built: { key: string; providers: Partial<Record<SiteId, PartnerProvider>> } | null = null;
+  private built: { partners: PartnersConfig; providers: Partial<Record<SiteId, PartnerProvider>> } | null = null;
   /** Drops the cached public boards of a site (all sites without one) on every process. */
   readonly cache = {
     invalidate: (site?: SiteId): void =>
@@ -73,8 +74,9 @@ export class LeaderboardService {
   /** The adapters as the credentials are now (rebuilt when a key changes on Admin → Settings). */
   get providers(): Partial<Record<SiteId, PartnerProvider>> {
     const partners = this.app.credentials.partners();
-    const key = JSON.stringify(partners);
-    if (this.built?.key !== key) this.built = { key, providers: buildPartnerProviders(partners, this.app.http) };
+    if (this.built?.partners !== partners) {
+      this.built = { partners, providers: buildPartnerProviders(partners, this.app.http) };
+    }
     return this.built.providers;
   }
 
