@@ -47,7 +47,10 @@ import { activityRoutes } from './modules/activity/routes';
 import { challengeRoutes } from './modules/challenges/routes';
 import { dailyRewardRoutes } from './modules/daily-rewards/routes';
 import { discordBroadcastsModule } from './modules/discord-broadcasts/routes';
+import { backupSchedulePlugin } from './modules/backups/service';
 import { chatModule } from './modules/chat/module';
+import { credentialsPlugin } from './modules/integration-settings/credentials';
+import { integrationSettingsRoutes } from './modules/integration-settings/routes';
 import { kickBotPlugin } from './modules/integrations/kick-bot-plugin';
 import { integrationsRoutes } from './modules/integrations/routes';
 import { chatPointsPlugin } from './modules/chat-points/plugin';
@@ -181,6 +184,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(metricsPlugin);
   await app.register(integrationStatusPlugin);
 
+  // The credentials the integrations read (environment, then Admin → Settings → Integrations).
+  await app.register(credentialsPlugin);
+
   // The chat pipeline before the features: they register their chat handlers into it.
   await app.register(chatModule);
   await app.register(kickBansPlugin);
@@ -218,6 +224,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(integrationsRoutes);
   await app.register(supportRewardsPlugin);
   await app.register(channelPointsPlugin);
+  await app.register(integrationSettingsRoutes);
+  await app.register(backupSchedulePlugin);
 
   await app.register(controlPlugin, {
     dataDir: config.database.kind === 'pglite' ? config.database.dataDir : null,

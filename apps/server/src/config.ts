@@ -167,12 +167,33 @@ export const envSchema = z.object({
   DISCORD_AUTHORIZE_URL: z.url().default('https://discord.com/oauth2/authorize'),
   DISCORD_API_URL: optionalString.pipe(z.url().optional()),
   DISCORD_BOT_TOKEN: optionalString,
+  /** Seals the integration settings stored on the site (Admin → Settings → Integrations). */
+  SECRET_KEY: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  /** Scheduled backups (docs/backups.md): the folder, hours between backups, files kept. */
+  BACKUP_DIR: optionalString,
+  BACKUP_INTERVAL_HOURS: z.coerce
+    .number({ error: 'must be a number' })
+    .positive('must be more than 0')
+    .max(24 * 30, 'must be at most 720')
+    .default(24),
+  BACKUP_KEEP: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(1000, 'must be at most 1000')
+    .default(7),
 });
 
 export type Env = z.infer<typeof envSchema>;
 
 export interface Config {
   env: Env['NODE_ENV'];
+  /** The environment as read at start (integrationsWith lays the site's stored settings under it). */
+  source: Readonly<Record<string, string | undefined>>;
+  /** The dev identity provider and simulators may run (a private PUBLIC_URL or ALLOW_DEV_SIGNIN). */
+  devToolsAllowed: boolean;
+  /** SECRET_KEY: seals the integration settings stored on the site; else a generated key (docs/features/integration-settings.md). */
+  secretKey: string | undefined;
   isProduction: boolean;
   port: number;
   host: string;
@@ -223,6 +244,8 @@ export interface Config {
   kick: KickConfig;
   discord: DiscordConfig;
   chatPoints: { pointsPerMinute: number; flushMs: number };
+  /** Scheduled backups into `dir` (null: off), every `intervalHours`, the newest `keep` files kept. */
+  backups: { dir: string | null; intervalHours: number; keep: number };
 }
 
 /** How one partner site's stats are reached: its API, the local simulator, or not at all. */
@@ -479,51 +502,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       `Invalid configuration: KICK_CHAT_SIMULATOR: PUBLIC_URL ${publicUrl} is a public address, where anyone could post as any Kick user through the chat simulator. Remove KICK_CHAT_SIMULATOR, or set ALLOW_DEV_SIGNIN=1 if this is a private test site.`,
     );
   }
-  const simulators = env.PARTNER_SIMULATORS ?? !isProduction;
-  if (isProduction && env.PARTNER_SIMULATORS) {
-    throw new ConfigError('Invalid configuration: PARTNER_SIMULATORS: the partner simulators cannot run in production');
-  }
-  if (Boolean(env.ROOBET_API_KEY) !== Boolean(env.ROOBET_AFFILIATE_ID)) {
-    const missing = env.ROOBET_API_KEY ? 'ROOBET_AFFILIATE_ID' : 'ROOBET_API_KEY';
-    throw new ConfigError(`Invalid configuration: ${missing} is required with the other Roobet setting`);
-  }
-  const extraHeaders = readPartnerHeaders(env.PARTNER_HEADERS);
-  const partner = (slug: PartnerSlug, key: string | undefined, url: string, affiliateId?: string): PartnerAccess => {
-    const headers = extraHeaders[slug];
-    const extras = {
-      ...(headers ? { headers } : {}),
-      ...(slug === 'rustmagic' && env.RUSTMAGIC_BOARD ? { board: env.RUSTMAGIC_BOARD } : {}),
-    };
-    if (key) return { mode: 'partner', baseUrl: url, key, ...(affiliateId ? { affiliateId } : {}), ...extras };
-    if (!simulators) return { mode: 'none' };
-    return {
-      mode: 'simulator',
-      baseUrl: `${publicUrl}/dev/partners/${slug}`,
-      key: slug === 'csgobig' ? 'SIMCODE' : SIMULATOR_KEY,
-      ...(slug === 'roobet' ? { affiliateId: '00000000-0000-4000-8000-00000000a1f1' } : {}),
-      ...(slug === 'rustmagic' ? { board: SIMULATED_RUSTMAGIC_BOARD } : {}),
-      ...extras,
-    };
-  };
-  const partners: PartnersConfig = {
-    1: partner('clash', env.CLASH_API_KEY, env.CLASH_API_URL),
-    2: partner('royale', env.CLASH_ROYALE_API_KEY, env.CLASH_ROYALE_API_URL),
-    3: partner('csgobig', env.CSGOBIG_REF_CODE, env.CSGOBIG_API_URL),
-    4: partner('howl', env.HOWL_API_KEY, env.HOWL_API_URL),
-    5: partner('rustmagic', env.RUSTMAGIC_API_KEY, env.RUSTMAGIC_API_URL),
-    6: partner('roobet', env.ROOBET_API_KEY, env.ROOBET_API_URL, env.ROOBET_AFFILIATE_ID),
-    7: partner('cases', env.CASES_API_KEY, env.CASES_API_URL),
-  };
-
   const sessionSecret = env.SESSION_SECRET ?? randomSecret();
-  const kick = kickConfig(
-    env,
+  const { partners, kick, discord } = integrationParts(env, {
     isProduction,
     publicUrl,
-    env.SESSION_SECRET ? env.SESSION_SECRET : null,
+    sessionSecret,
     devToolsAllowed,
-  );
-  const discord = discordConfig(env, isProduction, publicUrl, sessionSecret);
+  });
   const adminSteamIds = [...env.ADMIN_STEAM_IDS];
   if (signin === 'dev') {
     for (const u of demoUsers) if (u.admin) adminSteamIds.push(u.steamId);
@@ -531,6 +516,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
 
   return {
     env: env.NODE_ENV,
+    source: Object.freeze({ ...source }),
+    devToolsAllowed,
+    secretKey: env.SECRET_KEY,
     isProduction,
     port: env.PORT,
     host: env.HOST,
@@ -580,7 +568,102 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     kick,
     discord,
     chatPoints: { pointsPerMinute: env.CHAT_POINTS_PER_MINUTE, flushMs: env.CHAT_POINTS_FLUSH_MS },
+    backups: {
+      dir: env.BACKUP_DIR ? path.resolve(env.BACKUP_DIR) : null,
+      intervalHours: env.BACKUP_INTERVAL_HOURS,
+      keep: env.BACKUP_KEEP,
+    },
   };
+}
+
+interface IntegrationContext {
+  isProduction: boolean;
+  publicUrl: string;
+  /** The process's session secret (SESSION_SECRET or the random one of this start). */
+  sessionSecret: string;
+  devToolsAllowed: boolean;
+}
+
+/** The parts of the configuration the integrations' credentials decide (Kick, Discord, partners). */
+function integrationParts(
+  env: Env,
+  { isProduction, publicUrl, sessionSecret, devToolsAllowed }: IntegrationContext,
+): Pick<Config, 'partners' | 'kick' | 'discord'> {
+  const simulators = env.PARTNER_SIMULATORS ?? !isProduction;
+  if (isProduction && env.PARTNER_SIMULATORS) {
+    throw new ConfigError('Invalid configuration: PARTNER_SIMULATORS: the partner simulators cannot run in production');
+  }
+  if (Boolean(env.ROOBET_API_KEY) !== Boolean(env.ROOBET_AFFILIATE_ID)) {
+    const missing = env.ROOBET_API_KEY ? 'ROOBET_AFFILIATE_ID' : 'ROOBET_API_KEY';
+    throw new ConfigError(`Invalid configuration: ${missing} is required with the other Roobet setting`);
+  }
+  const extraHeaders = readPartnerHeaders(env.PARTNER_HEADERS);
+  const partner = (slug: PartnerSlug, key: string | undefined, url: string, affiliateId?: string): PartnerAccess => {
+    const headers = extraHeaders[slug];
+    const extras = {
+      ...(headers ? { headers } : {}),
+      ...(slug === 'rustmagic' && env.RUSTMAGIC_BOARD ? { board: env.RUSTMAGIC_BOARD } : {}),
+    };
+    if (key) return { mode: 'partner', baseUrl: url, key, ...(affiliateId ? { affiliateId } : {}), ...extras };
+    if (!simulators) return { mode: 'none' };
+    return {
+      mode: 'simulator',
+      baseUrl: `${publicUrl}/dev/partners/${slug}`,
+      key: slug === 'csgobig' ? 'SIMCODE' : SIMULATOR_KEY,
+      ...(slug === 'roobet' ? { affiliateId: '00000000-0000-4000-8000-00000000a1f1' } : {}),
+      ...(slug === 'rustmagic' ? { board: SIMULATED_RUSTMAGIC_BOARD } : {}),
+      ...extras,
+    };
+  };
+  const partners: PartnersConfig = {
+    1: partner('clash', env.CLASH_API_KEY, env.CLASH_API_URL),
+    2: partner('royale', env.CLASH_ROYALE_API_KEY, env.CLASH_ROYALE_API_URL),
+    3: partner('csgobig', env.CSGOBIG_REF_CODE, env.CSGOBIG_API_URL),
+    4: partner('howl', env.HOWL_API_KEY, env.HOWL_API_URL),
+    5: partner('rustmagic', env.RUSTMAGIC_API_KEY, env.RUSTMAGIC_API_URL),
+    6: partner('roobet', env.ROOBET_API_KEY, env.ROOBET_API_URL, env.ROOBET_AFFILIATE_ID),
+    7: partner('cases', env.CASES_API_KEY, env.CASES_API_URL),
+  };
+
+  const kick = kickConfig(
+    env,
+    isProduction,
+    publicUrl,
+    env.SESSION_SECRET ? env.SESSION_SECRET : null,
+    devToolsAllowed,
+  );
+  const discord = discordConfig(env, isProduction, publicUrl, sessionSecret);
+  return { partners, kick, discord };
+}
+
+/**
+ * The integrations' configuration with `stored` (Admin → Settings → Integrations, by variable name)
+ * laid under the environment: a variable set in the environment wins. Throws ConfigError naming
+ * the variable when the combination is invalid (a client id without its secret).
+ */
+export function integrationsWith(
+  config: Config,
+  stored: Readonly<Record<string, string>>,
+): Pick<Config, 'partners' | 'kick' | 'discord'> {
+  const source: Record<string, string | undefined> = { ...stored };
+  for (const [name, value] of Object.entries(config.source)) {
+    if (value !== undefined && value.trim() !== '') source[name] = value;
+  }
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const first = parsed.error.issues[0];
+    throw new ConfigError(
+      `Invalid configuration: ${first?.path.join('.') ?? 'environment'}: ${first?.message ?? 'invalid'}`,
+    );
+  }
+  const parts = integrationParts(parsed.data, {
+    isProduction: config.isProduction,
+    publicUrl: config.publicUrl,
+    sessionSecret: config.sessionSecret,
+    devToolsAllowed: config.devToolsAllowed,
+  });
+  // The chat simulator's routes are registered at start: whether it runs stays as started.
+  return { ...parts, kick: { ...parts.kick, simulator: config.kick.simulator } };
 }
 
 function kickConfig(

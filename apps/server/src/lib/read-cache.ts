@@ -53,6 +53,7 @@ export function readyBody(json: string): ReadyBody {
 export class ReadCache {
   private readonly entries = new Map<string, Entry>();
   private readonly listeners: Array<(prefix: string) => void> = [];
+  private readonly dropListeners: Array<(prefix: string) => void> = [];
 
   /**
    * The ready body of `key` (null: nothing to serve, e.g. a hidden board). `ttlMs` 0 builds on
@@ -97,6 +98,12 @@ export class ReadCache {
   /** Drops entries here only (an invalidation that came from another process). */
   invalidateLocally(prefix: string): void {
     for (const key of [...this.entries.keys()]) if (key.startsWith(prefix)) this.entries.delete(key);
+    for (const listener of this.dropListeners) listener(prefix);
+  }
+
+  /** Hears every drop in this process, its own and those from other processes (a cached value kept outside). */
+  onDrop(listener: (prefix: string) => void): void {
+    this.dropListeners.push(listener);
   }
 
   onInvalidate(listener: (prefix: string) => void): void {

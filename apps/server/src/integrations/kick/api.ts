@@ -65,16 +65,22 @@ const redemptionsResponse = z.object({
 
 const TIMEOUT_MS = 10_000;
 
+export interface KickAppKeys {
+  clientId: string;
+  clientSecret: string;
+}
+
 export interface KickApiOptions {
   apiUrl: string;
   oauthUrl: string;
-  app: { clientId: string; clientSecret: string } | null;
+  /** The app's credentials, or a function reading the current ones (they may change while running). */
+  app: KickAppKeys | null | (() => KickAppKeys | null);
   http: typeof fetch;
   clock: Clock;
 }
 
 export class KickApi {
-  private token: { value: string; expiresAt: number } | null = null;
+  private token: { value: string; expiresAt: number; clientId: string } | null = null;
 
   constructor(private readonly opts: KickApiOptions) {}
 
@@ -88,8 +94,9 @@ export class KickApi {
   /** An app access token (client credentials), reused until shortly before it expires. */
   async appToken(): Promise<string> {
     const now = this.opts.clock.now().getTime();
-    if (this.token && this.token.expiresAt > now) return this.token.value;
-    const { app } = this.opts;
+    const app = typeof this.opts.app === 'function' ? this.opts.app() : this.opts.app;
+    // A token of the app's previous keys is not reused once they change.
+    if (this.token && this.token.expiresAt > now && this.token.clientId === app?.clientId) return this.token.value;
     if (!app) throw new KickApiError('no Kick app is configured', 0);
     const res = await this.opts.http(`${this.opts.oauthUrl}/oauth/token`, {
       method: 'POST',
@@ -103,7 +110,11 @@ export class KickApi {
     });
     const body = await this.json(res, tokenResponse, 'app token');
     const lifetimeMs = (body.expires_in ?? 3600) * 1000;
-    this.token = { value: body.access_token, expiresAt: now + Math.max(0, lifetimeMs - 60_000) };
+    this.token = {
+      value: body.access_token,
+      expiresAt: now + Math.max(0, lifetimeMs - 60_000),
+      clientId: app.clientId,
+    };
     return body.access_token;
   }
 

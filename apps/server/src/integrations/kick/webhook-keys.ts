@@ -29,16 +29,19 @@ export interface WebhookKeyring {
 }
 
 export function createWebhookKeyring(
-  config: KickConfig,
+  /** The Kick configuration, or a function reading the current one (the app's keys may be set while running). */
+  kickConfig: KickConfig | (() => KickConfig),
   api: KickApi,
   clock: Clock,
   log: FastifyBaseLogger,
   opts: { status?: IntegrationStatus; pausesMs?: readonly number[] } = {},
 ): WebhookKeyring {
   const pauses = opts.pausesMs ?? ATTEMPT_PAUSES_MS;
+  const current = typeof kickConfig === 'function' ? kickConfig : () => kickConfig;
+  const config = current();
   const fixed: KeyObject[] = [];
   if (config.webhookPublicKey) fixed.push(createPublicKey(config.webhookPublicKey));
-  const fetchFromKick = Boolean(config.app) && !config.webhookPublicKey;
+  const fetchFromKick = () => Boolean(current().app) && !config.webhookPublicKey;
   let kickKey: KeyObject | null = null;
   let fetchedAt = -Infinity;
   let failures = 0;
@@ -94,7 +97,7 @@ export function createWebhookKeyring(
 
   return {
     async keys() {
-      if (fetchFromKick && !kickKey && clock.now().getTime() - fetchedAt >= missingGap()) {
+      if (fetchFromKick() && !kickKey && clock.now().getTime() - fetchedAt >= missingGap()) {
         await fetchKickKey();
       }
       const keys = [...fixed];
@@ -103,7 +106,7 @@ export function createWebhookKeyring(
       return keys;
     },
     async refresh() {
-      if (!fetchFromKick || clock.now().getTime() - fetchedAt < REFETCH_AFTER_MS) return false;
+      if (!fetchFromKick() || clock.now().getTime() - fetchedAt < REFETCH_AFTER_MS) return false;
       return fetchKickKey();
     },
   };

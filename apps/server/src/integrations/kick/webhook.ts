@@ -47,7 +47,8 @@ export interface KickWebhookOptions {
   /** Every other event type's handlers (./event-handlers). */
   handlers: KickEventHandlers;
   /** Events of other channels are acknowledged and ignored. */
-  broadcasterUserId: string | undefined;
+  /** The streamer's Kick user id now (events of other channels are ignored). */
+  broadcasterUserId: () => string | undefined;
 }
 
 export const KICK_WEBHOOK_PATH = '/webhooks/kick';
@@ -127,7 +128,7 @@ export async function kickWebhookRoutes(app: FastifyInstance, opts: KickWebhookO
       return { refused: refuse(request, reply, 400, 'body is not JSON', ids) };
     }
     const broadcaster = broadcasterIdOf(body);
-    if (opts.broadcasterUserId && broadcaster && broadcaster !== opts.broadcasterUserId) {
+    if (opts.broadcasterUserId() && broadcaster && broadcaster !== opts.broadcasterUserId()) {
       request.log.info({ ...ids, broadcaster }, 'kick event for another channel ignored');
       return { ignored: true as const };
     }
@@ -145,7 +146,7 @@ export async function kickWebhookRoutes(app: FastifyInstance, opts: KickWebhookO
     // Nearly all the traffic: the body is parsed once, and its broadcaster read from that parse.
     const parsed = chatMessageSent.safeParse(body);
     const broadcaster = parsed.success ? (parsed.data.broadcaster.user_id ?? null) : broadcasterIdOf(body);
-    if (opts.broadcasterUserId && broadcaster && broadcaster !== opts.broadcasterUserId) {
+    if (opts.broadcasterUserId() && broadcaster && broadcaster !== opts.broadcasterUserId()) {
       request.log.info({ ...ids, broadcaster }, 'kick event for another channel ignored');
       return { ok: true };
     }

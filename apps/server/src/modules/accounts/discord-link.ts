@@ -48,7 +48,7 @@ export async function discordLinkRoutes(app: FastifyInstance): Promise<void> {
     const returnTo = safeReturnTo((request.query as Record<string, unknown>).returnTo);
     const user = request.user;
     if (!user || !request.sessionToken) return back(reply, 'signin', returnTo);
-    if (config.discord.oauth === 'off') return back(reply, 'unavailable', returnTo);
+    if (app.credentials.discord().oauth === 'off') return back(reply, 'unavailable', returnTo);
     if (user.discordId) return back(reply, 'already', returnTo);
     const now = app.clock.now();
     const state = randomToken(24);
@@ -61,7 +61,7 @@ export async function discordLinkRoutes(app: FastifyInstance): Promise<void> {
       expiresAt: new Date(now.getTime() + STATE_TTL_MS),
     });
     reply.header('cache-control', 'no-store');
-    return reply.redirect(discordAuthorizeUrl(config.discord, { state, redirectUri }), 302);
+    return reply.redirect(discordAuthorizeUrl(app.credentials.discord(), { state, redirectUri }), 302);
   });
 
   app.get('/auth/discord/callback', { config: { access: 'public' } }, async (request, reply) => {
@@ -96,8 +96,8 @@ export async function discordLinkRoutes(app: FastifyInstance): Promise<void> {
     }
     let discordUser;
     try {
-      const accessToken = await exchangeDiscordCode(app.http, config.discord, code, redirectUri);
-      discordUser = await fetchDiscordUser(app.http, config.discord.apiUrl, accessToken);
+      const accessToken = await exchangeDiscordCode(app.http, app.credentials.discord(), code, redirectUri);
+      discordUser = await fetchDiscordUser(app.http, app.credentials.discord().apiUrl, accessToken);
     } catch (err) {
       request.log.warn({ err, userId: pending.userId }, 'discord link failed at Discord');
       app.integrationStatus.failed(

@@ -35,7 +35,7 @@ export const chatModule = fp(async (app: FastifyInstance) => {
   const kickApi = new KickApi({
     apiUrl: kick.apiUrl,
     oauthUrl: kick.oauthUrl,
-    app: kick.app,
+    app: () => app.credentials.kick().app,
     http: app.http,
     clock: app.clock,
   });
@@ -99,8 +99,10 @@ export const chatModule = fp(async (app: FastifyInstance) => {
   app.decorate('chat', service);
 
   await app.register(kickWebhookRoutes, {
-    keyring: createWebhookKeyring(kick, kickApi, app.clock, app.log, { status: app.integrationStatus }),
-    broadcasterUserId: kick.broadcasterUserId,
+    keyring: createWebhookKeyring(() => app.credentials.kick(), kickApi, app.clock, app.log, {
+      status: app.integrationStatus,
+    }),
+    broadcasterUserId: () => app.credentials.kick().broadcasterUserId,
     sink: {
       chatMessage: async (message) => {
         const result = await service.process(message, 'kick-webhook');
@@ -129,13 +131,24 @@ export const chatModule = fp(async (app: FastifyInstance) => {
       reader.start();
       stops.push(() => reader.stop());
     }
-    if (kick.app && kick.broadcasterUserId) {
-      stops.push(
-        keepKickSubscriptions(kickApi, kick.broadcasterUserId, app.log, app.integrationStatus, () =>
-          eventsToSubscribe(kickEvents),
-        ),
-      );
-    }
+    // Kept for the channel the credentials name now; started again when they change.
+    let keeping: { channel: string; stop: () => void } | null = null;
+    const keep = () => {
+      const { app: kickApp, broadcasterUserId } = app.credentials.kick();
+      const channel = kickApp && broadcasterUserId ? `${kickApp.clientId}:${broadcasterUserId}` : null;
+      if (keeping?.channel === channel) return;
+      keeping?.stop();
+      keeping = null;
+      if (channel && broadcasterUserId) {
+        keeping = { channel, stop: keepKickSubscriptions(kickApi, broadcasterUserId, app.log, app.integrationStatus, () =>
+              eventsToSubscribe(kickEvents),
+            ),
+          };
+      }
+    };
+    keep();
+    app.credentials.onChange(keep);
+    stops.push(() => keeping?.stop());
     const prune = () =>
       pruneChatLog(app.db, app.clock.now()).catch((err: unknown) => app.log.warn({ err }, 'chat log pruning failed'));
     void prune();

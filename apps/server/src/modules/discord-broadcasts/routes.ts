@@ -7,8 +7,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { discordEndpoints, isFinished } from '@kickback/common/http/discord';
-import { DISCORD_SIMULATOR_PATH } from '../../config';
-import { createDiscordDmSender } from '../../integrations/discord/bot';
+import { DISCORD_SIMULATOR_PATH, type DiscordBotConfig } from '../../config';
+import { createDiscordDmSender, type DiscordDmSender } from '../../integrations/discord/bot';
 import { AppError } from '../../lib/errors';
 import { currentUser } from '../../plugins/access';
 import { route } from '../../plugins/endpoints';
@@ -28,8 +28,18 @@ declare module 'fastify' {
 }
 
 export const discordBroadcastsModule = fp(async (app: FastifyInstance) => {
-  const { bot } = app.config.discord;
-  const worker = new BroadcastWorker(app, bot.mode === 'off' ? null : createDiscordDmSender(bot, app.http));
+  // One sender per bot configuration: a token changed on Admin → Settings gets a new one.
+  let current: { config: DiscordBotConfig; sender: DiscordDmSender } | null = null;
+  const sender = (): DiscordDmSender | null => {
+    const { bot } = app.credentials.discord();
+    if (bot.mode === 'off') return null;
+    if (current?.config !== bot) {
+      current?.sender.close();
+      current = { config: bot, sender: createDiscordDmSender(bot, app.http) };
+    }
+    return current.sender;
+  };
+  const worker = new BroadcastWorker(app, sender);
   app.decorate('discordBroadcasts', worker);
   app.addHook('onReady', async () => worker.start());
   app.addHook('preClose', async () => worker.stop());
@@ -39,7 +49,7 @@ export const discordBroadcastsModule = fp(async (app: FastifyInstance) => {
     discordEndpoints.send,
     { config: { rateLimit: { max: 20, timeWindow: 60_000 } } },
     async (request, reply) => {
-      if (bot.mode === 'off') {
+      if (!sender()) {
         throw new AppError(503, 'Discord messages are not set up on this server (DISCORD_BOT_TOKEN is missing).');
       }
       const admin = currentUser(request);
@@ -58,8 +68,8 @@ export const discordBroadcastsModule = fp(async (app: FastifyInstance) => {
 
   route(app, discordEndpoints.recent, async () => recentBroadcasts(app.db));
 
-  route(app, discordEndpoints.bot, async () => ({
-    mode: bot.mode,
-    inboxUrl: bot.mode === 'simulator' ? `${DISCORD_SIMULATOR_PATH}/inbox` : null,
-  }));
+  route(app, discordEndpoints.bot, async () => {
+    const { bot } = app.credentials.discord();
+    return { mode: bot.mode, inboxUrl: bot.mode === 'simulator' ? `${DISCORD_SIMULATOR_PATH}/inbox` : null };
+  });
 });

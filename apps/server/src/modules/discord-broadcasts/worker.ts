@@ -43,7 +43,8 @@ export class BroadcastWorker {
 
   constructor(
     private readonly app: FastifyInstance,
-    private readonly sender: DiscordDmSender | null,
+    /** The bot's DM sender as the credentials are now (null: no bot), app.credentials. */
+    readonly sender: () => DiscordDmSender | null,
     private readonly pollMs = POLL_MS,
   ) {
     this.finished.setMaxListeners(0);
@@ -62,7 +63,7 @@ export class BroadcastWorker {
   }
 
   start(): void {
-    if (!this.sender || this.timer) return;
+    if (this.timer) return;
     this.stopped = false;
     this.timer = setInterval(() => void this.kick(), this.pollMs);
     this.timer.unref();
@@ -74,12 +75,12 @@ export class BroadcastWorker {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.running;
-    this.sender?.close();
+    this.sender()?.close();
   }
 
   /** Looks for work now (after a new broadcast); joins a pass under way, which then looks again. */
   kick(): Promise<void> {
-    if (!this.sender || this.stopped) return Promise.resolve();
+    if (!this.sender() || this.stopped) return Promise.resolve();
     if (this.running) {
       this.again = true;
       return this.running;
@@ -138,7 +139,7 @@ export class BroadcastWorker {
   }
 
   private async process(job: ClaimedJob): Promise<void> {
-    const sender = this.sender;
+    const sender = this.sender();
     if (!sender) return;
     this.app.log.info({ broadcastId: job.id }, 'discord broadcast sending');
     for (;;) {

@@ -254,9 +254,17 @@ describe('entering from chat', () => {
     const clearedShowsZero = async () => {
       const mark = counts().length;
       await hub.ok('ClearParticipants');
-      await vi.waitFor(() => expect(counts().slice(mark).filter((c) => c === 0).length).toBeGreaterThanOrEqual(2), {
-        timeout: 10_000,
-      });
+      await vi.waitFor(
+        () =>
+          expect(
+            counts()
+              .slice(mark)
+              .filter((c) => c === 0).length,
+          ).toBeGreaterThanOrEqual(2),
+        {
+          timeout: 10_000,
+        },
+      );
       expect(counts().at(-1)).toBe(0);
       await expectShown(0);
     };

@@ -12,6 +12,7 @@ import { users } from '../../db/schema/users';
 import { KICK_WEBHOOK_PATH } from '../../integrations/kick/webhook';
 import { DEMO_STEAM_ID_PATTERN } from '../demo/service';
 import { integrationsOverview } from './service';
+import { lastBackupNow, type LastBackup } from '../backups/service';
 
 /** Where each partner's key is set. */
 const partnerSetting: Record<PartnerSlug, string> = {
@@ -39,7 +40,9 @@ export async function goLiveChecklist(app: FastifyInstance): Promise<GoLiveCheck
   const overview = await integrationsOverview(app);
   const rowOf = (id: string): IntegrationRow | undefined => overview.rows.find((r) => r.id === id);
   const webhookUrl = `${config.publicUrl}${KICK_WEBHOOK_PATH}`;
-  const { kick, discord } = config;
+  const kick = app.credentials.kick();
+  const discord = app.credentials.discord();
+  const partners = app.credentials.partners();
 
   const security: GoLiveItem[] = [
     config.steam.signin === 'steam'
@@ -85,7 +88,7 @@ export async function goLiveChecklist(app: FastifyInstance): Promise<GoLiveCheck
           'kick.app',
           'Kick app keys',
           'todo',
-          'Create an app on kick.com → Settings → Developer, then set KICK_CLIENT_ID, KICK_CLIENT_SECRET and KICK_BROADCASTER_USER_ID (your Kick user id) and restart.',
+          'Create an app on kick.com → Settings → Developer, then enter its client id and secret and your Kick user id on Admin → Settings → Integrations (or set KICK_CLIENT_ID, KICK_CLIENT_SECRET and KICK_BROADCASTER_USER_ID).',
         ),
     item(
       'kick.webhookUrl',
@@ -136,28 +139,33 @@ export async function goLiveChecklist(app: FastifyInstance): Promise<GoLiveCheck
           'discord.oauth',
           'Discord linking',
           'optional',
-          'To let viewers link Discord: create an application on discord.com/developers, add this redirect URL under OAuth2, set DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET.',
+          'To let viewers link Discord: create an application on discord.com/developers, add this redirect URL under OAuth2, enter its client id and secret on Admin → Settings → Integrations.',
           `${config.publicUrl}/auth/discord/callback`,
         ),
     discord.bot.mode === 'discord'
-      ? item('discord.bot', 'Discord bot', 'ready', 'DISCORD_BOT_TOKEN set: broadcasts go out as direct messages.')
+      ? item(
+          'discord.bot',
+          'Discord bot',
+          'ready',
+          'Bot token set: broadcasts go out as direct messages. Send a test DM to check it.',
+        )
       : item(
           'discord.bot',
           'Discord bot',
           'optional',
-          'For Discord broadcasts (direct messages): set DISCORD_BOT_TOKEN.',
+          'For Discord broadcasts (direct messages): enter the bot token on Admin → Settings → Integrations.',
         ),
   ];
 
   const partnerItems: GoLiveItem[] = leaderboardSites.map((site) => {
-    const access = config.partners[site.id as keyof typeof config.partners];
+    const access = partners[site.id as keyof typeof partners];
     const row = rowOf(`partner.${site.slug}`);
     if (access.mode !== 'partner') {
       return item(
         `partner.${site.slug}`,
         site.name,
         'optional',
-        `For a live ${site.name} leaderboard: set ${partnerSetting[site.slug]}.`,
+        `For a live ${site.name} leaderboard: enter its key on Admin → Settings → Integrations (or set ${partnerSetting[site.slug]}).`,
       );
     }
     if (row?.health === 'failing') {
@@ -210,6 +218,8 @@ export async function goLiveChecklist(app: FastifyInstance): Promise<GoLiveCheck
             'todo',
             'Set KICK_TOKEN_KEY (32+ random characters): it seals the bot token at rest.',
           ),
+    secretKeyItem(app),
+    backupItem(app.config.backups, await lastBackupNow(app)),
     demo
       ? item(
           'demoData',
@@ -228,4 +238,51 @@ export async function goLiveChecklist(app: FastifyInstance): Promise<GoLiveCheck
     { title: 'Keys and data', items: keys },
   ];
   return { ready: sections.every((s) => s.items.every((i) => i.state !== 'todo')), sections };
+}
+
+function secretKeyItem(app: FastifyInstance): GoLiveItem {
+  const { source, where } = app.credentials.secretKey;
+  return source === 'SECRET_KEY'
+    ? item(
+        'secretKey',
+        'Settings encryption key',
+        'ready',
+        'SECRET_KEY is set in the server environment: keep a copy with your backups.',
+      )
+    : item(
+        'secretKey',
+        'Settings encryption key',
+        'ready',
+        `Generated at the first start and kept in ${where}. The keys saved on Admin → Settings → Integrations open only with it: keep a copy with your backups (or set SECRET_KEY).`,
+      );
+}
+
+const sizeOf = (bytes: number) =>
+  bytes >= 1_048_576 ? `${(bytes / 1_048_576).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+
+function backupItem(backups: FastifyInstance['config']['backups'], last: LastBackup | null): GoLiveItem {
+  if (last?.error) {
+    return item('backups', 'Backups', 'todo', `The last scheduled backup (${at(last.at)}) failed: ${last.error}`);
+  }
+  if (last?.file) {
+    return item(
+      'backups',
+      'Backups',
+      'ready',
+      `Last backup ${at(last.at)}: ${last.file} (${sizeOf(last.size ?? 0)}).${backups.dir ? ` Every ${backups.intervalHours} h, the newest ${backups.keep} kept.` : ''}`,
+    );
+  }
+  return backups.dir
+    ? item(
+        'backups',
+        'Backups',
+        'optional',
+        `Scheduled every ${backups.intervalHours} h into ${backups.dir}; the first is written within a minute of the start.`,
+      )
+    : item(
+        'backups',
+        'Backups',
+        'optional',
+        'Set BACKUP_DIR (with BACKUP_INTERVAL_HOURS and BACKUP_KEEP) for scheduled backups, or run npm run backup from cron (docs/backups.md).',
+      );
 }

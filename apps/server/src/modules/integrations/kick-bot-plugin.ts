@@ -8,7 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import { KICK_SIMULATOR_PATH } from '../../config';
+import { KICK_SIMULATOR_PATH, type KickBotConfig } from '../../config';
 import { KickApi } from '../../integrations/kick/api';
 import { kickBotSimulatorRoutes, KickSimulatorState } from '../../integrations/kick/bot-simulator';
 import { KickBotError, KickBotTokens } from '../../integrations/kick/bot-token';
@@ -29,28 +29,47 @@ declare module 'fastify' {
 const PAGE = '/admin/integrations';
 
 export const kickBotPlugin = fp(async (app: FastifyInstance) => {
+  // The token store and API follow the credentials (Admin → Settings → Integrations): rebuilt when
+  // the bot's configuration changes, null while it is off.
+  let current: { config: KickBotConfig; bot: { tokens: KickBotTokens; api: KickApi } } | null = null;
+  app.decorate('kickBot', {
+    getter: () => {
+      const { bot } = app.credentials.kick();
+      if (bot.mode === 'off') return null;
+      if (current?.config !== bot) {
+        const tokens = new KickBotTokens(app.db, bot, app.http, app.clock);
+        const api = new KickApi({
+          apiUrl: bot.apiUrl,
+          oauthUrl: bot.oauthUrl,
+          app: null,
+          http: app.http,
+          clock: app.clock,
+        });
+        current = { config: bot, bot: { tokens, api } };
+      }
+      return current.bot;
+    },
+  });
+  // The simulator's Kick endpoints are there when the server started with the simulator.
   const { bot } = app.config.kick;
-  if (bot.mode === 'off') {
-    app.decorate('kickBot', null);
-    app.decorate('kickSimulator', null);
-    return;
-  }
-  const tokens = new KickBotTokens(app.db, bot, app.http, app.clock);
-  const api = new KickApi({ apiUrl: bot.apiUrl, oauthUrl: bot.oauthUrl, app: null, http: app.http, clock: app.clock });
-  app.decorate('kickBot', { tokens, api });
   const simulator = bot.mode === 'simulator' ? new KickSimulatorState() : null;
   app.decorate('kickSimulator', simulator);
-  if (simulator) {
+  if (bot.mode === 'simulator' && simulator) {
     await app.register(
       (scope) =>
         kickBotSimulatorRoutes(scope, { config: bot, state: simulator, defaultUser: app.config.site.kickChannel }),
       { prefix: KICK_SIMULATOR_PATH },
     );
   }
+  const tokensNow = (): KickBotTokens => {
+    const now = app.kickBot;
+    if (!now) throw new KickBotError('off', 'Set the Kick app keys on Admin → Settings → Integrations first.', 503);
+    return now.tokens;
+  };
 
   route(app, integrationEndpoints.connectKickBot, async (request, reply) => {
     try {
-      return { url: await tokens.connectUrl(currentUser(request).id, scopesToAsk(app.chat.kickEvents)) };
+      return { url: await tokensNow().connectUrl(currentUser(request).id, scopesToAsk(app.chat.kickEvents)) };
     } catch (err) {
       if (err instanceof KickBotError) return reply.status(err.status).send({ message: err.publicMessage });
       throw err;
@@ -76,7 +95,7 @@ export const kickBotPlugin = fp(async (app: FastifyInstance) => {
       });
     }
     try {
-      const state = await tokens.finish(admin.id, q.data.state, q.data.code);
+      const state = await tokensNow().finish(admin.id, q.data.state, q.data.code);
       await recordAudit(app.db, actorOf(admin), {
         action: 'kick.bot.connect',
         targetType: 'kick_bot',
@@ -95,7 +114,9 @@ export const kickBotPlugin = fp(async (app: FastifyInstance) => {
 
   route(app, integrationEndpoints.disconnectKickBot, async (request, reply) => {
     const admin = currentUser(request);
-    if (!(await tokens.disconnect())) return reply.status(404).send({ message: 'No Kick bot is connected.' });
+    const bot = app.kickBot;
+    if (!bot || !(await bot.tokens.disconnect()))
+      return reply.status(404).send({ message: 'No Kick bot is connected.' });
     await recordAudit(app.db, actorOf(admin), { action: 'kick.bot.disconnect', targetType: 'kick_bot' });
     return { message: 'Kick bot disconnected.' };
   });

@@ -123,7 +123,9 @@ async function discordBotUse(app: FastifyInstance): Promise<Partial<RowInput>> {
 
 export async function integrationsOverview(app: FastifyInstance): Promise<IntegrationsOverview> {
   const { config } = app;
-  const { kick, discord, steam } = config;
+  const { steam } = config;
+  const kick = app.credentials.kick();
+  const discord = app.credentials.discord();
   const status = (source: StatusSource) => app.integrationStatus.get(source);
   const rows: IntegrationRow[] = [];
 

@@ -9,6 +9,7 @@
  * processes, a lease column on the site row gives each cycle to one process; the row lock and
  * watermarks inside the writes keep things right even if two cycles overlap anyway.
  */
+import type { PartnersConfig } from '../../config';
 import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import { centsToNumber, toCents } from '@kickback/common/money';
@@ -57,7 +58,7 @@ function errorText(err: unknown): string {
 }
 
 export class LeaderboardService {
-  readonly providers: Partial<Record<SiteId, PartnerProvider>>;
+  private built: { partners: PartnersConfig; providers: Partial<Record<SiteId, PartnerProvider>> } | null = null;
   /** Drops the cached public boards of a site (all sites without one) on every process. */
   readonly cache = {
     invalidate: (site?: SiteId): void =>
@@ -68,8 +69,15 @@ export class LeaderboardService {
   private readonly running = new Map<SiteId, Promise<CycleReport>>();
   private readonly abort = new AbortController();
 
-  constructor(private readonly app: FastifyInstance) {
-    this.providers = buildPartnerProviders(app.config.partners, app.http);
+  constructor(private readonly app: FastifyInstance) {}
+
+  /** The adapters as the credentials are now (rebuilt when a key changes on Admin → Settings). */
+  get providers(): Partial<Record<SiteId, PartnerProvider>> {
+    const partners = this.app.credentials.partners();
+    if (this.built?.partners !== partners) {
+      this.built = { partners, providers: buildPartnerProviders(partners, this.app.http) };
+    }
+    return this.built.providers;
   }
 
   private get db() {

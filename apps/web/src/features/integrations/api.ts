@@ -6,6 +6,7 @@
  */
 import { challengeEndpoints } from '@kickback/common/http/challenges';
 import { integrationEndpoints } from '@kickback/common/http/integrations';
+import { integrationSettingsEndpoints } from '@kickback/common/http/integration-settings';
 import { adminProductEndpoints, storeEndpoints } from '@kickback/common/http/store';
 import { useEndpointMutation, useEndpointQuery } from '../../lib/query';
 
@@ -31,3 +32,9 @@ export const useRemoveDemoData = () =>
       challengeEndpoints.all,
     ],
   });
+
+/** Go live's test buttons: the result is shown where the button is; the checklist refetches (the bot's last post). */
+export const useTestMessage = () =>
+  useEndpointMutation(integrationSettingsEndpoints.testMessage, { invalidates: [integrationEndpoints.goLive] });
+export const useTestDm = () =>
+  useEndpointMutation(integrationSettingsEndpoints.testDm, { invalidates: [integrationEndpoints.goLive] });

@@ -13,7 +13,7 @@ import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { FaArrowsRotate, FaCircleCheck, FaCircleXmark, FaCopy, FaRegCircle, FaTrashCan } from 'react-icons/fa6';
 import type { GoLiveItem, GoLiveState } from '@kickback/common/http/integrations';
-import { useGoLive, useRemoveDemoData } from './api';
+import { useGoLive, useRemoveDemoData, useTestDm, useTestMessage } from './api';
 import './integrations.css';
 
 const stateText: Record<GoLiveState, string> = { ready: 'Ready', todo: 'To do', optional: 'Optional' };
@@ -76,6 +76,31 @@ function RemoveDemoData() {
   );
 }
 
+/** "Send a test message" / "Send a test DM": what happened, said next to the button. */
+function TestButton({ label, use }: { label: string; use: typeof useTestMessage | typeof useTestDm }) {
+  const test = use();
+  const result = test.data;
+  const ok = result?.result === 'posted' || result?.result === 'sent';
+  return (
+    <div className="mt-2 d-flex flex-wrap align-items-center gap-2">
+      <Button size="sm" variant="outline-light" disabled={test.isPending} onClick={() => test.mutate({})}>
+        {test.isPending && <Spinner animation="border" size="sm" aria-hidden className="me-2" />}
+        {label}
+      </Button>
+      {result && (
+        <span role="status" className="kb-golive-test-result" data-result={result.result}>
+          {ok ? (
+            <FaCircleCheck className="kb-golive-ready" aria-hidden />
+          ) : (
+            <FaCircleXmark className="kb-golive-todo" aria-hidden />
+          )}{' '}
+          {result.message}
+        </span>
+      )}
+    </div>
+  );
+}
+
 function Item({ item }: { item: GoLiveItem }) {
   return (
     <li className="kb-golive-item" data-golive={item.id} data-state={item.state}>
@@ -100,6 +125,8 @@ function Item({ item }: { item: GoLiveItem }) {
           </div>
         )}
         {item.id === 'demoData' && item.state === 'todo' && <RemoveDemoData />}
+        {item.id === 'kick.bot' && <TestButton label="Send a test message" use={useTestMessage} />}
+        {item.id === 'discord.bot' && <TestButton label="Send a test DM" use={useTestDm} />}
       </div>
     </li>
   );
@@ -124,8 +151,9 @@ export default function GoLivePage() {
         </Button>
       </div>
       <p className="text-body-secondary">
-        Everything between this server and a live channel. Settings are the server&apos;s environment
-        (docs/configuration.md); change them and restart, then check again.{' '}
+        Everything between this server and a live channel. Keys are entered on{' '}
+        <Link to="/admin/settings">Settings → Integrations</Link> (or set in the server&apos;s environment, which wins);
+        the rest is the server&apos;s environment (docs/configuration.md).{' '}
         <Link to="/admin/integrations">Integrations</Link> shows each service in detail.
       </p>
       {data && (

@@ -1,0 +1,72 @@
+/**
+ * Admin → Go live's test buttons: a line posted to the Kick chat through the bot's real posting path
+ * (the one chat replies use, integrations/kick/bot-chat.ts), and a direct message to the signed-in
+ * admin through the Discord bot. Each reports what happened in words the admin can act on.
+ */
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { postAsBot } from '../../integrations/kick/bot-chat';
+import { users } from '../../db/schema/users';
+
+const describe = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 300);
+
+export async function sendTestMessage(
+  app: FastifyInstance,
+): Promise<{ result: 'posted' | 'not-connected' | 'failed'; message: string }> {
+  const bot = app.kickBot;
+  if (!bot) {
+    return {
+      result: 'not-connected',
+      message: 'No Kick app: enter its keys on Admin → Settings → Integrations, then connect the chat bot.',
+    };
+  }
+  const site = app.config.site.siteName;
+  try {
+    const posted = await postAsBot(
+      bot.tokens,
+      bot.api,
+      `${site} test message: the chat bot can post here.`,
+      undefined,
+      app.integrationStatus,
+    );
+    return posted === 'posted'
+      ? { result: 'posted', message: 'Posted to the Kick chat.' }
+      : { result: 'not-connected', message: 'The chat bot is not connected: connect it on Admin → Integrations.' };
+  } catch (err) {
+    app.log.warn({ err }, 'go-live test message failed');
+    return { result: 'failed', message: `Kick refused the message: ${describe(err)}` };
+  }
+}
+
+export async function sendTestDm(
+  app: FastifyInstance,
+  adminId: string,
+): Promise<{ result: 'sent' | 'not-set-up' | 'not-linked' | 'failed'; message: string }> {
+  const sender = app.discordBroadcasts.sender();
+  if (!sender) {
+    return {
+      result: 'not-set-up',
+      message: 'No Discord bot token: enter it on Admin → Settings → Integrations.',
+    };
+  }
+  const [me] = await app.db.select({ discordId: users.discordId }).from(users).where(eq(users.id, adminId));
+  if (!me?.discordId) {
+    return {
+      result: 'not-linked',
+      message: 'Your account has no linked Discord: link it on your Account page, then try again.',
+    };
+  }
+  const outcome = await sender.send(
+    me.discordId,
+    `${app.config.site.siteName} test message: the Discord bot can reach you.`,
+  );
+  if (outcome.ok) return { result: 'sent', message: 'Sent: check your Discord direct messages.' };
+  app.log.warn({ reason: outcome.reason, detail: outcome.detail }, 'go-live test DM failed');
+  const why =
+    outcome.reason === 'dms_closed' || outcome.reason === 'no_mutual_guild'
+      ? 'Discord will not deliver it: share a server with the bot and allow direct messages from its members.'
+      : outcome.reason === 'unauthorized'
+        ? 'Discord refused the bot token (401): check it on Admin → Settings → Integrations.'
+        : `Discord answered: ${outcome.detail}`;
+  return { result: 'failed', message: why };
+}
