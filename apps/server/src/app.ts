@@ -33,6 +33,7 @@ import { nextRequestId, requestLogPlugin } from './plugins/request-log';
 import { endpointsPlugin } from './plugins/endpoints';
 import { errorsPlugin, validatorCompiler } from './plugins/errors';
 import { metricsPlugin } from './plugins/metrics';
+import { chatOutModule } from './modules/chat-out/module';
 import { realtimePlugin, type SocketLimits } from './plugins/realtime';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { sessionPlugin } from './plugins/session';
@@ -176,6 +177,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(integrationStatusPlugin);
 
   // The chat pipeline before the features: they register their chat handlers into it.
+  await app.register(chatOutModule);
   await app.register(chatModule);
 
   await app.register(healthRoutes);

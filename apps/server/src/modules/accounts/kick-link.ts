@@ -142,16 +142,15 @@ export function verifyHandler(siteName: string): ChatHandler {
     async handle(message, { app }) {
       const match = VERIFY_COMMAND.exec(message.content.trim());
       if (!match) return false;
-      const at = `@${message.kickUsername}`;
       const code = match[1];
       if (!code) {
-        await app.chat.reply(message, `${at} type !verify followed by the code from your ${siteName} profile.`);
+        await app.chat.reply(message, `type !verify followed by the code from your ${siteName} profile.`);
         return true;
       }
       const outcome = await redeemKickLinkCode(app.db, code, message, app.clock.now());
       // The chat lookup of every process follows the new link from the next message on.
       if (outcome.kind === 'linked') await app.chat.linkChanged(outcome.owner.id);
-      const text = `${at} ${verifyAnswer(outcome, siteName)}`;
+      const text = verifyAnswer(outcome, siteName);
       app.log.info(
         {
           kickUserId: message.kickUserId,

@@ -3,7 +3,8 @@
  * the simulator's Kick endpoints under /dev/kick outside production, and the admin's "Connect Kick
  * bot" routes: start (`POST /api/admin/integrations/kick-bot/connect` → Kick's consent URL), the
  * OAuth callback (`GET /auth/kick/bot/callback`, admins only, back to the Integrations page) and
- * disconnect (`DELETE /api/admin/integrations/kick-bot`).
+ * disconnect (`DELETE /api/admin/integrations/kick-bot`); the same for the separate bot account of
+ * the "bot account" posting mode (`/api/admin/integrations/kick-bot-account/…`, token slot 2).
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -20,7 +21,7 @@ import { actorOf, recordAudit } from '../audit/service';
 declare module 'fastify' {
   interface FastifyInstance {
     /** Null when neither a Kick app nor the simulator is configured. */
-    kickBot: { tokens: KickBotTokens; api: KickApi } | null;
+    kickBot: { tokens: KickBotTokens; botAccount: KickBotTokens; api: KickApi } | null;
     kickSimulator: KickSimulatorState | null;
   }
 }
@@ -35,9 +36,11 @@ export const kickBotPlugin = fp(async (app: FastifyInstance) => {
     return;
   }
   const tokens = new KickBotTokens(app.db, bot, app.http, app.clock);
+  // The separate bot account of the "bot account" posting mode (docs/features/kick-chat-queue.md).
+  const botAccount = new KickBotTokens(app.db, bot, app.http, app.clock, 2);
   const api = new KickApi({ apiUrl: bot.apiUrl, oauthUrl: bot.oauthUrl, app: null, http: app.http, clock: app.clock });
-  app.decorate('kickBot', { tokens, api });
-  const simulator = bot.mode === 'simulator' ? new KickSimulatorState() : null;
+  app.decorate('kickBot', { tokens, botAccount, api });
+  const simulator = bot.mode === 'simulator' ? new KickSimulatorState(app.config.kick.simulatorChatLimit) : null;
   app.decorate('kickSimulator', simulator);
   if (simulator) {
     await app.register(
@@ -47,14 +50,19 @@ export const kickBotPlugin = fp(async (app: FastifyInstance) => {
     );
   }
 
-  route(app, integrationEndpoints.connectKickBot, async (request, reply) => {
-    try {
-      return { url: await tokens.connectUrl(currentUser(request).id) };
-    } catch (err) {
-      if (err instanceof KickBotError) return reply.status(err.status).send({ message: err.publicMessage });
-      throw err;
-    }
-  });
+  for (const [endpoint, store] of [
+    [integrationEndpoints.connectKickBot, tokens],
+    [integrationEndpoints.connectKickBotAccount, botAccount],
+  ] as const) {
+    route(app, endpoint, async (request, reply) => {
+      try {
+        return { url: await store.connectUrl(currentUser(request).id) };
+      } catch (err) {
+        if (err instanceof KickBotError) return reply.status(err.status).send({ message: err.publicMessage });
+        throw err;
+      }
+    });
+  }
 
   app.get('/auth/kick/bot/callback', { config: { access: 'admin' } }, async (request, reply) => {
     const admin = currentUser(request);
@@ -75,9 +83,10 @@ export const kickBotPlugin = fp(async (app: FastifyInstance) => {
       });
     }
     try {
-      const state = await tokens.finish(admin.id, q.data.state, q.data.code);
+      const store = (await KickBotTokens.slotOf(app.db, q.data.state)) === 2 ? botAccount : tokens;
+      const state = await store.finish(admin.id, q.data.state, q.data.code);
       await recordAudit(app.db, actorOf(admin), {
-        action: 'kick.bot.connect',
+        action: store === botAccount ? 'kick.bot-account.connect' : 'kick.bot.connect',
         targetType: 'kick_bot',
         targetId: state.kickUserId ?? '',
         after: { kickUsername: state.kickUsername, scope: state.scope },
@@ -97,5 +106,12 @@ export const kickBotPlugin = fp(async (app: FastifyInstance) => {
     if (!(await tokens.disconnect())) return reply.status(404).send({ message: 'No Kick bot is connected.' });
     await recordAudit(app.db, actorOf(admin), { action: 'kick.bot.disconnect', targetType: 'kick_bot' });
     return { message: 'Kick bot disconnected.' };
+  });
+
+  route(app, integrationEndpoints.disconnectKickBotAccount, async (request, reply) => {
+    const admin = currentUser(request);
+    if (!(await botAccount.disconnect())) return reply.status(404).send({ message: 'No bot account is connected.' });
+    await recordAudit(app.db, actorOf(admin), { action: 'kick.bot-account.disconnect', targetType: 'kick_bot' });
+    return { message: 'Bot account disconnected.' };
   });
 });

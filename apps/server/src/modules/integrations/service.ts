@@ -304,5 +304,6 @@ export async function integrationsOverview(app: FastifyInstance): Promise<Integr
       tokenKeySource: bot.mode === 'off' ? null : bot.tokenKeySource,
     },
     kickLive: { isLive: live?.isLive ?? null, title: live?.title ?? null, changedAt: iso(live?.changedAt) },
+    kickChat: await app.chatOut.overview(),
   };
 }

@@ -1,8 +1,8 @@
 /**
  * Admin: Integrations. Every outside service as this server sees it — real or simulated,
  * configured or not, last success, last failure with its reason, next attempt — and the Kick bot:
- * connect it (Kick's OAuth 2.1 consent page), see its token, disconnect it. An operator sees at a
- * glance why nothing is arriving.
+ * connect it (Kick's OAuth 2.1 consent page), see its token, disconnect it — and the bot messages'
+ * queue and posting mode (kick-chat-card.tsx). An operator sees at a glance why nothing is arriving.
  */
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
@@ -18,6 +18,7 @@ import {
   type IntegrationsOverview,
 } from '@kickback/common/http/integrations';
 import { useConnectKickBot, useDisconnectKickBot, useIntegrations } from './api';
+import { KickChatCard } from './kick-chat-card';
 import './integrations.css';
 
 const healthBadge: Record<IntegrationHealth, { bg: string; text: string }> = {
@@ -215,6 +216,7 @@ export default function IntegrationsPage() {
       ) : (
         <>
           <KickBotCard data={data} />
+          <KickChatCard chat={data.kickChat} />
           <div className="kb-card p-0">
             <Table responsive hover className="kb-integrations-table mb-0" aria-label="Integrations">
               <thead>
