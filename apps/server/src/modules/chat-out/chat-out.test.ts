@@ -13,6 +13,7 @@ import { systemClock } from '../../lib/clock';
 import { rowsOf } from '../../db/rows';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { connectKickBot } from '../../../test/kick';
+import { linkedChatter, openPrediction, say } from '../../../test/predictions';
 import { warmUp, WARM_UP_TIMEOUT } from '../../../test/warm';
 
 let t: TestApp | undefined;
@@ -147,6 +148,24 @@ describe('outgoing chat queue', () => {
       'Bets taken: @b0 100 on 1 · @b1 200 on 1 · @b2 300 on 1 · @b3 400 on 1 · @b4 500 on 1',
     ]);
     expect(await app.app.chatOut.stats()).toMatchObject({ sent: 1, merged: 4 });
+  });
+});
+
+describe('chat commands through the queue', () => {
+  it('acknowledges bets taken together in one merged line, and folds one bettor’s refusals', async () => {
+    const { app, sim, admin } = await started();
+    const a = await linkedChatter(app, '6001', { points: '2000' });
+    const b = await linkedChatter(app, '6002', { points: '2000' });
+    await openPrediction(app, admin);
+    await say(app, a, '!bet 1 500');
+    await say(app, b, '!bet 2 1200');
+    await say(app, a, '!bet 2 5');
+    await say(app, a, '!bet 1 999999');
+    await app.app.chatOut.pump();
+    expect(sim.chat.map((m) => m.content)).toEqual([
+      'Bets taken: @kick6001 500 on 1 · @kick6002 1.2k on 2',
+      '@kick6001: you already bet on option 1: one answer per prediction · not enough points (balance: 1.5k)',
+    ]);
   });
 });
 
