@@ -92,7 +92,7 @@ export function KickChatCard({ chat }: { chat: KickChatQueue }) {
           </strong>
         </span>
         <Button
-          variant="outline-primary"
+          variant="primary"
           size="sm"
           disabled={busy}
           onClick={() => connect.mutate({}, { onSuccess: ({ url }) => window.location.assign(url) })}
@@ -101,7 +101,7 @@ export function KickChatCard({ chat }: { chat: KickChatQueue }) {
           {chat.botAccount.connected ? 'Reconnect bot account' : 'Connect bot account'}
         </Button>
         {chat.botAccount.connected && (
-          <Button variant="outline-danger" size="sm" disabled={busy} onClick={() => disconnect.mutate({})}>
+          <Button variant="danger" size="sm" disabled={busy} onClick={() => disconnect.mutate({})}>
             <FaLinkSlash aria-hidden className="me-2" />
             Disconnect bot account
           </Button>
