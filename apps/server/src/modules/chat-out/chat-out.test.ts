@@ -169,6 +169,23 @@ describe('chat commands through the queue', () => {
   });
 });
 
+describe('announcements', () => {
+  it('announces a prediction result once, alone, even after acknowledgements would have been dropped', async () => {
+    const { app, sim, admin } = await started({ KICK_CHAT_MAX_AGE_S: '5' });
+    const fan = await linkedChatter(app, '6101', { points: '100' });
+    const { id } = await openPrediction(app, admin);
+    await say(app, fan, '!bet 1 10');
+    const resolve = () =>
+      app.call({ method: 'POST', url: `/api/predictions/${id}/resolve`, as: admin, body: { answerId: 1 } });
+    expect((await resolve()).statusCode).toBe(200);
+    expect((await resolve()).statusCode).toBe(409);
+    app.clock.advance(60_000);
+    await app.app.chatOut.pump();
+    expect(sim.chat.map((m) => m.content)).toEqual([expect.stringMatching(/^Prediction result: ".+" wins — /)]);
+    expect(await app.app.chatOut.stats()).toMatchObject({ dropped: 1, sent: 1 });
+  });
+});
+
 describe('posting modes', () => {
   it("posts as type bot with the streamer's account, and as type user into the broadcaster's channel with a bot account", async () => {
     const { app, sim, admin } = await started();
