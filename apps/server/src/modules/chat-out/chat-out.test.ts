@@ -264,6 +264,22 @@ describe('posting modes', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(/mode/);
     expect((await app.app.chatOut.stats()).postingMode).toBe('streamer');
+    for (const [method, path] of [
+      ['POST', '/api/admin/integrations/kick-bot-account/connect'],
+      ['DELETE', '/api/admin/integrations/kick-bot-account'],
+    ] as const) {
+      expect((await app.call({ method, url: path, body: {} })).statusCode).toBe(401);
+      expect((await app.call({ method, url: path, as: user, body: {} })).statusCode).toBe(403);
+    }
+    expect(
+      (await app.call({ method: 'DELETE', url: '/api/admin/integrations/kick-bot-account', as: admin })).statusCode,
+    ).toBe(404);
+
+    expect((await app.call({ method: 'PUT', url, as: admin, body: { mode: 'bot-account' } })).statusCode).toBe(200);
+    const audit = rowsOf<{ action: string; before: unknown; after: unknown }>(
+      await app.database.db.execute(sql`SELECT action, before, after FROM audit_log WHERE action = 'kick.chat.mode'`),
+    );
+    expect(audit).toEqual([{ action: 'kick.chat.mode', before: { mode: 'streamer' }, after: { mode: 'bot-account' } }]);
   });
 
   it('shows the queue in /metrics', async () => {
