@@ -22,20 +22,27 @@ export async function postAsBot(
   status?: IntegrationStatus,
 ): Promise<BotPost> {
   try {
-    const token = await tokens.accessToken();
-    if (!token) return { posted: false, reason: 'not-connected' };
+    // A token that cannot be had (unreadable, or its refresh refused) means nothing was posted.
+    const usable = async (get: () => Promise<string | null>) => {
+      try {
+        return await get();
+      } catch (err) {
+        if (!(err instanceof KickBotError)) throw err;
+        status?.failed('kick.bot', `chat reply: ${err.message}`);
+        return { failed: err.message };
+      }
+    };
+    const token = await usable(() => tokens.accessToken());
+    if (token === null) return { posted: false, reason: 'not-connected' };
+    if (typeof token !== 'string') return { posted: false, reason: 'token-failed', detail: token.failed };
     let messageId: string | null;
     try {
       messageId = await api.sendChat(token, content, replyToMessageId, as);
     } catch (err) {
       if (!(err instanceof KickApiError) || err.status !== 401) throw err;
-      let fresh: string;
-      try {
-        fresh = await tokens.refresh(token);
-      } catch (refreshErr) {
-        if (!(refreshErr instanceof KickBotError)) throw refreshErr;
-        status?.failed('kick.bot', `chat reply: ${refreshErr.message}`);
-        return { posted: false, reason: 'token-failed', detail: refreshErr.message };
+      const fresh = await usable(() => tokens.refresh(token));
+      if (typeof fresh !== 'string') {
+        return { posted: false, reason: 'token-failed', detail: fresh?.failed ?? 'no token' };
       }
       messageId = await api.sendChat(fresh, content, replyToMessageId, as);
     }
