@@ -30,12 +30,20 @@
  * Content-Length and body of the answers (lib/pipelined-client.ts), so it takes as little as it can of
  * the cores it measures.
  */
-import { generateKeyPairSync } from 'node:crypto';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { Worker } from 'node:worker_threads';
 import { KeepAliveClient } from './lib/keep-alive-client';
+import {
+  benchKickKeys,
+  call,
+  inBatches,
+  linkChatter,
+  request,
+  signDeliveries,
+  unsignedChat,
+  type Unsigned,
+} from './lib/kick-deliveries';
 import { PipelinedClient } from './lib/pipelined-client';
 import { cpuSnapshot, cpuSpent, startServer, stopServer, withFreshPgDatabase } from './lib/server-process';
 import { freePort, signIn } from './lib/site';
@@ -68,12 +76,8 @@ const profileDir = (() => {
   return i >= 0 ? process.argv[i + 1] : undefined;
 })();
 
-const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-const publicPem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
-const privatePem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
-
-const kickIdOf = (chatter: number) => String(20_000_000 + chatter);
-const nameOf = (chatter: number) => `chatter${chatter}`;
+const { publicPem, privatePem } = benchKickKeys();
+const signAll = (items: Unsigned[]) => signDeliveries(items, privatePem);
 
 /** A full garbage collection of this process, now. */
 function collectGarbage(): void {
@@ -88,105 +92,6 @@ function lcg(seed: number): () => number {
     s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
     return s / 2 ** 32;
   };
-}
-
-interface Unsigned {
-  messageId: string;
-  timestamp: string;
-  body: string;
-}
-
-/** Signs `messageId.timestamp.body` with RSA-SHA256 on worker threads (Kick's scheme). */
-async function signAll(items: Unsigned[]): Promise<string[]> {
-  const workers = 2;
-  const code = `
-    const { parentPort, workerData } = require('node:worker_threads');
-    const { createPrivateKey, sign } = require('node:crypto');
-    const key = createPrivateKey(workerData.pem);
-    parentPort.on('message', (items) => {
-      parentPort.postMessage(items.map((i) =>
-        sign('sha256', Buffer.from(i.messageId + '.' + i.timestamp + '.' + i.body), key).toString('base64')));
-    });`;
-  const out: string[] = new Array<string>(items.length);
-  const chunk = Math.ceil(items.length / workers);
-  await Promise.all(
-    Array.from({ length: workers }, async (_, w) => {
-      const slice = items.slice(w * chunk, (w + 1) * chunk);
-      if (slice.length === 0) return;
-      const worker = new Worker(code, { eval: true, workerData: { pem: privatePem } });
-      const signatures = await new Promise<string[]>((resolve, reject) => {
-        worker.once('message', resolve);
-        worker.once('error', reject);
-        worker.postMessage(slice);
-      });
-      await worker.terminate();
-      signatures.forEach((s, k) => (out[w * chunk + k] = s));
-    }),
-  );
-  return out;
-}
-
-let sequence = 0;
-function unsignedChat(chatter: number, content: string, at: Date): Unsigned {
-  sequence += 1;
-  const messageId = `bench-${at.getTime().toString(36)}-${sequence}`;
-  const timestamp = at.toISOString().replace(/\.\d{3}Z$/, 'Z');
-  const user = (id: string, username: string, identity: object | null) => ({
-    is_anonymous: false,
-    user_id: Number(id),
-    username,
-    is_verified: false,
-    profile_picture: '',
-    channel_slug: username,
-    identity,
-  });
-  const body = JSON.stringify({
-    message_id: `msg-${messageId}`,
-    replies_to: null,
-    broadcaster: user('1000001', 'vex', null),
-    sender: user(kickIdOf(chatter), nameOf(chatter), {
-      username_color: '#53FC18',
-      badges: chatter % 10 === 0 ? [{ text: 'Subscriber', type: 'subscriber', count: 1 }] : [],
-    }),
-    content,
-    emotes: [],
-    created_at: timestamp,
-  });
-  return { messageId, timestamp, body };
-}
-
-function request(port: number, u: Unsigned, signature: string): Buffer {
-  const body = Buffer.from(u.body);
-  return Buffer.from(
-    `POST /webhooks/kick HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\n` +
-      `Kick-Event-Message-Id: ${u.messageId}\r\nKick-Event-Subscription-Id: 01JBENCHSUBSCRIPTION000000\r\n` +
-      `Kick-Event-Signature: ${signature}\r\nKick-Event-Message-Timestamp: ${u.timestamp}\r\n` +
-      `Kick-Event-Type: chat.message.sent\r\nKick-Event-Version: 1\r\nContent-Length: ${body.length}\r\n\r\n${u.body}`,
-  );
-}
-
-async function call<T>(
-  base: string,
-  path: string,
-  cookie: string,
-  body?: unknown,
-): Promise<{ status: number; json: T }> {
-  const res = await fetch(`${base}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: {
-      'x-requested-with': 'kickback',
-      cookie,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: res.status, json: (await res.json()) as T };
-}
-
-async function inBatches<T>(items: T[], size: number, fn: (item: T, i: number) => Promise<void>): Promise<void> {
-  for (let i = 0; i < items.length; i += size) {
-    await Promise.all(items.slice(i, i + size).map((item, k) => fn(item, i + k)));
-  }
 }
 
 interface Bettor {
@@ -389,21 +294,16 @@ async function run(label: string, databaseUrl: string | null): Promise<boolean> 
       Array.from({ length: bettorCount }, (_, i) => i),
       20,
       async (i) => {
-        const steamId = `7656119${String(8_600_000_000 + i).padStart(10, '0')}`;
-        const cookie = await signIn(base, steamId, `bettor${i}`);
-        const { json: me } = await call<{ openId: string }>(base, '/api/User/ping', cookie);
-        const { json: code } = await call<{ key: string }>(base, '/api/User/link/kick', cookie);
-        const u = unsignedChat(i, `!verify ${code.key}`, new Date());
-        const [signature] = await signAll([u]);
-        const status = await client.send(request(port, u, signature!));
-        if (status !== 200) throw new Error(`!verify: HTTP ${status}`);
-        const grant = await call(base, `/api/admin/users/${me.openId}/balance`, admin, {
-          currency: 'points',
-          amount: START_POINTS,
-          reason: 'bench',
+        const { cookie, id } = await linkChatter({
+          base,
+          port,
+          admin,
+          client,
+          chatter: i,
+          points: START_POINTS,
+          privatePem,
         });
-        if (grant.status !== 200) throw new Error(`grant: HTTP ${grant.status}`);
-        bettors[i] = { chatter: i, cookie, id: me.openId, bets: 0, busy: false, waiting: [] };
+        bettors[i] = { chatter: i, cookie, id, bets: 0, busy: false, waiting: [] };
       },
     );
     // Not kept idle through the phases: once, an idle one got an answer with no request waiting.

@@ -34,6 +34,7 @@ import { nextRequestId, requestLogPlugin } from './plugins/request-log';
 import { endpointsPlugin } from './plugins/endpoints';
 import { errorsPlugin, validatorCompiler } from './plugins/errors';
 import { metricsPlugin } from './plugins/metrics';
+import { chatOutModule } from './modules/chat-out/module';
 import { realtimePlugin, type SocketLimits } from './plugins/realtime';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { sessionPlugin } from './plugins/session';
@@ -188,6 +189,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(credentialsPlugin);
 
   // The chat pipeline before the features: they register their chat handlers into it.
+  await app.register(chatOutModule);
   await app.register(chatModule);
   await app.register(kickBansPlugin);
 

@@ -152,6 +152,15 @@ export const envSchema = z.object({
   KICK_API_URL: z.url().default('https://api.kick.com'),
   KICK_OAUTH_URL: z.url().default('https://id.kick.com'),
   KICK_CHAT_SIMULATOR: bool.optional(),
+  /** The outgoing chat queue's pace: one bot message per this many milliseconds (docs/features/kick-chat-queue.md). */
+  KICK_CHAT_INTERVAL_MS: z.coerce.number().int().min(10, 'must be at least 10').max(600_000).default(1500),
+  /** Bot messages that may go out back to back after a quiet spell. */
+  KICK_CHAT_BURST: z.coerce.number().int().min(1, 'must be at least 1').max(100).default(3),
+  /** Acknowledgements waiting longer than this are dropped from chat (the action itself stands). */
+  KICK_CHAT_MAX_AGE_S: z.coerce.number().int().min(1, 'must be at least 1').max(86_400).default(60),
+  /** The Kick simulator answers 429 once more than this many chat posts came in the window below. */
+  KICK_SIMULATOR_CHAT_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
+  KICK_SIMULATOR_CHAT_WINDOW_MS: z.coerce.number().int().min(10).max(600_000).default(10_000),
   /** Chat-activity points per active minute of a linked Kick chatter (0 turns them off). */
   CHAT_POINTS_PER_MINUTE: z.coerce
     .number({ error: 'must be a number' })
@@ -325,6 +334,10 @@ export interface KickConfig {
   pusherUrl: string;
   /** The chat simulator (its signing key is trusted); never in production. */
   simulator: boolean;
+  /** The outgoing chat queue: pace, burst and how old an acknowledgement may get before it is dropped. */
+  chatQueue: { intervalMs: number; burst: number; maxAgeMs: number };
+  /** The Kick simulator's chat limit: more than `count` posts within `windowMs` are answered 429. */
+  simulatorChatLimit: { count: number; windowMs: number };
 }
 
 /** Where the "Connect Kick bot" flow and chat posting go: Kick, the local Kick simulator, or nowhere. */
@@ -718,6 +731,12 @@ function kickConfig(
     chatroomId: env.KICK_CHATROOM_ID,
     pusherUrl: env.KICK_PUSHER_URL,
     simulator,
+    chatQueue: {
+      intervalMs: env.KICK_CHAT_INTERVAL_MS,
+      burst: env.KICK_CHAT_BURST,
+      maxAgeMs: env.KICK_CHAT_MAX_AGE_S * 1000,
+    },
+    simulatorChatLimit: { count: env.KICK_SIMULATOR_CHAT_LIMIT, windowMs: env.KICK_SIMULATOR_CHAT_WINDOW_MS },
   };
 }
 

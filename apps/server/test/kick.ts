@@ -92,8 +92,13 @@ export async function linkKick(
  * "Connect Kick bot" as the admin's browser does it against the Kick simulator: start, consent as
  * `kickUsername`, follow the callback. Returns where the callback sent the browser.
  */
-export async function connectKickBot(t: TestApp, admin: TestUser, kickUsername = 'vex'): Promise<string> {
-  const start = await t.call({ method: 'POST', url: '/api/admin/integrations/kick-bot/connect', as: admin, body: {} });
+export async function connectKickBot(
+  t: TestApp,
+  admin: TestUser,
+  kickUsername = 'vex',
+  which: 'kick-bot' | 'kick-bot-account' = 'kick-bot',
+): Promise<string> {
+  const start = await t.call({ method: 'POST', url: `/api/admin/integrations/${which}/connect`, as: admin, body: {} });
   if (start.statusCode !== 200) throw new Error(`connect: ${start.statusCode} ${start.body}`);
   const authorize = new URL(start.json<{ url: string }>().url);
   const consent = await t.app.inject({

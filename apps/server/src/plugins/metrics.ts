@@ -1,7 +1,8 @@
 /**
  * `/metrics` in the Prometheus text format (prom-client): HTTP latency per route, hub calls, open
  * sockets, room broadcast fan-out (time, CPU, frames), Kick webhook deliveries (chat ingest), how late game timers fire, and PostgreSQL pool
- * waits, whether Redis is reachable (with REDIS_URL), plus the process defaults (event-loop lag, memory, CPU).
+ * waits, whether Redis is reachable (with REDIS_URL), features' own figures (the outgoing Kick chat
+ * queue, added through `app.metricsRegistry`), plus the process defaults (event-loop lag, memory, CPU).
  *
  * Reachable only from the addresses in METRICS_ALLOW or with `Authorization: Bearer
  * <METRICS_TOKEN>`; with neither configured the endpoint does not exist (404), so a proxy in front
@@ -28,6 +29,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Records one answered HTTP request (null when metrics are off); the router's answers are recorded by a hook. */
     httpMetrics: { observe(method: string, route: string, status: number, seconds: number): void } | null;
+    /** Where a feature adds its own figures to `/metrics` (null when metrics are off). */
+    metricsRegistry: Registry | null;
   }
 }
 
@@ -35,10 +38,12 @@ export const metricsPlugin = fp(async (app: FastifyInstance) => {
   const { allow, token } = app.config.metrics;
   if (allow.length === 0 && !token) {
     app.decorate('httpMetrics', null);
+    app.decorate('metricsRegistry', null);
     return;
   }
 
   const registry = new Registry();
+  app.decorate('metricsRegistry', registry);
   collectDefaultMetrics({ register: registry, prefix: 'kickback_' });
 
   const http = new Histogram({

@@ -75,6 +75,47 @@ export const kickFeatureScopes = z.object({
   missing: z.array(z.string()),
 });
 export type KickFeatureScopes = z.infer<typeof kickFeatureScopes>;
+ * How bot messages reach Kick chat (docs/features/kick-chat-queue.md): `streamer` posts with the
+ * streamer's own account as `type: "bot"`; `bot-account` posts with a separately connected bot
+ * account as `type: "user"` into the broadcaster's channel.
+ */
+export const kickChatMode = z.enum(['streamer', 'bot-account']);
+export type KickChatMode = z.infer<typeof kickChatMode>;
+
+/** What Kick's last refusal suggests doing, shown on Admin → Integrations. */
+export const kickChatHint = z.enum(['try-bot-account', 'enable-bot-setting', 'wrong-account']);
+export type KickChatHint = z.infer<typeof kickChatHint>;
+export const KICK_CHAT_HINTS: Record<KickChatHint, string> = {
+  'try-bot-account':
+    'Kick answered 500 to a post as type "bot" (a known Kick problem). Try posting with a separate bot account instead.',
+  'enable-bot-setting':
+    "Kick says the channel was not found: turn on the bot setting of your app in Kick's developer settings, then try again.",
+  'wrong-account':
+    "The connected account is not the broadcaster (KICK_BROADCASTER_USER_ID): with the streamer's own account, connect the streamer's Kick account.",
+};
+
+/** The outgoing chat queue: totals since the site first ran, and the posting mode. */
+export const kickChatQueue = z.object({
+  mode: kickChatMode,
+  waiting: z.number().int(),
+  sent: z.number().int(),
+  merged: z.number().int(),
+  dropped: z.number().int(),
+  throttled: z.number().int(),
+  failed: z.number().int(),
+  pausedUntil: z.string().nullable(),
+  lastError: z.string().nullable(),
+  lastErrorAt: z.string().nullable(),
+  hint: kickChatHint.nullable(),
+  /** One message per this many milliseconds, bursts of `burst`; acknowledgements older than `maxAgeSeconds` are dropped. */
+  intervalMs: z.number().int(),
+  burst: z.number().int(),
+  maxAgeSeconds: z.number().int(),
+  botAccount: z.object({ connected: z.boolean(), kickUsername: z.string().nullable() }),
+});
+export type KickChatQueue = z.infer<typeof kickChatQueue>;
+
+export const kickChatModeBody = z.object({ mode: kickChatMode });
 
 export const integrationsOverview = z.object({
   checkedAt: z.string(),
@@ -83,6 +124,7 @@ export const integrationsOverview = z.object({
   kickLive,
   kickEvents: z.array(kickEventStat),
   kickFeatures: z.array(kickFeatureScopes),
+  kickChat: kickChatQueue,
 });
 export type IntegrationsOverview = z.infer<typeof integrationsOverview>;
 
@@ -143,6 +185,27 @@ export const integrationEndpoints = {
   disconnectKickBot: defineEndpoint({
     method: 'DELETE',
     path: '/api/admin/integrations/kick-bot',
+    access: 'admin',
+    response: messageBody,
+  }),
+  /** Admin → Integrations → Bot messages: which account posts (docs/features/kick-chat-queue.md). */
+  setKickChatMode: defineEndpoint({
+    method: 'PUT',
+    path: '/api/admin/integrations/kick-chat/mode',
+    access: 'admin',
+    body: kickChatModeBody,
+    response: messageBody,
+  }),
+  /** Where to send the admin to authorise the separate bot account. */
+  connectKickBotAccount: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/integrations/kick-bot-account/connect',
+    access: 'admin',
+    response: z.object({ url: z.string() }),
+  }),
+  disconnectKickBotAccount: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/admin/integrations/kick-bot-account',
     access: 'admin',
     response: messageBody,
   }),

@@ -28,6 +28,8 @@ export const kickBotOauthStates = pgTable('kick_bot_oauth_states', {
   state: text('state').primaryKey(),
   verifier: text('verifier').notNull(),
   createdBy: uuid('created_by').references(() => users.id, { onDelete: 'cascade' }),
+  /** Which token the flow connects: 1 the streamer's account, 2 a separate bot account. */
+  slot: smallint('slot').notNull().default(1),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
 

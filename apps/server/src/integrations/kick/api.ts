@@ -10,11 +10,31 @@ export class KickApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
+    /** A 429's `Retry-After`, in milliseconds, when Kick sent one. */
+    readonly retryAfterMs: number | null = null,
+    /** Kick's own words (`message` of its answer), when it gave any. */
+    readonly kickMessage: string | null = null,
   ) {
     super(message);
     this.name = 'KickApiError';
   }
 }
+
+/** `Retry-After` as seconds or an HTTP date → milliseconds from `now`; null when absent or unreadable. */
+export function retryAfterMs(header: string | null, now: number): number | null {
+  if (!header) return null;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds * 1000);
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? null : Math.max(0, at - now);
+}
+
+/**
+ * Who a chat post speaks as: `bot` posts as the token's owner into the owner's own channel (the
+ * streamer's account); `user` posts as the token's owner into the broadcaster's channel (a separate
+ * bot account).
+ */
+export type ChatPostAs = { type: 'bot' } | { type: 'user'; broadcasterUserId: string };
 
 const tokenResponse = z.object({
   access_token: z.string().min(1),
@@ -46,6 +66,7 @@ const publicKeyResponse = z.object({ data: z.object({ public_key: z.string().min
 const chatResponse = z.object({
   data: z.object({ is_sent: z.boolean(), message_id: z.string().nullish() }).nullish(),
 });
+const kickMessage = z.object({ message: z.string() });
 
 export const kickReward = z.object({
   id: z.string().min(1),
@@ -151,8 +172,17 @@ export class KickApi {
     return (await this.json(res, publicKeyResponse, 'public key')).data.public_key;
   }
 
-  /** Posts to the bot token owner's channel chat, optionally as a reply. */
-  async sendChat(botToken: string, content: string, replyToMessageId?: string): Promise<void> {
+  /**
+   * Posts to chat, optionally as a reply; the id Kick gave the message. A refusal throws a
+   * KickApiError with the status, a 429's Retry-After and Kick's message; no answer at all (a
+   * timeout, a dropped connection) throws whatever fetch threw: the post may or may not have landed.
+   */
+  async sendChat(
+    botToken: string,
+    content: string,
+    replyToMessageId?: string,
+    as: ChatPostAs = { type: 'bot' },
+  ): Promise<string | null> {
     const res = await this.opts.http(`${this.opts.apiUrl}/public/v1/chat`, {
       method: 'POST',
       headers: {
@@ -161,14 +191,25 @@ export class KickApi {
         authorization: `Bearer ${botToken}`,
       },
       body: JSON.stringify({
-        type: 'bot',
+        type: as.type,
         content: content.slice(0, 500),
+        ...(as.type === 'user' ? { broadcaster_user_id: Number(as.broadcasterUserId) } : {}),
         ...(replyToMessageId ? { reply_to_message_id: replyToMessageId } : {}),
       }),
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
+    if (!res.ok) {
+      const said = kickMessage.safeParse(await res.json().catch(() => null));
+      throw new KickApiError(
+        `send chat: Kick answered ${res.status}${said.success ? ` (${said.data.message})` : ''}`,
+        res.status,
+        res.status === 429 ? retryAfterMs(res.headers.get('retry-after'), this.opts.clock.now().getTime()) : null,
+        said.success ? said.data.message : null,
+      );
+    }
     const body = await this.json(res, chatResponse, 'send chat');
     if (body.data && !body.data.is_sent) throw new KickApiError('send chat: Kick did not send it', res.status);
+    return body.data?.message_id ?? null;
   }
 
   /** A call with the connected account's token (the channel's owner). */

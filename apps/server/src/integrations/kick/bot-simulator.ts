@@ -5,8 +5,10 @@
  * - `POST /oauth/token`: `authorization_code` (client secret, redirect URI and code verifier checked),
  *   `refresh_token` (a new pair each time; the old refresh token stops working) and
  *   `client_credentials`; user tokens last 7,200 s as Kick's do;
- * - `GET /public/v1/users` (the token's user) and `POST /public/v1/chat` (posts as the token's
- *   owner; 401 once the token expired);
+ * - `GET /public/v1/users` (the token's user) and `POST /public/v1/chat`: `type: "bot"` posts as
+ *   the token's owner into its own channel, `type: "user"` into `broadcaster_user_id`'s channel;
+ *   401 once the token expired; 429 with `Retry-After` once more posts came within the configured
+ *   window than the configured limit (KICK_SIMULATOR_CHAT_LIMIT per KICK_SIMULATOR_CHAT_WINDOW_MS);
  * - for tests and demos: `POST /tokens/expire` ends every access token now (an expiry mid-reply),
  *   `GET /chat/messages` lists what was posted;
  * - the channel rewards API: `GET|POST /public/v1/channels/rewards`, `PATCH|DELETE …/rewards/{id}`
@@ -35,6 +37,8 @@ export interface PostedChat {
   messageId: string;
   senderUserId: string;
   senderUsername: string;
+  /** Whose channel the message went to. */
+  channelUserId: string;
   type: string;
   content: string;
   replyToMessageId: string | null;
@@ -76,6 +80,19 @@ export class KickSimulatorState {
   /** 401s answered to an expired or unknown token on the chat endpoint. */
   unauthorized = 0;
   refreshes = 0;
+  /** 429s answered (over the chat limit). */
+  throttled = 0;
+  /** Chat posts being answered right now, and the most there ever were at once. */
+  inFlight = 0;
+  maxInFlight = 0;
+  /** Accepted chat posts' times (ms), for the limit's window. */
+  readonly postTimes: number[] = [];
+  /** For tests and demos: how long a chat post takes to answer, and Kick's known failures to play. */
+  chatDelayMs = 0;
+  failBotType = false;
+  channelMissing = false;
+
+  constructor(public chatLimit: { count: number; windowMs: number } = { count: 10, windowMs: 10_000 }) {}
 
   expireAll(): number {
     for (const t of this.accessTokens.values()) t.expiresAt = 0;
@@ -274,27 +291,55 @@ export async function kickBotSimulatorRoutes(
   });
 
   app.post('/public/v1/chat', async (request, reply) => {
-    const user = userOf(request.headers.authorization);
+    state.inFlight += 1;
+    state.maxInFlight = Math.max(state.maxInFlight, state.inFlight);
+    try {
+      if (state.chatDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, state.chatDelayMs));
+      return await postChat(request.headers.authorization, request.body, reply);
+    } finally {
+      state.inFlight -= 1;
+    }
+  });
+
+  const postChat = async (authorization: string | undefined, raw: unknown, reply: FastifyReply) => {
+    const user = userOf(authorization);
     if (!user) {
       state.unauthorized += 1;
       return reply.status(401).send({ data: null, message: 'Unauthorized' });
     }
     if (!user.scope.split(/\s+/).includes('chat:write'))
       return reply.status(403).send({ data: null, message: 'Forbidden' });
-    const body = chatBody.safeParse(request.body);
+    const body = chatBody.safeParse(raw);
     if (!body.success) return reply.status(400).send({ data: null, message: 'Invalid request' });
+    if (body.data.type === 'user' && body.data.broadcaster_user_id === undefined) {
+      return reply.status(400).send({ data: null, message: 'broadcaster_user_id is required' });
+    }
+    if (state.channelMissing) return reply.status(404).send({ data: null, message: 'Channel not found' });
+    if (state.failBotType && body.data.type === 'bot') {
+      return reply.status(500).send({ data: null, message: 'Internal Server Error' });
+    }
+    const at = now();
+    const { count, windowMs } = state.chatLimit;
+    while (state.postTimes.length > 0 && state.postTimes[0]! <= at - windowMs) state.postTimes.shift();
+    if (state.postTimes.length >= count) {
+      state.throttled += 1;
+      const waitS = Math.max(1, Math.ceil((state.postTimes[0]! + windowMs - at) / 1000));
+      return reply.status(429).header('retry-after', String(waitS)).send({ data: null, message: 'Too Many Requests' });
+    }
+    state.postTimes.push(at);
     const messageId = randomBytes(16).toString('hex');
     state.chat.push({
       messageId,
       senderUserId: user.userId,
       senderUsername: user.username,
+      channelUserId: body.data.type === 'user' ? String(body.data.broadcaster_user_id) : user.userId,
       type: body.data.type,
       content: body.data.content,
       replyToMessageId: body.data.reply_to_message_id ?? null,
-      at: new Date(now()).toISOString(),
+      at: new Date(at).toISOString(),
     });
     return { data: { is_sent: true, message_id: messageId }, message: 'OK' };
-  });
+  };
 
   const withScope = (request: { headers: { authorization?: string } }, reply: FastifyReply, scope: string) => {
     const user = userOf(request.headers.authorization);
@@ -369,5 +414,7 @@ export async function kickBotSimulatorRoutes(
     messages: state.chat,
     unauthorized: state.unauthorized,
     refreshes: state.refreshes,
+    throttled: state.throttled,
+    maxInFlight: state.maxInFlight,
   }));
 }

@@ -66,6 +66,8 @@ export class KickBotTokens {
     private readonly config: OnConfig,
     private readonly http: typeof fetch,
     private readonly clock: Clock,
+    /** Which token this store keeps: 1 the streamer's account, 2 a separate bot account. */
+    readonly slot: 1 | 2 = 1,
   ) {
     this.box = config.tokenKey ? new SecretBox(config.tokenKey) : null;
   }
@@ -75,6 +77,15 @@ export class KickBotTokens {
       throw new KickBotError('no token key', 'Set KICK_TOKEN_KEY (32+ characters) before connecting the Kick bot.');
     }
     return this.box;
+  }
+
+  /** Which token a "Connect" in progress connects (null when the state is unknown). */
+  static async slotOf(db: Db, state: string): Promise<1 | 2 | null> {
+    const [row] = await db
+      .select({ slot: kickBotOauthStates.slot })
+      .from(kickBotOauthStates)
+      .where(eq(kickBotOauthStates.state, state));
+    return row ? (row.slot === 2 ? 2 : 1) : null;
   }
 
   /** Starts "Connect Kick bot": the URL of Kick's consent page, with a fresh state and PKCE challenge. */
@@ -89,6 +100,7 @@ export class KickBotTokens {
       state,
       verifier: box.seal(verifier),
       createdBy: adminId,
+      slot: this.slot,
       expiresAt: new Date(now.getTime() + STATE_TTL_MS),
     });
     const url = new URL(`${this.config.oauthUrl}/oauth/authorize`);
@@ -109,7 +121,7 @@ export class KickBotTokens {
     const box = this.sealer();
     const [pending] = await this.db.delete(kickBotOauthStates).where(eq(kickBotOauthStates.state, state)).returning();
     const now = this.clock.now();
-    if (!pending || pending.expiresAt < now || pending.createdBy !== adminId) {
+    if (!pending || pending.expiresAt < now || pending.createdBy !== adminId || pending.slot !== this.slot) {
       throw new KickBotError('unknown state', 'This sign-in with Kick expired or was not started here. Try again.');
     }
     const verifier = box.open(pending.verifier);
@@ -123,7 +135,7 @@ export class KickBotTokens {
     });
     const who = await this.whoAmI(tokens.access_token);
     const row = {
-      id: 1,
+      id: this.slot,
       kickUserId: who.user_id,
       kickUsername: who.name,
       scope: tokens.scope ?? this.config.scopes,
@@ -143,12 +155,15 @@ export class KickBotTokens {
   }
 
   async disconnect(): Promise<boolean> {
-    const gone = await this.db.delete(kickBotTokens).returning({ id: kickBotTokens.id });
+    const gone = await this.db
+      .delete(kickBotTokens)
+      .where(eq(kickBotTokens.id, this.slot))
+      .returning({ id: kickBotTokens.id });
     return gone.length > 0;
   }
 
   async state(): Promise<KickBotState> {
-    const [row] = await this.db.select().from(kickBotTokens);
+    const [row] = await this.db.select().from(kickBotTokens).where(eq(kickBotTokens.id, this.slot));
     return {
       connected: Boolean(row),
       kickUsername: row?.kickUsername ?? null,
@@ -165,7 +180,7 @@ export class KickBotTokens {
 
   /** A usable access token, refreshed first when it expires within the margin; null when none is connected. */
   async accessToken(): Promise<string | null> {
-    const [row] = await this.db.select().from(kickBotTokens);
+    const [row] = await this.db.select().from(kickBotTokens).where(eq(kickBotTokens.id, this.slot));
     if (!row) return null;
     if (row.expiresAt.getTime() - this.clock.now().getTime() > REFRESH_MARGIN_MS)
       return this.openToken(row.accessToken);
@@ -211,14 +226,14 @@ export class KickBotTokens {
         .set({ refreshLeaseUntil: new Date(now.getTime() + LEASE_MS) })
         .where(
           and(
-            eq(kickBotTokens.id, 1),
+            eq(kickBotTokens.id, this.slot),
             or(isNull(kickBotTokens.refreshLeaseUntil), lt(kickBotTokens.refreshLeaseUntil, now)),
           ),
         )
         .returning();
       if (leased) return this.refreshHolding(leased, stale);
       // Another process is refreshing: take its token once it saved one.
-      const [row] = await this.db.select().from(kickBotTokens);
+      const [row] = await this.db.select().from(kickBotTokens).where(eq(kickBotTokens.id, this.slot));
       if (!row) throw new KickBotError('disconnected', 'The Kick bot is not connected.');
       const theirs = this.usable(row, stale);
       if (theirs) return theirs;
@@ -238,7 +253,7 @@ export class KickBotTokens {
     try {
       const already = this.usable(row, stale);
       if (already) {
-        await this.db.update(kickBotTokens).set(release).where(eq(kickBotTokens.id, 1));
+        await this.db.update(kickBotTokens).set(release).where(eq(kickBotTokens.id, this.slot));
         return already;
       }
       const box = this.sealer();
@@ -261,14 +276,14 @@ export class KickBotTokens {
           lastError: null,
           lastErrorAt: null,
         })
-        .where(eq(kickBotTokens.id, 1));
+        .where(eq(kickBotTokens.id, this.slot));
       return tokens.access_token;
     } catch (err) {
       const message = (err instanceof Error ? err.message : String(err)).slice(0, 300);
       await this.db
         .update(kickBotTokens)
         .set({ ...release, lastError: `refresh failed: ${message}`, lastErrorAt: this.clock.now() })
-        .where(eq(kickBotTokens.id, 1));
+        .where(eq(kickBotTokens.id, this.slot));
       throw err;
     }
   }

@@ -145,10 +145,9 @@ export function verifyHandler(siteName: string): ChatHandler {
     async handle(message, { app }) {
       const match = VERIFY_COMMAND.exec(message.content.trim());
       if (!match) return false;
-      const at = `@${message.kickUsername}`;
       const code = match[1];
       if (!code) {
-        await app.chat.reply(message, `${at} type !verify followed by the code from your ${siteName} profile.`);
+        await app.chat.reply(message, `type !verify followed by the code from your ${siteName} profile.`);
         return true;
       }
       const outcome = await redeemKickLinkCode(app.db, code, message, app.clock.now());
@@ -157,7 +156,7 @@ export function verifyHandler(siteName: string): ChatHandler {
         await app.chat.linkChanged(outcome.owner.id);
         app.supportRewards.announcer.schedule(); // rewards that waited for this link, if any
       }
-      const text = `${at} ${verifyAnswer(outcome, siteName)}`;
+      const text = verifyAnswer(outcome, siteName);
       app.log.info(
         {
           kickUserId: message.kickUserId,

@@ -6,7 +6,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { KickApi } from '../../integrations/kick/api';
-import { postAsBot } from '../../integrations/kick/bot-chat';
 import { KickPusherReader } from '../../integrations/kick/pusher';
 import { KickEventHandlers } from '../../integrations/kick/event-handlers';
 import type { KickEventType } from '../../integrations/kick/events';
@@ -75,25 +74,26 @@ export const chatModule = fp(async (app: FastifyInstance) => {
     get batches() {
       return writer.batches;
     },
-    async reply(message, text) {
-      const content = text.slice(0, MAX_REPLY);
+    async reply(message, answer, ack) {
+      const content = `@${message.kickUsername} ${answer}`.slice(0, MAX_REPLY);
       // Kept with the message by the chat's next batched write (./ingest.ts) — not waited for here,
       // so a handler's reply usually shares that write with its message's completion, which the
       // pipeline waits for before answering: one write less per command.
       writer.reply(message.messageId, content).catch((err: unknown) => {
         app.log.error({ err, replyTo: message.messageId }, 'chat reply could not be kept with its message');
       });
-      try {
-        const bot = app.kickBot;
-        const posted = bot
-          ? await postAsBot(bot.tokens, bot.api, content, message.messageId, app.integrationStatus)
-          : 'not-connected';
-        if (posted === 'not-connected') {
-          app.log.info({ replyTo: message.messageId, content }, 'chat reply (not posted: no Kick bot connected)');
-        }
-      } catch (err) {
-        app.log.error({ err, replyTo: message.messageId }, 'chat reply could not be posted to Kick');
-      }
+      // Posted by the outgoing chat queue, paced and merged (docs/features/kick-chat-queue.md).
+      const queued = ack
+        ? app.chatOut.enqueue({ kind: 'ack', ...ack, addressee: message.kickUsername, replyTo: message.messageId })
+        : app.chatOut.enqueue({
+            kind: 'personal',
+            addressee: message.kickUsername,
+            text: answer,
+            replyTo: message.messageId,
+          });
+      await queued.catch((err: unknown) => {
+        app.log.error({ err, replyTo: message.messageId }, 'chat reply could not be queued');
+      });
     },
   };
   app.decorate('chat', service);

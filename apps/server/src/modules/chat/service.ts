@@ -68,11 +68,13 @@ export interface ChatService {
   /** Runs a message through the pipeline (once per message id). */
   process(message: ChatMessage, source: ChatSource): Promise<PipelineResult>;
   /**
-   * Answers a message in chat: posted with KICK_BOT_TOKEN through Kick's API (logged when there is
-   * none) and kept with the message for the Chat Simulator page by the chat's next write, which the
-   * pipeline waits for before it answers the delivery. Never throws for Kick's sake.
+   * Answers a message's sender in chat (`answer` without the "@name"): kept with the message as
+   * "@name answer" for the Chat Simulator page by the chat's next write, which the pipeline waits
+   * for before it answers the delivery, and queued for Kick by the outgoing chat queue (app.chatOut):
+   * an acknowledgement given `ack` folds with the others of its topic ("Bets taken: @a 500 on 1 ·
+   * …"), any other answer with the sender's other answers. Never throws for Kick's sake.
    */
-  reply(message: ChatMessage, text: string): Promise<void>;
+  reply(message: ChatMessage, answer: string, ack?: { topic: string; item: string }): Promise<void>;
   /** A user's Kick link, exclusion or Kick name changed (call after commit): every process's lookup follows. */
   linkChanged(userId: string): Promise<void>;
   /**

@@ -62,7 +62,12 @@ export function guessHandler(siteName: string): ChatHandler {
             : await app.hunt.guess(linkedUser, parsed, (tx) => once(tx, 'guess'));
       app.log.info({ messageId: message.messageId, kickUser: message.kickUsername, ok: outcome.ok }, 'kick hunt guess');
       const answer = guessAnswer(outcome, siteName);
-      if (answer !== null) await app.chat.reply(message, `@${message.kickUsername} ${answer}`);
+      if (answer !== null) {
+        const ack = outcome.ok
+          ? { topic: 'Guesses taken', item: formatAmount(centsToText(outcome.amountCents)) }
+          : undefined;
+        await app.chat.reply(message, answer, ack);
+      }
       return true;
     },
     mayAct: (message) => parseGuess(message.content) !== null,

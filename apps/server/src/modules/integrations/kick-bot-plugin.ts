@@ -21,7 +21,7 @@ import { actorOf, recordAudit } from '../audit/service';
 declare module 'fastify' {
   interface FastifyInstance {
     /** Null when neither a Kick app nor the simulator is configured. */
-    kickBot: { tokens: KickBotTokens; api: KickApi } | null;
+    kickBot: { tokens: KickBotTokens; botAccount: KickBotTokens; api: KickApi } | null;
     kickSimulator: KickSimulatorState | null;
   }
 }
@@ -31,13 +31,16 @@ const PAGE = '/admin/integrations';
 export const kickBotPlugin = fp(async (app: FastifyInstance) => {
   // The token store and API follow the credentials (Admin → Settings → Integrations): rebuilt when
   // the bot's configuration changes, null while it is off.
-  let current: { config: KickBotConfig; bot: { tokens: KickBotTokens; api: KickApi } } | null = null;
+  let current: { config: KickBotConfig; bot: { tokens: KickBotTokens; botAccount: KickBotTokens; api: KickApi } } | null =
+    null;
   app.decorate('kickBot', {
     getter: () => {
       const { bot } = app.credentials.kick();
       if (bot.mode === 'off') return null;
       if (current?.config !== bot) {
         const tokens = new KickBotTokens(app.db, bot, app.http, app.clock);
+        // The separate bot account of the "bot account" posting mode (docs/features/kick-chat-queue.md).
+        const botAccount = new KickBotTokens(app.db, bot, app.http, app.clock, 2);
         const api = new KickApi({
           apiUrl: bot.apiUrl,
           oauthUrl: bot.oauthUrl,
@@ -45,14 +48,14 @@ export const kickBotPlugin = fp(async (app: FastifyInstance) => {
           http: app.http,
           clock: app.clock,
         });
-        current = { config: bot, bot: { tokens, api } };
+        current = { config: bot, bot: { tokens, botAccount, api } };
       }
       return current.bot;
     },
   });
   // The simulator's Kick endpoints are there when the server started with the simulator.
   const { bot } = app.config.kick;
-  const simulator = bot.mode === 'simulator' ? new KickSimulatorState() : null;
+  const simulator = bot.mode === 'simulator' ? new KickSimulatorState(app.config.kick.simulatorChatLimit) : null;
   app.decorate('kickSimulator', simulator);
   if (bot.mode === 'simulator' && simulator) {
     await app.register(
@@ -61,20 +64,27 @@ export const kickBotPlugin = fp(async (app: FastifyInstance) => {
       { prefix: KICK_SIMULATOR_PATH },
     );
   }
-  const tokensNow = (): KickBotTokens => {
+  const botNow = () => {
     const now = app.kickBot;
     if (!now) throw new KickBotError('off', 'Set the Kick app keys on Admin → Settings → Integrations first.', 503);
-    return now.tokens;
+    return now;
   };
 
-  route(app, integrationEndpoints.connectKickBot, async (request, reply) => {
-    try {
-      return { url: await tokensNow().connectUrl(currentUser(request).id, scopesToAsk(app.chat.kickEvents)) };
-    } catch (err) {
-      if (err instanceof KickBotError) return reply.status(err.status).send({ message: err.publicMessage });
-      throw err;
-    }
-  });
+  for (const [endpoint, slot] of [
+    [integrationEndpoints.connectKickBot, 'tokens'],
+    [integrationEndpoints.connectKickBotAccount, 'botAccount'],
+  ] as const) {
+    route(app, endpoint, async (request, reply) => {
+      try {
+        // The bot account only posts: it asks for the configured scopes, not the features' ones.
+        const scopes = slot === 'tokens' ? scopesToAsk(app.chat.kickEvents) : undefined;
+        return { url: await botNow()[slot].connectUrl(currentUser(request).id, scopes) };
+      } catch (err) {
+        if (err instanceof KickBotError) return reply.status(err.status).send({ message: err.publicMessage });
+        throw err;
+      }
+    });
+  }
 
   app.get('/auth/kick/bot/callback', { config: { access: 'admin' } }, async (request, reply) => {
     const admin = currentUser(request);
@@ -95,9 +105,11 @@ export const kickBotPlugin = fp(async (app: FastifyInstance) => {
       });
     }
     try {
-      const state = await tokensNow().finish(admin.id, q.data.state, q.data.code);
+      const bot = botNow();
+      const store = (await KickBotTokens.slotOf(app.db, q.data.state)) === 2 ? bot.botAccount : bot.tokens;
+      const state = await store.finish(admin.id, q.data.state, q.data.code);
       await recordAudit(app.db, actorOf(admin), {
-        action: 'kick.bot.connect',
+        action: store === bot.botAccount ? 'kick.bot-account.connect' : 'kick.bot.connect',
         targetType: 'kick_bot',
         targetId: state.kickUserId ?? '',
         after: { kickUsername: state.kickUsername, scope: state.scope },
@@ -119,5 +131,14 @@ export const kickBotPlugin = fp(async (app: FastifyInstance) => {
       return reply.status(404).send({ message: 'No Kick bot is connected.' });
     await recordAudit(app.db, actorOf(admin), { action: 'kick.bot.disconnect', targetType: 'kick_bot' });
     return { message: 'Kick bot disconnected.' };
+  });
+
+  route(app, integrationEndpoints.disconnectKickBotAccount, async (request, reply) => {
+    const admin = currentUser(request);
+    const bot = app.kickBot;
+    if (!bot || !(await bot.botAccount.disconnect()))
+      return reply.status(404).send({ message: 'No bot account is connected.' });
+    await recordAudit(app.db, actorOf(admin), { action: 'kick.bot-account.disconnect', targetType: 'kick_bot' });
+    return { message: 'Bot account disconnected.' };
   });
 });

@@ -27,19 +27,21 @@ const replier: ChatHandler = {
   name: 'replier',
   order: 0,
   async handle(m, { app }) {
-    await app.chat.reply(m, `@${m.kickUsername} pong`);
+    await app.chat.reply(m, 'pong');
     return true;
   },
 };
 
-/** Runs a message through the app's pipeline with the replier registered first (order 0). */
+/** Runs a message through the app's pipeline with the replier registered first (order 0), then posts the queue. */
 const withReplier = new WeakSet<FastifyInstance>();
-function processChatMessage(app: FastifyInstance, m: ChatMessage) {
+async function processChatMessage(app: FastifyInstance, m: ChatMessage) {
   if (!withReplier.has(app)) {
     app.chat.register(replier);
     withReplier.add(app);
   }
-  return app.chat.process(m, 'kick-webhook');
+  const result = await app.chat.process(m, 'kick-webhook');
+  await app.chatOut.pump();
+  return result;
 }
 
 let counter = 0;
@@ -194,14 +196,14 @@ describe('Connect Kick bot', () => {
     const app = await buildTestApp({ logs });
     t = app;
     await processChatMessage(app.app, message(app));
-    expect(logs.find('chat reply (not posted: no Kick bot connected)')).toMatchObject({ content: '@chatter pong' });
+    expect(logs.find('chat message not posted')).toMatchObject({ content: '@chatter pong', reason: 'not-connected' });
     await connectKickBot(app, await app.signIn({ role: 'Admin' }));
     const sim = app.app.kickSimulator!;
     sim.accessTokens.clear();
     sim.refreshTokens.clear(); // revoked on Kick: the 401's refresh fails too
     const result = await processChatMessage(app.app, message(app));
     expect(result).toMatchObject({ handledBy: 'replier', errors: [] });
-    expect(logs.find('chat reply could not be posted to Kick')).toBeTruthy();
+    expect(logs.lines.find((l) => l.msg === 'chat message not posted' && l.reason === 'token-failed')).toBeTruthy();
     const [row] = await app.database.db.select().from(kickBotTokens);
     expect(row?.lastError).toMatch(/^refresh failed: Kick token endpoint answered 400 \(invalid_grant\)/);
     expect(app.app.integrationStatus.get('kick.bot').down).toBe(true);

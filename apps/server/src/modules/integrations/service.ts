@@ -309,5 +309,6 @@ export async function integrationsOverview(app: FastifyInstance): Promise<Integr
     kickLive: { isLive: live?.isLive ?? null, title: live?.title ?? null, changedAt: iso(live?.changedAt) },
     kickEvents: await kickEventStats(app),
     kickFeatures: kickFeatureScopes(app, botState?.connected ? (botState.scope ?? '') : null),
+    kickChat: await app.chatOut.overview(),
   };
 }

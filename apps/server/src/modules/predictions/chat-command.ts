@@ -11,8 +11,17 @@ import type { ChatHandler } from '../chat/service';
 import { banReason, type BanView } from '../kick-bans/service';
 import type { BetOutcome } from './bets';
 
-/** Answers a chat message; swappable so the bot's transport can change without touching bets. */
-export type ChatReplier = (message: ChatMessage, text: string) => Promise<void>;
+/** Answers a chat message's sender; swappable so the bot's transport can change without touching bets. */
+export type ChatReplier = (
+  message: ChatMessage,
+  answer: string,
+  ack?: { topic: string; item: string },
+) => Promise<void>;
+
+/** An accepted bet as it folds into the queue's merged "Bets taken: @a 500 on 1 · …". */
+function betAck(outcome: Parameters<typeof betAnswer>[0]) {
+  return outcome.ok ? { topic: 'Bets taken', item: `${pts(outcome.stakeCents)} on ${outcome.answerId}` } : undefined;
+}
 
 const HINT = 'use !bet [OPTION] [POINTS], for example !bet 1 500';
 
@@ -66,7 +75,7 @@ export function betHandler(siteName: string, replier?: ChatReplier): ChatHandler
     async handle(message, { app, linkedUser, once }) {
       const parsed = parseBet(message.content);
       if (parsed === null) return false;
-      const reply = replier ?? ((m: ChatMessage, text: string) => app.chat.reply(m, text));
+      const reply: ChatReplier = replier ?? ((m, answer, ack) => app.chat.reply(m, answer, ack));
       let outcome: Parameters<typeof betAnswer>[0];
       const ban = linkedUser ? await app.kickBans.banOf(message.kickUserId) : null;
       if (!linkedUser) outcome = { ok: false, reason: 'unlinked' };
@@ -84,7 +93,7 @@ export function betHandler(siteName: string, replier?: ChatReplier): ChatHandler
         for (const e of ordered.earlier) {
           const answer = betAnswer(e.outcome, siteName);
           const earlier = { ...message, messageId: e.messageId, kickUsername: e.kickUsername, content: e.content };
-          if (answer !== null) await reply(earlier, `@${e.kickUsername} ${answer}`);
+          if (answer !== null) await reply(earlier, answer, betAck(e.outcome));
         }
         outcome = ordered.outcome;
       }
@@ -98,7 +107,7 @@ export function betHandler(siteName: string, replier?: ChatReplier): ChatHandler
         'kick bet',
       );
       const answer = betAnswer(outcome, siteName);
-      if (answer !== null) await reply(message, `@${message.kickUsername} ${answer}`);
+      if (answer !== null) await reply(message, answer, betAck(outcome));
       return true;
     },
     mayAct: (message) => parseBet(message.content) !== null,

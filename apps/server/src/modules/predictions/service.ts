@@ -128,8 +128,14 @@ export class PredictionService {
   }
 
   lock = (admin: UserRow, id: string) => this.transition(admin, id, 'lock', lockRule);
-  resolve = (admin: UserRow, id: string, answerId: number) =>
-    this.transition(admin, id, 'resolve', (g) => resolveRule(g, answerId));
+  /** Resolves, then announces the result in Kick chat (the outgoing queue: never merged nor dropped). */
+  resolve = async (admin: UserRow, id: string, answerId: number) => {
+    const view = await this.transition(admin, id, 'resolve', (g) => resolveRule(g, answerId));
+    await this.app.chatOut
+      .enqueue({ kind: 'announce', text: `Prediction result: "${view.resultAnswer ?? '?'}" wins — ${view.content}` })
+      .catch((err: unknown) => this.app.log.error({ err, predictionId: id }, 'prediction result not queued for chat'));
+    return view;
+  };
   cancel = (admin: UserRow, id: string) => this.transition(admin, id, 'cancel', cancelRule);
   hide = (admin: UserRow, id: string) => this.transition(admin, id, 'hide', hideRule);
 

@@ -18,6 +18,13 @@ export const useConnectKickBot = () => useEndpointMutation(integrationEndpoints.
 export const useDisconnectKickBot = () =>
   useEndpointMutation(integrationEndpoints.disconnectKickBot, { invalidates: [integrationEndpoints.overview] });
 
+/** Bot messages: the posting mode and the separate bot account; each refetches the overview. */
+export const useSetKickChatMode = () =>
+  useEndpointMutation(integrationEndpoints.setKickChatMode, { invalidates: [integrationEndpoints.overview] });
+export const useConnectKickBotAccount = () => useEndpointMutation(integrationEndpoints.connectKickBotAccount);
+export const useDisconnectKickBotAccount = () =>
+  useEndpointMutation(integrationEndpoints.disconnectKickBotAccount, { invalidates: [integrationEndpoints.overview] });
+
 /** Admin → Go live: read afresh on each visit, like the overview it is built from. */
 export const useGoLive = () => useEndpointQuery(integrationEndpoints.goLive, {}, { staleTime: 0 });
 

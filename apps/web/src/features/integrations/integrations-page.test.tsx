@@ -28,6 +28,24 @@ const bot: IntegrationsOverview['kickBot'] = {
   tokenKeySource: null,
 };
 
+const kickChat: IntegrationsOverview['kickChat'] = {
+  mode: 'streamer',
+  waiting: 0,
+  sent: 12,
+  merged: 30,
+  dropped: 1,
+  throttled: 2,
+  failed: 1,
+  pausedUntil: null,
+  lastError: 'send chat: Kick answered 500 (Internal Server Error)',
+  lastErrorAt: '2026-01-05T10:00:00.000Z',
+  hint: 'try-bot-account',
+  intervalMs: 1500,
+  burst: 3,
+  maxAgeSeconds: 60,
+  botAccount: { connected: false, kickUsername: null },
+};
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -48,6 +66,7 @@ describe('Integrations', () => {
         kickLive: { isLive: null, title: null, changedAt: null },
         kickEvents: [],
         kickFeatures: [],
+        kickChat,
       };
       return Response.json(overview);
     });
@@ -65,6 +84,41 @@ describe('Integrations', () => {
     expect(fetchMock.mock.calls.find(([, i]) => i?.method === 'DELETE')?.[0]).toBe('/api/admin/integrations/kick-bot');
   });
 
+  it("shows the bot messages' figures and the hint Kick's last refusal gives, and switches the posting mode", async () => {
+    let mode: IntegrationsOverview['kickChat']['mode'] = 'streamer';
+    const fetchMock = vi.fn(async (_url: string, init?: RequestInit) => {
+      if (init?.method === 'PUT') {
+        mode = (JSON.parse(String(init.body)) as { mode: typeof mode }).mode;
+        return Response.json({ message: 'Bot messages now post with the bot account.' });
+      }
+      return Response.json({
+        checkedAt: '2026-01-05T10:00:00.000Z',
+        rows: [],
+        kickBot: bot,
+        kickLive: { isLive: null, title: null, changedAt: null },
+        kickChat: { ...kickChat, mode },
+      } satisfies IntegrationsOverview);
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    render(
+      <MemoryRouter>
+        <QueryClientProvider client={createQueryClient()}>
+          <IntegrationsPage />
+        </QueryClientProvider>
+      </MemoryRouter>,
+    );
+    expect((await screen.findByTestId('kick-chat-hint')).textContent).toMatch(/separate bot account/);
+    expect(screen.getByTestId('kick-chat-merged').textContent).toBe('30');
+    expect(screen.getByTestId('kick-chat-throttled').textContent).toBe('2');
+    const botAccount = screen.getByRole('radio', { name: /A separate bot account/ });
+    await act(async () => void fireEvent.click(botAccount));
+    await vi.waitFor(() =>
+      expect((screen.getByRole('radio', { name: /A separate bot account/ }) as HTMLInputElement).checked).toBe(true),
+    );
+    const put = fetchMock.mock.calls.find(([, i]) => i?.method === 'PUT');
+    expect(put?.[0]).toBe('/api/admin/integrations/kick-chat/mode');
+  });
+
   it('reads the overview afresh on each visit', async () => {
     const fetchMock = vi.fn(async () =>
       Response.json({
@@ -74,6 +128,7 @@ describe('Integrations', () => {
         kickLive: { isLive: null, title: null, changedAt: null },
         kickEvents: [],
         kickFeatures: [],
+        kickChat,
       } satisfies IntegrationsOverview),
     );
     vi.stubGlobal('fetch', fetchMock);

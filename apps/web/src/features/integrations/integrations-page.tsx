@@ -1,8 +1,8 @@
 /**
  * Admin: Integrations. Every outside service as this server sees it — real or simulated,
  * configured or not, last success, last failure with its reason, next attempt — and the Kick bot:
- * connect it (Kick's OAuth 2.1 consent page), see its token, disconnect it. An operator sees at a
- * glance why nothing is arriving.
+ * connect it (Kick's OAuth 2.1 consent page), see its token, disconnect it — and the bot messages'
+ * queue and posting mode (kick-chat-card.tsx). An operator sees at a glance why nothing is arriving.
  */
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
@@ -19,6 +19,7 @@ import {
 } from '@kickback/common/http/integrations';
 import { useConnectKickBot, useDisconnectKickBot, useIntegrations } from './api';
 import { KickEventsCard } from './kick-events-card';
+import { KickChatCard } from './kick-chat-card';
 import './integrations.css';
 
 const healthBadge: Record<IntegrationHealth, { bg: string; text: string }> = {
@@ -217,6 +218,7 @@ export default function IntegrationsPage() {
         <>
           <KickBotCard data={data} />
           <KickEventsCard data={data} />
+          <KickChatCard chat={data.kickChat} />
           <div className="kb-card p-0">
             <Table responsive hover className="kb-integrations-table mb-0" aria-label="Integrations">
               <thead>
