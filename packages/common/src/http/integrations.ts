@@ -75,6 +75,8 @@ export const kickFeatureScopes = z.object({
   missing: z.array(z.string()),
 });
 export type KickFeatureScopes = z.infer<typeof kickFeatureScopes>;
+
+/**
  * How bot messages reach Kick chat (docs/features/kick-chat-queue.md): `streamer` posts with the
  * streamer's own account as `type: "bot"`; `bot-account` posts with a separately connected bot
  * account as `type: "user"` into the broadcaster's channel.

@@ -23,7 +23,7 @@ export const chatOutModule = fp(async (app: FastifyInstance) => {
   const { kick } = app.config;
   /** The channel a bot account posts into: KICK_BROADCASTER_USER_ID, or the simulated streamer's id. */
   const broadcaster = () =>
-    kick.broadcasterUserId ??
+    app.credentials.kick().broadcasterUserId ??
     (kick.bot.mode === 'simulator' ? simulatedKickUserId(app.config.site.kickChannel) : undefined);
 
   const poster: ChatPoster = async ({ content, replyTo }, mode) => {
@@ -42,9 +42,10 @@ export const chatOutModule = fp(async (app: FastifyInstance) => {
       );
     }
     // type "bot" posts into the token owner's channel: it must be the broadcaster's account.
-    if (kick.broadcasterUserId) {
+    const { broadcasterUserId } = app.credentials.kick();
+    if (broadcasterUserId) {
       const who = await bot.tokens.state();
-      if (who.connected && who.kickUserId !== kick.broadcasterUserId) return { posted: false, reason: 'wrong-account' };
+      if (who.connected && who.kickUserId !== broadcasterUserId) return { posted: false, reason: 'wrong-account' };
     }
     return postAsBot(bot.tokens, bot.api, content, replyTo, { type: 'bot' }, app.integrationStatus);
   };
@@ -55,6 +56,7 @@ export const chatOutModule = fp(async (app: FastifyInstance) => {
     pump: () => queue.pump(),
     stats: () => queue.stats(),
     setMode: (mode) => queue.setMode(mode),
+    postNow: async (content) => poster({ content, replyTo: undefined }, (await queue.stats()).postingMode),
     async overview() {
       const s = await queue.stats();
       const account = app.kickBot ? await app.kickBot.botAccount.state() : null;

@@ -5,7 +5,7 @@
  * to one person fold per person, `announce` goes out alone and is never dropped.
  */
 import type { KickChatQueue } from '@kickback/common/http/integrations';
-import type { ChatOut, ChatQueueStats, PostingMode } from '../../integrations/kick/chat-queue';
+import type { ChatOut, ChatPoster, ChatQueueStats, PostingMode } from '../../integrations/kick/chat-queue';
 
 export type { ChatOut, PostingMode } from '../../integrations/kick/chat-queue';
 
@@ -18,6 +18,11 @@ export interface ChatOutService {
   /** The queue as Admin → Integrations shows it. */
   overview(): Promise<KickChatQueue>;
   setMode(mode: PostingMode): Promise<void>;
+  /**
+   * Posts one message at once as the chosen account, outside the queue and its pace (Admin → Go
+   * live's "Send a test message": the admin waits for Kick's answer).
+   */
+  postNow(content: string): ReturnType<ChatPoster>;
 }
 
 declare module 'fastify' {

@@ -1,11 +1,10 @@
 /**
- * Admin → Go live's test buttons: a line posted to the Kick chat through the bot's real posting path
- * (the one chat replies use, integrations/kick/bot-chat.ts), and a direct message to the signed-in
+ * Admin → Go live's test buttons: a line posted to the Kick chat at once as the account the outgoing
+ * chat queue posts with (`app.chatOut.postNow`, docs/features/kick-chat-queue.md), and a direct message to the signed-in
  * admin through the Discord bot. Each reports what happened in words the admin can act on.
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { postAsBot } from '../../integrations/kick/bot-chat';
 import { users } from '../../db/schema/users';
 
 const describe = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 300);
@@ -22,16 +21,18 @@ export async function sendTestMessage(
   }
   const site = app.config.site.siteName;
   try {
-    const posted = await postAsBot(
-      bot.tokens,
-      bot.api,
-      `${site} test message: the chat bot can post here.`,
-      undefined,
-      app.integrationStatus,
-    );
-    return posted === 'posted'
-      ? { result: 'posted', message: 'Posted to the Kick chat.' }
-      : { result: 'not-connected', message: 'The chat bot is not connected: connect it on Admin → Integrations.' };
+    const posted = await app.chatOut.postNow(`${site} test message: the chat bot can post here.`);
+    if (posted.posted) return { result: 'posted', message: 'Posted to the Kick chat.' };
+    if (posted.reason === 'not-connected') {
+      return { result: 'not-connected', message: 'The chat bot is not connected: connect it on Admin → Integrations.' };
+    }
+    if (posted.reason === 'wrong-account') {
+      return {
+        result: 'failed',
+        message: 'The connected account is not the channel’s: connect the streamer’s account, or choose the bot-account mode.',
+      };
+    }
+    return { result: 'failed', message: `The chat bot's token could not be used: ${posted.detail ?? 'reconnect it'}.` };
   } catch (err) {
     app.log.warn({ err }, 'go-live test message failed');
     return { result: 'failed', message: `Kick refused the message: ${describe(err)}` };

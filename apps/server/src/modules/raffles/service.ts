@@ -20,7 +20,6 @@ import { centsToText, decimalToNumber, toCents } from '@kickback/common/money';
 import type { DbOrTx, Tx } from '../../db/client';
 import { rafflePrizes, raffles, raffleTickets, raffleWinners, type RaffleRow } from '../../db/schema/raffles';
 import { users, type UserRow } from '../../db/schema/users';
-import { postAsBot } from '../../integrations/kick/bot-chat';
 import { transactionThen, type AfterCommit } from '../../lib/after-commit';
 import { newSeed } from '../../lib/draw-crypto';
 import { conflict, notFound } from '../../lib/errors';
@@ -453,14 +452,10 @@ export class RaffleService {
       view.winners.length === 0
         ? `Raffle "${view.title}" closed without tickets: no winner.`
         : `Raffle "${view.title}" drawn! ${view.winners.map((w) => `@${w.username} wins ${w.prize}`).join(', ')}. Verify: ${this.app.config.publicOrigin}/raffles/${view.raffleId}/verify`;
-    const bot = this.app.kickBot;
     try {
-      const posted = bot
-        ? await postAsBot(bot.tokens, bot.api, text.slice(0, 500), undefined, this.app.integrationStatus)
-        : 'not-connected';
-      if (posted === 'not-connected') this.app.log.info({ content: text }, 'raffle announcement (no Kick bot connected)');
+      await this.app.chatOut.enqueue({ kind: 'announce', text: text.slice(0, 500) });
     } catch (err) {
-      this.app.log.error({ err, raffleId: view.raffleId }, 'raffle announcement could not be posted to Kick');
+      this.app.log.error({ err, raffleId: view.raffleId }, 'raffle announcement could not be queued');
     }
   }
 }

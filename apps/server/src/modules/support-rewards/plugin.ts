@@ -5,7 +5,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { supportAlertsHub } from '@kickback/common/hubs/support-alerts';
-import { postAsBot } from '../../integrations/kick/bot-chat';
 import { ALERTS_ROOM, SupportAnnouncer } from './announcer';
 import { supportRewardRoutes } from './routes';
 
@@ -18,14 +17,8 @@ declare module 'fastify' {
 const SWEEP_EVERY_MS = 5_000;
 
 export const supportRewardsPlugin = fp(async (app: FastifyInstance) => {
-  const announcer = new SupportAnnouncer(app, async (content) => {
-    const bot = app.kickBot;
-    const posted = bot
-      ? await postAsBot(bot.tokens, bot.api, content, undefined, app.integrationStatus)
-      : 'not-connected';
-    if (posted === 'not-connected')
-      app.log.info({ content }, 'support announcement (not posted: no Kick bot connected)');
-  });
+  // One merged line per batch of rewards, through the outgoing chat queue (never dropped by age).
+  const announcer = new SupportAnnouncer(app, (content) => app.chatOut.enqueue({ kind: 'announce', text: content }));
   app.decorate('supportRewards', { announcer });
   app.realtime.register(supportAlertsHub, {
     async connect(ctx) {

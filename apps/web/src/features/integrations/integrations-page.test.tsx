@@ -96,6 +96,8 @@ describe('Integrations', () => {
         rows: [],
         kickBot: bot,
         kickLive: { isLive: null, title: null, changedAt: null },
+        kickEvents: [],
+        kickFeatures: [],
         kickChat: { ...kickChat, mode },
       } satisfies IntegrationsOverview);
     });
@@ -164,6 +166,7 @@ describe('Integrations', () => {
         kickFeatures: [
           { id: 'bans', label: 'Bans that count', scopes: ['moderation:ban'], missing: ['moderation:ban'] },
         ],
+        kickChat,
       } satisfies IntegrationsOverview);
     });
     vi.stubGlobal('fetch', fetchMock);
