@@ -142,6 +142,23 @@ export const settingSections: readonly SettingSection[] = [
     ],
   },
   {
+    title: 'Keys saved on the site, and backups',
+    settings: [
+      {
+        vars: ['SECRET_KEY'],
+        default: 'generated once (PGlite: `DATA_DIR/secret.key`; PostgreSQL: a settings row)',
+        meaning:
+          'At least 32 characters. Seals the keys saved on Admin → Settings → Integrations (AES-256-GCM); keep it with your backups (docs/features/integration-settings.md).',
+      },
+      {
+        vars: ['BACKUP_DIR', 'BACKUP_INTERVAL_HOURS', 'BACKUP_KEEP'],
+        default: '—, `24`, `7`',
+        meaning:
+          'Scheduled backups into that folder every N hours, the newest N kept; the last one shows on Admin → Go live (docs/backups.md).',
+      },
+    ],
+  },
+  {
     title: 'Limits and metrics',
     settings: [
       {
@@ -250,6 +267,29 @@ export const settingSections: readonly SettingSection[] = [
   {
     title: 'Kick and Discord',
     settings: [
+      {
+        vars: ['KICK_CHAT_INTERVAL_MS'],
+        default: '`1500`',
+        meaning:
+          "The outgoing Kick chat queue's pace: one bot message per this many milliseconds (docs/features/kick-chat-queue.md).",
+      },
+      {
+        vars: ['KICK_CHAT_BURST'],
+        default: '`3`',
+        meaning: 'Bot messages that may go out back to back after a quiet spell.',
+      },
+      {
+        vars: ['KICK_CHAT_MAX_AGE_S'],
+        default: '`60`',
+        meaning:
+          'Acknowledgements and personal answers waiting longer are dropped from chat (the bet or guess itself stands); announcements never are.',
+      },
+      {
+        vars: ['KICK_SIMULATOR_CHAT_LIMIT', 'KICK_SIMULATOR_CHAT_WINDOW_MS'],
+        default: '`10`, `10000`',
+        meaning:
+          'The Kick simulator answers 429 with `Retry-After` once more chat posts than the limit came within the window (milliseconds).',
+      },
       {
         vars: ['KICK_CLIENT_ID', 'KICK_CLIENT_SECRET'],
         default: '—',
