@@ -16,7 +16,8 @@ import { users } from '../../db/schema/users';
 import { nodeDrawCrypto } from '../../lib/draw-crypto';
 import { buildTestApp, type TestApp, type TestUser } from '../../../test/app';
 import { givePoints, ledgerMismatches } from '../../../test/economy';
-import { connectKickBot } from '../../../test/kick';
+import { connectKickBot, linkKick } from '../../../test/kick';
+import { deliver, giftsPayload, person } from '../../../test/support';
 import { buy, makeRaffle, raffleBody } from '../../../test/raffles';
 import { WARM_UP_TIMEOUT, warmUp } from '../../../test/warm';
 import { grantSupportTickets, refundTickets } from './tickets';
@@ -314,5 +315,18 @@ describe('the announcement', () => {
         content: `Raffle "Bot raffle" drawn! @Announced Fan wins 25 points. Verify: ${t.config.publicOrigin}/raffles/${id}/verify`,
       },
     ]);
+  });
+
+  it("a gifted-sub delivery from Kick grants the gifter tickets, once, in a raffle that counts gifts", async () => {
+    const id = await makeRaffle(t, admin, { ticketsPerGift: 1, giftCap: 10 });
+    const gifter = await t.signIn({ name: 'Gift Fan' });
+    await linkKick(t, gifter, { kickId: '7301', kickUsername: 'GiftFan' });
+    const payload = giftsPayload(person('7301', 'GiftFan'), [person('7302', 'A'), person('7303', 'B')]);
+    for (let i = 0; i < 2; i++) {
+      const delivered = await deliver(t, 'channel.subscription.gifts', payload, '01JRAFFLEGIFT0000000000001');
+      expect(delivered.statusCode, delivered.body).toBe(200);
+    }
+    const detail = (await t.call({ url: `/api/raffles/${id}`, as: gifter })).json() as RaffleDetail;
+    expect(detail.myTickets).toBe(2);
   });
 });

@@ -8,7 +8,8 @@ import { redeemKickLinkCode, createKickLinkCode } from '../accounts/kick-link';
 import { mergedChatLine } from './announcer';
 import { buildTestApp, type TestApp, type TestUser } from '../../../test/app';
 import { usingPostgres } from '../../../test/database';
-import { linkKick } from '../../../test/kick';
+import { linkKick, postDelivery, signedDelivery } from '../../../test/kick';
+import { kickTimestamp } from '../../integrations/kick/simulator';
 import { deliver, giftsPayload, kickFixture, person } from '../../../test/support';
 import { warmUp, WARM_UP_TIMEOUT } from '../../../test/warm';
 
@@ -142,6 +143,24 @@ describe('support rewards from Kick events', () => {
     await deliver(t, 'channel.followed', follow); // a refollow: a new delivery, the same account
     expect(await points(follower)).toBe(100);
     expect(await rewardsOf('follow')).toHaveLength(1);
+  });
+
+  it('pays nothing to a gifter banned in Kick chat (the ban delivered like Kick), and says why', async () => {
+    await setup();
+    const gifter = await linkedViewer('5101', 'BannedGifter');
+    const ban = {
+      broadcaster: { user_id: 1000001, username: 'vex' },
+      moderator: { user_id: 1000001, username: 'vex' },
+      banned_user: { user_id: 5101, username: 'BannedGifter' },
+      metadata: { reason: 'spam', created_at: kickTimestamp(t.clock.now()), expires_at: null },
+    };
+    const banned = await postDelivery(t, signedDelivery(ban, { type: 'moderation.banned', at: t.clock.now() }));
+    expect(banned.statusCode, banned.body).toBe(200);
+    const gift = giftsPayload(person('5101', 'BannedGifter'), [person('5102', 'Lucky')]);
+    expect((await deliver(t, 'channel.subscription.gifts', gift, '01JGIFTBANNED0000000000001')).statusCode).toBe(200);
+    expect(await points(gifter)).toBe(0);
+    const [row] = await rewardsOf('gift');
+    expect(row).toMatchObject({ status: 'skipped', note: 'Banned in Kick chat.' });
   });
 
   it('skips excluded accounts and keeps nothing when the feature is off', async () => {
