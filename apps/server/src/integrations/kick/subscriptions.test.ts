@@ -60,9 +60,6 @@ describe('ensureKickSubscriptions', () => {
         'channel.subscription.renewal',
         'channel.subscription.gifts',
         'livestream.status.updated',
-        'channel.followed',
-        'kicks.gifted',
-        'channel.reward.redemption.updated',
       ],
       failed: [],
     });
@@ -84,9 +81,6 @@ describe('ensureKickSubscriptions', () => {
         { name: 'channel.subscription.renewal', version: 1 },
         { name: 'channel.subscription.gifts', version: 1 },
         { name: 'livestream.status.updated', version: 1 },
-        { name: 'channel.followed', version: 1 },
-        { name: 'kicks.gifted', version: 1 },
-        { name: 'channel.reward.redemption.updated', version: 1 },
       ],
       method: 'webhook',
     });
@@ -99,9 +93,6 @@ describe('ensureKickSubscriptions', () => {
       'channel.subscription.renewal',
       'channel.subscription.gifts',
       'livestream.status.updated',
-      'channel.followed',
-      'kicks.gifted',
-      'channel.reward.redemption.updated',
     ];
     const { api, calls } = fakeKick(all.map((event) => ({ event, broadcaster_user_id: 42 })));
     expect((await ensureKickSubscriptions(api, '42', events)).created).toEqual([]);

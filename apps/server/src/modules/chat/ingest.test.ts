@@ -201,7 +201,7 @@ describe('replies', () => {
     expect(await t.app.chat.process(m, 'kick-websocket')).toMatchObject({ handledBy: 'echo' });
     // Recorded; both replies with the completion (the pipeline waits for that write, not each reply).
     expect(t.app.chat.batches - before).toBe(2);
-    expect(await rowOf(t, m.messageId)).toMatchObject({ replies: ['first', 'second'], handledBy: 'echo' });
+    expect(await rowOf(t, m.messageId)).toMatchObject({ replies: ['@chatter first', '@chatter second'], handledBy: 'echo' });
     expect((await rowOf(t, m.messageId))?.processedAt).not.toBeNull();
   });
 });

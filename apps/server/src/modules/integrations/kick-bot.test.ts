@@ -83,7 +83,7 @@ describe('Connect Kick bot', () => {
       response_type: 'code',
       client_id: 'kickback-dev',
       redirect_uri: `${app.config.publicUrl}/auth/kick/bot/callback`,
-      scope: 'user:read chat:write events:subscribe moderation:ban',
+      scope: 'user:read chat:write events:subscribe kicks:read moderation:ban channel:rewards:read channel:rewards:write',
       code_challenge_method: 'S256',
       code_challenge: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
       state: expect.any(String),
@@ -95,7 +95,7 @@ describe('Connect Kick bot', () => {
     const [row] = await app.database.db.select().from(kickBotTokens);
     expect(row).toMatchObject({
       kickUsername: 'vex',
-      scope: 'user:read chat:write events:subscribe moderation:ban',
+      scope: 'user:read chat:write events:subscribe kicks:read moderation:ban channel:rewards:read channel:rewards:write',
       refreshCount: 0,
     });
     const [plainAccess] = [...sim.accessTokens.keys()];

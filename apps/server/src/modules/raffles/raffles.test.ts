@@ -309,7 +309,18 @@ describe('the announcement', () => {
     const sim = t.app.kickSimulator!;
     const before = sim.chat.length;
     expect((await t.call({ method: 'POST', url: `/api/admin/raffles/${id}/draw`, as: admin })).statusCode).toBe(200);
-    expect(sim.chat.slice(before)).toMatchObject([
+    // Announced through the outgoing chat queue (docs/features/kick-chat-queue.md), which the test pumps.
+    await expect
+      .poll(
+        async () => {
+          t.clock.advance(2_000); // the queue's pace runs on the app's clock
+          await t.app.chatOut.pump();
+          // Earlier raffles' announcements waited for a bot to connect: they go out first.
+          return sim.chat.slice(before).filter((c) => c.content.includes('"Bot raffle"'));
+        },
+        { timeout: 10_000 },
+      )
+      .toMatchObject([
       {
         type: 'bot',
         content: `Raffle "Bot raffle" drawn! @Announced Fan wins 25 points. Verify: ${t.config.publicOrigin}/raffles/${id}/verify`,
