@@ -1,6 +1,6 @@
 /**
- * `cd bench && npx tsx raffle/raffle.ts [--duration 60] [--users 20000] [--concurrency 64] [--pool 16]`
- * (`npm run build` first). See raffle/README.md.
+ * `npm run bench -- raffle [--duration 60] [--users 20000] [--concurrency 64] [--pool 16]`
+ * (`npm run build` first; docs/benchmarks.md#raffle).
  *
  * Raffle tickets through the real HTTP path: the built server runs as its own process on a fresh
  * PostgreSQL database (BENCH_DATABASE_URL, or the local server). `--users` accounts with 50 points
@@ -13,10 +13,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { KeepAliveClient } from '../lib/keep-alive-client';
-import { startServer, stopServer, withFreshPgDatabase } from '../lib/server-process';
-import { freePort, signIn } from '../lib/site';
-import { printFigures, summarise } from '../lib/stats';
+import { KeepAliveClient } from './lib/keep-alive-client';
+import { startServer, stopServer, withFreshPgDatabase } from './lib/server-process';
+import { freePort, signIn } from './lib/site';
+import { printFigures, summarise } from './lib/stats';
 
 const ADMIN_STEAM_ID = '76561199999999001'; // the dev provider's demo admin
 const CAP = 4;
