@@ -44,7 +44,7 @@ test('a raffle with two prizes: tickets, the cap, the draw on the wheel and over
   // Admin → Raffles: a bad price is refused naming the field; the raffle is created, then opened.
   const admin = await signedIn(browser, DEMO_ADMIN, true);
   await admin.getByRole('button', { name: 'Admin', exact: true }).click();
-  // The Admin menu's Raffles (the main menu has the public one).
+  // Admin → Raffles.
   await admin.locator('[aria-labelledby="kb-admin-menu"]').getByRole('link', { name: 'Raffles', exact: true }).click();
   await expect(admin.getByRole('heading', { name: 'Raffles', level: 1 })).toBeVisible();
   await admin.getByRole('button', { name: 'New raffle' }).click();

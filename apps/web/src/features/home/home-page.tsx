@@ -10,6 +10,7 @@ import {
   FaDiscord,
   FaSteam,
   FaCrown,
+  FaTicket,
   FaComments,
   FaLink,
   FaCoins,
@@ -73,6 +74,13 @@ const features: Feature[] = [
     text: 'Type the key in Kick chat to enter giveaways with provably fair draws, and bet your points on predictions.',
     path: '/live',
     cta: 'See what is open',
+  },
+  {
+    icon: FaTicket,
+    title: 'Ticket raffles',
+    text: 'Spend points on tickets, or earn them by supporting the stream; winners are drawn provably fair on stream.',
+    path: '/raffles',
+    cta: 'See the raffles',
   },
   {
     icon: FaCrown,
