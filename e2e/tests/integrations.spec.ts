@@ -44,6 +44,8 @@ test('an admin connects the Kick bot; replies go out, survive a token expiry, an
 
   // Kick's consent page (the simulator), then back.
   await bot.getByRole('button', { name: 'Connect Kick bot' }).click();
+  // The Integrations page has Kick headings too: wait for the consent page itself.
+  await expect(page).toHaveURL(/\/dev\/kick\/oauth\/authorize/);
   await expect(page.getByRole('heading', { name: /Kick/ })).toBeVisible();
   await expect(page.getByText('chat:write')).toBeVisible();
   await page.screenshot({ path: '/tmp/issue16-2-kick-consent.png', fullPage: true });

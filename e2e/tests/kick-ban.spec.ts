@@ -83,4 +83,9 @@ test('a Kick ban from the simulator refuses the viewer’s giveaway key and !bet
   await expect(users.getByTestId('count-moderation.banned')).toHaveText('1');
   await users.getByRole('heading', { name: 'Kick events' }).scrollIntoViewIfNeeded();
   await users.screenshot({ path: '/tmp/h4-integrations-events.png' });
+
+  // The prediction is cancelled (the bet refunded): the journeys after this one open their own.
+  const { id } = (await opened.json()) as { id: string };
+  const cancelled = await admin.request.post(`/api/predictions/${id}/cancel`, { headers: json });
+  expect(cancelled.status(), await cancelled.text()).toBe(200);
 });
