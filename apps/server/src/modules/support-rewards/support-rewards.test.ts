@@ -1,14 +1,13 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { auditLog } from '../../db/schema/audit';
 import { ledger } from '../../db/schema/ledger';
 import { rowsOf } from '../../db/rows';
 import { supportRewards } from '../../db/schema/support-rewards';
 import { redeemKickLinkCode, createKickLinkCode } from '../accounts/kick-link';
-import { mergedChatLine } from './announcer';
 import { buildTestApp, type TestApp, type TestUser } from '../../../test/app';
 import { usingPostgres } from '../../../test/database';
-import { linkKick, postDelivery, signedDelivery } from '../../../test/kick';
+import { connectKickBot, linkKick, postDelivery, signedDelivery } from '../../../test/kick';
 import { kickTimestamp } from '../../integrations/kick/simulator';
 import { deliver, giftsPayload, kickFixture, person } from '../../../test/support';
 import { warmUp, WARM_UP_TIMEOUT } from '../../../test/warm';
@@ -27,8 +26,8 @@ const rewardsOf = (kind: string) =>
     .from(supportRewards)
     .where(eq(supportRewards.kind, kind as 'gift'));
 
-async function setup(settings: Record<string, unknown> = {}) {
-  t = await buildTestApp();
+async function setup(settings: Record<string, unknown> = {}, env: Record<string, string> = {}) {
+  t = await buildTestApp({ env });
   const admin = await t.signIn({ role: 'Admin', name: 'boss' });
   const body = {
     enabled: true,
@@ -280,8 +279,18 @@ describe('Admin → Support rewards', () => {
 });
 
 describe('announcements', () => {
-  it('announces each paid reward once, merged into one chat line', async () => {
-    await setup();
+  const chatLines = () => t.app.kickSimulator!.chat.map((m) => m.content);
+  /** Posts what waits, at the queue's pace, until nothing does. */
+  async function drain() {
+    for (let i = 0; i < 50 && (await t.app.chatOut.stats()).waiting > 0; i += 1) {
+      await t.app.chatOut.pump();
+      t.clock.advance(1_500);
+    }
+  }
+
+  it('announces each paid reward once, folded by the chat queue into one line', async () => {
+    const admin = await setup();
+    await connectKickBot(t, admin);
     await linkedViewer('5001', 'Alpha');
     await linkedViewer('5002', 'Beta');
     await deliver(t, 'channel.subscription.gifts', giftsPayload(person('5001', 'Alpha'), [person('7', 'x')]));
@@ -289,30 +298,53 @@ describe('announcements', () => {
       ...kickFixture('kick-webhook-kicks-gifted.json'),
       sender: person('5002', 'Beta'),
     });
-    expect(await t.app.supportRewards.announcer.flush()).toBe(2);
+    await t.app.supportRewards.announcer.flush();
     expect(await t.app.supportRewards.announcer.flush()).toBe(0);
     const recent = await t.app.supportRewards.announcer.recent();
     expect(recent.map((a) => `${a.kickUsername} ${a.text} ${a.points}`)).toEqual([
       'Alpha gifted 1 sub 500',
       'Beta sent 100 KICKs 200',
     ]);
-    expect(mergedChatLine(recent)).toBe(
-      'Thank you! @Alpha gifted 1 sub (+500 points) · @Beta sent 100 KICKs (+200 points)',
-    );
+    await drain();
+    expect(chatLines()).toEqual(['Thank you: @Alpha gifted 1 sub (+500 points) · @Beta sent 100 KICKs (+200 points)']);
   });
 
-  it('keeps a merged line within 500 characters, saying how many more', () => {
-    const alerts = Array.from({ length: 40 }, (_, i) => ({
-      id: i,
-      kind: 'gift' as const,
-      kickUsername: `supporter_number_${i}`,
-      text: 'gifted 5 subs',
-      points: 2500,
-      at: new Date(0).toISOString(),
-    }));
-    const line = mergedChatLine(alerts);
-    expect(line.length).toBeLessThanOrEqual(500);
-    expect(line).toMatch(/ · \+\d+ more$/);
+  it('a storm of gifts gives few chat lines, names every gift, and drops none however long they wait', async () => {
+    const admin = await setup({}, { KICK_SIMULATOR_CHAT_LIMIT: '1000' });
+    await connectKickBot(t, admin);
+    const gifters = ['Gifter_one', 'Gifter_two', 'Gifter_three', 'Gifter_four', 'Gifter_five'];
+    for (const [i, name] of gifters.entries()) await linkedViewer(String(6000 + i), name);
+    for (let round = 0; round < 8; round += 1) {
+      for (const [i, name] of gifters.entries()) {
+        await deliver(t, 'channel.subscription.gifts', giftsPayload(person(String(6000 + i), name), [person('7', 'x')]));
+      }
+    }
+    await t.app.supportRewards.announcer.flush();
+    t.clock.advance(10 * 60_000); // far past the age at which acknowledgements are dropped
+    await drain();
+    const lines = chatLines();
+    expect(lines.length).toBeGreaterThan(1);
+    expect(lines.length).toBeLessThanOrEqual(5); // 40 gifts
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(500);
+    for (const name of gifters) {
+      const named = lines.join(' · ').split(`@${name} gifted 1 sub (+500 points)`).length - 1;
+      expect(named, name).toBe(8);
+    }
+    expect((await t.app.chatOut.stats()).dropped).toBe(0);
+  });
+
+  it('gives a claim back when it could not be queued, so the next flush announces it', async () => {
+    const admin = await setup();
+    await connectKickBot(t, admin);
+    await linkedViewer('5001', 'Alpha');
+    const enqueue = vi.spyOn(t.app.chatOut, 'enqueue').mockRejectedValueOnce(new Error('database away'));
+    await deliver(t, 'channel.subscription.gifts', giftsPayload(person('5001', 'Alpha'), [person('7', 'x')]));
+    t.app.supportRewards.announcer.stop(); // no flush on its own timer here: the test flushes by hand
+    await expect(t.app.supportRewards.announcer.flush()).rejects.toThrow('database away');
+    enqueue.mockRestore();
+    expect(await t.app.supportRewards.announcer.flush()).toBe(1);
+    await drain();
+    expect(chatLines()).toEqual(['Thank you: @Alpha gifted 1 sub (+500 points)']);
   });
 });
 
