@@ -243,15 +243,41 @@ describe('Admin → Support rewards', () => {
       (await t.call({ method: 'POST', url: '/api/admin/support-rewards/999/reverse', as: admin })).statusCode,
     ).toBe(404);
 
-    const granted = await t.call({
-      method: 'POST',
-      url: '/api/admin/support-rewards/grant',
-      as: admin,
-      body: { userId: gifter.user.id, kind: 'gift', units: 2, note: 'Kick dropped the event (#390)' },
-    });
+    const grant = (user: string, units = 2) =>
+      t.call({
+        method: 'POST',
+        url: '/api/admin/support-rewards/grant',
+        as: admin,
+        body: { user, kind: 'gift', units, note: 'Kick dropped the event (#390)' },
+      });
+    const granted = await grant('@refunded'); // the Kick name, any case, with or without "@"
     expect(granted.statusCode, granted.body).toBe(200);
     expect(granted.json().reward).toMatchObject({ status: 'paid', amount: 1000, username: 'site_Refunded' });
     expect(await points(gifter)).toBe(1000);
+    const bySiteName = await grant('site_Refunded', 1);
+    expect(bySiteName.statusCode, bySiteName.body).toBe(200);
+    expect(await points(gifter)).toBe(1500);
+  });
+
+  it('refuses a grant to nobody (400 on the user field) or to an excluded account (409), keeping nothing', async () => {
+    const admin = await setup();
+    const excluded = await linkedViewer('5003', 'Excluded');
+    await t.database.db.execute(sql`UPDATE users SET excluded = true WHERE id = ${excluded.user.id}`);
+    const grant = (body: Record<string, unknown>) =>
+      t.call({ method: 'POST', url: '/api/admin/support-rewards/grant', as: admin, body });
+    const nobody = await grant({ user: 'NoSuchName', kind: 'sub', units: 1, note: 'missed' });
+    expect(nobody.statusCode).toBe(400);
+    expect(nobody.json().fields).toEqual([
+      { path: 'user', message: 'User: no linked Kick account or site user is called "NoSuchName".' },
+    ]);
+    const blank = await grant({ user: ' ', kind: 'sub', units: 1, note: 'missed' });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().message).toContain('User: enter a Kick name or a site user name.');
+    const refused = await grant({ user: 'Excluded', kind: 'sub', units: 1, note: 'missed' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('Not granted: Excluded account.');
+    expect(await t.database.db.select().from(supportRewards)).toEqual([]);
+    expect(await points(excluded)).toBe(0);
   });
 
   it('refuses bad settings with a message naming the field, and non-admins', async () => {
