@@ -88,8 +88,8 @@ describe('the channel-points bridge', () => {
     const admin = await setup();
     const rewardId = (await createReward(admin)).json().reward.id as string;
     const big = (await createReward(admin, 'Big one', 1500)).json().reward.id as string;
-    await linkKick(t, await t.signIn({ name: 'a' }), { kickId: '4400555', kickUsername: 'Redeemer' });
-    await linkKick(t, await t.signIn({ name: 'b' }), { kickId: '4400556', kickUsername: 'Second' });
+    await linkKick(t, await t.signIn({ name: 'viewer_a' }), { kickId: '4400555', kickUsername: 'Redeemer' });
+    await linkKick(t, await t.signIn({ name: 'viewer_b' }), { kickId: '4400556', kickUsername: 'Second' });
     const first = redemption(rewardId, 'R-1', person('4400555', 'Redeemer'));
     await deliver(t, 'channel.reward.redemption.updated', first);
     await deliver(t, 'channel.reward.redemption.updated', first); // redelivered under a new message id
