@@ -98,56 +98,56 @@ function RewardsKept() {
   if (data.total === 0) return <p className="text-body-secondary">No support events yet.</p>;
   return (
     <>
-    <Table responsive size="sm" className="kb-card">
-      <thead>
-        <tr>
-          <th scope="col">When</th>
-          <th scope="col">Kick name</th>
-          <th scope="col">Site user</th>
-          <th scope="col">What</th>
-          <th scope="col">Points</th>
-          <th scope="col">Status</th>
-          <th scope="col">
-            <span className="visually-hidden">Actions</span>
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {data.items.map((r) => (
-          <tr key={r.id}>
-            <td>{new Date(r.eventAt).toLocaleString()}</td>
-            <td>{r.kickUsername ?? 'Anonymous'}</td>
-            <td>{r.username ?? '—'}</td>
-            <td>
-              {supportRewardKindNames[r.kind]} × {r.units}
-            </td>
-            <td>{r.amount.toLocaleString('en-US')}</td>
-            <td>
-              {r.status}
-              {r.note && <div className="small text-body-secondary">{r.note}</div>}
-            </td>
-            <td>
-              {r.status === 'paid' && (
-                <Button
-                  size="sm"
-                  variant="outline-danger"
-                  disabled={reverse.isPending}
-                  onClick={() =>
-                    void reverse
-                      .mutateAsync({ params: { id: r.id } })
-                      .then((d) => toast.success(d.message))
-                      .catch(() => undefined)
-                  }
-                >
-                  Reverse
-                </Button>
-              )}
-            </td>
+      <Table responsive size="sm" className="kb-card">
+        <thead>
+          <tr>
+            <th scope="col">When</th>
+            <th scope="col">Kick name</th>
+            <th scope="col">Site user</th>
+            <th scope="col">What</th>
+            <th scope="col">Points</th>
+            <th scope="col">Status</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
           </tr>
-        ))}
-      </tbody>
-    </Table>
-    <Pager label="Reward pages" page={page} total={data.total} pageSize={data.pageSize} onPage={setPage} />
+        </thead>
+        <tbody>
+          {data.items.map((r) => (
+            <tr key={r.id}>
+              <td>{new Date(r.eventAt).toLocaleString()}</td>
+              <td>{r.kickUsername ?? 'Anonymous'}</td>
+              <td>{r.username ?? '—'}</td>
+              <td>
+                {supportRewardKindNames[r.kind]} × {r.units}
+              </td>
+              <td>{r.amount.toLocaleString('en-US')}</td>
+              <td>
+                {r.status}
+                {r.note && <div className="small text-body-secondary">{r.note}</div>}
+              </td>
+              <td>
+                {r.status === 'paid' && (
+                  <Button
+                    size="sm"
+                    variant="outline-danger"
+                    disabled={reverse.isPending}
+                    onClick={() =>
+                      void reverse
+                        .mutateAsync({ params: { id: r.id } })
+                        .then((d) => toast.success(d.message))
+                        .catch(() => undefined)
+                    }
+                  >
+                    Reverse
+                  </Button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+      <Pager label="Reward pages" page={page} total={data.total} pageSize={data.pageSize} onPage={setPage} />
     </>
   );
 }
