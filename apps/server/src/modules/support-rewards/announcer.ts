@@ -113,9 +113,11 @@ export class SupportAnnouncer {
       `),
     );
     if (claimed.length === 0) return 0;
-    const alerts = claimed.sort((a, b) => Number(a.id) - Number(b.id)).map(toAlert);
+    const ordered = claimed.sort((a, b) => Number(a.id) - Number(b.id));
+    const alerts = ordered.map(toAlert);
     try {
-      await this.enqueue(...alerts.map(thanksFor));
+      // Chat thanks name a Kick account: a grant to a site user with no Kick link gets its alert only.
+      await this.enqueue(...ordered.filter((r) => r.kick_username !== null).map((r) => thanksFor(toAlert(r))));
     } catch (err) {
       // Given back: the next flush (at most a few seconds away) claims and queues them again.
       await this.app.db.execute(sql`
