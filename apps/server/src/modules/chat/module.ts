@@ -142,10 +142,12 @@ export const chatModule = fp(async (app: FastifyInstance) => {
       keeping?.stop();
       keeping = null;
       if (channel && broadcasterUserId) {
-        keeping = { channel, stop: keepKickSubscriptions(kickApi, broadcasterUserId, app.log, app.integrationStatus, () =>
-              eventsToSubscribe(kickEvents),
-            ),
-          };
+        keeping = {
+          channel,
+          stop: keepKickSubscriptions(kickApi, broadcasterUserId, app.log, app.integrationStatus, () =>
+            eventsToSubscribe(kickEvents),
+          ),
+        };
       }
     };
     keep();

@@ -342,7 +342,11 @@ describe('announcements', () => {
     for (const [i, name] of gifters.entries()) await linkedViewer(String(6000 + i), name);
     for (let round = 0; round < 8; round += 1) {
       for (const [i, name] of gifters.entries()) {
-        await deliver(t, 'channel.subscription.gifts', giftsPayload(person(String(6000 + i), name), [person('7', 'x')]));
+        await deliver(
+          t,
+          'channel.subscription.gifts',
+          giftsPayload(person(String(6000 + i), name), [person('7', 'x')]),
+        );
       }
     }
     await t.app.supportRewards.announcer.flush();
