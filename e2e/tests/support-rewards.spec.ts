@@ -4,7 +4,8 @@
  * sets the points per gifted sub on Admin → Support Rewards, a linked viewer gifts two subs (a
  * signed `channel.subscription.gifts` from the simulator, through the real webhook), and then the
  * gifter's balance has risen by the configured amount, My activity shows it, the alerts overlay
- * shows it, and one chat line announces it. Screenshots: /tmp/support-rewards-*.png.
+ * shows it, and one chat line announces it. Then the admin grants a follow Kick never delivered with
+ * the "Grant a missed reward" form, and the table shows it paid. Screenshots: /tmp/support-rewards-*.png.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
@@ -20,7 +21,7 @@ async function openAdminPage(page: Page, label: string) {
   await expect(page.getByRole('heading', { name: label, level: 1 })).toBeVisible();
 }
 
-test('a linked viewer gifts subs: the gifter is paid the configured points, sees it in My activity, the overlay and chat announce it', async ({
+test('a linked viewer gifts subs: the gifter is paid the configured points, sees it in My activity, the overlay and chat announce it; a missed follow is granted by hand', async ({
   browser,
 }) => {
   test.setTimeout(180_000); // a second server starts on a machine the suite's server already loads
@@ -100,6 +101,20 @@ test('a linked viewer gifts subs: the gifter is paid the configured points, sees
     const row = admin.getByRole('row').filter({ hasText: fan.kickName });
     await expect(row).toContainText('paid');
     await expect(row.getByRole('button', { name: 'Reverse' })).toBeVisible();
+
+    // Kick dropped the fan's follow: the admin grants it by hand with the form.
+    const grant = admin.getByRole('form', { name: 'Grant a reward' });
+    await grant.getByRole('button', { name: 'Grant' }).click();
+    await expect(grant.getByText('User: enter a Kick name or a site user name.')).toBeVisible();
+    await grant.getByLabel('Kick name or site user').fill(`@${fan.kickName}`);
+    await grant.getByLabel('Kind').selectOption('follow');
+    await grant.getByLabel('Reason').fill('Kick never sent the follow event');
+    await grant.getByRole('button', { name: 'Grant' }).click();
+    await expect(admin.getByText('Reward granted.')).toBeVisible();
+    const granted = admin.getByRole('row').filter({ hasText: 'Kick never sent the follow event' });
+    await expect(granted).toContainText('Follow × 1');
+    await expect(granted).toContainText('paid');
+    await expectAccessible(admin);
     await admin.screenshot({ path: '/tmp/support-rewards-admin.png', fullPage: true });
   } finally {
     site.server.kill();

@@ -88,7 +88,12 @@ export const supportRewardIdParams = z.object({
 });
 
 export const supportGrantBody = z.object({
-  userId: z.uuid('User: choose a user.'),
+  /** A linked Kick name (with or without "@") or a site user name; a Kick name wins a tie. */
+  user: z
+    .string({ error: 'User: enter a Kick name or a site user name.' })
+    .trim()
+    .min(1, 'User: enter a Kick name or a site user name.')
+    .max(100, 'User: at most 100 characters.'),
   kind,
   units: whole('Units', 1, 10_000),
   note: z.string().trim().min(1, 'Note: say which event was missed.').max(200, 'Note: at most 200 characters.'),

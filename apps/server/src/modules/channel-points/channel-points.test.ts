@@ -84,6 +84,27 @@ describe('the channel-points bridge', () => {
     expect(activity.json().items[0]).toMatchObject({ reason: 'channel_points', delta: 250, memo: 'Hydrate' });
   });
 
+  it('announces each credited redemption once in chat, after the credit, merged: not on redelivery, not when rejected', async () => {
+    const admin = await setup();
+    const rewardId = (await createReward(admin)).json().reward.id as string;
+    const big = (await createReward(admin, 'Big one', 1500)).json().reward.id as string;
+    await linkKick(t, await t.signIn({ name: 'viewer_a' }), { kickId: '4400555', kickUsername: 'Redeemer' });
+    await linkKick(t, await t.signIn({ name: 'viewer_b' }), { kickId: '4400556', kickUsername: 'Second' });
+    const first = redemption(rewardId, 'R-1', person('4400555', 'Redeemer'));
+    await deliver(t, 'channel.reward.redemption.updated', first);
+    await deliver(t, 'channel.reward.redemption.updated', first); // redelivered under a new message id
+    await deliver(t, 'channel.reward.redemption.updated', redemption(big, 'R-2', person('4400556', 'Second')));
+    await deliver(t, 'channel.reward.redemption.updated', redemption(rewardId, 'R-3', person('999', 'Stranger')));
+    await t.app.chatOut.pump();
+    expect(t.app.kickSimulator!.chat.map((m) => m.content)).toEqual([
+      'Channel points: @Redeemer 250 pts · @Second 1.5k pts',
+    ]);
+    await deliver(t, 'channel.reward.redemption.updated', first);
+    t.clock.advance(60_000);
+    await t.app.chatOut.pump();
+    expect(t.app.kickSimulator!.chat).toHaveLength(1);
+  });
+
   it('rejects the redemption of an unlinked Kick account on Kick (refunding the channel points), with the reason logged', async () => {
     const admin = await setup();
     const rewardId = (await createReward(admin)).json().reward.id as string;

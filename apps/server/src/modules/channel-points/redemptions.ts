@@ -4,14 +4,19 @@
  * non-excluded, non-banned redeemer is credited the reward's points there; anyone else is marked
  * rejected with the reason. Kick is told afterwards (accept, or reject so it refunds the channel
  * points) by `settle`, after the commit and again every few seconds until Kick took it, so neither a
- * restart nor a redelivery settles twice or credits twice.
+ * restart nor a redelivery settles twice or credits twice. A credited redemption is announced in
+ * chat once, after the commit, through the outgoing chat queue (`redemptionThanks`), merged with the
+ * others waiting: "Channel points: @a 500 pts · @b 200 pts".
  */
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { abbreviatePoints } from '@kickback/common/games/prediction';
+import { decimalToNumber } from '@kickback/common/money';
 import type { Tx } from '../../db/client';
 import { kickChannelRewards, kickRewardRedemptions } from '../../db/schema/support-rewards';
 import { users } from '../../db/schema/users';
-import { MalformedKickEvent, rewardRedemption, type KickEventHandler } from '../../integrations/kick/support-events';
+import { MalformedKickEvent, rewardRedemption, type KickEventMeta } from '../../integrations/kick/support-events';
+import type { ChatOut } from '../chat-out/service';
 import { applyBalanceChange } from '../ledger/service';
 import { isBanned } from '../kick-bans/service';
 
@@ -26,14 +31,40 @@ async function decide(tx: Tx, kickUserId: string | null, now: Date) {
   return { userId: user.id, reason: null };
 }
 
-/** `channel.reward.redemption.updated`: only new (pending) redemptions of a bridged reward count. */
-export const redemptionHandler: KickEventHandler<Tx> = async (tx, payload, meta) => {
+/** A redemption credited in this delivery's transaction: what chat is told once it committed. */
+export interface CreditedRedemption {
+  kickUsername: string;
+  /** The site points credited (decimal text). */
+  points: string;
+}
+
+/** The topic the queue folds channel-points thanks under. */
+export const REDEMPTION_TOPIC = 'Channel points';
+
+/** A credited redemption's chat line, folded by the queue with the others of its topic. */
+export const redemptionThanks = (credited: CreditedRedemption): ChatOut => ({
+  kind: 'thanks',
+  topic: REDEMPTION_TOPIC,
+  addressee: credited.kickUsername,
+  item: `${abbreviatePoints(decimalToNumber(credited.points))} pts`,
+});
+
+/**
+ * `channel.reward.redemption.updated`: only new (pending) redemptions of a bridged reward count.
+ * Resolves to the credit made now (null when nothing was credited: a rejection, an echo, or a
+ * redemption kept before), so the caller announces each redemption once.
+ */
+export async function redemptionHandler(
+  tx: Tx,
+  payload: unknown,
+  meta: KickEventMeta,
+): Promise<CreditedRedemption | null> {
   const parsed = rewardRedemption.safeParse(payload);
   if (!parsed.success) throw new MalformedKickEvent(meta.type);
   const event = parsed.data;
-  if (event.status !== 'pending') return; // Kick's echo of a settlement
+  if (event.status !== 'pending') return null; // Kick's echo of a settlement
   const [reward] = await tx.select().from(kickChannelRewards).where(eq(kickChannelRewards.id, event.reward.id));
-  if (!reward) return; // not a bridged reward: the streamer handles it on Kick
+  if (!reward) return null; // not a bridged reward: the streamer handles it on Kick
   const [claimed] = await tx
     .insert(kickRewardRedemptions)
     .values({
@@ -46,11 +77,11 @@ export const redemptionHandler: KickEventHandler<Tx> = async (tx, payload, meta)
     })
     .onConflictDoNothing({ target: kickRewardRedemptions.id })
     .returning({ id: kickRewardRedemptions.id });
-  if (!claimed) return;
+  if (!claimed) return null; // kept before, under another delivery: credited (or not) then
   const { userId, reason } = await decide(tx, event.redeemer.user_id ?? null, meta.receivedAt);
   if (reason || !userId) {
     await tx.update(kickRewardRedemptions).set({ userId, reason }).where(eq(kickRewardRedemptions.id, event.id));
-    return;
+    return null;
   }
   const credit = await applyBalanceChange(tx, {
     userId,
@@ -69,7 +100,8 @@ export const redemptionHandler: KickEventHandler<Tx> = async (tx, payload, meta)
         : { userId, reason: 'Excluded account.' },
     )
     .where(eq(kickRewardRedemptions.id, event.id));
-};
+  return credit ? { kickUsername: event.redeemer.username ?? 'Someone', points: reward.points } : null;
+}
 
 /**
  * Tells Kick the outcome of every redemption not settled yet (one process per row: the rows stay

@@ -1,2 +1,2 @@
 /** The channel-points bridge (docs/features/channel-points.md): its event handler and settling. */
-export { redemptionHandler, settleRedemptions } from './redemptions';
+export { redemptionHandler, redemptionThanks, settleRedemptions, type CreditedRedemption } from './redemptions';

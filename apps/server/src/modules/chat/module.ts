@@ -13,7 +13,7 @@ import { eventsToSubscribe } from '../../integrations/kick/features';
 import { keepKickSubscriptions } from '../../integrations/kick/subscriptions';
 import { kickWebhookRoutes } from '../../integrations/kick/webhook';
 import { createWebhookKeyring } from '../../integrations/kick/webhook-keys';
-import { redemptionHandler } from '../channel-points/service';
+import { redemptionHandler, redemptionThanks } from '../channel-points/service';
 import { supportEventHandlers } from '../support-rewards/service';
 import { recordSubscribers } from './activity';
 import { registerLiveEvents } from './live-events';
@@ -50,8 +50,10 @@ export const chatModule = fp(async (app: FastifyInstance) => {
     });
   }
   kickEvents.register('channel.reward.redemption.updated', 'channel-points', async (tx, payload, meta, after) => {
-    await redemptionHandler(tx, payload, meta);
+    const credited = await redemptionHandler(tx, payload, meta);
     after.push(() => app.channelPoints.settleSoon());
+    // Once per redemption (null on a redelivery), and only once the credit committed.
+    if (credited) after.push(() => app.chatOut.enqueue(redemptionThanks(credited)));
   });
   const nowMs = () => app.clock.now().getTime();
   const writer = new ChatWriter(app.database);
@@ -140,10 +142,12 @@ export const chatModule = fp(async (app: FastifyInstance) => {
       keeping?.stop();
       keeping = null;
       if (channel && broadcasterUserId) {
-        keeping = { channel, stop: keepKickSubscriptions(kickApi, broadcasterUserId, app.log, app.integrationStatus, () =>
-              eventsToSubscribe(kickEvents),
-            ),
-          };
+        keeping = {
+          channel,
+          stop: keepKickSubscriptions(kickApi, broadcasterUserId, app.log, app.integrationStatus, () =>
+            eventsToSubscribe(kickEvents),
+          ),
+        };
       }
     };
     keep();

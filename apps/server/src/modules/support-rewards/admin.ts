@@ -1,12 +1,12 @@
 /** Admin → Support rewards: the rewards kept, reversing one (audited) and granting a missed one. */
-import { desc, eq, count } from 'drizzle-orm';
+import { desc, eq, count, sql } from 'drizzle-orm';
 import { decimalToNumber, toCents } from '@kickback/common/money';
 import { supportRewardMessages, type SupportGrant, type SupportReward } from '@kickback/common/http/support-rewards';
 import type { Paged } from '@kickback/common/http/endpoint';
 import type { Db, DbOrTx } from '../../db/client';
 import { supportRewards, type SupportRewardRow } from '../../db/schema/support-rewards';
 import { users } from '../../db/schema/users';
-import { conflict, notFound } from '../../lib/errors';
+import { badRequest, conflict, notFound } from '../../lib/errors';
 import { ulid } from '../../lib/ulid';
 import { actorOf, recordAudit } from '../audit/service';
 import { applyBalanceChange, InsufficientBalanceError } from '../ledger/service';
@@ -93,11 +93,29 @@ export async function reverseSupportReward(db: Db, admin: Admin, id: number, now
   });
 }
 
-/** Pays a reward Kick never delivered (or delivered late), at today's amounts, past the daily cap. */
+/** The user a grant names: a linked Kick name first (the event came from Kick), else a site user name. */
+async function grantee(db: DbOrTx, typed: string) {
+  const name = typed.replace(/^@/, '').trim().toLowerCase();
+  for (const column of [users.kickUsername, users.username]) {
+    const [user] = await db
+      .select()
+      .from(users)
+      .where(sql`lower(${column}) = ${name}`)
+      .orderBy(users.createdAt)
+      .limit(1);
+    if (user) return user;
+  }
+  throw badRequest(`User: no linked Kick account or site user is called "${typed}".`, 'user');
+}
+
+/**
+ * Pays a reward Kick never delivered (or delivered late), at today's amounts, past the daily cap.
+ * One that would not be paid (excluded or banned account, no points set for the kind) is refused
+ * and nothing is kept.
+ */
 export async function grantSupportReward(db: Db, admin: Admin, body: SupportGrant, now: Date): Promise<SupportReward> {
   return db.transaction(async (tx) => {
-    const [user] = await tx.select().from(users).where(eq(users.id, body.userId));
-    if (!user) throw notFound('User not found.');
+    const user = await grantee(tx, body.user);
     const [kept] = await tx
       .insert(supportRewards)
       .values({
@@ -111,6 +129,7 @@ export async function grantSupportReward(db: Db, admin: Admin, body: SupportGran
       })
       .returning();
     const paid = await payTo(tx, kept!, user, await readSettingsRow(tx), now, { ignoreCap: true });
+    if (paid.status !== 'paid') throw conflict(`Not granted: ${paid.note ?? paid.status}`); // rolls back the row
     const [row] = await tx
       .update(supportRewards)
       .set({ note: `Granted by ${admin.username}: ${body.note}${paid.note ? ` (${paid.note})` : ''}` })

@@ -1,10 +1,13 @@
 /**
- * Announcing paid support rewards, after their commit: in chat (one merged line for all that wait,
- * up to Kick's 500 characters) and on the alerts overlay (`/SupportAlerts`, one alert each).
+ * Announcing paid support rewards, after their commit: in chat (one `thanks` per reward through the
+ * outgoing chat queue, which folds those waiting into "Thank you: @a gifted 2 subs (+1,000 points) ·
+ * @b …" up to Kick's 500 characters and never drops them by age; see
+ * docs/features/kick-chat-queue.md) and on the alerts overlay (`/SupportAlerts`, one alert each).
  *
  * Paid rewards are written `announced = false` in the transaction that pays them; a flush claims
- * them (`FOR UPDATE SKIP LOCKED`, so each is announced by one process once) and announces what it
- * claimed. A flush runs shortly after each handled event commits and every few seconds, so a
+ * them (`FOR UPDATE SKIP LOCKED`, so each is announced by one process once), queues their chat
+ * lines and then emits their alerts. If queueing fails the claim is given back, so the next flush
+ * announces them. A flush runs shortly after each handled event commits and every few seconds, so a
  * reward whose process stopped before announcing is announced by the next flush.
  */
 import { sql } from 'drizzle-orm';
@@ -12,10 +15,12 @@ import type { FastifyInstance } from 'fastify';
 import { decimalToNumber } from '@kickback/common/money';
 import { supportAlertsHub, type SupportAlert } from '@kickback/common/hubs/support-alerts';
 import { rowsOf } from '../../db/rows';
+import type { ChatOut } from '../chat-out/service';
 import type { SupportRewardKind } from '../../db/schema/support-rewards';
 
 export const ALERTS_ROOM = 'support-alerts';
-const MAX_CHAT = 500;
+/** The topic the queue folds support thanks under. */
+export const THANKS_TOPIC = 'Thank you';
 const RECENT = 10;
 
 const alertText: Record<SupportRewardKind, (n: number) => string> = {
@@ -43,19 +48,13 @@ const toAlert = (r: Claimed): SupportAlert => ({
   at: new Date(r.paid_at).toISOString(),
 });
 
-/** One chat line for every alert, cut at Kick's limit with how many more there were. */
-export function mergedChatLine(alerts: readonly SupportAlert[]): string {
-  const parts = alerts.map((a) => `@${a.kickUsername} ${a.text} (+${a.points.toLocaleString('en-US')} points)`);
-  let line = 'Thank you!';
-  for (let i = 0; i < parts.length; i += 1) {
-    const next = `${line}${i === 0 ? ' ' : ' · '}${parts[i]}`;
-    const rest = parts.length - i - 1;
-    const tail = rest > 0 ? ` · +${rest} more` : '';
-    if (`${next}${tail}`.length > MAX_CHAT) return `${line} · +${parts.length - i} more`;
-    line = next;
-  }
-  return line;
-}
+/** A reward's chat thanks, folded by the queue with the others waiting under the same topic. */
+export const thanksFor = (a: SupportAlert): ChatOut => ({
+  kind: 'thanks',
+  topic: THANKS_TOPIC,
+  addressee: a.kickUsername,
+  item: `${a.text} (+${a.points.toLocaleString('en-US')} points)`,
+});
 
 export class SupportAnnouncer {
   private running: Promise<number> = Promise.resolve(0);
@@ -63,7 +62,7 @@ export class SupportAnnouncer {
 
   constructor(
     private readonly app: FastifyInstance,
-    private readonly post: (content: string) => Promise<void>,
+    private readonly enqueue: (...messages: ChatOut[]) => Promise<void>,
     private readonly delayMs = 300,
   ) {}
 
@@ -114,13 +113,22 @@ export class SupportAnnouncer {
       `),
     );
     if (claimed.length === 0) return 0;
-    const alerts = claimed.sort((a, b) => Number(a.id) - Number(b.id)).map(toAlert);
-    for (const alert of alerts) this.app.realtime.emit(supportAlertsHub, ALERTS_ROOM, 'ReceiveAlert', alert);
+    const ordered = claimed.sort((a, b) => Number(a.id) - Number(b.id));
+    const alerts = ordered.map(toAlert);
     try {
-      await this.post(mergedChatLine(alerts));
+      // Chat thanks name a Kick account: a grant to a site user with no Kick link gets its alert only.
+      await this.enqueue(...ordered.filter((r) => r.kick_username !== null).map((r) => thanksFor(toAlert(r))));
     } catch (err) {
-      this.app.log.error({ err }, 'support announcement could not be posted to Kick');
+      // Given back: the next flush (at most a few seconds away) claims and queues them again.
+      await this.app.db.execute(sql`
+        UPDATE support_rewards SET announced = false WHERE id IN (${sql.join(
+          alerts.map((a) => sql`${a.id}`),
+          sql`, `,
+        )})
+      `);
+      throw err;
     }
+    for (const alert of alerts) this.app.realtime.emit(supportAlertsHub, ALERTS_ROOM, 'ReceiveAlert', alert);
     return alerts.length;
   }
 }

@@ -17,8 +17,8 @@ declare module 'fastify' {
 const SWEEP_EVERY_MS = 5_000;
 
 export const supportRewardsPlugin = fp(async (app: FastifyInstance) => {
-  // One merged line per batch of rewards, through the outgoing chat queue (never dropped by age).
-  const announcer = new SupportAnnouncer(app, (content) => app.chatOut.enqueue({ kind: 'announce', text: content }));
+  // One `thanks` per reward through the outgoing chat queue, which merges them (never dropped by age).
+  const announcer = new SupportAnnouncer(app, (...messages) => app.chatOut.enqueue(...messages));
   app.decorate('supportRewards', { announcer });
   app.realtime.register(supportAlertsHub, {
     async connect(ctx) {

@@ -1,14 +1,13 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { auditLog } from '../../db/schema/audit';
 import { ledger } from '../../db/schema/ledger';
 import { rowsOf } from '../../db/rows';
 import { supportRewards } from '../../db/schema/support-rewards';
 import { redeemKickLinkCode, createKickLinkCode } from '../accounts/kick-link';
-import { mergedChatLine } from './announcer';
 import { buildTestApp, type TestApp, type TestUser } from '../../../test/app';
 import { usingPostgres } from '../../../test/database';
-import { linkKick, postDelivery, signedDelivery } from '../../../test/kick';
+import { connectKickBot, linkKick, postDelivery, signedDelivery } from '../../../test/kick';
 import { kickTimestamp } from '../../integrations/kick/simulator';
 import { deliver, giftsPayload, kickFixture, person } from '../../../test/support';
 import { warmUp, WARM_UP_TIMEOUT } from '../../../test/warm';
@@ -27,8 +26,8 @@ const rewardsOf = (kind: string) =>
     .from(supportRewards)
     .where(eq(supportRewards.kind, kind as 'gift'));
 
-async function setup(settings: Record<string, unknown> = {}) {
-  t = await buildTestApp();
+async function setup(settings: Record<string, unknown> = {}, env: Record<string, string> = {}) {
+  t = await buildTestApp({ env });
   const admin = await t.signIn({ role: 'Admin', name: 'boss' });
   const body = {
     enabled: true,
@@ -244,15 +243,41 @@ describe('Admin → Support rewards', () => {
       (await t.call({ method: 'POST', url: '/api/admin/support-rewards/999/reverse', as: admin })).statusCode,
     ).toBe(404);
 
-    const granted = await t.call({
-      method: 'POST',
-      url: '/api/admin/support-rewards/grant',
-      as: admin,
-      body: { userId: gifter.user.id, kind: 'gift', units: 2, note: 'Kick dropped the event (#390)' },
-    });
+    const grant = (user: string, units = 2) =>
+      t.call({
+        method: 'POST',
+        url: '/api/admin/support-rewards/grant',
+        as: admin,
+        body: { user, kind: 'gift', units, note: 'Kick dropped the event (#390)' },
+      });
+    const granted = await grant('@refunded'); // the Kick name, any case, with or without "@"
     expect(granted.statusCode, granted.body).toBe(200);
     expect(granted.json().reward).toMatchObject({ status: 'paid', amount: 1000, username: 'site_Refunded' });
     expect(await points(gifter)).toBe(1000);
+    const bySiteName = await grant('site_Refunded', 1);
+    expect(bySiteName.statusCode, bySiteName.body).toBe(200);
+    expect(await points(gifter)).toBe(1500);
+  });
+
+  it('refuses a grant to nobody (400 on the user field) or to an excluded account (409), keeping nothing', async () => {
+    const admin = await setup();
+    const excluded = await linkedViewer('5003', 'Excluded');
+    await t.database.db.execute(sql`UPDATE users SET excluded = true WHERE id = ${excluded.user.id}`);
+    const grant = (body: Record<string, unknown>) =>
+      t.call({ method: 'POST', url: '/api/admin/support-rewards/grant', as: admin, body });
+    const nobody = await grant({ user: 'NoSuchName', kind: 'sub', units: 1, note: 'missed' });
+    expect(nobody.statusCode).toBe(400);
+    expect(nobody.json().fields).toEqual([
+      { path: 'user', message: 'User: no linked Kick account or site user is called "NoSuchName".' },
+    ]);
+    const blank = await grant({ user: ' ', kind: 'sub', units: 1, note: 'missed' });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().message).toContain('User: enter a Kick name or a site user name.');
+    const refused = await grant({ user: 'Excluded', kind: 'sub', units: 1, note: 'missed' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('Not granted: Excluded account.');
+    expect(await t.database.db.select().from(supportRewards)).toEqual([]);
+    expect(await points(excluded)).toBe(0);
   });
 
   it('refuses bad settings with a message naming the field, and non-admins', async () => {
@@ -280,8 +305,18 @@ describe('Admin → Support rewards', () => {
 });
 
 describe('announcements', () => {
-  it('announces each paid reward once, merged into one chat line', async () => {
-    await setup();
+  const chatLines = () => t.app.kickSimulator!.chat.map((m) => m.content);
+  /** Posts what waits, at the queue's pace, until nothing does. */
+  async function drain() {
+    for (let i = 0; i < 50 && (await t.app.chatOut.stats()).waiting > 0; i += 1) {
+      await t.app.chatOut.pump();
+      t.clock.advance(1_500);
+    }
+  }
+
+  it('announces each paid reward once, folded by the chat queue into one line', async () => {
+    const admin = await setup();
+    await connectKickBot(t, admin);
     await linkedViewer('5001', 'Alpha');
     await linkedViewer('5002', 'Beta');
     await deliver(t, 'channel.subscription.gifts', giftsPayload(person('5001', 'Alpha'), [person('7', 'x')]));
@@ -289,30 +324,57 @@ describe('announcements', () => {
       ...kickFixture('kick-webhook-kicks-gifted.json'),
       sender: person('5002', 'Beta'),
     });
-    expect(await t.app.supportRewards.announcer.flush()).toBe(2);
+    await t.app.supportRewards.announcer.flush();
     expect(await t.app.supportRewards.announcer.flush()).toBe(0);
     const recent = await t.app.supportRewards.announcer.recent();
     expect(recent.map((a) => `${a.kickUsername} ${a.text} ${a.points}`)).toEqual([
       'Alpha gifted 1 sub 500',
       'Beta sent 100 KICKs 200',
     ]);
-    expect(mergedChatLine(recent)).toBe(
-      'Thank you! @Alpha gifted 1 sub (+500 points) · @Beta sent 100 KICKs (+200 points)',
-    );
+    await drain();
+    expect(chatLines()).toEqual(['Thank you: @Alpha gifted 1 sub (+500 points) · @Beta sent 100 KICKs (+200 points)']);
   });
 
-  it('keeps a merged line within 500 characters, saying how many more', () => {
-    const alerts = Array.from({ length: 40 }, (_, i) => ({
-      id: i,
-      kind: 'gift' as const,
-      kickUsername: `supporter_number_${i}`,
-      text: 'gifted 5 subs',
-      points: 2500,
-      at: new Date(0).toISOString(),
-    }));
-    const line = mergedChatLine(alerts);
-    expect(line.length).toBeLessThanOrEqual(500);
-    expect(line).toMatch(/ · \+\d+ more$/);
+  it('a storm of gifts gives few chat lines, names every gift, and drops none however long they wait', async () => {
+    const admin = await setup({}, { KICK_SIMULATOR_CHAT_LIMIT: '1000' });
+    await connectKickBot(t, admin);
+    const gifters = ['Gifter_one', 'Gifter_two', 'Gifter_three', 'Gifter_four', 'Gifter_five'];
+    for (const [i, name] of gifters.entries()) await linkedViewer(String(6000 + i), name);
+    for (let round = 0; round < 8; round += 1) {
+      for (const [i, name] of gifters.entries()) {
+        await deliver(
+          t,
+          'channel.subscription.gifts',
+          giftsPayload(person(String(6000 + i), name), [person('7', 'x')]),
+        );
+      }
+    }
+    await t.app.supportRewards.announcer.flush();
+    t.clock.advance(10 * 60_000); // far past the age at which acknowledgements are dropped
+    await drain();
+    const lines = chatLines();
+    expect(lines.length).toBeGreaterThan(1);
+    expect(lines.length).toBeLessThanOrEqual(5); // 40 gifts
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(500);
+    for (const name of gifters) {
+      const named = lines.join(' · ').split(`@${name} gifted 1 sub (+500 points)`).length - 1;
+      expect(named, name).toBe(8);
+    }
+    expect((await t.app.chatOut.stats()).dropped).toBe(0);
+  });
+
+  it('gives a claim back when it could not be queued, so the next flush announces it', async () => {
+    const admin = await setup();
+    await connectKickBot(t, admin);
+    await linkedViewer('5001', 'Alpha');
+    const enqueue = vi.spyOn(t.app.chatOut, 'enqueue').mockRejectedValueOnce(new Error('database away'));
+    await deliver(t, 'channel.subscription.gifts', giftsPayload(person('5001', 'Alpha'), [person('7', 'x')]));
+    t.app.supportRewards.announcer.stop(); // no flush on its own timer here: the test flushes by hand
+    await expect(t.app.supportRewards.announcer.flush()).rejects.toThrow('database away');
+    enqueue.mockRestore();
+    expect(await t.app.supportRewards.announcer.flush()).toBe(1);
+    await drain();
+    expect(chatLines()).toEqual(['Thank you: @Alpha gifted 1 sub (+500 points)']);
   });
 });
 

@@ -1,6 +1,8 @@
 /**
  * Support Rewards page: shows the amounts, checks a field as the admin types (the API's schema),
- * saves through the API, and lists the rewards paid with a Reverse button on paid ones.
+ * saves through the API, lists the rewards paid a page at a time with a Reverse button on paid ones,
+ * and grants a missed reward (the schema's and the server's messages on their fields, the table
+ * refreshed).
  */
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -76,5 +78,80 @@ describe('Support Rewards', () => {
     expect(await screen.findByText('GenerousGifter')).toBeTruthy();
     await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Reverse' })));
     await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith('Reward reversed.'));
+  });
+
+  it('pages through the rewards with the pager', async () => {
+    const pages: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url === '/api/admin/support-rewards/settings') return Response.json(settings);
+        if (url.startsWith('/api/admin/support-rewards?')) {
+          const page = Number(new URL(url, 'http://x').searchParams.get('page'));
+          pages.push(String(page));
+          const items = [{ ...reward, id: page, kickUsername: `Gifter_page_${page}` }];
+          return Response.json({ items, total: 120, page, pageSize: 50 });
+        }
+        return Response.json([]);
+      }),
+    );
+    renderWithQueries(<AdminSupportRewardsPage />);
+    expect(await screen.findByText('Gifter_page_1')).toBeTruthy();
+    expect(screen.getByText('1 / 3')).toBeTruthy();
+    await act(async () => void fireEvent.click(screen.getByLabelText('Next page')));
+    expect(await screen.findByText('Gifter_page_2')).toBeTruthy();
+    expect(screen.getByText('2 / 3')).toBeTruthy();
+    expect(pages).toContain('2');
+  });
+
+  it('grants a missed reward: checks the fields, shows the server refusal on its field, refreshes the table', async () => {
+    let listed = 0;
+    const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+      if (url === '/api/admin/support-rewards/settings') return Response.json(settings);
+      if (url === '/api/admin/support-rewards/grant') {
+        const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
+        if (body.user === 'Nobody') {
+          const message = 'User: no linked Kick account or site user is called "Nobody".';
+          return Response.json({ message, fields: [{ path: 'user', message }] }, { status: 400 });
+        }
+        return Response.json({ message: 'Reward granted.', reward });
+      }
+      if (url.startsWith('/api/admin/support-rewards?')) {
+        listed += 1;
+        return Response.json({ items: [reward], total: 1, page: 1, pageSize: 50 });
+      }
+      return Response.json([]);
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithQueries(<AdminSupportRewardsPage />);
+    await screen.findByText('GenerousGifter');
+    const grant = screen.getByRole('button', { name: 'Grant' });
+    await act(async () => void fireEvent.click(grant));
+    expect(await screen.findByText('User: enter a Kick name or a site user name.')).toBeTruthy();
+    expect(await screen.findByText('Note: say which event was missed.')).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([u]) => u === '/api/admin/support-rewards/grant')).toBe(false);
+
+    fireEvent.change(screen.getByLabelText('Kick name or site user'), { target: { value: 'Nobody' } });
+    fireEvent.change(screen.getByLabelText('Units (subs, KICKs)'), { target: { value: '3' } });
+    fireEvent.change(screen.getByLabelText('Reason'), { target: { value: 'Kick dropped the gift event' } });
+    await act(async () => void fireEvent.click(grant));
+    expect(await screen.findByText('User: no linked Kick account or site user is called "Nobody".')).toBeTruthy();
+    await waitFor(() =>
+      expect(toastError).toHaveBeenCalledWith('User: no linked Kick account or site user is called "Nobody".'),
+    );
+
+    fireEvent.change(screen.getByLabelText('Kick name or site user'), { target: { value: 'GenerousGifter' } });
+    const before = listed;
+    await act(async () => void fireEvent.click(grant));
+    await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith('Reward granted.'));
+    const sent = fetchMock.mock.calls.filter(([u]) => u === '/api/admin/support-rewards/grant').at(-1);
+    expect(JSON.parse(String(sent?.[1]?.body))).toEqual({
+      user: 'GenerousGifter',
+      kind: 'gift',
+      units: 3,
+      note: 'Kick dropped the gift event',
+    });
+    await waitFor(() => expect(listed).toBeGreaterThan(before));
+    expect((screen.getByLabelText('Kick name or site user') as HTMLInputElement).value).toBe('');
   });
 });

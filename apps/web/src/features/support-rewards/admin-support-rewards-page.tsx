@@ -1,8 +1,10 @@
 /**
  * Admin → Support rewards (docs/features/support-rewards.md, docs/features/channel-points.md): the
  * points paid for subs, gifted subs (to the gifter), KICKs and follows, the daily cap and the
- * pending window; the rewards kept (reverse one); and the Kick channel rewards that pay points.
+ * pending window; the rewards kept, a page at a time (reverse one, grant a missed one); and the Kick
+ * channel rewards that pay points.
  */
+import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
@@ -15,8 +17,11 @@ import {
   supportRewardSettingsBody,
   type SupportRewardSettings,
 } from '@kickback/common/http/support-rewards';
+import { Pager } from '../../components/ui/pager';
 import { FieldError, setServerErrors, useZodForm } from '../../lib/forms';
 import { useEndpointMutation, useEndpointQuery } from '../../lib/query';
+import { usePaged } from '../../lib/use-paged';
+import { GrantForm } from './grant-form';
 
 const amountFields = [
   ['subPoints', 'Points per new or renewed sub'],
@@ -86,60 +91,64 @@ function SettingsForm({ settings }: { settings: SupportRewardSettings }) {
 }
 
 function RewardsKept() {
-  const { data } = useEndpointQuery(supportRewardEndpoints.list, { query: { page: 1 } });
+  const [page, setPage] = useState(1);
+  const { data } = usePaged(supportRewardEndpoints.list, page);
   const reverse = useEndpointMutation(supportRewardEndpoints.reverse, { invalidates: [supportRewardEndpoints.list] });
   if (!data) return null;
-  if (data.items.length === 0) return <p className="text-body-secondary">No support events yet.</p>;
+  if (data.total === 0) return <p className="text-body-secondary">No support events yet.</p>;
   return (
-    <Table responsive size="sm" className="kb-card">
-      <thead>
-        <tr>
-          <th scope="col">When</th>
-          <th scope="col">Kick name</th>
-          <th scope="col">Site user</th>
-          <th scope="col">What</th>
-          <th scope="col">Points</th>
-          <th scope="col">Status</th>
-          <th scope="col">
-            <span className="visually-hidden">Actions</span>
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {data.items.map((r) => (
-          <tr key={r.id}>
-            <td>{new Date(r.eventAt).toLocaleString()}</td>
-            <td>{r.kickUsername ?? 'Anonymous'}</td>
-            <td>{r.username ?? '—'}</td>
-            <td>
-              {supportRewardKindNames[r.kind]} × {r.units}
-            </td>
-            <td>{r.amount.toLocaleString('en-US')}</td>
-            <td>
-              {r.status}
-              {r.note && <div className="small text-body-secondary">{r.note}</div>}
-            </td>
-            <td>
-              {r.status === 'paid' && (
-                <Button
-                  size="sm"
-                  variant="outline-danger"
-                  disabled={reverse.isPending}
-                  onClick={() =>
-                    void reverse
-                      .mutateAsync({ params: { id: r.id } })
-                      .then((d) => toast.success(d.message))
-                      .catch(() => undefined)
-                  }
-                >
-                  Reverse
-                </Button>
-              )}
-            </td>
+    <>
+      <Table responsive size="sm" className="kb-card">
+        <thead>
+          <tr>
+            <th scope="col">When</th>
+            <th scope="col">Kick name</th>
+            <th scope="col">Site user</th>
+            <th scope="col">What</th>
+            <th scope="col">Points</th>
+            <th scope="col">Status</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
           </tr>
-        ))}
-      </tbody>
-    </Table>
+        </thead>
+        <tbody>
+          {data.items.map((r) => (
+            <tr key={r.id}>
+              <td>{new Date(r.eventAt).toLocaleString()}</td>
+              <td>{r.kickUsername ?? 'Anonymous'}</td>
+              <td>{r.username ?? '—'}</td>
+              <td>
+                {supportRewardKindNames[r.kind]} × {r.units}
+              </td>
+              <td>{r.amount.toLocaleString('en-US')}</td>
+              <td>
+                {r.status}
+                {r.note && <div className="small text-body-secondary">{r.note}</div>}
+              </td>
+              <td>
+                {r.status === 'paid' && (
+                  <Button
+                    size="sm"
+                    variant="outline-danger"
+                    disabled={reverse.isPending}
+                    onClick={() =>
+                      void reverse
+                        .mutateAsync({ params: { id: r.id } })
+                        .then((d) => toast.success(d.message))
+                        .catch(() => undefined)
+                    }
+                  >
+                    Reverse
+                  </Button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+      <Pager label="Reward pages" page={page} total={data.total} pageSize={data.pageSize} onPage={setPage} />
+    </>
   );
 }
 
@@ -251,6 +260,12 @@ export default function AdminSupportRewardsPage() {
       {data && <SettingsForm key={data.updatedAt} settings={data} />}
       <h2 className="h5 mt-4">Rewards paid</h2>
       <RewardsKept />
+      <h3 className="h6 mt-3">Grant a missed reward</h3>
+      <p className="text-body-secondary">
+        Kick sometimes drops events. Pay one by hand at today’s amounts, past the daily cap; excluded and banned
+        accounts are never paid.
+      </p>
+      <GrantForm />
       <h2 className="h5 mt-4">Kick channel points</h2>
       <p className="text-body-secondary">
         Each Kick channel reward made here pays site points when a linked viewer redeems it; anyone else’s redemption is
