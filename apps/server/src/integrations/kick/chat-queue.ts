@@ -13,7 +13,7 @@
  *   answer (timeout, dropped connection) or a process that died mid-post leaves them `unknown`,
  *   never sent again: a missing acknowledgement is better than a duplicate in chat (the action
  *   itself is already committed and shown on the site and overlay);
- * - acknowledgements and personal answers older than `maxAgeMs` are dropped from chat unsent;
+ * - acknowledgements, thanks and personal answers older than `maxAgeMs` are dropped from chat unsent;
  *   announcements never are.
  */
 import { randomBytes } from 'node:crypto';
@@ -35,7 +35,7 @@ export interface ChatQueueSettings {
   intervalMs: number;
   /** Messages that may go out back to back after a quiet spell. */
   burst: number;
-  /** Acknowledgements and personal answers waiting longer are dropped from chat. */
+  /** Acknowledgements, thanks and personal answers waiting longer are dropped from chat. */
   maxAgeMs: number;
 }
 
@@ -199,7 +199,7 @@ export class ChatQueue {
   private async dropOld(now: Date): Promise<void> {
     const dropped = await this.database.query(
       `UPDATE chat_out SET state = 'dropped', done_at = $1::timestamptz
-       WHERE state = 'queued' AND kind IN ('ack', 'personal') AND created_at < $2::timestamptz RETURNING id`,
+       WHERE state = 'queued' AND kind IN ('ack', 'thanks', 'personal') AND created_at < $2::timestamptz RETURNING id`,
       [iso(now), iso(new Date(now.getTime() - this.settings.maxAgeMs))],
     );
     if (dropped.length > 0) {
