@@ -92,7 +92,7 @@ export const kicksGifted = z.object({
   broadcaster: kickUser,
   sender: kickUser,
   gift: z.object({
-    amount: z.number().int().nonnegative(),
+    amount: z.number().int().positive().max(10_000_000),
     name: z.string().max(200).nullish(),
     type: z.string().max(100).nullish(),
     tier: z.string().max(100).nullish(),

@@ -4,10 +4,16 @@
  * subscriptions, KICKs, follows and channel-reward redemptions. Lenient about extra fields and
  * missing optional ones; strict about what a reward needs.
  */
-import { z } from 'zod';
-import { kickUser, subscriptionGifts, subscriptionNewOrRenewal } from './events';
+import type { z } from 'zod';
+import {
+  channelFollowed,
+  kicksGifted,
+  rewardRedemptionUpdated,
+  subscriptionGifts,
+  subscriptionNewOrRenewal,
+} from './events';
 
-export { subscriptionGifts, subscriptionNewOrRenewal };
+export { channelFollowed, kicksGifted, subscriptionGifts, subscriptionNewOrRenewal };
 
 /** What every support event handler receives with its payload. */
 export interface KickEventMeta {
@@ -41,37 +47,6 @@ export function isSupportEvent(type: string): type is SupportEventType {
   return (SUPPORT_EVENT_TYPES as readonly string[]).includes(type);
 }
 
-/** `channel.followed` (no unfollow event exists). */
-export const channelFollowed = z.object({ broadcaster: kickUser, follower: kickUser });
-
-/** `kicks.gifted`: `gift.amount` KICKs from `sender` (no `is_anonymous`, no `identity`). */
-export const kicksGifted = z.object({
-  broadcaster: kickUser,
-  sender: kickUser,
-  gift: z.object({
-    amount: z.number().int().positive().max(10_000_000),
-    name: z.string().max(200).nullish(),
-    type: z.string().max(100).nullish(),
-    tier: z.string().max(100).nullish(),
-    message: z.string().max(1000).nullish(),
-    pinned_time_seconds: z.number().nullish(),
-  }),
-  created_at: z.string().nullish(),
-});
-
-/** `channel.reward.redemption.updated`. */
-export const rewardRedemption = z.object({
-  id: z.string().min(1).max(100),
-  user_input: z.string().max(1000).nullish(),
-  status: z.enum(['pending', 'accepted', 'rejected']),
-  redeemed_at: z.string().nullish(),
-  reward: z.object({
-    id: z.string().min(1).max(100),
-    title: z.string().max(200).nullish(),
-    cost: z.number().nullish(),
-    description: z.string().max(1000).nullish(),
-  }),
-  redeemer: kickUser,
-  broadcaster: kickUser,
-});
+// The payloads' schemas are the webhook's own (./events), one definition each.
+export const rewardRedemption = rewardRedemptionUpdated;
 export type RewardRedemption = z.infer<typeof rewardRedemption>;
