@@ -13,8 +13,6 @@ import { linkedChatter } from './chat-helpers';
 import { expectAccessible, newPerson, preAcceptAgeGate, signIn } from './helpers';
 import { running, startSite } from './own-site';
 
-const json = { 'x-requested-with': 'kickback' };
-
 async function openAdminPage(page: Page, label: string) {
   await page.getByRole('button', { name: 'Admin', exact: true }).click();
   await page.getByRole('link', { name: label, exact: true }).click();
@@ -65,13 +63,13 @@ test('a linked viewer gifts subs: the gifter is paid the configured points, sees
     await sim.goto('/admin/chat-simulator');
     const fan = await linkedChatter(browser, sim, admin, 'Gifter', 0, { keepPage: true, baseURL: site.url });
 
-    // Kick (the simulator) delivers a signed gifted-subs event from the fan: 2 subs.
-    const sent = await admin.request.post('/api/admin/support-rewards/simulate', {
-      headers: json,
-      data: { kind: 'gift', username: fan.kickName, units: 2 },
-    });
-    expect(sent.ok(), await sent.text()).toBe(true);
-    expect(await sent.json()).toEqual({ status: 200 });
+    // The Chat Simulator sends Kick's signed gifted-subs event from the fan: 2 subs.
+    const events = sim.getByRole('form', { name: 'Send a Kick event' });
+    await events.getByLabel('Event').selectOption('gift');
+    await events.getByLabel('Gifter (Kick name)').fill(fan.kickName);
+    await events.getByLabel('Giftees').fill('lucky_one, lucky_two');
+    await events.getByRole('button', { name: 'Send event' }).click();
+    await expect(sim.getByText('Sent channel.subscription.gifts.')).toBeVisible();
 
     // The overlay shows the alert.
     const alert = overlay.getByRole('status');
