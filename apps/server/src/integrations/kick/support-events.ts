@@ -12,16 +12,12 @@ import {
   subscriptionGifts,
   subscriptionNewOrRenewal,
 } from './events';
+import type { KickEventMeta as RegistryMeta } from './event-handlers';
 
 export { channelFollowed, kicksGifted, subscriptionGifts, subscriptionNewOrRenewal };
 
-/** What every support event handler receives with its payload. */
-export interface KickEventMeta {
-  messageId: string;
-  type: string;
-  version: string;
-  receivedAt: Date;
-}
+/** What a support event handler reads of the delivery (the registry's meta, ./event-handlers). */
+export type KickEventMeta = Pick<RegistryMeta, 'messageId' | 'version' | 'receivedAt'> & { type: string };
 
 /** Thrown by a handler whose payload does not parse: the delivery is refused with 400. */
 export class MalformedKickEvent extends Error {
@@ -32,20 +28,6 @@ export class MalformedKickEvent extends Error {
 
 /** A handler of one event type, run in the transaction that claims the delivery. */
 export type KickEventHandler<Tx> = (tx: Tx, payload: unknown, meta: KickEventMeta) => Promise<void>;
-
-export const SUPPORT_EVENT_TYPES = [
-  'channel.subscription.new',
-  'channel.subscription.renewal',
-  'channel.subscription.gifts',
-  'kicks.gifted',
-  'channel.followed',
-  'channel.reward.redemption.updated',
-] as const;
-export type SupportEventType = (typeof SUPPORT_EVENT_TYPES)[number];
-
-export function isSupportEvent(type: string): type is SupportEventType {
-  return (SUPPORT_EVENT_TYPES as readonly string[]).includes(type);
-}
 
 // The payloads' schemas are the webhook's own (./events), one definition each.
 export const rewardRedemption = rewardRedemptionUpdated;

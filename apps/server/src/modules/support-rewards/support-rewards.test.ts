@@ -65,7 +65,7 @@ describe('support rewards from Kick events', () => {
     expect(await points(gifter)).toBe(1500);
     expect(await points(giftee)).toBe(0);
 
-    // Kick redelivers (#193): the same message id pays nothing more.
+    // Kick delivers at least once (docs/features/kick-events-and-bans.md): the same message id pays nothing more.
     const again = await deliver(t, 'channel.subscription.gifts', payload, '01JGIFTDELIVERY000000000001');
     expect(again.json()).toEqual({ ok: true, duplicate: true });
     expect(await points(gifter)).toBe(1500);
@@ -248,7 +248,7 @@ describe('Admin → Support rewards', () => {
         method: 'POST',
         url: '/api/admin/support-rewards/grant',
         as: admin,
-        body: { user, kind: 'gift', units, note: 'Kick dropped the event (#390)' },
+        body: { user, kind: 'gift', units, note: 'Kick dropped the event' },
       });
     const granted = await grant('@refunded'); // the Kick name, any case, with or without "@"
     expect(granted.statusCode, granted.body).toBe(200);
