@@ -186,6 +186,12 @@ describe('replies', () => {
     // the replies and the completion (with the simulated bot a reply's token read may, and the first
     // reply is then written by a write of its own — also correct, but not what this test pins down).
     const t = await app({ env: { KICK_BOT_SIMULATOR: '0' } });
+    // Posting goes through the outgoing queue, whose insert is I/O of its own on PostgreSQL; it is
+    // tested in modules/chat-out. Here it is taken out so the writer alone decides the batches.
+    const queued: unknown[] = [];
+    t.app.chatOut.enqueue = async (...messages) => {
+      queued.push(...messages);
+    };
     t.app.chat.register({
       name: 'echo',
       order: 1,
@@ -203,6 +209,7 @@ describe('replies', () => {
     expect(t.app.chat.batches - before).toBe(2);
     expect(await rowOf(t, m.messageId)).toMatchObject({ replies: ['@chatter first', '@chatter second'], handledBy: 'echo' });
     expect((await rowOf(t, m.messageId))?.processedAt).not.toBeNull();
+    expect(queued).toHaveLength(2);
   });
 });
 
