@@ -138,7 +138,12 @@ export class ServerProcesses {
   /** Starts the processes together (migrations run once, under a lock); resolves when all answer. */
   async start(): Promise<this> {
     await this.spawn();
-    await Promise.all(this.members.map((m) => this.ready(m)));
+    try {
+      await Promise.all(this.members.map((m) => this.ready(m)));
+    } catch (err) {
+      await this.stopAll('SIGKILL'); // none left behind
+      throw err;
+    }
     return this;
   }
 
