@@ -14,7 +14,12 @@ function startBoards(port: number, cacheSeconds: number) {
   return startServer(
     port,
     process.env.BENCH_DATABASE_URL ?? null,
-    { DEMO_DATA: '1', LEADERBOARD_POLLER: '1', RATE_LIMIT_PER_MINUTE: '10000000', LEADERBOARD_CACHE_SECONDS: String(cacheSeconds) },
+    {
+      DEMO_DATA: '1',
+      LEADERBOARD_POLLER: '1',
+      RATE_LIMIT_PER_MINUTE: '10000000',
+      LEADERBOARD_CACHE_SECONDS: String(cacheSeconds),
+    },
     [],
     async (base) => {
       try {

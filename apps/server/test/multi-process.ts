@@ -160,9 +160,7 @@ export async function person(database: Database, name: string, role: 'User' | 'A
     new Date(),
   );
   if (role === 'Admin') {
-    [user] = (await database.db.update(users).set({ role }).where(eq(users.id, user.id)).returning()) as [
-      typeof user,
-    ];
+    [user] = (await database.db.update(users).set({ role }).where(eq(users.id, user.id)).returning()) as [typeof user];
   }
   const { token } = await createSession(database.db, user.id, new Date(), 'test');
   return { user, cookie: `kb_session=${token}` };

@@ -86,8 +86,6 @@ export interface ServerProcessesOptions {
   inheritEnv?: boolean;
   /** The ports, one a process (default: free ones). */
   ports?: number[];
-  /** Names in logs and errors (default app1, app2, …). */
-  names?: string[];
   /**
    * Where the output goes. Default: kept in memory (`output()`, each process's `log`) and shown in a
    * failure to start. A function receives every chunk as it comes (also kept); stdio hands the
@@ -149,12 +147,14 @@ export class ServerProcesses {
 
   /** Starts the processes without waiting for them (`ready(m)` waits; `m.exited` tells an exit). */
   async spawn(): Promise<this> {
+    if (this.members.length) throw new Error('already started');
     const count = this.opts.count ?? this.opts.ports?.length ?? 1;
     for (let i = 0; i < count; i++) {
       const port = this.opts.ports?.[i] ?? (await freePort());
+      // `child` and `exited` are set by launch, just below.
       const member = {
         index: i,
-        name: this.opts.names?.[i] ?? `app${i + 1}`,
+        name: `app${i + 1}`,
         port,
         url: `http://127.0.0.1:${port}`,
         log: [],
@@ -171,14 +171,6 @@ export class ServerProcesses {
     if (running(m.child)) await this.stop(i);
     this.launch(m);
     await this.ready(m);
-    return m;
-  }
-
-  /** Starts process `i` again without waiting for it (one expected to refuse to start, say). */
-  relaunch(i: number): ServerProcess {
-    const m = this.member(i);
-    if (running(m.child)) throw new Error(`${m.name} is still running`);
-    this.launch(m);
     return m;
   }
 

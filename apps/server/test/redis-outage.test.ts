@@ -231,7 +231,8 @@ describe.skipIf(missing !== null)('Redis going away under two server processes',
     await broadcastReaches(onA!, onA!, 2000);
     // The outage is logged once per process, however many requests met it.
     // Log lines reach standard output in batches within 250 ms (docs/operations.md#logs).
-    for (const { log } of servers.members) await expect.poll(() => log.join('').match(/Redis unreachable/g) ?? []).toHaveLength(1);
+    for (const { log } of servers.members)
+      await expect.poll(() => log.join('').match(/Redis unreachable/g) ?? []).toHaveLength(1);
 
     // Redis returns (empty, as after a crash): both processes rejoin within seconds.
     redis = await startRedis(redisPort);
@@ -243,7 +244,8 @@ describe.skipIf(missing !== null)('Redis going away under two server processes',
     await broadcastReaches(onA!, onB!, 5000);
     await broadcastReaches(onB!, onA!, 5000);
     // Log lines reach standard output in batches within 250 ms (docs/operations.md#logs).
-    for (const { log } of servers.members) await expect.poll(() => log.join('').match(/Redis reachable again/g) ?? []).toHaveLength(1);
+    for (const { log } of servers.members)
+      await expect.poll(() => log.join('').match(/Redis reachable again/g) ?? []).toHaveLength(1);
   }, 60_000);
 });
 
