@@ -109,6 +109,8 @@ export interface ServerProcess {
   child: ChildProcess;
   /** What this process printed (all its lives), when the output is kept. */
   readonly log: string[];
+  /** Its standard output alone (the JSON log lines), when the output is kept. */
+  readonly stdout: string[];
   /** Resolves with the current child's exit. */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
@@ -158,6 +160,7 @@ export class ServerProcesses {
         port,
         url: `http://127.0.0.1:${port}`,
         log: [],
+        stdout: [],
       } as unknown as ServerProcess;
       this.members.push(member);
       this.launch(member);
@@ -246,7 +249,10 @@ export class ServerProcesses {
         }
         if (typeof output === 'function') output(m.name, text);
       };
-      child.stdout!.on('data', keep);
+      child.stdout!.on('data', (d: Buffer) => {
+        if (kept) m.stdout.push(d.toString());
+        keep(d);
+      });
       child.stderr!.on('data', keep);
     }
     m.child = child;
