@@ -51,10 +51,12 @@ const fail = (kind: string) => errors.set(kind, (errors.get(kind) ?? 0) + 1);
 
 /** One GET over the visitor's agent; resolves with the status once the body was read. */
 function get(agent: http.Agent, url: URL, accept: string, timeoutMs: number): Promise<number> {
+  // The web app's API calls carry its header (apps/web/src/lib/api.ts); the browser's own loads do not.
+  const api = url.pathname.startsWith('/api/') ? { 'x-requested-with': 'kickback' } : {};
   return new Promise((resolve, reject) => {
     const req = http.get(
       url,
-      { agent, headers: { accept, 'accept-encoding': 'br, gzip', 'user-agent': 'kickback-stream-night' } },
+      { agent, headers: { accept, 'accept-encoding': 'br, gzip', 'user-agent': 'kickback-stream-night', ...api } },
       (res) => {
         res.on('data', (chunk: Buffer) => (bytes += chunk.length));
         res.on('end', () => resolve(res.statusCode ?? 0));
