@@ -255,6 +255,8 @@ async function scenario(target: Target): Promise<Figures> {
         bettors.push(i);
       },
     );
+    // Closed now: a proxy answers an idle keep-alive connection on its own (HAProxy's 408).
+    keepAlive.close();
     const opened = await call<{ id: string }>(base, '/api/predictions', admin, {
       question: 'Does the player take the deal?',
       answers: [
@@ -309,7 +311,6 @@ async function scenario(target: Target): Promise<Figures> {
     console.log(`  ${target.label}: signing ${chatCount} chat deliveries…`);
     const signatures = await signDeliveries(unsigned, privatePem);
     const requests = unsigned.map((u, i) => request(port, u, signatures[i]!));
-    keepAlive.close();
 
     // The visitors' processes.
     for (let w = 0; w < clientProcesses; w++) {
@@ -522,7 +523,6 @@ async function scenario(target: Target): Promise<Figures> {
   } finally {
     for (const w of workers) if (w.exitCode === null) w.kill('SIGKILL');
     for (const s of sockets) s.disconnect();
-    keepAlive.close();
     await db.end();
   }
 }
