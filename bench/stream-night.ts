@@ -1,8 +1,8 @@
 /**
  * `npm run bench -- stream-night [--visitors 10000] [--ramp 60] [--hold 20] [--chat-rate 2000]
  *   [--bet-share 0.05] [--key-every 20] [--move-ms 2000] [--bettors 200] [--client-processes 2]
- *   [--timeout-ms 15000] [--bare-samples 20] [--cluster] [--cluster-only] [--processes 3]
- *   [--log-level <level>]`
+ *   [--timeout-ms 15000] [--bare-samples 20] [--chat-connections 64] [--cluster] [--cluster-only]
+ *   [--processes 3] [--log-level <level>]`
  * (`npm run build` first; PostgreSQL: BENCH_DATABASE_URL, else the local server when one answers;
  * `--cluster` also needs haproxy and Redis: BENCH_REDIS_URL, else redis://127.0.0.1:6379)
  *
@@ -83,6 +83,12 @@ const clientProcesses = Math.max(1, arg('client-processes', 2));
 const timeoutMs = arg('timeout-ms', 15_000);
 const bareSamples = arg('bare-samples', 20);
 const processes = arg('processes', 3);
+/**
+ * Keep-alive connections the chat is pipelined over. Kick delivers webhooks concurrently; Node
+ * answers a connection's pipelined requests concurrently, HAProxy one after another, so the
+ * cluster needs connections enough for the answers in flight.
+ */
+const chatConnections = arg('chat-connections', 64);
 const withCluster = process.argv.includes('--cluster') || process.argv.includes('--cluster-only');
 const clusterOnly = process.argv.includes('--cluster-only');
 const TARGET = { firstStateP99: 1500, webhookP99: 100, frameP99: 400, bareRatio: 1.5, rssMb: 1536 };
@@ -358,7 +364,7 @@ async function scenario(target: Target): Promise<Figures> {
     const chatDone = new Promise<void>((resolve) => {
       if (chatCount === 0) return resolve();
       let next = 0;
-      const clients = new PipelinedClient(port, 16, (i, status) => {
+      const clients = new PipelinedClient(port, chatConnections, (i, status) => {
         if (status === 503 || status === 0) {
           setTimeout(() => clients.send(requests[i]!, i), 50);
           return;
