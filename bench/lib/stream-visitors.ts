@@ -76,16 +76,23 @@ async function visit(start: Start): Promise<void> {
   const step = async (path: URL, accept: string, kind: string) => {
     try {
       const status = await get(agent, path, accept, start.timeoutMs);
-      if (status !== 200) fail(`${kind} HTTP ${status}`);
+      if (status !== 200) throw new Error(`HTTP ${status}`);
     } catch (err) {
-      fail(`${kind} ${(err as Error).message === 'timeout' ? 'timeout' : 'error'}`);
+      const { message, code } = err as Error & { code?: string };
+      fail(`${kind} ${message === 'timeout' || message.startsWith('HTTP ') ? message : (code ?? 'error')}`);
       throw err;
     }
   };
+  // Every request of a stage runs to its end (so each failure is counted once, not the requests
+  // the agent's destruction would cut short); a failed stage ends the visit.
+  const stage = async (paths: string[], accept: string, kind: string) => {
+    const settled = await Promise.allSettled(paths.map((p) => step(new URL(p, base), accept, kind)));
+    if (settled.some((r) => r.status === 'rejected')) throw new Error(`${kind} failed`);
+  };
   try {
-    await step(page, 'text/html', 'html');
-    await Promise.all(start.paths.map((p) => step(new URL(p, base), '*/*', 'asset')));
-    await Promise.all(start.reads.map((p) => step(new URL(p, base), 'application/json', 'api read')));
+    await stage([page.pathname], 'text/html', 'html');
+    await stage(start.paths, '*/*', 'asset');
+    await stage(start.reads, 'application/json', 'api read');
   } catch {
     agent.destroy();
     return;
