@@ -181,9 +181,9 @@ async function pageAssets(base: string, gameId: string): Promise<string[]> {
   const table = /m\.f=\[([^\]]*)\]/.exec(code)?.[1];
   const deps = table ? [...table.matchAll(/"([^"]+)"/g)].map((m) => `/${m[1]!}`) : [];
   for (const chunk of ['deal-or-no-deal-page', 'site']) {
-    const lazy = new RegExp(`import\\(\`\\./(${chunk}-[\\w-]+\\.js)\`\\)(?:,__vite__mapDeps\\(\\[([\\d,]*)\\]\\))?`).exec(
-      code,
-    );
+    const lazy = new RegExp(
+      `import\\(\`\\./(${chunk}-[\\w-]+\\.js)\`\\)(?:,__vite__mapDeps\\(\\[([\\d,]*)\\]\\))?`,
+    ).exec(code);
     if (!lazy) throw new Error(`the entry has no lazy import of ${chunk}`);
     paths.add(`/assets/${lazy[1]!}`);
     for (const i of (lazy[2] ?? '').split(',').filter(Boolean)) paths.add(deps[Number(i)]!);
@@ -210,11 +210,18 @@ interface WorkerReport {
 }
 
 /** The bare `ws` floor with `sockets` spectators and frames of `frameBytes`: commit → last socket p99. */
-async function bareFloor(sockets: number, frameBytes: number): Promise<{ p99: number; p50: number; connected: number }> {
+async function bareFloor(
+  sockets: number,
+  frameBytes: number,
+): Promise<{ p99: number; p50: number; connected: number }> {
   const barePort = await freePort();
-  const bare = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'lib/bare-broadcast.ts'), String(barePort)], {
-    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-  });
+  const bare = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(here, 'lib/bare-broadcast.ts'), String(barePort)],
+    {
+      stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+    },
+  );
   await new Promise<void>((resolve) => bare.stdout!.once('data', () => resolve()));
   const crowd = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'lib/spectator-crowd.ts')], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -354,7 +361,10 @@ async function scenario(target: Target): Promise<Figures> {
       const ask = ipc(worker);
       const mine: number[] = [];
       for (let i = w; i < visitorCount; i += clientProcesses) mine.push((i * rampS * 1000) / visitorCount);
-      return ask({ type: 'start', base, gameId, paths, reads: ['/api/site'], visitors: mine, startAt, timeoutMs }, 'arrived');
+      return ask(
+        { type: 'start', base, gameId, paths, reads: ['/api/site'], visitors: mine, startAt, timeoutMs },
+        'arrived',
+      );
     });
 
     // Chat, open loop from startAt; a 503 is sent again after 50 ms (Kick's retry).
@@ -496,7 +506,10 @@ async function scenario(target: Target): Promise<Figures> {
       ['page: requests per visitor', `${2 + paths.length} (HTML, ${paths.length} assets, /api/site)`],
       ['first request → state p50', ms(firstState.p50)],
       ['first request → state p99', `${ms(firstState.p99)} (target < ${TARGET.firstStateP99})`],
-      ['chat webhook p50 / p99', `${chat.p50.toFixed(1)} / ${chat.p99.toFixed(1)} ms (target p99 < ${TARGET.webhookP99})`],
+      [
+        'chat webhook p50 / p99',
+        `${chat.p50.toFixed(1)} / ${chat.p99.toFixed(1)} ms (target p99 < ${TARGET.webhookP99})`,
+      ],
       ['chat answers not 200', String(chatFailed)],
       ['commit → last frame p99, all', `${ms(allFrames.p99)} over ${allFrames.count} moves`],
       [
@@ -520,7 +533,10 @@ async function scenario(target: Target): Promise<Figures> {
       ['states skipped (coalesced)', String(skipped)],
       ['check: bets committed once', `${yes(checks.bets)} (${betsSent} sent, ${bets[0]!.n} in the ledger)`],
       ['check: giveaway entries once', `${yes(checks.entries)} (${keysSent} keys, ${entries[0]!.n} entries)`],
-      ['check: frames in order, latest', `${yes(checks.order)} (${reordered} out of order, ${notLatest} not on v${latest})`],
+      [
+        'check: frames in order, latest',
+        `${yes(checks.order)} (${reordered} out of order, ${notLatest} not on v${latest})`,
+      ],
       ['check: deadline fired once', won ? `${yes(checks.deadline)} (${finishes} finish)` : 'n/a (game not won yet)'],
       ['check: ledger invariant', `${yes(checks.ledger)} (${balances.length} users, ${ledgerBad} off)`],
     ];

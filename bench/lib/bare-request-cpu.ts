@@ -33,7 +33,14 @@ export async function bareRequestCpuMs(
     const before = processCpuMs(bare.pid!);
     const runner = spawn(
       process.execPath,
-      ['--import', 'tsx', path.join(here, 'load-runner.ts'), `http://127.0.0.1:${port}/hello`, String(connections), String(seconds)],
+      [
+        '--import',
+        'tsx',
+        path.join(here, 'load-runner.ts'),
+        `http://127.0.0.1:${port}/hello`,
+        String(connections),
+        String(seconds),
+      ],
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );
     let out = '';

@@ -41,7 +41,10 @@ describe('request log', () => {
 describe('the pre-serialised request line', () => {
   const capture = (options: pino.LoggerOptions = {}) => {
     const written: string[] = [];
-    const logger = pino({ timestamp: () => ',"time":1764300000000', ...options }, { write: (l: string) => written.push(l) });
+    const logger = pino(
+      { timestamp: () => ',"time":1764300000000', ...options },
+      { write: (l: string) => written.push(l) },
+    );
     return { logger, written };
   };
 
