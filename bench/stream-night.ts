@@ -9,7 +9,8 @@
  * The link drop (docs/benchmarks.md#stream-night): the streamer drops the Deal or No Deal link in
  * chat and `--visitors` new viewers open it over `--ramp` seconds, while chat runs at its busiest,
  * a prediction is open and the game is being played. The built server runs at its defaults (the
- * log level it ran with is printed) on a fresh PostgreSQL database, as one process; with
+ * log level it ran with is printed; only the rate limits are raised, as every visitor comes from
+ * 127.0.0.1) on a fresh PostgreSQL database, as one process; with
  * `--cluster` the same load then runs through HAProxy in front of `--processes` processes on
  * PostgreSQL and Redis (scripts/cluster.ts), and both columns are printed side by side.
  *
