@@ -88,7 +88,8 @@ export async function screenshot(page: Page, name: string) {
 
 /**
  * `target.screenshot(options)` for people to look at (a picture in /tmp or e2e/screenshots that no
- * assertion reads): skipped in CI like `screenshot`, where nobody looks at them.
+ * assertion reads): skipped in CI like `screenshot`, where nobody looks at them
+ * (docs/conventions.md#test-speed).
  */
 export async function keepScreenshot(
   target: { screenshot(options: { path: string; fullPage?: boolean; omitBackground?: boolean }): Promise<unknown> },
