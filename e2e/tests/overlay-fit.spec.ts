@@ -8,7 +8,7 @@ import type { Page } from '@playwright/test';
 import { overlayPaths, type OverlayPath } from '@kickback/common/overlays';
 import { expect, test } from './fixtures';
 import { grantPoints, linkedChatter, postInChat } from './chat-helpers';
-import { DEMO_ADMIN, signIn } from './helpers';
+import { DEMO_ADMIN, keepScreenshot, signIn } from './helpers';
 
 const json = { 'x-requested-with': 'kickback' };
 const FRAME = { width: 1920, height: 1080 };
@@ -55,7 +55,7 @@ async function dark(overlay: Page, name: string) {
   await overlay.evaluate(() =>
     document.documentElement.style.setProperty('background', 'linear-gradient(135deg, #1b2230, #0c0f14)', 'important'),
   );
-  await overlay.screenshot({ path: `/tmp/overlay-fit-${name}.png` });
+  await keepScreenshot(overlay, { path: `/tmp/overlay-fit-${name}.png` });
   await overlay.evaluate(() => document.documentElement.style.removeProperty('background'));
 }
 
