@@ -137,7 +137,9 @@ export class SplitOrStealService {
   }
 
   select(user: UserRow | null, gameId: string, ball: Ball): Promise<SplitOrStealState> {
-    return this.live.act(user, gameId, (game, u) => selectRule(game, { userId: u.id, ball, now: this.now().getTime() }));
+    return this.live.act(user, gameId, (game, u) =>
+      selectRule(game, { userId: u.id, ball, now: this.now().getTime() }),
+    );
   }
 
   // ---------------------------------------------------------------- reads
