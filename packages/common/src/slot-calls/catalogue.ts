@@ -67,7 +67,7 @@ const byProvider: Record<string, readonly string[]> = {
     'Rise of Olympus 100',
     'Legacy of Dead',
     'Fire Joker',
-    "Rich Wilde and the Tome of Madness",
+    'Rich Wilde and the Tome of Madness',
     'Moon Princess',
     'Moon Princess 100',
     'Gemix',
@@ -152,7 +152,7 @@ const byProvider: Record<string, readonly string[]> = {
     'Beheaded',
     'Gluttony',
     'Tanked',
-    'Monkey\'s Gold xPays',
+    "Monkey's Gold xPays",
   ],
   'Relax Gaming': [
     'Money Train',
@@ -160,7 +160,7 @@ const byProvider: Record<string, readonly string[]> = {
     'Money Train 3',
     'Money Train 4',
     'Temple Tumble Megaways',
-    'Dead Man\'s Trail',
+    "Dead Man's Trail",
     'Wild Chapo',
     'Iron Bank',
     'Snake Arena',
@@ -169,11 +169,11 @@ const byProvider: Record<string, readonly string[]> = {
     'TNT Tumble',
     'Top Dawgs',
     'Tower Tumble',
-    'Tombstone Slaughter: El Gordo\'s Revenge',
+    "Tombstone Slaughter: El Gordo's Revenge",
   ],
   'Push Gaming': [
-    'Jammin\' Jars',
-    'Jammin\' Jars 2',
+    "Jammin' Jars",
+    "Jammin' Jars 2",
     'Razor Shark',
     'Razor Returns',
     'Fat Rabbit',
@@ -223,7 +223,7 @@ const byProvider: Record<string, readonly string[]> = {
     'Sam on the Beach',
     'Gold Cave',
   ],
-  'Thunderkick': [
+  Thunderkick: [
     'Esqueleto Explosivo',
     'Esqueleto Explosivo 2',
     'Pink Elephants',
@@ -232,11 +232,11 @@ const byProvider: Record<string, readonly string[]> = {
     'Midas Golden Touch',
     'Sword of Khans',
   ],
-  'NetEnt': [
+  NetEnt: [
     'Starburst',
     'Starburst XXXtreme',
-    'Gonzo\'s Quest',
-    'Gonzo\'s Quest Megaways',
+    "Gonzo's Quest",
+    "Gonzo's Quest Megaways",
     'Dead or Alive',
     'Dead or Alive 2',
     'Divine Fortune',
@@ -251,10 +251,10 @@ const byProvider: Record<string, readonly string[]> = {
     'Space Wars',
   ],
   'Red Tiger': [
-    'Dragon\'s Fire',
+    "Dragon's Fire",
     'Piggy Riches Megaways',
-    'Pirates\' Plenty',
-    'Gonzo\'s Gold',
+    "Pirates' Plenty",
+    "Gonzo's Gold",
     'Mystery Reels',
     'Primate King',
     'Rainbow Jackpots',
@@ -263,7 +263,7 @@ const byProvider: Record<string, readonly string[]> = {
     'Laser Fruit',
     'Well of Wishes',
   ],
-  'BGaming': [
+  BGaming: [
     'Elvis Frog in Vegas',
     'Aloha King Elvis',
     'Bonanza Billion',
@@ -274,15 +274,8 @@ const byProvider: Record<string, readonly string[]> = {
     'Book of Cats',
     'Royal High-Road',
   ],
-  'Quickspin': [
-    'Big Bad Wolf',
-    'Sakura Fortune',
-    'Eastern Emeralds',
-    'Sticky Bandits',
-    'Dwarfs Gone Wild',
-    'Hot Sync',
-  ],
-  'Yggdrasil': [
+  Quickspin: ['Big Bad Wolf', 'Sakura Fortune', 'Eastern Emeralds', 'Sticky Bandits', 'Dwarfs Gone Wild', 'Hot Sync'],
+  Yggdrasil: [
     'Vikings Go Berzerk',
     'Vikings Go Wild',
     'Valley of the Gods',
@@ -294,79 +287,27 @@ const byProvider: Record<string, readonly string[]> = {
     'Raptor DoubleMax',
   ],
   'Blueprint Gaming': [
-    'Fishin\' Frenzy',
+    "Fishin' Frenzy",
     'Eye of Horus',
     'Diamond Mine Megaways',
     'Ted',
     'King Kong Cash',
     'Buffalo Rising Megaways',
   ],
-  'Avatar UX': [
-    'PopRocks',
-    'CherryPop',
-    'Wild Wild Riches',
-    'Gemix Pop',
-  ],
-  'Peter & Sons': [
-    'Fruity Treats',
-    'Wild Dojo Strike',
-    'Cash Compass',
-    'Bonus Bank',
-  ],
-  'Backseat Gaming': [
-    'Wild Sahara',
-    'Cash Crew',
-  ],
-  'Print Studios': [
-    'Bonsai Banzai',
-    'Tome of Insanity',
-  ],
-  'Massive Studios': [
-    'Bison Battle',
-  ],
-  'Octoplay': [
-    'Gold Rush Gus',
-  ],
-  'Evoplay': [
-    'Hot Triple Sevens',
-    'Elven Princess',
-    'Sprinkle',
-  ],
-  'Endorphina': [
-    'Lucky Streak 3',
-    'Satoshi\'s Secret',
-  ],
-  "Fantasma Games": [
-    'Medusa Hot 1',
-    'Lilith\'s Passion',
-  ],
-  'Playson': [
-    'Solar Queen',
-    'Buffalo Power: Hold and Win',
-    'Book of Gold: Classic',
-  ],
-  'Spinomenal': [
-    'Book of Demi Gods II',
-    'Majestic King',
-  ],
-  'Habanero': [
-    'Hot Hot Fruit',
-    'Koi Gate',
-    'Nine Tails',
-  ],
-  'Microgaming': [
-    'Immortal Romance',
-    'Thunderstruck II',
-    'Mega Moolah',
-    '9 Masks of Fire',
-    'Break da Bank Again',
-  ],
-  'Novomatic': [
-    'Book of Ra',
-    'Book of Ra Deluxe',
-    'Sizzling Hot Deluxe',
-    'Lucky Lady\'s Charm',
-  ],
+  'Avatar UX': ['PopRocks', 'CherryPop', 'Wild Wild Riches', 'Gemix Pop'],
+  'Peter & Sons': ['Fruity Treats', 'Wild Dojo Strike', 'Cash Compass', 'Bonus Bank'],
+  'Backseat Gaming': ['Wild Sahara', 'Cash Crew'],
+  'Print Studios': ['Bonsai Banzai', 'Tome of Insanity'],
+  'Massive Studios': ['Bison Battle'],
+  Octoplay: ['Gold Rush Gus'],
+  Evoplay: ['Hot Triple Sevens', 'Elven Princess', 'Sprinkle'],
+  Endorphina: ['Lucky Streak 3', "Satoshi's Secret"],
+  'Fantasma Games': ['Medusa Hot 1', "Lilith's Passion"],
+  Playson: ['Solar Queen', 'Buffalo Power: Hold and Win', 'Book of Gold: Classic'],
+  Spinomenal: ['Book of Demi Gods II', 'Majestic King'],
+  Habanero: ['Hot Hot Fruit', 'Koi Gate', 'Nine Tails'],
+  Microgaming: ['Immortal Romance', 'Thunderstruck II', 'Mega Moolah', '9 Masks of Fire', 'Break da Bank Again'],
+  Novomatic: ['Book of Ra', 'Book of Ra Deluxe', 'Sizzling Hot Deluxe', "Lucky Lady's Charm"],
 };
 
 /** Every shipped slot, first-come for a name found under two providers. */

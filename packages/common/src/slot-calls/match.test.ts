@@ -6,9 +6,9 @@ const match = slotMatcher(slotCatalogue);
 
 describe('slot names', () => {
   it('gives one key to the spellings of one slot', () => {
-    expect(new Set(['gates olympus', 'Gates of Olympus', 'gates-of-olympus', 'GATES  OF   OLYMPUS!'].map(slotKey))).toEqual(
-      new Set(['gates olympus']),
-    );
+    expect(
+      new Set(['gates olympus', 'Gates of Olympus', 'gates-of-olympus', 'GATES  OF   OLYMPUS!'].map(slotKey)),
+    ).toEqual(new Set(['gates olympus']));
     expect(slotKey("Jammin' Jars")).toBe(slotKey('jammin jars'));
     expect(slotKey('Blood & Shadow')).toBe(slotKey('blood and shadow'));
     expect(slotKey('Ésqueleto Explosivo')).toBe('esqueleto explosivo');
@@ -16,7 +16,10 @@ describe('slot names', () => {
 
   it('matches the catalogue exactly, then by a small edit distance', () => {
     for (const typed of ['gates olympus', 'Gates of Olympus', 'gates-of-olympus']) {
-      expect(match(typed)).toMatchObject({ kind: 'exact', slot: { name: 'Gates of Olympus', provider: 'Pragmatic Play' } });
+      expect(match(typed)).toMatchObject({
+        kind: 'exact',
+        slot: { name: 'Gates of Olympus', provider: 'Pragmatic Play' },
+      });
     }
     expect(match('sweet bonanaz')).toMatchObject({ kind: 'close', slot: { name: 'Sweet Bonanza' }, distance: 1 });
     expect(match('wanted dead or wlid')).toMatchObject({ kind: 'close', slot: { name: 'Wanted Dead or a Wild' } });
@@ -27,7 +30,6 @@ describe('slot names', () => {
     expect(match('mentl')).toMatchObject({ kind: 'close', slot: { name: 'Mental' } });
     expect(match('itro')).toEqual({ kind: 'unknown', key: 'itro' });
     expect(match('my own homebrew slot')).toMatchObject({ kind: 'unknown' });
-    // "fat rabbot" is 1 from Fat Rabbit only; "fat drab" is as close to Fat Drac as to nothing else → matches.
     expect(match('money train 5')).toMatchObject({ kind: 'unknown' }); // 1 from Money Train 2, 3 and 4
   });
 

@@ -1,6 +1,17 @@
 /** Slot calls (1050_slot_calls.sql, docs/features/slot-calls.md). */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { slotCallStatuses, unknownSlotPolicies } from '@kickback/common/http/slot-calls';
 import { huntBonuses } from './hunt';
 import { users } from './users';

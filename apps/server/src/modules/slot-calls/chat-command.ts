@@ -52,7 +52,10 @@ export function slotCallsHandler(): ChatHandler {
             command.open ? 'slot calls are open: type !sr [SLOT] to call one.' : 'slot calls are closed.',
           );
         } catch {
-          await app.chat.reply(message, command.open ? 'slot calls are already open.' : 'slot calls are already closed.');
+          await app.chat.reply(
+            message,
+            command.open ? 'slot calls are already open.' : 'slot calls are already closed.',
+          );
         }
         return true;
       }

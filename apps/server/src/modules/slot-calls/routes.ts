@@ -41,9 +41,7 @@ export const slotCallsModule = fp(async (app: FastifyInstance) => {
   route(app, admin.close, (request) => calls.setOpen(actorOf(currentUser(request)), false));
   route(app, admin.clear, (request) => calls.clear(currentUser(request)));
   route(app, admin.pick, (request) => calls.pick(currentUser(request)));
-  route(app, admin.resolve, (request) =>
-    calls.resolve(currentUser(request), request.params.id, request.body.outcome),
-  );
+  route(app, admin.resolve, (request) => calls.resolve(currentUser(request), request.params.id, request.body.outcome));
   route(app, admin.addToHunt, (request) => calls.addToHunt(currentUser(request), request.params.id, request.body));
   route(app, admin.catalogue, () => calls.catalogue());
   route(app, admin.addToCatalogue, (request) => calls.addToCatalogue(currentUser(request), request.body));

@@ -50,7 +50,8 @@ export const SLOT_CALLS_ROOM = 'slot-calls';
 const RECENT = 20;
 const WAITING = ['queued', 'playing'] as const;
 
-export type CallOutcome = { ok: true; call: SlotCallView } | { ok: false; reason: string } | { ok: false; repeated: true };
+export type CallOutcome =
+  { ok: true; call: SlotCallView } | { ok: false; reason: string } | { ok: false; repeated: true };
 
 export interface SlotCallHooks extends CallHooks {
   /** In a refund, right before the call's refund is claimed. Tests race here. */
@@ -300,10 +301,7 @@ export class SlotCallService {
   async resolve(runner: UserRow, id: string, outcome: 'played' | 'skipped' | 'removed') {
     const call = await this.change(actorOf(runner), `slot_calls.${outcome}`, async (tx) => {
       const row = await this.lockWaiting(tx, id);
-      await tx
-        .update(slotCalls)
-        .set({ status: outcome, resolvedAt: this.now() })
-        .where(eq(slotCalls.id, row.id));
+      await tx.update(slotCalls).set({ status: outcome, resolvedAt: this.now() }).where(eq(slotCalls.id, row.id));
       const refunded = outcome === 'played' ? false : await this.refund(tx, row.id);
       return { callId: id, slot: row.slot, caller: row.kickUsername, refunded };
     });
@@ -333,11 +331,7 @@ export class SlotCallService {
    */
   async pick(runner: UserRow) {
     const picked = await this.change(actorOf(runner), 'slot_calls.pick', async (tx, settings) => {
-      const queued = await tx
-        .select()
-        .from(slotCalls)
-        .where(eq(slotCalls.status, 'queued'))
-        .orderBy(asc(slotCalls.id));
+      const queued = await tx.select().from(slotCalls).where(eq(slotCalls.status, 'queued')).orderBy(asc(slotCalls.id));
       if (queued.length === 0) throw conflict(slotCallTexts.emptyQueue);
       if (!settings.serverSeed || !settings.seedHash || !settings.seedCommittedAt) {
         throw conflict('No pick seed was published yet: open the queue first.');
@@ -364,7 +358,13 @@ export class SlotCallService {
         })
         .returning({ id: slotCallPicks.id });
       await tx.update(slotCallSettings).set(this.seedColumns()).where(eq(slotCallSettings.id, 1));
-      return { pickId: pick!.id, callId: winner.id, slot: winner.slot, caller: winner.kickUsername, among: queued.length };
+      return {
+        pickId: pick!.id,
+        callId: winner.id,
+        slot: winner.slot,
+        caller: winner.kickUsername,
+        among: queued.length,
+      };
     });
     return this.withState(`Picked ${picked.slot} (${picked.caller}) from ${picked.among} calls.`);
   }

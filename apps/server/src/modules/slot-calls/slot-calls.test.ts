@@ -65,11 +65,15 @@ const points = async (u: TestUser) =>
   (await t.database.db.select({ p: users.points }).from(users).where(eq(users.id, u.user.id)))[0]!.p;
 const ledgerRows = async (reason: string) =>
   rowsOf<{ n: number; sum: string | null }>(
-    await t.database.db.execute(sql`SELECT count(*)::int AS n, sum(delta)::text AS sum FROM ledger WHERE reason = ${reason}`),
+    await t.database.db.execute(
+      sql`SELECT count(*)::int AS n, sum(delta)::text AS sum FROM ledger WHERE reason = ${reason}`,
+    ),
   )[0]!;
 
 beforeEach(async () => {
-  await t.database.db.execute(sql`UPDATE slot_calls SET status = 'cleared', resolved_at = now() WHERE status IN ('queued', 'playing')`);
+  await t.database.db.execute(
+    sql`UPDATE slot_calls SET status = 'cleared', resolved_at = now() WHERE status IN ('queued', 'playing')`,
+  );
   await t.database.db.execute(sql`UPDATE slot_call_settings SET is_open = false`);
   await t.database.db.execute(sql`UPDATE hunts SET status = 'finished', finished_at = now() WHERE status = 'running'`);
   expect((await rules()).status).toBe(200);
@@ -87,7 +91,9 @@ describe('opening and closing from chat', () => {
     expect((await state()).nextSeedHash).toMatch(/^[0-9a-f]{64}$/);
 
     const payload = chatPayload(t, 'mod_anna', '!calls close', { userId: String(++kick) });
-    (payload.sender as { identity: { badges: unknown[] } }).identity.badges = [{ text: 'Moderator', type: 'moderator' }];
+    (payload.sender as { identity: { badges: unknown[] } }).identity.badges = [
+      { text: 'Moderator', type: 'moderator' },
+    ];
     const res = await postDelivery(t, signedDelivery(payload, { at: t.clock.now() }));
     expect(res.statusCode).toBeLessThan(300);
     expect(await repliesTo(t, payload.message_id as string)).toEqual(['@mod_anna slot calls are closed.']);
@@ -200,9 +206,7 @@ describe('the cost and its refund', () => {
   it('takes the cost through the ledger and refunds it once when the call is removed, skipped or cleared', async () => {
     await rules({ cost: 25, maxPerViewer: 3 });
     const poor = await viewer('10');
-    expect(await chat(poor, '!sr mental')).toEqual([
-      `@${poor.kickName} a call costs 25.00 points: not enough points.`,
-    ]);
+    expect(await chat(poor, '!sr mental')).toEqual([`@${poor.kickName} a call costs 25.00 points: not enough points.`]);
     expect(await points(poor)).toBe('10.00');
 
     const payer = await viewer('100');
@@ -211,18 +215,27 @@ describe('the cost and its refund', () => {
     await chat(payer, '!sr reactoonz');
     expect(await points(payer)).toBe('25.00');
     const [mental, sugar] = (await state()).queue;
-    const removed = await call('POST', `/api/admin/slot-calls/${mental!.id}/resolve`, { outcome: 'removed' }, moderator);
+    const removed = await call(
+      'POST',
+      `/api/admin/slot-calls/${mental!.id}/resolve`,
+      { outcome: 'removed' },
+      moderator,
+    );
     expect(removed.status).toBe(200);
     expect(removed.body.message).toBe(`Mental (${payer.kickName}) removed, cost refunded.`);
     expect(await points(payer)).toBe('50.00');
     // Removing it again is a 409 and pays nothing.
-    expect((await call('POST', `/api/admin/slot-calls/${mental!.id}/resolve`, { outcome: 'removed' })).status).toBe(409);
+    expect((await call('POST', `/api/admin/slot-calls/${mental!.id}/resolve`, { outcome: 'removed' })).status).toBe(
+      409,
+    );
     await call('POST', `/api/admin/slot-calls/${sugar!.id}/resolve`, { outcome: 'played' });
     expect(await points(payer)).toBe('50.00');
     const cleared = await call('POST', '/api/admin/slot-calls/clear', undefined, moderator);
     expect(cleared.body.message).toBe('Queue cleared: 1 calls, 1 refunded.');
     expect(await points(payer)).toBe('75.00');
-    expect((await call('POST', '/api/admin/slot-calls/clear')).body.message).toBe('Queue cleared: 0 calls, 0 refunded.');
+    expect((await call('POST', '/api/admin/slot-calls/clear')).body.message).toBe(
+      'Queue cleared: 0 calls, 0 refunded.',
+    );
     expect(await points(payer)).toBe('75.00');
     expect(await ledgerMismatches(t)).toEqual([]);
   });
@@ -231,9 +244,9 @@ describe('the cost and its refund', () => {
     expect((await call('PUT', '/api/admin/slot-calls/rules', { ...defaultRules, cost: 1 }, moderator)).status).toBe(
       403,
     );
-    expect((await call('POST', '/api/admin/slot-calls/catalogue', { name: 'X', provider: 'Y' }, moderator)).status).toBe(
-      403,
-    );
+    expect(
+      (await call('POST', '/api/admin/slot-calls/catalogue', { name: 'X', provider: 'Y' }, moderator)).status,
+    ).toBe(403);
     expect((await call('POST', '/api/admin/slot-calls/close', undefined, moderator)).status).toBe(200);
     const before = (await state()).version;
     const bad = await call('PUT', '/api/admin/slot-calls/rules', { ...defaultRules, cost: -5 });
@@ -287,7 +300,12 @@ describe('Add to hunt', () => {
       'No bonus hunt is running: start one on Run Bonus Hunt first.',
     );
     const hunt = (
-      await t.call({ method: 'POST', url: '/api/admin/hunts', as: admin, body: { name: 'Calls hunt', startCost: 100, guessPrize: 0 } })
+      await t.call({
+        method: 'POST',
+        url: '/api/admin/hunts',
+        as: admin,
+        body: { name: 'Calls hunt', startCost: 100, guessPrize: 0 },
+      })
     ).json<HuntView>();
     const added = await call('POST', `/api/admin/slot-calls/${wanted!.id}/hunt`, { bet: 2 }, moderator);
     expect(added.status).toBe(200);
@@ -299,7 +317,12 @@ describe('Add to hunt', () => {
       ['Mental', 'Nolimit City', 1, caller.kickName],
     ]);
     const open = (id: string, payout: number) =>
-      t.call({ method: 'POST', url: `/api/admin/hunts/${hunt.id}/bonuses/${id}/open`, as: moderator, body: { payout } });
+      t.call({
+        method: 'POST',
+        url: `/api/admin/hunts/${hunt.id}/bonuses/${id}/open`,
+        as: moderator,
+        body: { payout },
+      });
     expect((await open(view.bonuses[0]!.id, 500)).statusCode).toBe(200); // 250x
     expect(await points(caller)).toBe('500.00');
     expect((await open(view.bonuses[0]!.id, 500)).statusCode).toBe(409);
