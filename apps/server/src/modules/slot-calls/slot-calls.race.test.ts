@@ -13,7 +13,7 @@ import { buildTestApp, type TestApp } from '../../../test/app';
 import { givePoints, ledgerMismatches } from '../../../test/economy';
 import { buildRaceApp, describeRace } from '../../../test/race-database';
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 function scenarios(app: () => TestApp, size: { callers: number; fans: number }) {
   let seq = 0;
