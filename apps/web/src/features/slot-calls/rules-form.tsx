@@ -39,7 +39,10 @@ export function RulesForm({ rules, onSaved }: { rules: SlotCallRulesView; onSave
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useZodForm(slotCallRulesBody, { defaultValues: { ...rules } });
+  } = useZodForm(slotCallRulesBody, {
+    // The textarea holds the list one name a line; asLines turns it back into the list.
+    defaultValues: { ...rules, blacklist: rules.blacklist.join('\n') as unknown as string[] },
+  });
   const save = useEndpointMutation(adminSlotCallEndpoints.rules, {
     onSuccess: (answer) => (toast.success(answer.message), onSaved(answer.state)),
   });
@@ -96,7 +99,6 @@ export function RulesForm({ rules, onSaved }: { rules: SlotCallRulesView; onSave
             as="textarea"
             rows={3}
             {...register('blacklist', { setValueAs: asLines })}
-            defaultValue={rules.blacklist.join('\n')}
             isInvalid={Boolean(errors.blacklist)}
             aria-describedby="calls-blacklist-error"
           />
