@@ -68,8 +68,10 @@ test('!calls open, three !sr calls, the queue live on /calls and the overlay, Ad
     const sim = await adminContext.newPage();
     await sim.goto('/admin/chat-simulator');
     const ann = await linkedChatter(browser, sim, admin, 'CallAnn', 0);
-    const ben = await linkedChatter(browser, sim, admin, 'CallBen', 0);
-    const cal = await linkedChatter(browser, sim, admin, 'CallCal', 0);
+    // Calls are free and need no linked account here: only Ann, who is paid, links hers.
+    const stamp = String(Date.now() % 100000);
+    const ben = { kickName: `ben_${stamp}` };
+    const cal = { kickName: `cal_${stamp}` };
 
     // The admin sets the rules on Admin → Slot calls: Sweet Bonanza blacklisted, 500 points from 100x.
     await admin.goto('/');
