@@ -149,7 +149,8 @@ export async function makeCall(
       });
     } catch (err) {
       if (err instanceof InsufficientBalanceError) {
-        throw new CallRefused(`a call costs ${formatAmount(centsToText(cost))} points: ${err.message.toLowerCase()}`);
+        const why = err.message.charAt(0).toLowerCase() + err.message.slice(1);
+        throw new CallRefused(`a call costs ${formatAmount(centsToText(cost))} points: ${why}`);
       }
       throw err;
     }

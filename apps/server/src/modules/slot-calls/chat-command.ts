@@ -5,6 +5,7 @@
  * Olympus · @b …"); every refusal answers its sender with the reason.
  */
 import type { ChatMessage } from '../../integrations/kick/chat-message';
+import { AppError } from '../../lib/errors';
 import type { ChatHandler } from '../chat/service';
 import type { Actor } from '../audit/service';
 import type { SlotCallService } from './service';
@@ -51,7 +52,8 @@ export function slotCallsHandler(): ChatHandler {
             message,
             command.open ? 'slot calls are open: type !sr [SLOT] to call one.' : 'slot calls are closed.',
           );
-        } catch {
+        } catch (err) {
+          if (!(err instanceof AppError && err.statusCode === 409)) throw err;
           await app.chat.reply(
             message,
             command.open ? 'slot calls are already open.' : 'slot calls are already closed.',

@@ -120,12 +120,16 @@ export class SlotCallService {
     };
   }
 
-  /** A viewer's call still waiting in the queue (the one being played first), or null. */
-  async openCallOf(kickUserId: string): Promise<SlotCallView | null> {
+  /**
+   * A viewer's call still waiting in the queue (the one being played first), or null: by site
+   * account (a battle entrant is assigned the slot of their call) or by Kick account.
+   */
+  async openCallOf(who: { userId: string } | { kickUserId: string }): Promise<SlotCallView | null> {
+    const whose = 'userId' in who ? eq(slotCalls.userId, who.userId) : eq(slotCalls.kickUserId, who.kickUserId);
     const [row] = await this.app.db
       .select()
       .from(slotCalls)
-      .where(and(eq(slotCalls.kickUserId, kickUserId), inArray(slotCalls.status, WAITING)))
+      .where(and(whose, inArray(slotCalls.status, WAITING)))
       .orderBy(sql`${slotCalls.status} = 'playing' DESC`, asc(slotCalls.id))
       .limit(1);
     return row ? callView(row) : null;

@@ -309,6 +309,10 @@ describe('Add to hunt', () => {
     ).json<HuntView>();
     const added = await call('POST', `/api/admin/slot-calls/${wanted!.id}/hunt`, { bet: 2 }, moderator);
     expect(added.status).toBe(200);
+    expect(await t.app.slotCalls.openCallOf({ userId: caller.user.id })).toMatchObject({
+      id: mental!.id,
+      slot: 'Mental',
+    });
     await call('POST', `/api/admin/slot-calls/${mental!.id}/hunt`, { bet: 1, cost: 5 });
     expect(added.body.state.queue.map((c) => c.id)).toEqual([mental!.id]);
     const view = (await t.call({ method: 'GET', url: '/api/hunts' })).json<{ current: HuntView }>().current;
@@ -337,7 +341,8 @@ describe('Add to hunt', () => {
       ]),
     );
     expect(await ledgerMismatches(t)).toEqual([]);
-    expect(await t.app.slotCalls.openCallOf(caller.kickId)).toBeNull();
+    expect(await t.app.slotCalls.openCallOf({ kickUserId: caller.kickId })).toBeNull();
+    expect(await t.app.slotCalls.openCallOf({ userId: caller.user.id })).toBeNull();
   });
 });
 
