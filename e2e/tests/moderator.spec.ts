@@ -1,6 +1,6 @@
 /**
  * The Moderator role in the browser: the demo Moderator signs in and the Admin dropdown lists only
- * what a Moderator may use (games, giveaway, Fulfilment, predictions, the bonus hunt, the chat simulator); an admin
+ * what a Moderator may use (games, giveaway, Fulfilment, predictions, the bonus hunt, slot calls, the chat simulator); an admin
  * page opened by its address sends them home; Fulfilment offers Deliver but not Reject (a refund).
  * An admin then grants Moderator to a new viewer on the Users page, and the viewer's menu follows.
  */
@@ -14,6 +14,7 @@ const moderatorMenu = [
   'Fulfilment',
   'Predictions',
   'Run Bonus Hunt',
+  'Slot calls',
   'Chat Simulator',
 ];
 

@@ -7,6 +7,7 @@ export const overlayPaths = [
   '/overlay/giveaway',
   '/overlay/raffle',
   '/overlay/hunt',
+  '/overlay/calls',
   '/kick/prediction/overlay',
   '/overlay/alerts',
 ] as const;

@@ -14,6 +14,7 @@ import {
   FaComments,
   FaLink,
   FaCoins,
+  FaDice,
 } from 'react-icons/fa6';
 import { SiKick } from 'react-icons/si';
 import { useAuth } from '../../shared/auth/auth-context';
@@ -81,6 +82,13 @@ const features: Feature[] = [
     text: 'Spend points on tickets, or earn them by supporting the stream; winners are drawn provably fair on stream.',
     path: '/raffles',
     cta: 'See the raffles',
+  },
+  {
+    icon: FaDice,
+    title: 'Slot calls',
+    text: 'Type !sr and a slot in Kick chat to tell the streamer what to play; a call that pays big in the bonus hunt pays you.',
+    path: '/calls',
+    cta: 'See the queue',
   },
   {
     icon: FaCrown,
