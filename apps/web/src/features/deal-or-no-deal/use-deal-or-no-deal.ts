@@ -1,5 +1,5 @@
 /**
- * The live Deal or No Deal game for the page, on the shared live-state hook (lib/use-live-state):
+ * The live Deal or No Deal game for the page, on the kit's live-game hook (shared/use-live-game):
  * one hub connection per game and signed-in user, the newest state, the view cleared when the
  * connection closes. This adds what is Deal or No Deal's: the sounds and box openings the server
  * announces, the owner's actions, and the spec's toasts (part 2 §8).
@@ -9,7 +9,8 @@ import { toast } from 'react-toastify';
 import { messages } from '@kickback/common/messages';
 import { dealOrNoDealHub, type CaseOpened, type DealOrNoDealState } from '@kickback/common/hubs/deal-or-no-deal';
 import type { HubStatus } from '../../lib/hub';
-import { useLiveState, type LiveView } from '../../lib/use-live-state';
+import type { LiveView } from '../../lib/use-live-state';
+import { useLiveGame } from '../../shared/use-live-game';
 import { useAuth } from '../../shared/auth/auth-context';
 import { playShowSound, stopShowSounds, stopThinkingMusic } from './show-sounds';
 
@@ -34,7 +35,7 @@ export interface LiveDealOrNoDeal {
 }
 
 export function useDealOrNoDeal(gameId: string): LiveDealOrNoDeal {
-  const { user, initialising, refreshUser } = useAuth();
+  const { user, refreshUser } = useAuth();
   const openId = user?.openId ?? null;
   const [opening, setOpening] = useState<CaseOpened | null>(null);
   const [busy, setBusy] = useState(false);
@@ -42,12 +43,9 @@ export function useDealOrNoDeal(gameId: string): LiveDealOrNoDeal {
   const hadState = useRef(false);
   const stateFailed = useRef(false);
 
-  const live = useLiveState({
+  const live = useLiveGame(gameId, {
     hub: dealOrNoDealHub,
-    query: { gameid: gameId },
     stateEvent: 'GameStateChange',
-    enabled: !initialising, // connect once we know who is signed in
-    restartKey: openId,
     async fetchState(connection) {
       try {
         return await connection.call('GetGameState');
@@ -81,7 +79,6 @@ export function useDealOrNoDeal(gameId: string): LiveDealOrNoDeal {
       }
       toast.error(hadState.current ? messages.unableToReconnectGame : messages.unableToConnectGame);
     },
-    onRefused: () => toast.error(messages.unableToConnectGame),
   });
   const { state, connection } = live;
   const isOwner = openId !== null && state?.user.userId === openId;

@@ -1,5 +1,5 @@
 /**
- * The live Split or Steal game for the page, on the shared live-state hook (lib/use-live-state):
+ * The live Split or Steal game for the page, on the kit's live-game hook (shared/use-live-game):
  * one hub connection per game and signed-in user, the newest state, the view cleared when the
  * connection closes. This adds what is Split or Steal's: the sounds on entering status 3 and 4,
  * the player's own answer context in status 3, the chat, and the spec's toasts.
@@ -12,7 +12,8 @@ import { splitOrStealHub, type answerContext, type SplitOrStealState } from '@ki
 import { GAME_CHAT_HISTORY, type GameChatMessage } from '@kickback/common/hubs/game-chat';
 import type { z } from 'zod';
 import type { HubStatus } from '../../lib/hub';
-import { useLiveState, type LiveView } from '../../lib/use-live-state';
+import type { LiveView } from '../../lib/use-live-state';
+import { useLiveGame } from '../../shared/use-live-game';
 import { useAuth } from '../../shared/auth/auth-context';
 import { playSound } from '../../components/live/sounds';
 
@@ -38,7 +39,7 @@ export interface LiveGame {
 }
 
 export function useSplitOrSteal(gameId: string): LiveGame {
-  const { user, initialising, refreshUser } = useAuth();
+  const { user, refreshUser } = useAuth();
   const openId = user?.openId ?? null;
   const [answers, setAnswers] = useState<AnswerContext | null>(null);
   const [chat, setChat] = useState<GameChatMessage[]>([]);
@@ -46,12 +47,9 @@ export function useSplitOrSteal(gameId: string): LiveGame {
   const mine = (s: SplitOrStealState): boolean =>
     openId !== null && (s.player1?.userId === openId || s.player2?.userId === openId);
 
-  const live = useLiveState({
+  const live = useLiveGame(gameId, {
     hub: splitOrStealHub,
-    query: { gameid: gameId },
     stateEvent: 'ReceiveGameState',
-    enabled: !initialising, // connect once we know who is signed in
-    restartKey: openId,
     fetchState: (connection) => connection.call('GetGameState'),
     onState(next, previous, { live: isLive, connection }) {
       const entered = (code: number) => next.status === code && previous !== null && previous.status !== code;
@@ -84,7 +82,6 @@ export function useSplitOrSteal(gameId: string): LiveGame {
       setChat([]);
     },
     onConnectFailed: () => toast.error(messages.unableToConnectGame),
-    onRefused: () => toast.error(messages.unableToConnectGame),
   });
   const { state, connection } = live;
 
