@@ -48,7 +48,7 @@ function withEntrants(n: number, size: BracketSize = 8): BattleGame {
 function playing(n: number, size: BracketSize = 8, order?: string[]): BattleGame {
   const closed = ok(close(withEntrants(n, size)));
   const field = order ?? closed.entrants.slice(0, size).map((e) => e.userId);
-  return ok(seat(closed, { snapshotHash: 'h', order: field }));
+  return ok(seat(closed, { snapshotHash: 'h', now: 5, order: field }));
 }
 
 const buy = (cost: string, win: string) => ({ cost, win });
@@ -91,18 +91,18 @@ describe('registration', () => {
 describe('the draw seats the bracket', () => {
   it('refuses a draw that is not the field of the frozen list', () => {
     const closed = ok(close(withEntrants(9)));
-    expect(error(seat(closed, { snapshotHash: 'h', order: ['u1', 'u2'] }))).toBe('bad_draw');
-    expect(error(seat(closed, { snapshotHash: 'h', order: ['u1', 'u1', 'u2', 'u3', 'u4', 'u5', 'u6', 'u7'] }))).toBe(
-      'bad_draw',
-    );
-    expect(error(seat(closed, { snapshotHash: 'h', order: ['x', 'u2', 'u3', 'u4', 'u5', 'u6', 'u7', 'u8'] }))).toBe(
-      'bad_draw',
-    );
-    const g = ok(seat(closed, { snapshotHash: 'h', order: ['u9', 'u2', 'u3', 'u4', 'u5', 'u6', 'u7', 'u8'] }));
+    expect(error(seat(closed, { snapshotHash: 'h', now: 5, order: ['u1', 'u2'] }))).toBe('bad_draw');
+    expect(
+      error(seat(closed, { snapshotHash: 'h', now: 5, order: ['u1', 'u1', 'u2', 'u3', 'u4', 'u5', 'u6', 'u7'] })),
+    ).toBe('bad_draw');
+    expect(
+      error(seat(closed, { snapshotHash: 'h', now: 5, order: ['x', 'u2', 'u3', 'u4', 'u5', 'u6', 'u7', 'u8'] })),
+    ).toBe('bad_draw');
+    const g = ok(seat(closed, { snapshotHash: 'h', now: 5, order: ['u9', 'u2', 'u3', 'u4', 'u5', 'u6', 'u7', 'u8'] }));
     expect(g.status).toBe('playing');
     // First half on the left of each match, the rest on the right.
     expect(g.seats).toEqual(['u9', 'u5', 'u2', 'u6', 'u3', 'u7', 'u4', 'u8']);
-    expect(error(seat(g, { snapshotHash: 'h', order: g.drawn! }))).toBe('not_closed');
+    expect(error(seat(g, { snapshotHash: 'h', now: 5, order: g.drawn! }))).toBe('not_closed');
   });
 
   it('gives byes to a short field and plays on past them', () => {

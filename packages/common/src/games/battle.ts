@@ -77,6 +77,8 @@ export interface BattleGame extends LiveGameState {
   snapshotHash: string | null;
   /** User ids in draw order (the field, at most `size`). */
   drawn: string[] | null;
+  /** When the bracket was drawn (epoch ms). */
+  drawnAt: number | null;
   /** Round-one seats (2 per match), user id or null for a bye. */
   seats: (string | null)[];
   /** Recorded outcome of each match, by match number (0-based, round by round). */
@@ -153,6 +155,7 @@ export function newBattle(input: {
     snapshot: null,
     snapshotHash: null,
     drawn: null,
+    drawnAt: null,
     seats: [],
     outcomes: Array.from({ length: matchCount(input.size) }, () => null),
     winnerId: null,
@@ -313,7 +316,7 @@ export function close(game: BattleGame): Outcome {
  * the field in draw order seats the bracket — the first half on the matches' left, the rest on
  * their right, so byes meet distinct entrants first.
  */
-export function seat(game: BattleGame, draw: { snapshotHash: string; order: string[] }): Outcome {
+export function seat(game: BattleGame, draw: { snapshotHash: string; order: string[]; now: number }): Outcome {
   if (game.status !== 'closed') return refuse('not_closed');
   const ids = new Set(game.entrants.map((e) => e.userId));
   const want = Math.min(game.size, game.entrants.length);
@@ -325,7 +328,14 @@ export function seat(game: BattleGame, draw: { snapshotHash: string; order: stri
   draw.order.forEach((id, i) => {
     seats[i < half ? i * 2 : (i - half) * 2 + 1] = id;
   });
-  const next: BattleGame = { ...game, status: 'playing', snapshotHash: draw.snapshotHash, drawn: draw.order, seats };
+  const next: BattleGame = {
+    ...game,
+    status: 'playing',
+    snapshotHash: draw.snapshotHash,
+    drawn: draw.order,
+    drawnAt: draw.now,
+    seats,
+  };
   return afterOutcome(next, next.outcomes);
 }
 
@@ -383,8 +393,7 @@ export function replay(game: BattleGame, matchNo: number): Outcome {
 export function voidMatch(game: BattleGame, matchNo: number, reason: string): Outcome {
   if (game.status !== 'playing') return refuse(over(game) ? 'already_over' : 'not_playing');
   const current = currentMatch(game);
-  const recorded =
-    Number.isInteger(matchNo) && game.outcomes[matchNo] !== undefined && game.outcomes[matchNo] !== null;
+  const recorded = Number.isInteger(matchNo) && game.outcomes[matchNo] !== undefined && game.outcomes[matchNo] !== null;
   if (current?.no !== matchNo && !(recorded && reopenable(game, matchNo))) return refuse('not_in_play');
   const outcomes = [...game.outcomes];
   outcomes[matchNo] = { kind: 'void', reason };
