@@ -91,7 +91,8 @@ function ManageBattle({ id }: { id: string }) {
   return (
     <section aria-label={`Run ${state.title}`} className="mb-4">
       <h2 className="h4">
-        <Link to={`/battle/${id}`}>{state.title}</Link> · <span data-testid="admin-battle-status">{statusText[state.status]}</span>
+        <Link to={`/battle/${id}`}>{state.title}</Link> ·{' '}
+        <span data-testid="admin-battle-status">{statusText[state.status]}</span>
       </h2>
       <p className="mb-2">{state.entrants.length} entered.</p>
       <div className="d-flex flex-wrap gap-2 mb-3">
@@ -137,7 +138,11 @@ function ManageBattle({ id }: { id: string }) {
           </Form.Group>
           <Form.Group className="col-sm-5" controlId="battle-slot-name">
             <Form.Label>Their slot</Form.Label>
-            <Form.Control value={slot.slot} maxLength={60} onChange={(e) => setSlot((s) => ({ ...s, slot: e.target.value }))} />
+            <Form.Control
+              value={slot.slot}
+              maxLength={60}
+              onChange={(e) => setSlot((s) => ({ ...s, slot: e.target.value }))}
+            />
           </Form.Group>
           <div className="col-sm-3">
             <Button type="submit" variant="outline-light">
@@ -264,7 +269,12 @@ export default function AdminBattlesPage() {
                 <td className="text-end">{b.entrants}</td>
                 <td>{b.winner ?? ''}</td>
                 <td>
-                  <Button size="sm" variant="outline-light" aria-label={`Run ${b.title}`} onClick={() => setSelected(b.id)}>
+                  <Button
+                    size="sm"
+                    variant="outline-light"
+                    aria-label={`Run ${b.title}`}
+                    onClick={() => setSelected(b.id)}
+                  >
                     Run
                   </Button>
                 </td>

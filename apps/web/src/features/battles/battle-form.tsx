@@ -38,7 +38,10 @@ function toBody(v: FormValues) {
     minWager: v.minWager.trim() === '' ? null : v.minWager,
     subsOnly: v.subsOnly,
     registrationMinutes: v.registrationMinutes,
-    prize: v.prizeKind === 'points' ? { kind: 'points', points: v.prizePoints } : { kind: 'item', item: v.prizeItem },
+    prize:
+      v.prizeKind === 'points'
+        ? { kind: 'points' as const, points: v.prizePoints }
+        : { kind: 'item' as const, item: v.prizeItem },
   };
 }
 
@@ -48,7 +51,7 @@ const fieldOf = (path: string): keyof FormValues | null =>
     ? 'prizePoints'
     : path === 'prize.item'
       ? 'prizeItem'
-      : (['title', 'size', 'siteId', 'minWager', 'registrationMinutes'] as const).find((f) => f === path) ?? null;
+      : ((['title', 'size', 'siteId', 'minWager', 'registrationMinutes'] as const).find((f) => f === path) ?? null);
 
 const check = zodResolver(battleInput);
 const resolver: Resolver<FormValues, unknown, Output> = async (values, context, options) => {

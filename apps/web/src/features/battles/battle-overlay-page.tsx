@@ -50,7 +50,9 @@ export default function BattleOverlayPage() {
           <span data-testid="overlay-battle-winner">
             {' '}
             · Winner: {battle.winner.username}
-            {battle.prize.points !== null ? ` · ${formatAmount(battle.prize.points)} points` : ` · ${battle.prize.item}`}
+            {battle.prize.points !== null
+              ? ` · ${formatAmount(battle.prize.points)} points`
+              : ` · ${battle.prize.item}`}
           </span>
         )}
         {battle?.status === 'registration' && ` · ${battle.entrants.length} entered · type !enter`}

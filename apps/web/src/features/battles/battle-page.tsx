@@ -33,7 +33,8 @@ function Rules({ state }: { state: BattleState }) {
   ].filter((r): r is string => r !== null);
   return (
     <p className="mb-1" data-testid="battle-rules">
-      Who may enter: {rules.length === 0 ? 'everyone signed in' : rules.join(', ')} (excluded and banned accounts never).
+      Who may enter: {rules.length === 0 ? 'everyone signed in' : rules.join(', ')} (excluded and banned accounts
+      never).
     </p>
   );
 }

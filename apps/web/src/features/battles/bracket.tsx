@@ -28,7 +28,11 @@ function sideName(side: BattleSide): string {
 function Side({ match, which }: { match: BattleMatch; which: 'a' | 'b' }) {
   const side = match[which];
   const result = match.result?.[which];
-  const slot = match.result ? match.result[which === 'a' ? 'slotA' : 'slotB'] : side.kind === 'entrant' ? side.slot : null;
+  const slot = match.result
+    ? match.result[which === 'a' ? 'slotA' : 'slotB']
+    : side.kind === 'entrant'
+      ? side.slot
+      : null;
   const won = side.kind === 'entrant' && match.winnerId === side.userId;
   return (
     <div className={`kbb-side${won ? ' kbb-won' : ''}${side.kind !== 'entrant' ? ' kbb-empty' : ''}`}>
