@@ -63,9 +63,9 @@ test('an 8-entrant battle: wager gate, drawn and verified bracket, seven matches
   }
   expect(claimed).toHaveLength(11);
   const low = await viewer(browser, 'NoWager');
-  expect((await low.request.post('/api/User/ids', { headers: json, data: { RoobetName: `NoWager${stamp}` } })).ok()).toBe(
-    true,
-  );
+  expect(
+    (await low.request.post('/api/User/ids', { headers: json, data: { RoobetName: `NoWager${stamp}` } })).ok(),
+  ).toBe(true);
   const refreshed = await admin.request.post(`/api/admin/leaderboards/${ROOBET}/refresh`, { headers: json });
   expect(refreshed.ok(), await refreshed.text()).toBe(true);
   const queue = (await (await admin.request.get('/api/admin/partner-links', { headers: json })).json()) as {

@@ -11,6 +11,7 @@ import type { BattleState } from '@kickback/common/hubs/battle';
 import type { RollRecord } from '@kickback/common/http/giveaway';
 import { auditLog } from '../../db/schema/audit';
 import { fulfilmentItems } from '../../db/schema/fulfilment';
+import { kickBans } from '../../db/schema/kick-bans';
 import { leaderboardPeriods, leaderboardStandings } from '../../db/schema/leaderboards';
 import { ledger } from '../../db/schema/ledger';
 import { users } from '../../db/schema/users';
@@ -182,6 +183,19 @@ describe('entry rules', () => {
     const excluded = await wagerer('1000');
     await t.database.db.update(users).set({ excluded: true }).where(eq(users.id, excluded.user.id));
     expect((await enter(id, excluded)).json<{ message: string }>().message).toContain('excluded');
+    const banned = await wagerer('1000');
+    await t.database.db
+      .update(users)
+      .set({ kickId: '93001', kickUsername: 'banned93001' })
+      .where(eq(users.id, banned.user.id));
+    await t.database.db.insert(kickBans).values({
+      kickUserId: '93001',
+      kickUsername: 'banned93001',
+      bannedAt: t.clock.now(),
+      messageId: 'ban-93001',
+      receivedAt: t.clock.now(),
+    });
+    expect((await enter(id, banned)).json<{ message: string }>().message).toContain('banned in Kick chat');
     expect((await state(id)).entrants).toEqual([]);
 
     const good = await wagerer('100');
