@@ -51,6 +51,11 @@ const serverLayerZones = [
     from: inServer('cli', 'main.ts'),
     message: 'app.ts builds the app; main.ts and the CLI start it.',
   },
+  {
+    target: inServer('**'),
+    from: 'apps/server/test',
+    message: 'The server never imports its test helpers (apps/server/test); only tests, bench/ and scripts/ do.',
+  },
 ];
 
 // The web app's layers, top to bottom: main.tsx, app/ (router, layout, providers) → features/ →
@@ -255,6 +260,28 @@ export default tseslint.config(
     files: [`${server}/modules/demo/**/*.ts`],
     ignores: ['**/*.test.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [serverNotWeb, moduleInternals(['demo'])] }] },
+  },
+  {
+    // The benchmarks and scripts start servers through the server's test helpers
+    // (apps/server/test/processes.ts, the rolling-restart scenario); nothing else of an app.
+    files: ['bench/**/*.ts', 'scripts/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)apps/(?!server/test/[^/]+$)',
+              message: 'bench/ and scripts/ import from the apps only the server test helpers (apps/server/test/*.ts).',
+            },
+            {
+              group: ['@kickback/server*', '@kickback/web*'],
+              message: 'Apps do not import each other; share through @kickback/common.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     // Journeys take `test` from ./fixtures, which closes the browser contexts a test opened itself.

@@ -4,45 +4,32 @@
  * in-process board cache on (the default 15 s) and off (every request ranks from the database).
  * `npm run build` first. PostgreSQL with BENCH_DATABASE_URL, else in-memory PGlite.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { printFigures, summarise } from './lib/stats';
-import { logLevelEnv, logLevelLine, serverLogFile } from './lib/server-log';
+import { startServer, stopServer } from './lib/server-process';
 
-const serverMain = fileURLToPath(new URL('../apps/server/dist/main.js', import.meta.url));
 const headers = { 'X-Requested-With': 'kickback' };
 
-async function startServer(port: number, cacheSeconds: number): Promise<ChildProcess> {
-  const log = serverLogFile(`leaderboards-${port}`);
-  console.log(logLevelLine(log.file));
-  const child = spawn(process.execPath, [serverMain], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: ':memory:',
+/** The built server with demo data and the board poller, up once its running board is filled. */
+function startBoards(port: number, cacheSeconds: number) {
+  return startServer(
+    port,
+    process.env.BENCH_DATABASE_URL ?? null,
+    {
       DEMO_DATA: '1',
-      ...logLevelEnv(),
+      LEADERBOARD_POLLER: '1',
       RATE_LIMIT_PER_MINUTE: '10000000',
       LEADERBOARD_CACHE_SECONDS: String(cacheSeconds),
-      ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
     },
-    stdio: ['ignore', log.fd, 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 240; i++) {
-    try {
-      const res = await fetch(`${base}/api/LeaderBoard/roobet/now`, { headers });
-      if (res.ok && ((await res.json()) as { data: unknown[] }).data.length > 0) return child;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  child.kill();
-  throw new Error('server did not come up with a filled board');
+    [],
+    async (base) => {
+      try {
+        const res = await fetch(`${base}/api/LeaderBoard/roobet/now`, { headers });
+        return res.ok && ((await res.json()) as { data: unknown[] }).data.length > 0;
+      } catch {
+        return false; // not up yet
+      }
+    },
+  );
 }
 
 async function load(url: string, total: number, concurrency: number) {
@@ -71,7 +58,7 @@ for (const [label, cacheSeconds, port] of [
   ['cache on (15 s)', 15, 38411],
   ['cache off', 0, 38412],
 ] as const) {
-  const server = await startServer(port, cacheSeconds);
+  const server = await startBoards(port, cacheSeconds);
   try {
     for (const path of ['/api/LeaderBoard/roobet/now', '/api/LeaderBoard/previous']) {
       const url = `http://127.0.0.1:${port}${path}`;
@@ -85,7 +72,6 @@ for (const [label, cacheSeconds, port] of [
       });
     }
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
+    await stopServer(server);
   }
 }

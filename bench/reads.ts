@@ -21,6 +21,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ServerProcesses } from '../apps/server/test/processes';
 import { logLevelEnv, logLevelLine, serverLogFile } from './lib/server-log';
 import { printFigures } from './lib/stats';
 
@@ -141,22 +142,31 @@ const barePort = 38432;
 const base = `http://127.0.0.1:${appPort}`;
 const profiling = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
 const appLog = serverLogFile('reads');
-const app = start(process.execPath, [...profiling, serverMain], {
-  NODE_ENV: 'development',
-  PORT: String(appPort),
-  HOST: '127.0.0.1',
-  PUBLIC_URL: base,
-  DATA_DIR: ':memory:',
-  DEMO_DATA: '1',
-  RATE_LIMIT_PER_MINUTE: '100000000',
-  ...logLevelEnv(),
-  ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
-}, appLog.fd);
+// The first poll fills the running boards from the simulators: the app is up once they are.
+const [appCommand, appArgs] = pinned(0, process.execPath, [...profiling, serverMain]);
+const appServer = new ServerProcesses({
+  command: { argv: [appCommand, ...appArgs], cwd: here },
+  ports: [appPort],
+  inheritEnv: true,
+  env: {
+    NODE_ENV: 'development',
+    DATA_DIR: ':memory:',
+    DEMO_DATA: '1',
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    ...logLevelEnv(),
+    ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
+  },
+  output: { stdout: appLog.fd, stderr: 'inherit' },
+  ready: (url) =>
+    fetch(`${url}/api/LeaderBoard/now`, { headers: { 'X-Requested-With': 'kickback' } })
+      .then(async (r) => r.ok && ((await r.json()) as { data: unknown[] }).data.length > 0)
+      .catch(() => false),
+  startMs: 120_000,
+});
+const app = (await appServer.start()).members[0]!.child;
 let bare: ChildProcess | null = null;
 try {
   const headers = { 'X-Requested-With': 'kickback' };
-  // The first poll fills the running boards from the simulators.
-  await waitFor(`${base}/api/LeaderBoard/now`, headers, (b) => (JSON.parse(b) as { data: unknown[] }).data.length > 0);
   const bodies: Record<string, string> = {};
   for (const [, url] of chosen) bodies[url] = await (await fetch(`${base}${url}`, { headers })).text();
   const bodiesFile = path.join(tmpdir(), `kickback-bench-reads-${process.pid}.json`);

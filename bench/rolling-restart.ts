@@ -4,7 +4,7 @@
  * and Redis: BENCH_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres; BENCH_REDIS_URL,
  * else redis://127.0.0.1:6379)
  *
- * A rolling restart behind HAProxy (scripts/rolling-restart.ts, the scenario the
+ * A rolling restart behind HAProxy (apps/server/test/rolling-restart.ts, the scenario the
  * rolling-restart test runs with two processes): the built server as `--processes` processes
  * behind deploy/haproxy.cfg on a fresh PostgreSQL database, under `--purchases` purchases/s,
  * `--chat` signed Kick chat deliveries/s and two live games (Split or Steal, Deal or No Deal)
@@ -13,9 +13,8 @@
  * client-visible gap (hub reconnect to resync, longest purchase answer, longest stretch without an
  * acknowledged purchase), deadline lateness, and the checks of the books; exits 1 when a check fails.
  */
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { runRollingRestart } from '../scripts/rolling-restart';
+import { builtServer } from '../apps/server/test/processes';
+import { runRollingRestart } from '../apps/server/test/rolling-restart';
 import { printFigures } from './lib/stats';
 
 function arg(name: string, fallback: number): number {
@@ -23,7 +22,6 @@ function arg(name: string, fallback: number): number {
   return i >= 0 && process.argv[i + 1] ? Number(process.argv[i + 1]) : fallback;
 }
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const processes = arg('processes', 3);
 const sweep = arg('sweep', 1000);
 
@@ -31,10 +29,7 @@ const report = await runRollingRestart({
   processes,
   baseDatabaseUrl: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
   redisUrl: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
-  command: {
-    argv: [process.execPath, '--enable-source-maps', path.join(root, 'apps/server/dist/main.js')],
-    cwd: root,
-  },
+  command: builtServer(undefined, ['--enable-source-maps']),
   purchasesPerSecond: arg('purchases', 40),
   chatPerSecond: arg('chat', 20),
   buyers: arg('buyers', 8),

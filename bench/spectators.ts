@@ -28,6 +28,7 @@ import { Redis } from 'ioredis';
 import { io, type Socket } from 'socket.io-client';
 import { printFigures, summarise } from './lib/stats';
 import { freePort, signIn } from './lib/site';
+import { ServerProcesses } from '../apps/server/test/processes';
 import { logLevelEnv, logLevelLine, serverLogFile } from './lib/server-log';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -134,24 +135,25 @@ async function main() {
   const [command, args] = pinned(0, process.execPath, [...nodeArgs, serverMain]);
   const log = serverLogFile('spectators');
   console.log(logLevelLine(log.file));
-  const server = spawn(command, args, {
-    cwd: root,
+  const servers = new ServerProcesses({
+    command: { argv: [command, ...args], cwd: root },
+    ports: [port],
+    inheritEnv: true,
     env: {
-      ...process.env,
       NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: base,
       DATA_DIR: ':memory:',
-      DATABASE_URL: '',
       DEMO_DATA: '0',
       ...logLevelEnv(),
       RATE_LIMIT_PER_MINUTE: '100000',
       METRICS_ALLOW: '127.0.0.1',
-      ...(redisUrl ? { REDIS_URL: redisUrl, REDIS_PREFIX: redisPrefix } : {}),
     },
-    stdio: ['ignore', log.fd, 'inherit'],
+    databaseUrl: '',
+    ...(redisUrl ? { redisUrl, redisPrefix } : {}),
+    output: { stdout: log.fd, stderr: 'inherit' },
+    startMs: 60_000,
   });
+  await servers.spawn();
+  const server = servers.members[0]!.child;
   const crowd = spawn(...pinned(1, process.execPath, ['--import', 'tsx', path.join(here, 'lib/spectator-crowd.ts')]), {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -161,14 +163,7 @@ async function main() {
     crowd.kill('SIGKILL');
   };
   process.on('exit', stop);
-  for (let i = 0; ; i++) {
-    const ok = await fetch(`${base}/healthz`)
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (ok) break;
-    if (i > 240) throw new Error('server did not start');
-    await sleep(250);
-  }
+  await servers.ready(servers.members[0]!);
 
   const loadBefore = os.loadavg();
   const admin = await signIn(base, '76561199999999001', 'StreamerAdmin', { demo: true });

@@ -10,32 +10,27 @@
  *
  * While it runs: Ctrl-C stops everything; `kill -HUP <pid>` restarts the processes one at a time
  * (a rolling restart). The same `Cluster` drives the rolling-restart test and benchmark
- * (apps/server/test/rolling-restart.ts).
+ * (apps/server/test/rolling-restart.ts). The processes themselves are apps/server/test/processes.ts's.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
+import {
+  builtServer,
+  freePort,
+  ServerProcesses,
+  type ServerCommand,
+  type ServerProcess,
+} from '../apps/server/test/processes';
 // @ts-expect-error -- a plain .mjs script without types
 import { staleParts } from './build-state.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const haproxyTemplate = path.join(root, 'deploy/haproxy.cfg');
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 /**
  * deploy/haproxy.cfg for local processes: the `bind` on `port` (loopback), the `server-template`
@@ -78,36 +73,47 @@ export interface ClusterOptions {
   /** Extra environment for every process (PUBLIC_URL, DRAIN_MS and the rest have defaults). */
   env?: Record<string, string>;
   /** How a process is started (default: the built server, `node apps/server/dist/main.js`). */
-  command?: { argv: string[]; cwd: string };
-  /** Where the processes' and the proxy's output goes (default: inherited). */
+  command?: ServerCommand;
+  /** Where the processes' and the proxy's output goes (default: this process's output, prefixed). */
   output?: (source: string, text: string) => void;
-}
-
-export interface Member {
-  name: string;
-  port: number;
-  child: ChildProcess;
 }
 
 /** N server processes and HAProxy in front of them. */
 export class Cluster {
   readonly url: string;
-  readonly members: Member[] = [];
+  readonly processes: ServerProcesses;
   private proxy: ChildProcess | null = null;
   private statsPort = 0;
   private readonly dir = mkdtempSync(path.join(tmpdir(), 'kickback-cluster-'));
-  private readonly secret = randomBytes(32).toString('hex');
 
   constructor(private readonly opts: ClusterOptions) {
     this.url = `http://127.0.0.1:${opts.port}`;
+    this.processes = new ServerProcesses({
+      count: opts.processes,
+      command: opts.command ?? builtServer(path.join(root, 'apps/server/dist/main.js'), ['--enable-source-maps']),
+      inheritEnv: true,
+      env: {
+        PUBLIC_URL: this.url,
+        SESSION_SECRET: randomBytes(32).toString('hex'),
+        DRAIN_MS: '5000',
+        TRUST_PROXY: '1',
+        ...pick(process.env, ['PUBLIC_URL', 'SESSION_SECRET', 'DRAIN_MS', 'TRUST_PROXY']),
+        ...opts.env,
+      },
+      databaseUrl: opts.databaseUrl,
+      redisUrl: opts.redisUrl,
+      output: this.out,
+      keepOutput: false, // a cluster runs for hours; its output goes to `out`
+    });
+  }
+
+  get members(): ServerProcess[] {
+    return this.processes.members;
   }
 
   async start(): Promise<void> {
-    const ports: number[] = [];
-    for (let i = 0; i < this.opts.processes; i++) ports.push(await freePort());
-    ports.forEach((port, i) => this.members.push({ name: `app${i + 1}`, port, child: this.spawnMember(port, i) }));
     // They start together: migrations and the demo data run once, under PostgreSQL's advisory lock.
-    for (const m of this.members) await this.waitHealthy(m);
+    await this.processes.start();
     this.statsPort = await freePort();
     const cfg = path.join(this.dir, 'haproxy.cfg');
     writeFileSync(
@@ -115,12 +121,13 @@ export class Cluster {
       localHaproxyConfig(
         readFileSync(haproxyTemplate, 'utf8'),
         this.opts.port,
-        ports.map((p) => `127.0.0.1:${p}`),
+        this.members.map((m) => `127.0.0.1:${m.port}`),
         this.statsPort,
       ),
     );
     const proxy = spawn('haproxy', ['-db', '-f', cfg], { stdio: ['ignore', 'pipe', 'pipe'] });
-    this.pipe('haproxy', proxy);
+    proxy.stdout.on('data', (d: Buffer) => this.out('haproxy', d.toString()));
+    proxy.stderr.on('data', (d: Buffer) => this.out('haproxy', d.toString()));
     this.proxy = proxy;
     const started = await new Promise<boolean>((resolve) => {
       proxy.once('error', () => resolve(false));
@@ -134,14 +141,12 @@ export class Cluster {
   async restart(index: number): Promise<{ downAfterMs: number; exitedAfterMs: number; backAfterMs: number }> {
     const m = this.members[index]!;
     const t0 = Date.now();
-    const exited = new Promise<void>((resolve) => m.child.once('exit', () => resolve()));
-    m.child.kill('SIGTERM');
+    const exited = this.processes.stop(index);
     await this.waitProxyState(m, 'DOWN');
     const downAfterMs = Date.now() - t0;
     await exited;
     const exitedAfterMs = Date.now() - t0;
-    m.child = this.spawnMember(m.port, index);
-    await this.waitHealthy(m);
+    await this.processes.restart(index);
     await this.waitProxyState(m, 'UP');
     return { downAfterMs, exitedAfterMs, backAfterMs: Date.now() - t0 };
   }
@@ -154,16 +159,7 @@ export class Cluster {
   }
 
   async stop(): Promise<void> {
-    await Promise.all(
-      this.members.map(
-        (m) =>
-          new Promise<void>((resolve) => {
-            if (m.child.exitCode !== null || m.child.signalCode !== null) return resolve();
-            m.child.once('exit', () => resolve());
-            m.child.kill('SIGTERM');
-          }),
-      ),
-    );
+    await this.processes.stopAll();
     const proxy = this.proxy;
     if (proxy && proxy.exitCode === null && proxy.signalCode === null) {
       await new Promise<void>((resolve) => {
@@ -190,7 +186,7 @@ export class Cluster {
     return states;
   }
 
-  private async waitProxyState(m: Member, state: 'UP' | 'DOWN', ms = 30_000): Promise<void> {
+  private async waitProxyState(m: ServerProcess, state: 'UP' | 'DOWN', ms = 30_000): Promise<void> {
     const deadline = Date.now() + ms;
     for (;;) {
       const now = (await this.proxyStates().catch(() => new Map<string, string>())).get(m.name);
@@ -201,49 +197,15 @@ export class Cluster {
     }
   }
 
-  private async waitHealthy(m: Member, ms = 90_000): Promise<void> {
-    const deadline = Date.now() + ms;
-    for (;;) {
-      const ok = await fetch(`http://127.0.0.1:${m.port}/healthz`)
-        .then((r) => r.ok)
-        .catch(() => false);
-      if (ok) return;
-      if (m.child.exitCode !== null) throw new Error(`${m.name} exited with ${m.child.exitCode} while starting`);
-      if (Date.now() > deadline) throw new Error(`${m.name} did not start`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
+  private readonly out = (source: string, text: string): void => {
+    if (this.opts.output) this.opts.output(source, text);
+    else process.stdout.write(prefixed(source, text));
+  };
+}
 
-  private spawnMember(port: number, index: number): ChildProcess {
-    const command = this.opts.command ?? {
-      argv: [process.execPath, '--enable-source-maps', path.join(root, 'apps/server/dist/main.js')],
-      cwd: root,
-    };
-    const child = spawn(command.argv[0]!, command.argv.slice(1), {
-      cwd: command.cwd,
-      env: {
-        PUBLIC_URL: this.url,
-        SESSION_SECRET: this.secret,
-        DRAIN_MS: '5000',
-        TRUST_PROXY: '1',
-        ...process.env,
-        ...this.opts.env,
-        DATABASE_URL: this.opts.databaseUrl,
-        REDIS_URL: this.opts.redisUrl,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    this.pipe(`app${index + 1}`, child);
-    return child;
-  }
-
-  private pipe(source: string, child: ChildProcess): void {
-    const out = this.opts.output ?? ((s: string, text: string) => process.stdout.write(prefixed(s, text)));
-    child.stdout!.on('data', (d: Buffer) => out(source, d.toString()));
-    child.stderr!.on('data', (d: Buffer) => out(source, d.toString()));
-  }
+/** The entries of `env` among `names` that are set. */
+function pick(env: NodeJS.ProcessEnv, names: string[]): Record<string, string> {
+  return Object.fromEntries(names.flatMap((n) => (env[n] !== undefined ? [[n, env[n]]] : [])));
 }
 
 function prefixed(source: string, text: string): string {

@@ -14,16 +14,16 @@ function testFiles(dir: string): string[] {
 
 /**
  * The PostgreSQL pass (TEST_DATABASE_URL) runs the files whose database that variable chooses:
- * those opening the suite's test database (test/app, test/database, test/warm). The others would
- * only repeat themselves: pure units, embedded-database (PGlite folder) tests, and the
- * multi-process tests, which run on the real PostgreSQL and Redis in every pass.
+ * those opening the suite's test database (test/app, test/database, test/warm, test/restartable-app).
+ * The others would only repeat themselves: pure units, embedded-database (PGlite folder) tests, and
+ * the multi-process tests, which run on the real PostgreSQL and Redis in every pass.
  */
 function postgresPass(): string[] {
   return ['src', 'test']
     .flatMap((d) => testFiles(path.join(import.meta.dirname, d)))
     .filter((file) => {
       const source = readFileSync(path.join(import.meta.dirname, file), 'utf8');
-      return /test\/(app|database|warm)'/.test(source) && !/test\/multi-process'/.test(source);
+      return /test\/(app|database|warm|restartable-app)'/.test(source) && !/test\/multi-process'/.test(source);
     });
 }
 

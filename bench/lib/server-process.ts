@@ -1,9 +1,13 @@
-/** The server under measurement as its own process, and the CPU it (and PostgreSQL) spend. */
-import { spawn, type ChildProcess } from 'node:child_process';
+/**
+ * The server under measurement as its own process (apps/server/test/processes.ts, as the tests
+ * start theirs), and the CPU it (and PostgreSQL) spend.
+ */
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { builtServer, ServerProcesses, type ServerCommand } from '../../apps/server/test/processes';
 import { logLevelEnv, logLevelLine, serverLogFile } from './server-log';
 
 /** BENCH_SERVER_MAIN runs another build (for example main's, kept aside, to measure before and after). */
@@ -52,23 +56,32 @@ export function cpuSpent(
   return { client: after.client - before.client, server: after.server - before.server, postgres };
 }
 
-/** Starts the built server on `port` and waits for /healthz. */
+/** The built server run with these Node flags (BENCH_SERVER_NODE_ARGS adds more: say `--trace-gc`). */
+export function benchServer(nodeArgs: string[] = []): ServerCommand {
+  const extra = process.env.BENCH_SERVER_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
+  return builtServer(serverMain, [...extra, ...nodeArgs]);
+}
+
+/**
+ * The built server as a benchmark runs it (in-memory PGlite unless `databaseUrl`, no demo data,
+ * no rate limit, standard output in a log file) on `port`; `ready` says when it is up (default
+ * /healthz).
+ */
 export async function startServer(
   port: number,
   databaseUrl: string | null,
   env: Record<string, string> = {},
   nodeArgs: string[] = [],
+  ready?: (url: string) => Promise<boolean>,
 ): Promise<ChildProcess> {
-  // BENCH_SERVER_NODE_ARGS: extra Node flags for the server under test (say `--trace-gc`).
-  const extra = process.env.BENCH_SERVER_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
+  const traced = Boolean(process.env.BENCH_SERVER_NODE_ARGS?.trim());
   const log = serverLogFile(`server-${port}`);
-  const child = spawn(process.execPath, [...extra, ...nodeArgs, serverMain], {
+  const servers = new ServerProcesses({
+    command: benchServer(nodeArgs),
+    ports: [port],
+    inheritEnv: true,
     env: {
-      ...process.env,
       NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: ':memory:',
       DEMO_DATA: '0',
       RATE_LIMIT_PER_MINUTE: '100000000',
@@ -77,19 +90,13 @@ export async function startServer(
       ...logLevelEnv(),
       ...env,
     },
-    stdio: ['ignore', extra.length > 0 ? 'inherit' : log.fd, 'inherit'],
+    output: { stdout: traced ? 'inherit' : log.fd, stderr: 'inherit' },
+    ...(ready ? { ready } : {}),
+    startMs: 120_000,
   });
   console.log(logLevelLine(log.file));
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  child.kill();
-  throw new Error('server did not come up');
+  await servers.start();
+  return servers.members[0]!.child;
 }
 
 export async function stopServer(server: ChildProcess): Promise<void> {

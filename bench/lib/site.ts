@@ -1,17 +1,7 @@
 /** What the benchmarks need to drive a running server from outside: a free port and a sign-in. */
-import { createServer } from 'node:net';
 
 /** A TCP port nothing listens on right now (for the server under measurement). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
+export { freePort } from '../../apps/server/test/processes';
 
 /**
  * Signs in through the dev identity provider like the browser popup does; returns the cookie.

@@ -100,4 +100,21 @@ describe('server layers in lint', () => {
     expect(await lint('modules/shell/probe.ts', shellImport)).toEqual([]);
     expect(await lint('modules/users/probe.ts', shellImport)).toEqual([{ line: 1, rule: internals }]);
   });
+
+  it('the server never imports its test helpers; the benchmarks and scripts may, and nothing else of it', async () => {
+    const helper = "import { freePort } from '../../test/processes';\nexport const f = freePort;";
+    expect(await lint('lib/probe.ts', helper)).toEqual([{ line: 1, rule: upward }]);
+    expect(await lint('lib/probe.test.ts', helper)).toEqual([]);
+    const fromOutside = async (file: string) => {
+      const code = [
+        "import { ServerProcesses } from '../apps/server/test/processes';",
+        "import { buildApp } from '../apps/server/src/app';",
+        'export const all = [ServerProcesses, buildApp];',
+      ].join('\n');
+      const [result] = await eslint.lintText(`${code}\n`, { filePath: path.join(root, file) });
+      return (result?.messages ?? []).map((m) => ({ line: m.line, rule: m.ruleId }));
+    };
+    expect(await fromOutside('bench/probe.ts')).toEqual([{ line: 2, rule: internals }]);
+    expect(await fromOutside('scripts/probe.ts')).toEqual([{ line: 2, rule: internals }]);
+  });
 });

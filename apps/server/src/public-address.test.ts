@@ -3,31 +3,17 @@
  * Steam settings, refuses to start: the dev identity provider would let anyone sign in as the admin
  * (docs/go-live.md).
  */
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ServerProcesses } from '../test/processes';
 
-const serverDir = path.resolve(import.meta.dirname, '..');
-
-function start(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: serverDir,
-      env: { PATH: process.env.PATH, PORT: '0', HOST: '127.0.0.1', DATA_DIR: ':memory:', LOG_LEVEL: 'warn', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`the server did not exit; it printed:\n${output}`));
-    }, 30_000);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      resolve({ code, output });
-    });
-  });
+/** Starts the server with `env` and waits until it exits (killed, and the test failed, after 30 s). */
+async function start(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  const server = await new ServerProcesses({ env: { DATA_DIR: ':memory:', LOG_LEVEL: 'warn', ...env } }).spawn();
+  const timer = setTimeout(() => void server.kill(0), 30_000);
+  const { code, signal } = await server.members[0]!.exited;
+  clearTimeout(timer);
+  if (signal) throw new Error(`the server did not exit; it printed:\n${server.output()}`);
+  return { code, output: server.output() };
 }
 
 describe('starting on a public address', () => {

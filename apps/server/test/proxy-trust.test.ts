@@ -6,11 +6,10 @@
  *
  * Needs PostgreSQL, Redis (test/multi-process.ts) and haproxy, like the rolling-restart test.
  */
-import { randomBytes } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admin, baseUrl, freePort, missing, redisUrl, serverDir, withDatabase } from './multi-process';
+import { admin, baseUrl, freshDatabaseName, missing, redisUrl } from './multi-process';
+import { bundledServer, freePort, withDatabase } from './processes';
 import { Cluster } from '../../../scripts/cluster';
 
 const haproxy = spawnSync('haproxy', ['-v']).status === 0 ? null : 'haproxy is not installed';
@@ -20,24 +19,18 @@ if (haproxy) {
 }
 
 describe.skipIf(missing !== null || haproxy !== null)('behind the shipped HAProxy (TRUST_PROXY=1)', () => {
-  const dbName = `kb_proxy_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const dbName = freshDatabaseName('proxy');
   let cluster: Cluster;
   const output: string[] = [];
   beforeAll(async () => {
-    const bundle = path.join(serverDir, 'node_modules/.cache/kickback-proxy-trust');
-    const built = spawnSync(process.execPath, ['build.mjs'], {
-      cwd: serverDir,
-      env: { ...process.env, SERVER_BUILD_DIR: bundle },
-      encoding: 'utf8',
-    });
-    expect(built.status, built.stderr).toBe(0);
+    const command = bundledServer('kickback-proxy-trust');
     await admin(`CREATE DATABASE ${dbName}`);
     cluster = new Cluster({
       processes: 1,
       port: await freePort(),
       databaseUrl: withDatabase(baseUrl, dbName),
       redisUrl,
-      command: { argv: [process.execPath, path.join(bundle, 'main.js')], cwd: serverDir },
+      command,
       output: (source, text) => void output.push(`[${source}] ${text}`),
       env: {
         NODE_ENV: 'development',

@@ -12,22 +12,15 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import type pg from 'pg';
 import { giveawayHub } from '@kickback/common/hubs/giveaway';
-import { loadConfig } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
-import { users } from '../src/db/schema/users';
-import { signKickDelivery } from '../src/integrations/kick/signature';
-import { kickTimestamp, simulatedChatMessage } from '../src/integrations/kick/simulator';
-import { createSession } from '../src/lib/sessions';
-import { ulid } from '../src/lib/ulid';
-import { upsertSteamUser } from '../src/modules/auth/user-accounts';
-import { buildTestApp, LogCapture, nextSteamId } from './app';
+import { buildTestApp, LogCapture } from './app';
 import { HubClient } from './hub-client';
-import { admin, baseUrl, freePort, serverDir, withDatabase } from './multi-process';
+import { admin, baseUrl, freshDatabaseName, kickChat, person as personIn } from './multi-process';
+import { freePort, ServerProcesses, withDatabase } from './processes';
 
 const noRedisServer = spawnSync('redis-server', ['--version']).status === 0 ? null : 'redis-server is not installed';
 function whyNot(): string | null {
@@ -84,14 +77,13 @@ function stop(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<
 const p99 = (samples: number[]) => [...samples].sort((a, b) => a - b)[Math.ceil(samples.length * 0.99) - 1]!;
 
 describe.skipIf(missing !== null)('Redis going away under two server processes', () => {
-  const dbName = `kb_redis_out_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const dbName = freshDatabaseName('redis_out');
   const kickKeys = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const outputs: string[][] = [[], []];
-  const processes: ChildProcess[] = [];
   const clients: HubClient[] = [];
   let redisPort = 0;
   let redis: ChildProcess | null = null;
   let database: Database;
+  let servers: ServerProcesses;
   let urls: [string, string] = ['', ''];
 
   beforeAll(async () => {
@@ -101,47 +93,30 @@ describe.skipIf(missing !== null)('Redis going away under two server processes',
     database = await openDatabase({ kind: 'postgres', url: withDatabase(baseUrl, dbName), poolSize: 2 });
     (database.raw as pg.Pool).on('error', () => undefined); // the drop at the end ends its connections
     await migrate(database);
-    const ports = [await freePort(), await freePort()];
-    urls = ports.map((p) => `http://127.0.0.1:${p}`) as [string, string];
-    const secret = randomBytes(24).toString('hex');
-    ports.forEach((port, i) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-        cwd: serverDir,
-        env: {
-          PATH: process.env.PATH,
-          NODE_ENV: 'development',
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          PUBLIC_URL: `http://127.0.0.1:${port}`,
-          DATABASE_URL: withDatabase(baseUrl, dbName),
-          REDIS_URL: `redis://127.0.0.1:${redisPort}`,
-          REDIS_PREFIX: `kbtest:${dbName}:`,
-          SESSION_SECRET: secret,
-          DEMO_DATA: '0',
-          LOG_LEVEL: 'warn',
-          METRICS_ALLOW: '127.0.0.1',
-          RATE_LIMIT_PER_MINUTE: '100000',
-          WEBHOOK_RATE_LIMIT_PER_MINUTE: '100000',
-          KICK_WEBHOOK_PUBLIC_KEY: kickKeys.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      child.stdout!.on('data', (d: Buffer) => outputs[i]!.push(d.toString()));
-      child.stderr!.on('data', (d: Buffer) => outputs[i]!.push(d.toString()));
-      processes.push(child);
-    });
-    for (const [i, url] of urls.entries()) {
-      await until(
-        async () => (await health(url))?.status === 'ok',
-        `server ${url} to start:\n${outputs[i]!.join('')}`,
-        60_000,
-      );
-    }
+    servers = await new ServerProcesses({
+      count: 2,
+      databaseUrl: withDatabase(baseUrl, dbName),
+      redisUrl: `redis://127.0.0.1:${redisPort}`,
+      redisPrefix: `kbtest:${dbName}:`,
+      env: {
+        NODE_ENV: 'development',
+        SESSION_SECRET: randomBytes(24).toString('hex'),
+        DEMO_DATA: '0',
+        LOG_LEVEL: 'warn',
+        METRICS_ALLOW: '127.0.0.1',
+        RATE_LIMIT_PER_MINUTE: '100000',
+        WEBHOOK_RATE_LIMIT_PER_MINUTE: '100000',
+        KICK_WEBHOOK_PUBLIC_KEY: kickKeys.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+      },
+      ready: async (url) => (await health(url))?.status === 'ok',
+      startMs: 60_000,
+    }).start();
+    urls = servers.urls as [string, string];
   }, 90_000);
 
   afterAll(async () => {
     for (const c of clients) c.close();
-    await Promise.all(processes.map((p) => stop(p)));
+    await servers?.stopAll();
     if (redis) await stop(redis);
     await database?.close();
     await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
@@ -165,48 +140,12 @@ describe.skipIf(missing !== null)('Redis going away under two server processes',
     }
   }
 
-  async function person(name: string, role: 'User' | 'Admin') {
-    const steamId = nextSteamId();
-    const user = await upsertSteamUser(
-      database.db,
-      steamId,
-      { steamId, personaName: name, avatarUrl: null },
-      [],
-      new Date(),
-    );
-    await database.db.update(users).set({ role }).where(eq(users.id, user.id));
-    const { token } = await createSession(database.db, user.id, new Date(), 'test');
-    return { user, cookie: `kb_session=${token}` };
-  }
-
-  const broadcasterId = loadConfig({ NODE_ENV: 'development' }).kick.broadcasterUserId ?? '1000001';
+  const person = (name: string, role: 'User' | 'Admin') => personIn(database, name, role);
 
   /** A chat message as Kick delivers it: a signed webhook delivery. */
   function webhook(url: string, n: number): Promise<Response> {
-    const now = new Date();
-    const payload = simulatedChatMessage(
-      { username: 'outage_fan', subscriber: false, userId: '7700101' },
-      `hello ${n}`,
-      { userId: broadcasterId, username: 'vex' },
-      now,
-    );
-    const body = Buffer.from(JSON.stringify(payload));
-    const messageId = ulid(now);
-    const timestamp = kickTimestamp(now);
-    return fetch(`${url}/webhooks/kick`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'kick-event-message-id': messageId,
-        'kick-event-subscription-id': '01JSUBSCRIPTION0000000000',
-        'kick-event-signature': signKickDelivery(kickKeys.privateKey, messageId, timestamp, body),
-        'kick-event-message-timestamp': timestamp,
-        'kick-event-type': 'chat.message.sent',
-        'kick-event-version': '1',
-      },
-      body,
-      signal: AbortSignal.timeout(3000),
-    });
+    const sender = { userId: '7700101', username: 'outage_fan' };
+    return kickChat(url, kickKeys.privateKey, sender, `hello ${n}`, { signal: AbortSignal.timeout(3000) });
   }
 
   /** A giveaway change on `from` reaches the admin socket `to` (ReceiveWinners to the admins). */
@@ -292,7 +231,8 @@ describe.skipIf(missing !== null)('Redis going away under two server processes',
     await broadcastReaches(onA!, onA!, 2000);
     // The outage is logged once per process, however many requests met it.
     // Log lines reach standard output in batches within 250 ms (docs/operations.md#logs).
-    for (const out of outputs) await expect.poll(() => out.join('').match(/Redis unreachable/g) ?? []).toHaveLength(1);
+    for (const { log } of servers.members)
+      await expect.poll(() => log.join('').match(/Redis unreachable/g) ?? []).toHaveLength(1);
 
     // Redis returns (empty, as after a crash): both processes rejoin within seconds.
     redis = await startRedis(redisPort);
@@ -304,7 +244,8 @@ describe.skipIf(missing !== null)('Redis going away under two server processes',
     await broadcastReaches(onA!, onB!, 5000);
     await broadcastReaches(onB!, onA!, 5000);
     // Log lines reach standard output in batches within 250 ms (docs/operations.md#logs).
-    for (const out of outputs) await expect.poll(() => out.join('').match(/Redis reachable again/g) ?? []).toHaveLength(1);
+    for (const { log } of servers.members)
+      await expect.poll(() => log.join('').match(/Redis reachable again/g) ?? []).toHaveLength(1);
   }, 60_000);
 });
 

@@ -1,5 +1,5 @@
 /**
- * A rolling restart behind HAProxy on PostgreSQL and Redis (scripts/rolling-restart.ts): two server
+ * A rolling restart behind HAProxy on PostgreSQL and Redis (./rolling-restart.ts): two server
  * processes, each sent SIGTERM in turn under a steady load of purchases, Kick chat webhooks and two
  * live games. No acknowledged action is lost, none takes effect twice, the games' deadlines fire
  * on time, and no request fails.
@@ -8,10 +8,10 @@
  * CI) and haproxy (`apt-get install haproxy`; .ci/run installs it).
  */
 import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, missing, redisUrl, serverDir } from './multi-process';
-import { runRollingRestart } from '../../../scripts/rolling-restart';
+import { baseUrl, missing, redisUrl } from './multi-process';
+import { bundledServer } from './processes';
+import { runRollingRestart } from './rolling-restart';
 
 const haproxy = spawnSync('haproxy', ['-v']).status === 0 ? null : 'haproxy is not installed';
 if (haproxy) {
@@ -21,21 +21,15 @@ if (haproxy) {
 
 describe.skipIf(missing !== null || haproxy !== null)('rolling restart behind HAProxy', () => {
   it('restarts every process under load: nothing acknowledged is lost or doubled, games end on time', async () => {
-    // The server bundled once (build.mjs, ~1 s) into a folder of its own: a bundle starts in a
-    // fraction of the time tsx needs, which keeps the restarts (and the test) short.
-    const bundle = path.join(serverDir, 'node_modules/.cache/kickback-rolling-restart');
-    const built = spawnSync(process.execPath, ['build.mjs'], {
-      cwd: serverDir,
-      env: { ...process.env, SERVER_BUILD_DIR: bundle },
-      encoding: 'utf8',
-    });
-    expect(built.status, built.stderr).toBe(0);
+    // The server bundled once (~1 s): a bundle starts in a fraction of the time tsx needs, which
+    // keeps the restarts (and the test) short.
+    const command = bundledServer('kickback-rolling-restart', ['--enable-source-maps']);
     const timerSweepMs = 1000;
     const report = await runRollingRestart({
       processes: 2,
       baseDatabaseUrl: baseUrl,
       redisUrl,
-      command: { argv: [process.execPath, '--enable-source-maps', path.join(bundle, 'main.js')], cwd: serverDir },
+      command,
       purchasesPerSecond: 20,
       chatPerSecond: 10,
       buyers: 4,

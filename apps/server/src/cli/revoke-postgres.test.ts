@@ -22,7 +22,8 @@ import { createSession } from '../lib/sessions';
 import { upsertSteamUser } from '../modules/auth/user-accounts';
 import { nextSteamId, TEST_PUBLIC_URL } from '../../test/app';
 import { HubClient, listen } from '../../test/hub-client';
-import { admin, baseUrl, withDatabase } from '../../test/multi-process';
+import { admin, baseUrl } from '../../test/multi-process';
+import { withDatabase } from '../../test/processes';
 import { runCommand } from './run-command';
 
 const missing = await admin('SELECT 1').then(

@@ -3,18 +3,20 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { freePort, serverDir } from '../../test/multi-process';
+import { ServerProcesses } from '../../test/processes';
 import { acquireDataDirLock, DataDirLockedError, lockHolder, lockSocketPath } from './data-lock';
 
 const dirs: string[] = [];
 const children: ChildProcess[] = [];
+const servers: ServerProcesses[] = [];
 function tempDir(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'kb-lock-'));
   dirs.push(dir);
   return dir;
 }
-afterEach(() => {
+afterEach(async () => {
   for (const c of children.splice(0)) if (c.exitCode === null) c.kill('SIGKILL');
+  for (const s of servers.splice(0)) await s.stopAll('SIGKILL');
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
@@ -56,60 +58,27 @@ describe('the data-folder lock', () => {
   });
 });
 
-function startServer(dataDir: string, port: number, output: string[]): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: dataDir,
-      DEMO_DATA: '0',
-      LEADERBOARD_POLLER: '0',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+/** A server on the embedded database in `dataDir` (not started yet). */
+function server(dataDir: string): ServerProcesses {
+  const s = new ServerProcesses({
+    env: { NODE_ENV: 'development', DATA_DIR: dataDir, DEMO_DATA: '0', LEADERBOARD_POLLER: '0', LOG_LEVEL: 'warn' },
   });
-  child.stdout!.on('data', (d: Buffer) => output.push(d.toString()));
-  child.stderr!.on('data', (d: Buffer) => output.push(d.toString()));
-  children.push(child);
-  return child;
-}
-
-async function up(port: number, child: ChildProcess, output: string[]): Promise<void> {
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output.join('')}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/healthz`)
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (ok) return;
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${output.join('')}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  servers.push(s);
+  return s;
 }
 
 describe('servers on one embedded database folder', () => {
   it('refuses a second live server with the clear message, and starts again after a kill -9', async () => {
     const dataDir = tempDir();
-    const output: string[] = [];
-    const port = await freePort();
-    const first = startServer(dataDir, port, output);
-    await up(port, first, output);
+    const first = await server(dataDir).start();
 
-    const secondOutput: string[] = [];
-    const second = startServer(dataDir, await freePort(), secondOutput);
-    const code = await new Promise<number | null>((resolve) => second.once('exit', resolve));
+    const second = await server(dataDir).spawn();
+    const { code } = await second.members[0]!.exited;
     expect(code).toBe(1);
-    expect(secondOutput.join('')).toContain(`is in use by another Kickback process (pid ${first.pid})`);
+    expect(second.output()).toContain(`is in use by another Kickback process (pid ${first.members[0]!.child.pid})`);
 
-    first.kill('SIGKILL');
-    await new Promise((resolve) => first.once('exit', resolve));
-    const again = startServer(dataDir, port, output);
-    await up(port, again, output);
-    again.kill('SIGTERM');
-    await new Promise((resolve) => again.once('exit', resolve));
+    await first.kill(0);
+    await first.restart(0); // on the same port
+    await first.stop(0);
   }, 180_000);
 });

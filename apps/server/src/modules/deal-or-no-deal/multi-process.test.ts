@@ -8,117 +8,19 @@
  * (TEST_REDIS_URL, else redis://127.0.0.1:6379). Outside CI the test is skipped, with the reason
  * printed, when either is missing; in CI a missing service fails it.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { Redis } from 'ioredis';
-import type pg from 'pg';
 import { DEFAULT_AMOUNTS } from '@kickback/common/games/deal-or-no-deal';
 import { dealOrNoDealHub, type DealOrNoDealState } from '@kickback/common/hubs/deal-or-no-deal';
-import { openDatabase, type Database } from '../../db/client';
-import { migrate } from '../../db/migrate';
 import { liveGames } from '../../db/schema/games';
-import { users } from '../../db/schema/users';
-import { createSession } from '../../lib/sessions';
-import { upsertSteamUser } from '../auth/user-accounts';
 import { HubClient } from '../../../test/hub-client';
-import { admin, baseUrl, freePort, missing, redisUrl, serverDir, withDatabase } from '../../../test/multi-process';
-import { nextSteamId } from '../../../test/app';
+import { missing, serversOnFreshDatabase } from '../../../test/multi-process';
 
 describe.skipIf(missing !== null)('Deal or No Deal on server processes sharing PostgreSQL and Redis', () => {
-  const dbName = `kb_dond_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const prefix = `kbtest:${dbName}:`;
-  const secret = randomBytes(24).toString('hex');
-  const processes: ChildProcess[] = [];
-  const output: string[] = [];
+  const mp = serversOnFreshDatabase({ tag: 'dond' });
+  const { person } = mp;
   const clients: HubClient[] = [];
-  let database: Database;
-  let ports: number[] = [];
-  let urls: string[] = [];
-
-  /** Starts a server process on `port`; resolves when it answers /healthz. */
-  async function startServer(port: number): Promise<ChildProcess> {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: serverDir,
-      env: {
-        PATH: process.env.PATH,
-        NODE_ENV: 'development',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        DATABASE_URL: withDatabase(baseUrl, dbName),
-        REDIS_URL: redisUrl,
-        REDIS_PREFIX: prefix,
-        SESSION_SECRET: secret,
-        DEMO_DATA: '0',
-        LOG_LEVEL: 'warn',
-        TIMER_SWEEP_MS: '1000',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout!.on('data', (d: Buffer) => output.push(d.toString()));
-    child.stderr!.on('data', (d: Buffer) => output.push(d.toString()));
-    processes.push(child);
-    const url = `http://127.0.0.1:${port}`;
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const ok = await fetch(`${url}/healthz`)
-        .then((r) => r.ok)
-        .catch(() => false);
-      if (ok) return child;
-      if (Date.now() > deadline) throw new Error(`server ${url} did not start:\n${output.join('')}`);
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  }
-
-  beforeAll(async () => {
-    await admin(`CREATE DATABASE ${dbName}`);
-    database = await openDatabase({ kind: 'postgres', url: withDatabase(baseUrl, dbName), poolSize: 2 });
-    (database.raw as pg.Pool).on('error', () => undefined); // the drop at the end ends its connections
-    await migrate(database);
-    ports = [await freePort(), await freePort()];
-    urls = ports.map((p) => `http://127.0.0.1:${p}`);
-    await Promise.all(ports.map((p) => startServer(p)));
-  }, 120_000);
-
-  afterAll(async () => {
-    for (const c of clients) c.close();
-    await Promise.all(
-      processes.map(
-        (p) =>
-          new Promise<void>((resolve) => {
-            if (p.exitCode !== null || p.signalCode !== null) return resolve();
-            p.once('exit', () => resolve());
-            p.kill('SIGTERM');
-          }),
-      ),
-    );
-    await database?.close();
-    await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
-    const redis = new Redis(redisUrl);
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length) await redis.del(...keys);
-    redis.disconnect();
-  }, 30_000);
-
-  async function person(name: string, role: 'User' | 'Admin' = 'User') {
-    const steamId = nextSteamId();
-    let user = await upsertSteamUser(
-      database.db,
-      steamId,
-      { steamId, personaName: name, avatarUrl: null },
-      [],
-      new Date(),
-    );
-    if (role === 'Admin') {
-      [user] = (await database.db.update(users).set({ role }).where(eq(users.id, user.id)).returning()) as [
-        typeof user,
-      ];
-    }
-    const { token } = await createSession(database.db, user.id, new Date(), 'test');
-    return { user, cookie: `kb_session=${token}` };
-  }
+  afterAll(() => clients.forEach((c) => c.close()));
 
   async function createGame(url: string, playerUserId: string, cookie: string): Promise<string> {
     const res = await fetch(`${url}/api/DealOrNoDeal/create`, {
@@ -145,7 +47,7 @@ describe.skipIf(missing !== null)('Deal or No Deal on server processes sharing P
     owner.ok<DealOrNoDealState>('SelectBox', s.boxesInfo.find((b) => !b.isOpened && b.id !== s.primaryBoxId)!.id);
 
   it('the owner on one process and a spectator on the other see the same states in order', async () => {
-    const [a, b] = urls as [string, string];
+    const [a, b] = mp.urls as [string, string];
     const host = await person('Host', 'Admin');
     const olive = await person('Olive');
     const gameId = await createGame(a, olive.user.id, host.cookie);
@@ -173,7 +75,7 @@ describe.skipIf(missing !== null)('Deal or No Deal on server processes sharing P
   }, 90_000);
 
   it('a process killed with SIGKILL mid-game restarts into the same game, the same boxes holding the same amounts', async () => {
-    const [a, b] = urls as [string, string];
+    const [a, b] = mp.urls as [string, string];
     const host = await person('Host2', 'Admin');
     const olive = await person('Olive2');
     const gameId = await createGame(a, olive.user.id, host.cookie);
@@ -184,24 +86,21 @@ describe.skipIf(missing !== null)('Deal or No Deal on server processes sharing P
     let s = await owner.ok<DealOrNoDealState>('SelectBox', 3);
     for (let k = 0; k < 3; k++) s = await openNext(owner, s);
     const boardBefore = (
-      (await database.db.select().from(liveGames).where(eq(liveGames.id, gameId)))[0]!.state as {
+      (await mp.database.db.select().from(liveGames).where(eq(liveGames.id, gameId)))[0]!.state as {
         board: string[];
       }
     ).board;
 
     // SIGKILL process A: no shutdown hook runs.
-    const victim = processes[0]!;
-    const killed = new Promise((resolve) => victim.once('exit', resolve));
-    victim.kill('SIGKILL');
-    await killed;
+    await mp.servers.kill(0);
     await owner.until(() => !owner.socket.connected, 'owner disconnected');
-    await startServer(ports[0]!);
+    await mp.servers.restart(0);
     await owner.until(() => owner.socket.connected, 'owner reconnected', 30_000);
 
     const resumed = await owner.ok<DealOrNoDealState>('GetGameState');
     expect(resumed).toEqual({ ...s, serverTime: resumed.serverTime });
     const boardAfter = (
-      (await database.db.select().from(liveGames).where(eq(liveGames.id, gameId)))[0]!.state as {
+      (await mp.database.db.select().from(liveGames).where(eq(liveGames.id, gameId)))[0]!.state as {
         board: string[];
       }
     ).board;

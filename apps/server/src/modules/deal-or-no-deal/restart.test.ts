@@ -4,32 +4,21 @@
  * owner's reconnecting client resyncs and plays on, and the win screen's deadline still fires.
  * (The SIGKILL variant on PostgreSQL is in ./multi-process.test.ts.)
  */
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { DEFAULT_AMOUNTS } from '@kickback/common/games/deal-or-no-deal';
 import { dealOrNoDealHub, type DealOrNoDealState } from '@kickback/common/hubs/deal-or-no-deal';
 import { liveGames } from '../../db/schema/games';
-import { buildTestApp, type TestApp } from '../../../test/app';
-import { openTestDatabase } from '../../../test/database';
-import { HubClient, listen, WallClock } from '../../../test/hub-client';
+import type { TestApp } from '../../../test/app';
+import { HubClient } from '../../../test/hub-client';
+import { restartableApp } from '../../../test/restartable-app';
 
-const clients: HubClient[] = [];
-const apps: TestApp[] = [];
-let database: Awaited<ReturnType<typeof openTestDatabase>>;
-afterAll(async () => {
-  for (const c of clients) c.close();
-  for (const a of apps) await a.close().catch(() => undefined);
-  await database?.drop();
-});
+const server = restartableApp();
 
 describe('restart mid-game', () => {
   it('resumes the same game with the same boxes, and plays on to the end', { timeout: 90_000 }, async () => {
-    database = await openTestDatabase();
-    const clock = new WallClock();
-    const first = await buildTestApp({ database, clock });
-    apps.push(first);
-    const url = await listen(first.app);
-    const port = Number(new URL(url).port);
+    const first = await server.start();
+    const url = server.url;
     const admin = await first.signIn({ role: 'Admin' });
     const olive = await first.signIn({ name: 'Olive' });
     const res = await first.call({
@@ -43,12 +32,9 @@ describe('restart mid-game', () => {
       ((await db.database.db.select().from(liveGames).where(eq(liveGames.id, gameId)))[0]!.state as { board: string[] })
         .board;
 
-    const owner = new HubClient(url, dealOrNoDealHub, {
-      query: { gameid: gameId },
-      cookie: olive.cookie,
-      reconnection: true,
-    });
-    clients.push(owner);
+    const owner = server.closeAfter(
+      new HubClient(url, dealOrNoDealHub, { query: { gameid: gameId }, cookie: olive.cookie, reconnection: true }),
+    );
     await owner.connected();
     await owner.ok('StartGame');
     let s = await owner.ok<DealOrNoDealState>('SelectBox', 10);
@@ -56,11 +42,9 @@ describe('restart mid-game', () => {
     for (let k = 0; k < 4; k++) s = await owner.ok<DealOrNoDealState>('SelectBox', next());
     const before = await board(first);
 
-    await first.app.close();
+    await server.stop();
     await owner.until(() => !owner.socket.connected, 'disconnected');
-    const second = await buildTestApp({ database, clock });
-    apps.push(second);
-    await listen(second.app, port);
+    const second = await server.start(); // the same database and port
     await owner.until(() => owner.socket.connected, 'reconnected', 15_000);
 
     const resumed = await owner.ok<DealOrNoDealState>('GetGameState');

@@ -3,28 +3,18 @@
  * keys, settings, participants, published seed hash and last roll — and the next key entered on
  * the new server joins the same round.
  */
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { giveawayHub, type GiveawayRoll, type GiveawayState } from '@kickback/common/hubs/giveaway';
-import { buildTestApp, type TestApp } from '../../../test/app';
-import { openTestDatabase } from '../../../test/database';
-import { HubClient, listen, WallClock } from '../../../test/hub-client';
+import type { TestApp } from '../../../test/app';
+import { HubClient } from '../../../test/hub-client';
 import { chatPayload, postDelivery, signedDelivery } from '../../../test/kick';
+import { restartableApp } from '../../../test/restartable-app';
 
-const apps: TestApp[] = [];
-const clients: HubClient[] = [];
-let database: Awaited<ReturnType<typeof openTestDatabase>> | undefined;
-afterAll(async () => {
-  for (const c of clients) c.close();
-  for (const a of apps) await a.close().catch(() => undefined);
-  await database?.drop();
-});
+const server = restartableApp();
 
 async function adminHub(t: TestApp): Promise<HubClient> {
-  const url = await listen(t.app);
   const admin = await t.signIn({ role: 'Admin', name: 'Host' });
-  const c = new HubClient(url, giveawayHub, { query: {}, cookie: admin.cookie });
-  clients.push(c);
-  return c.connected();
+  return server.closeAfter(new HubClient(server.url, giveawayHub, { query: {}, cookie: admin.cookie })).connected();
 }
 
 const say = async (t: TestApp, name: string, text: string) =>
@@ -32,10 +22,7 @@ const say = async (t: TestApp, name: string, text: string) =>
 
 describe('a restart', () => {
   it('keeps keys, settings, participants, the commitment and the last roll', async () => {
-    database = await openTestDatabase();
-    const clock = new WallClock();
-    const first = await buildTestApp({ database, clock });
-    apps.push(first);
+    const first = await server.start();
     const hub1 = await adminHub(first);
     await hub1.ok('AddKey', 'ticket');
     const settings = (await hub1.ok<GiveawayState>('GetState')).settings;
@@ -44,10 +31,9 @@ describe('a restart', () => {
     const roll = await hub1.ok<GiveawayRoll>('Roll');
     const before = await hub1.ok<GiveawayState>('GetState');
     hub1.close();
-    await first.close();
+    await server.stop();
 
-    const second = await buildTestApp({ database, clock });
-    apps.push(second);
+    const second = await server.start();
     const hub2 = await adminHub(second);
     const after = await hub2.ok<GiveawayState>('GetState');
     expect(after.keys).toEqual([{ key: 'ticket', isActive: true }]);

@@ -8,130 +8,35 @@
  * (TEST_REDIS_URL, else redis://127.0.0.1:6379). Outside CI the test is skipped, with the reason
  * printed, when either is missing; in CI a missing service fails it.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import type pg from 'pg';
 import { predictionHub, type PredictionState } from '@kickback/common/hubs/prediction';
-import { loadConfig } from '../../config';
 import { rowsOf } from '../../db/rows';
-import { signKickDelivery } from '../../integrations/kick/signature';
-import { kickTimestamp, simulatedChatMessage } from '../../integrations/kick/simulator';
-import { ulid } from '../../lib/ulid';
-import { openDatabase, type Database } from '../../db/client';
-import { migrate } from '../../db/migrate';
 import { users } from '../../db/schema/users';
-import { createSession } from '../../lib/sessions';
-import { upsertSteamUser } from '../auth/user-accounts';
 import { HubClient } from '../../../test/hub-client';
-import { admin, baseUrl, freePort, missing, redisUrl, serverDir, withDatabase } from '../../../test/multi-process';
-import { nextSteamId } from '../../../test/app';
+import { kickChat, missing, redisUrl, serversOnFreshDatabase } from '../../../test/multi-process';
 
 describe.skipIf(missing !== null)('two server processes on one PostgreSQL and one Redis', () => {
-  const dbName = `kb_mpp_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const prefix = `kbtest:${dbName}:`;
-  const processes: ChildProcess[] = [];
-  const output: string[] = [];
   const kickKeys = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const mp = serversOnFreshDatabase({
+    tag: 'mpp',
+    // Both processes trust the test's key, as if Kick had signed with it.
+    env: { KICK_WEBHOOK_PUBLIC_KEY: kickKeys.publicKey.export({ type: 'spki', format: 'pem' }).toString() },
+  });
+  const { person, prefix } = mp;
   const clients: HubClient[] = [];
-  let database: Database;
-  let urls: string[] = [];
-
-  beforeAll(async () => {
-    await admin(`CREATE DATABASE ${dbName}`);
-    database = await openDatabase({ kind: 'postgres', url: withDatabase(baseUrl, dbName), poolSize: 2 });
-    (database.raw as pg.Pool).on('error', () => undefined); // the drop at the end ends its connections
-    await migrate(database);
-    const ports = [await freePort(), await freePort()];
-    urls = ports.map((p) => `http://127.0.0.1:${p}`);
-    const secret = randomBytes(24).toString('hex');
-    for (const port of ports) {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-        cwd: serverDir,
-        env: {
-          PATH: process.env.PATH,
-          NODE_ENV: 'development',
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          PUBLIC_URL: `http://127.0.0.1:${port}`,
-          DATABASE_URL: withDatabase(baseUrl, dbName),
-          REDIS_URL: redisUrl,
-          REDIS_PREFIX: prefix,
-          SESSION_SECRET: secret,
-          DEMO_DATA: '0',
-          LOG_LEVEL: 'warn',
-          TIMER_SWEEP_MS: '1000',
-          // Both processes trust the test's key, as if Kick had signed with it.
-          KICK_WEBHOOK_PUBLIC_KEY: kickKeys.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      child.stdout!.on('data', (d: Buffer) => output.push(d.toString()));
-      child.stderr!.on('data', (d: Buffer) => output.push(d.toString()));
-      processes.push(child);
-    }
-    for (const url of urls) {
-      const deadline = Date.now() + 60_000;
-      for (;;) {
-        const ok = await fetch(`${url}/healthz`)
-          .then((r) => r.ok)
-          .catch(() => false);
-        if (ok) break;
-        if (Date.now() > deadline) throw new Error(`server ${url} did not start:\n${output.join('')}`);
-        await new Promise((r) => setTimeout(r, 250));
-      }
-    }
-  }, 90_000);
-
-  afterAll(async () => {
-    for (const c of clients) c.close();
-    await Promise.all(
-      processes.map(
-        (p) =>
-          new Promise<void>((resolve) => {
-            if (p.exitCode !== null) return resolve();
-            p.once('exit', () => resolve());
-            p.kill('SIGTERM');
-          }),
-      ),
-    );
-    await database?.close();
-    await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
-    const redis = new Redis(redisUrl);
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length) await redis.del(...keys);
-    redis.disconnect();
-  }, 30_000);
-
-  async function person(name: string, role: 'User' | 'Admin' = 'User') {
-    const steamId = nextSteamId();
-    let user = await upsertSteamUser(
-      database.db,
-      steamId,
-      { steamId, personaName: name, avatarUrl: null },
-      [],
-      new Date(),
-    );
-    if (role === 'Admin') {
-      [user] = (await database.db.update(users).set({ role }).where(eq(users.id, user.id)).returning()) as [
-        typeof user,
-      ];
-    }
-    const { token } = await createSession(database.db, user.id, new Date(), 'test');
-    return { user, cookie: `kb_session=${token}` };
-  }
-
-  const broadcasterId = loadConfig({ NODE_ENV: 'development' }).kick.broadcasterUserId ?? '1000001';
+  afterAll(() => clients.forEach((c) => c.close()));
 
   async function chatter(kickId: string, points: string) {
     const p = await person(`fan${kickId}`);
-    await database.db
+    await mp.database.db
       .update(users)
       .set({ kickId, kickUsername: `kick${kickId}`, points })
       .where(eq(users.id, p.user.id));
-    await database.db.execute(
+    await mp.database.db.execute(
       sql`INSERT INTO ledger (user_id, currency, delta, balance_after, reason) VALUES (${p.user.id}, 'points', ${points}::numeric, ${points}::numeric, 'admin_grant')`,
     );
     // As a link made on the site does: every process refreshes its in-memory linked users.
@@ -143,30 +48,8 @@ describe.skipIf(missing !== null)('two server processes on one PostgreSQL and on
 
   /** `!bet` as Kick delivers it: a signed webhook delivery to one process (sent at `now`, with its own id if given). */
   async function bet(url: string, kickId: string, text: string, now = new Date(), id?: string): Promise<number> {
-    const payload = simulatedChatMessage(
-      { username: `kick${kickId}`, subscriber: false, userId: kickId },
-      text,
-      { userId: broadcasterId, username: 'vex' },
-      now,
-    );
-    if (id) payload.message_id = id;
-    const body = Buffer.from(JSON.stringify(payload));
-    const messageId = ulid(now);
-    const timestamp = kickTimestamp(now);
-    const res = await fetch(`${url}/webhooks/kick`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'kick-event-message-id': messageId,
-        'kick-event-subscription-id': '01JSUBSCRIPTION0000000000',
-        'kick-event-signature': signKickDelivery(kickKeys.privateKey, messageId, timestamp, body),
-        'kick-event-message-timestamp': timestamp,
-        'kick-event-type': 'chat.message.sent',
-        'kick-event-version': '1',
-      },
-      body,
-    });
-    return res.status;
+    const sender = { userId: kickId, username: `kick${kickId}` };
+    return (await kickChat(url, kickKeys.privateKey, sender, text, { now, ...(id ? { messageId: id } : {}) })).status;
   }
 
   const call = (url: string, path: string, cookie: string, body?: unknown) =>
@@ -177,7 +60,7 @@ describe.skipIf(missing !== null)('two server processes on one PostgreSQL and on
     });
 
   it('bets on both processes never overspend; the auto-lock fires once on time; a double resolve pays once', async () => {
-    const [a, b] = urls as [string, string];
+    const [a, b] = mp.urls as [string, string];
     const host = await person('Host', 'Admin');
     const fans = [];
     for (let i = 0; i < 10; i++) fans.push(await chatter(String(9100 + i), '100.00'));
@@ -207,18 +90,18 @@ describe.skipIf(missing !== null)('two server processes on one PostgreSQL and on
     );
     expect([...new Set(statuses)]).toEqual([200]);
     // No bet's transaction failed (a deadlock between two processes taking one user's bets, say).
-    const failures = output
-      .join('')
+    const failures = mp
+      .output()
       .split('\n')
       .filter((line) => line.includes('chat handler failed'));
     expect(failures).toEqual([]);
     const balances = rowsOf<{ points: string }>(
-      await database.db.execute(sql`SELECT points::text AS points FROM users WHERE kick_id IS NOT NULL`),
+      await mp.database.db.execute(sql`SELECT points::text AS points FROM users WHERE kick_id IS NOT NULL`),
     );
     expect(balances.map((r) => r.points)).toEqual(Array(10).fill('10.00'));
     // Every refusal is the ledger's clean "not enough points", never a failing handler.
     const [answered] = rowsOf<{ taken: string | number; short: string | number }>(
-      await database.db.execute(sql`
+      await mp.database.db.execute(sql`
         SELECT count(*) FILTER (WHERE replies[1] LIKE '%bet taken%') AS taken,
                count(*) FILTER (WHERE replies[1] LIKE '%not enough points%') AS short
         FROM chat_messages
@@ -253,7 +136,7 @@ describe.skipIf(missing !== null)('two server processes on one PostgreSQL and on
         .sort((x, y) => x.username.localeCompare(y.username)),
     );
     const [totals] = rowsOf<{ mismatches: string | number; wins: string | number }>(
-      await database.db.execute(sql`
+      await mp.database.db.execute(sql`
         SELECT
           (SELECT count(*) FROM users u WHERE u.points <> COALESCE((SELECT sum(delta) FROM ledger l WHERE l.user_id = u.id AND l.currency = 'points'), 0)) AS mismatches,
           (SELECT count(*) FROM ledger WHERE reason = 'prediction_win') AS wins
@@ -264,7 +147,7 @@ describe.skipIf(missing !== null)('two server processes on one PostgreSQL and on
   }, 90_000);
 
   it("one chatter's two bets on two processes are taken in the order Kick sent them", async () => {
-    const [a, b] = urls as [string, string];
+    const [a, b] = mp.urls as [string, string];
     const host = await person('Order Host', 'Admin');
     const fan = await chatter('9300', '500.00');
     await new Promise((r) => setTimeout(r, 500)); // the processes read the new link (published above)
@@ -283,7 +166,7 @@ describe.skipIf(missing !== null)('two server processes on one PostgreSQL and on
     const sentFirst = new Date(Date.now() - 2000);
     const sentSecond = new Date(sentFirst.getTime() + 1000);
 
-    const pool = database.raw as pg.Pool;
+    const pool = mp.database.raw as pg.Pool;
     const count = async (text: string, values: unknown[] = []) =>
       Number((await pool.query<{ n: string }>(text, values)).rows[0]!.n);
     const waiting = () =>
@@ -294,7 +177,7 @@ describe.skipIf(missing !== null)('two server processes on one PostgreSQL and on
     const until = async (what: () => Promise<boolean>) => {
       const deadline = Date.now() + 20_000;
       while (!(await what())) {
-        if (Date.now() > deadline) throw new Error(`timed out:\n${output.join('')}`);
+        if (Date.now() > deadline) throw new Error(`timed out:\n${mp.output()}`);
         await new Promise((r) => setTimeout(r, 25));
       }
     };
@@ -320,13 +203,13 @@ describe.skipIf(missing !== null)('two server processes on one PostgreSQL and on
     expect([await first, await second]).toEqual([200, 200]);
 
     const bets = rowsOf<{ answer_id: number; stake: string }>(
-      await database.db.execute(
+      await mp.database.db.execute(
         sql`SELECT answer_id, stake::text AS stake FROM prediction_bets WHERE prediction_id = ${id} AND user_id = ${fan.user.id}`,
       ),
     );
     expect(bets).toEqual([{ answer_id: 1, stake: '100.00' }]);
     const replies = rowsOf<{ message_id: string; replies: string[] }>(
-      await database.db.execute(
+      await mp.database.db.execute(
         sql`SELECT message_id, replies FROM chat_messages WHERE message_id IN (${firstId}, ${secondId}) ORDER BY sent_at`,
       ),
     );
@@ -335,7 +218,7 @@ describe.skipIf(missing !== null)('two server processes on one PostgreSQL and on
       { message_id: secondId, replies: ['@kick9300 you already bet on option 1: one answer per prediction.'] },
     ]);
     const [me] = rowsOf<{ points: string }>(
-      await database.db.execute(sql`SELECT points::text AS points FROM users WHERE id = ${fan.user.id}`),
+      await mp.database.db.execute(sql`SELECT points::text AS points FROM users WHERE id = ${fan.user.id}`),
     );
     expect(me!.points).toBe('400.00');
   }, 90_000);

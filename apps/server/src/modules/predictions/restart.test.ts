@@ -3,50 +3,35 @@
  * port; the prediction still locks at its stored auto-lock time (within 1 s), and an overlay that
  * reconnects by itself gets the locked state.
  */
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { predictionHub, type PredictionState } from '@kickback/common/hubs/prediction';
 import { liveGames } from '../../db/schema/games';
-import { buildTestApp, type TestApp } from '../../../test/app';
-import { openTestDatabase } from '../../../test/database';
-import { HubClient, listen, WallClock } from '../../../test/hub-client';
+import { HubClient } from '../../../test/hub-client';
 import { linkedChatter, openPrediction, say } from '../../../test/predictions';
+import { restartableApp } from '../../../test/restartable-app';
 
-const clients: HubClient[] = [];
-const apps: TestApp[] = [];
-let database: Awaited<ReturnType<typeof openTestDatabase>>;
-afterAll(async () => {
-  for (const c of clients) c.close();
-  for (const a of apps) await a.close().catch(() => undefined);
-  await database?.drop();
-});
+const server = restartableApp();
 
 describe('restart before the auto-lock', () => {
   it('locks at the stored time on the new process and the overlay resyncs', { timeout: 90_000 }, async () => {
-    database = await openTestDatabase();
-    const clock = new WallClock();
-    const first = await buildTestApp({ database, clock });
-    apps.push(first);
-    const url = await listen(first.app);
-    const port = Number(new URL(url).port);
+    const first = await server.start();
+    const url = server.url;
     const admin = await first.signIn({ role: 'Admin' });
     const fan = await linkedChatter(first, '8001', { points: '100' });
     const lockAt = Date.now() + 8_000;
     const { id } = await openPrediction(first, admin, { autoLockAt: new Date(lockAt).toISOString() });
     await say(first, fan, '!bet 2 25');
 
-    const overlay = new HubClient(url, predictionHub, { query: {}, reconnection: true });
-    clients.push(overlay);
+    const overlay = server.closeAfter(new HubClient(url, predictionHub, { query: {}, reconnection: true }));
     await overlay.connected();
     expect(await overlay.ok<PredictionState>('GetState')).toMatchObject({ id, state: 1 });
 
-    await first.app.close();
+    await server.stop();
     await overlay.until(() => !overlay.socket.connected, 'overlay disconnected');
     expect(Date.now()).toBeLessThan(lockAt);
 
-    const second = await buildTestApp({ database, clock });
-    apps.push(second);
-    await listen(second.app, port);
+    const second = await server.start();
     // A deadline that passed while no process ran fires as soon as the new one is up.
     const dueFrom = Math.max(lockAt, Date.now());
     await overlay.until(() => overlay.socket.connected, 'reconnected', 15_000);
@@ -58,7 +43,7 @@ describe('restart before the auto-lock', () => {
         ? resynced
         : await overlay.waitFor<PredictionState>('ReceiveState', (s) => s.id === id && s.state === 3, 20_000);
     // When it locked: the row's save time (the wall clock of the process that fired it).
-    const [row] = await database.db.select().from(liveGames).where(eq(liveGames.id, id));
+    const [row] = await second.database.db.select().from(liveGames).where(eq(liveGames.id, id));
     const lockedAt = row!.updatedAt.getTime();
     expect(lockedAt).toBeGreaterThanOrEqual(lockAt);
     expect(lockedAt - dueFrom).toBeLessThan(1000);

@@ -3,35 +3,23 @@
  * and port; the game still ends at its stored deadline (within 1 s) with the right result, and
  * clients that reconnect resync with GetGameState.
  */
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { STEAL } from '@kickback/common/games/split-or-steal';
 import { splitOrStealHub, type SplitOrStealState } from '@kickback/common/hubs/split-or-steal';
 import { ledger } from '../../db/schema/ledger';
-import { buildTestApp, type TestApp } from '../../../test/app';
-import { openTestDatabase } from '../../../test/database';
-import { HubClient, listen, WallClock } from '../../../test/hub-client';
+import { HubClient } from '../../../test/hub-client';
+import { restartableApp } from '../../../test/restartable-app';
 
-const clients: HubClient[] = [];
-const apps: TestApp[] = [];
-let database: Awaited<ReturnType<typeof openTestDatabase>>;
-afterAll(async () => {
-  for (const c of clients) c.close();
-  for (const a of apps) await a.close().catch(() => undefined);
-  await database?.drop();
-});
+const server = restartableApp();
 
 describe('restart during the choosing phase', () => {
   it(
     'ends the game at its deadline on the new process, pays once, and reconnecting clients resync',
     { timeout: 90_000 },
     async () => {
-      database = await openTestDatabase();
-      const clock = new WallClock();
-      const first = await buildTestApp({ database, clock });
-      apps.push(first);
-      const url = await listen(first.app);
-      const port = Number(new URL(url).port);
+      const first = await server.start();
+      const url = server.url;
       const admin = await first.signIn({ role: 'Admin' });
       const alice = await first.signIn({ name: 'Alice' });
       const bob = await first.signIn({ name: 'Bob' });
@@ -49,8 +37,7 @@ describe('restart during the choosing phase', () => {
           ...(cookie ? { cookie } : {}),
           reconnection: true,
         });
-        clients.push(c);
-        return c.connected();
+        return server.closeAfter(c).connected();
       };
       const p1 = await connect(alice.cookie);
       const p2 = await connect(bob.cookie);
@@ -66,14 +53,12 @@ describe('restart during the choosing phase', () => {
       const deadline = new Date(choosing.phaseEndsAt!).getTime();
 
       // Stop the server mid-phase. Every client loses its connection.
-      await first.app.close();
+      await server.stop();
       await watcher.until(() => !watcher.socket.connected && !p1.socket.connected, 'clients disconnected');
       expect(Date.now()).toBeLessThan(deadline);
 
       // A new process on the same database and port.
-      const second = await buildTestApp({ database, clock });
-      apps.push(second);
-      await listen(second.app, port);
+      const second = await server.start();
 
       // Clients reconnect by themselves and resync.
       await Promise.all([p1, p2, watcher].map((c) => c.until(() => c.socket.connected, 'reconnected', 15_000)));

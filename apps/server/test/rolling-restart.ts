@@ -1,7 +1,7 @@
 /**
  * The rolling-restart scenario (docs/operations.md#graceful-drain-and-rolling-restarts, "Several
- * processes, for real"), shared by the test (apps/server/test/rolling-restart.test.ts) and the
- * benchmark (bench/rolling-restart.ts). It drives the cluster from outside only: HTTP, hub sockets,
+ * processes, for real"), shared by the test (./rolling-restart.test.ts) and the benchmark
+ * (bench/rolling-restart.ts). It drives the cluster from outside only: HTTP, hub sockets,
  * and SQL reads of the books.
  *
  * `npm run cluster`'s Cluster (scripts/cluster.ts: HAProxy with deploy/haproxy.cfg in front of N
@@ -39,7 +39,8 @@ import type { HubResult, HubSpec } from '@kickback/common/hubs/hub';
 import { DEFAULT_AMOUNTS } from '@kickback/common/games/deal-or-no-deal';
 import { dealOrNoDealHub, type DealOrNoDealState } from '@kickback/common/hubs/deal-or-no-deal';
 import { splitOrStealHub, type SplitOrStealState } from '@kickback/common/hubs/split-or-steal';
-import { Cluster, freePort } from './cluster';
+import { Cluster } from '../../../scripts/cluster';
+import { freePort, withDatabase } from './processes';
 
 /** The web hub client's reconnect schedule (apps/web/src/lib/hub.ts RECONNECT_DELAYS_MS). */
 const RECONNECT_DELAYS_MS = [0, 2_000, 10_000, 30_000];
@@ -329,9 +330,7 @@ export async function runRollingRestart(opts: RollingRestartOptions): Promise<Ro
       await c.end();
     }
   };
-  const dbUrl = new URL(opts.baseDatabaseUrl);
-  dbUrl.pathname = `/${dbName}`;
-  const databaseUrl = dbUrl.toString();
+  const databaseUrl = withDatabase(opts.baseDatabaseUrl, dbName);
   await adminClient(`CREATE DATABASE ${dbName}`);
 
   const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
