@@ -11,25 +11,19 @@ import { battleHub, type BattleState } from '@kickback/common/hubs/battle';
 import { liveGames } from '../../db/schema/games';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { openTestDatabase } from '../../../test/database';
-import { HubClient, listen, WallClock } from '../../../test/hub-client';
+import { HubClient } from '../../../test/hub-client';
+import { restartableApp } from '../../../test/restartable-app';
 
-const clients: HubClient[] = [];
+const server = restartableApp();
 const apps: TestApp[] = [];
-let database: Awaited<ReturnType<typeof openTestDatabase>>;
 afterAll(async () => {
-  for (const c of clients) c.close();
   for (const a of apps) await a.close().catch(() => undefined);
-  await database?.drop();
 });
 
 describe('restart mid-battle', () => {
   it('keeps the bracket and the results, and plays on to the prize', { timeout: 90_000 }, async () => {
-    database = await openTestDatabase();
-    const clock = new WallClock();
-    const first = await buildTestApp({ database, clock });
-    apps.push(first);
-    const url = await listen(first.app);
-    const port = Number(new URL(url).port);
+    const first = await server.start();
+    const url = server.url;
     const admin = await first.signIn({ role: 'Admin' });
     const created = await first.call({
       method: 'POST',
@@ -49,15 +43,12 @@ describe('restart mid-battle', () => {
     ).json<BattleState>();
     expect(played.currentMatchNo).toBe(1);
 
-    const watcher = new HubClient(url, battleHub, { query: { battleid: id }, reconnection: true });
-    clients.push(watcher);
+    const watcher = server.closeAfter(new HubClient(url, battleHub, { query: { battleid: id }, reconnection: true }));
     await watcher.connected();
 
-    await first.app.close();
+    await server.stop();
     await watcher.until(() => !watcher.socket.connected, 'disconnected');
-    const second = await buildTestApp({ database, clock });
-    apps.push(second);
-    await listen(second.app, port);
+    const second = await server.start();
     await watcher.until(() => watcher.socket.connected, 'reconnected', 15_000);
 
     const resumed = await watcher.ok<BattleState>('GetGameState');
