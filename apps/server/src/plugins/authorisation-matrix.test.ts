@@ -79,7 +79,7 @@ beforeAll(async () => {
     body: { title: 'Matrix battle', size: 4, registrationMinutes: 30, prize: { kind: 'points', points: 1 } },
   });
   expect(battle.statusCode, battle.body).toBe(200);
-  queries.set('/Battle', { battleid: battle.json().id as string });
+  queries.set('/Battle', { gameid: battle.json().id as string });
 }, 60_000);
 
 afterAll(async () => {

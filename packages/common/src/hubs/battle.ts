@@ -1,5 +1,5 @@
 /**
- * The bonus-buy battle hub, `/Battle?battleid={id}` (docs/features/bonus-buy-battles.md): every
+ * The bonus-buy battle hub, `/Battle?gameid={id}` (docs/features/bonus-buy-battles.md): every
  * viewer joins the battle's room and gets the same state — the bracket, the match in play and the
  * results as recorded. Nothing is hidden but the draw's seed, shown once the bracket is drawn.
  */
@@ -67,7 +67,7 @@ export type BattleState = z.infer<typeof battleState>;
 
 export const battleHub = defineHub({
   namespace: '/Battle',
-  query: z.object({ battleid: z.uuid() }),
+  query: z.object({ gameid: z.uuid() }),
   calls: {
     GetGameState: call(noPayload, battleState, 'visitor'),
   },

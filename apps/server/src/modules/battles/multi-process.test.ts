@@ -47,7 +47,7 @@ describe.skipIf(missing !== null)('a battle on server processes sharing PostgreS
     });
     expect(created.status, JSON.stringify(created.json)).toBe(200);
     const id = created.json.id;
-    const watcher = new HubClient(b, battleHub, { query: { battleid: id }, reconnection: true });
+    const watcher = new HubClient(b, battleHub, { query: { gameid: id }, reconnection: true });
     clients.push(watcher);
     await watcher.connected();
     for (let i = 0; i < 4; i++) {

@@ -43,7 +43,7 @@ describe('restart mid-battle', () => {
     ).json<BattleState>();
     expect(played.currentMatchNo).toBe(1);
 
-    const watcher = server.closeAfter(new HubClient(url, battleHub, { query: { battleid: id }, reconnection: true }));
+    const watcher = server.closeAfter(new HubClient(url, battleHub, { query: { gameid: id }, reconnection: true }));
     await watcher.connected();
 
     await server.stop();

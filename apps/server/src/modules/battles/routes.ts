@@ -20,11 +20,11 @@ export const battlesModule = fp(async (app: FastifyInstance) => {
 
   app.realtime.register(battleHub, {
     async connect(ctx) {
-      if (!(await battles.exists(ctx.query.battleid))) throw notFound(BATTLE_NOT_FOUND);
-      ctx.join(roomOf(ctx.query.battleid));
+      if (!(await battles.exists(ctx.query.gameid))) throw notFound(BATTLE_NOT_FOUND);
+      ctx.join(roomOf(ctx.query.gameid));
     },
     calls: {
-      GetGameState: async (ctx) => battles.state(ctx.query.battleid, ctx.user),
+      GetGameState: async (ctx) => battles.state(ctx.query.gameid, ctx.user),
     },
   });
   app.chat.register(enterHandler(battles, app.config.site.siteName));

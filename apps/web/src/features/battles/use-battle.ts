@@ -1,5 +1,5 @@
 /**
- * A battle's live state on the shared live-state hook: the `/Battle?battleid=` hub, `GetGameState`
+ * A battle's live state on the shared live-state hook: the `/Battle?gameid=` hub, `GetGameState`
  * after every (re)connect, the newest `BattleState` kept. Used by the page and by the OBS overlay,
  * whose bundle carries no schemas (hubRef). An unattended overlay tries again every 30 s after the
  * hook gives up.
@@ -15,7 +15,7 @@ const RETRY_AFTER_GIVING_UP_MS = 30_000;
 export function useBattle(battleId: string | null, opts: { restartKey?: unknown; retryForever?: boolean } = {}) {
   const live = useLiveState({
     hub,
-    query: { battleid: battleId ?? '' },
+    query: { gameid: battleId ?? '' },
     stateEvent: 'BattleState',
     enabled: battleId !== null,
     restartKey: opts.restartKey,
