@@ -43,25 +43,30 @@ test('an 8-entrant battle: wager gate, drawn and verified bracket, seven matches
   await signIn(admin, DEMO_ADMIN, { demo: true });
 
   // Roobet players of the simulator whom nobody has linked yet (demo users and other journeys have
-  // some): eleven viewers claim one each and bet 1,000 under the code, one claims a name with no wager.
+  // some): thirteen viewers try one each at once, and bet 1,000 under the code; one more claims a
+  // name with no wager.
   const cast = (await (await admin.request.get(`/dev/partners/control/players/${ROOBET}`)).json()) as Array<{
     id: string;
     name: string;
   }>;
-  const claimed: Viewer[] = [];
-  for (const player of [...cast].reverse()) {
-    if (claimed.length === 11) break;
-    const v = await viewer(browser, 'Battler');
-    const claim = await v.request.post('/api/User/ids', { headers: json, data: { RoobetName: player.name } });
-    if (!claim.ok()) continue; // linked already: the next player
-    const bet = await v.request.post('/dev/partners/control/bet', {
-      headers: json,
-      data: { site: ROOBET, playerId: player.id, amount: 1000 },
-    });
-    expect(bet.ok()).toBe(true);
-    claimed.push(v);
-  }
-  expect(claimed).toHaveLength(11);
+  const claims = await Promise.all(
+    [...cast]
+      .reverse()
+      .slice(0, 13)
+      .map(async (player) => {
+        const v = await viewer(browser, 'Battler');
+        const claim = await v.request.post('/api/User/ids', { headers: json, data: { RoobetName: player.name } });
+        if (!claim.ok()) return null; // linked already by a demo user or another journey
+        const bet = await v.request.post('/dev/partners/control/bet', {
+          headers: json,
+          data: { site: ROOBET, playerId: player.id, amount: 1000 },
+        });
+        expect(bet.ok()).toBe(true);
+        return v;
+      }),
+  );
+  const claimed = claims.filter((v): v is Viewer => v !== null);
+  expect(claimed.length).toBeGreaterThanOrEqual(9);
   const low = await viewer(browser, 'NoWager');
   expect(
     (await low.request.post('/api/User/ids', { headers: json, data: { RoobetName: `NoWager${stamp}` } })).ok(),
@@ -73,7 +78,7 @@ test('an 8-entrant battle: wager gate, drawn and verified bracket, seven matches
   };
   const ours = new Set([...claimed, low].map((v) => v.name));
   const ids = queue.claims.filter((c) => ours.has(c.user.username)).map((c) => c.id);
-  expect(ids).toHaveLength(12);
+  expect(ids).toHaveLength(claimed.length + 1);
   expect((await admin.request.post('/api/admin/partner-links/approve', { headers: json, data: { ids } })).ok()).toBe(
     true,
   );
@@ -139,7 +144,6 @@ test('an 8-entrant battle: wager gate, drawn and verified bracket, seven matches
   await watcher.getByRole('button', { name: 'Save slot' }).click();
   await expect(watcher.getByText('Slot saved.')).toBeVisible();
   await expect(watcher.getByTestId('entrants').locator('li')).toHaveCount(8);
-  await expect(lowPage.getByTestId('entrants').locator('li')).toHaveCount(8);
   await shot(watcher, '01-registration');
 
   // Closing draws the bracket; the verify page recomputes the draw in the browser.
@@ -149,10 +153,11 @@ test('an 8-entrant battle: wager gate, drawn and verified bracket, seven matches
   await expect(watcher.getByTestId('current-match')).toContainText('match 1');
   await expect(overlay.getByTestId('bracket-match')).toHaveCount(7);
   await shot(watcher, '02-drawn');
-  const verify = await entrants[1]!.page();
-  await verify.goto(`/battle/${battleId}/verify`);
-  await expect(verify.getByTestId('verify-result')).toContainText('match:');
-  await shot(verify, '03-verify');
+  await watcher.getByRole('link', { name: 'Verify the draw' }).click();
+  await expect(watcher.getByTestId('verify-result')).toContainText('match:');
+  await shot(watcher, '03-verify');
+  await watcher.goBack();
+  await expect(watcher.getByTestId('bracket-match')).toHaveCount(7);
 
   // The seven matches, as the streamer records them; the left side wins each at a higher multiplier.
   const record = run.getByRole('form', { name: 'Record the match in play' });
