@@ -1,7 +1,7 @@
 /**
  * `npm run bench -- chat-ingest [--rate 5000] [--seconds 60] [--burst-rate 20000] [--burst-seconds 10]
  *   [--chatters 10000] [--bettors 300] [--bet-share 0.05] [--dup-share 0.05] [--connections 16]
- *   [--warm-up-seconds 3]`
+ *   [--warm-up-seconds 3] [--bare-seconds 5]`
  * (`npm run build` first; `--pg-only` / `--pglite-only`; a short run: `--seconds 5 --burst-seconds 2`;
  * `--profile <dir>`: the server's V8 CPU profile)
  *
@@ -24,6 +24,11 @@
  * each bettor's My activity: every bet sent was committed exactly once, in the order sent (the n-th
  * bet of a user stakes n points, so the ledger must read -1, -2, -3, …).
  *
+ * After the phases, a bare Fastify is loaded for `--bare-seconds` (lib/bare-request-cpu.ts): the
+ * server's CPU per message of the sustained phase is printed as a multiple of that bare request's
+ * CPU (target ≤ 5×), beside the rate it carried and the ceiling that CPU per message sets for one
+ * process on one core.
+ *
  * Signing costs ~0.7 ms of RSA per delivery, so deliveries are signed before each phase by worker
  * threads (not measured), and each delivery's whole HTTP request is built then; the sender writes
  * those bytes, pipelined, over `--connections` keep-alive sockets and reads only the status line,
@@ -44,6 +49,7 @@ import {
   unsignedChat,
   type Unsigned,
 } from './lib/kick-deliveries';
+import { bareRequestCpuMs } from './lib/bare-request-cpu';
 import { PipelinedClient } from './lib/pipelined-client';
 import { cpuSnapshot, cpuSpent, startServer, stopServer, withFreshPgDatabase } from './lib/server-process';
 import { freePort, signIn } from './lib/site';
@@ -69,7 +75,9 @@ const connections = arg('connections', 16);
 /** Seconds at `--rate` before the measured phases (1,000 messages at 1,000/s before 2026-11-27 14:10). */
 const warmUpSeconds = arg('warm-up-seconds', 3);
 const poolSize = arg('pool', 10);
-const TARGET = { rate: 5000, p99: 50, burstRate: 20_000 };
+const TARGET = { rate: 5000, p99: 50, burstRate: 20_000, bareRatio: 5 };
+/** Seconds of load on a bare Fastify after the phases: the CPU of one bare request, this run's yardstick. */
+const bareSeconds = arg('bare-seconds', 5);
 /** `--profile <dir>`: the server writes a V8 CPU profile there when it stops. */
 const profileDir = (() => {
   const i = process.argv.indexOf('--profile');
@@ -326,6 +334,7 @@ async function run(label: string, databaseUrl: string | null): Promise<boolean> 
 
     const figures: Record<string, string | number> = {};
     let targetsMet = true;
+    let sustained = { serverCpuMs: 0, throughput: 0 };
     const phase = async (name: string, perSecond: number, duration: number, target: 'sustained' | 'burst') => {
       const planned = await plan(port, Math.round(perSecond * duration), perSecond, bettors, random);
       // The plan's garbage (signing, 100,000s of requests) collected before the clock starts, not
@@ -362,6 +371,7 @@ async function run(label: string, databaseUrl: string | null): Promise<boolean> 
           : `WRONG: ${r.miscounted} messages not answered "processed" exactly once`;
       figures[`${name}: CPU ms per message`] =
         `server ${per(cpu.server)}${databaseUrl ? `, postgres ${per(cpu.postgres)}` : ''}, client ${per(cpu.client)}`;
+      if (target === 'sustained') sustained = { serverCpuMs: cpu.server / r.sent, throughput };
       if (target === 'sustained') {
         const met =
           throughput >= perSecond * 0.98 &&
@@ -383,6 +393,21 @@ async function run(label: string, databaseUrl: string | null): Promise<boolean> 
     };
     await phase('sustained', rate, seconds, 'sustained');
     await phase('burst', burstRate, burstSeconds, 'burst');
+
+    // The yardstick of this run: the CPU of a bare Fastify request, then the ratio and the ceiling
+    // one process's core sets at this run's CPU per message (the database's CPU apart).
+    if (bareSeconds > 0) {
+      const bare = await bareRequestCpuMs(bareSeconds, 64);
+      const ratio = sustained.serverCpuMs / bare.cpuMsPerRequest;
+      const ratioMet = ratio <= TARGET.bareRatio;
+      targetsMet &&= ratioMet;
+      figures['bare Fastify request CPU'] =
+        `${(bare.cpuMsPerRequest * 1000).toFixed(1)} µs (${bare.requestsPerSecond.toFixed(0)} req/s, ${bareSeconds} s, same run)`;
+      figures['server CPU per message ÷ bare request'] =
+        `${ratio.toFixed(1)}× (target ≤ ${TARGET.bareRatio}×: ${ratioMet ? 'met' : 'NOT met'})`;
+      figures['sustained rate vs ceiling'] =
+        `${sustained.throughput.toFixed(0)} messages/s carried; one core at ${sustained.serverCpuMs.toFixed(3)} ms per message caps a process at ${(1000 / sustained.serverCpuMs).toFixed(0)}/s`;
+    }
 
     // The books, through each bettor's My activity: every bet once, in the order sent.
     let wrong = 0;

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { defineConfig } from '@playwright/test';
 import { ageGateAccepted } from './tests/age-gate-state';
+import { SUITE_SERVER_TIMERS } from './tests/suite-server';
 
 // Browser tests drive the system Chromium against the built server on an in-memory database.
 // The port is derived from the checkout's path, so two checkouts can run their suites at once.
@@ -60,6 +61,7 @@ export default defineConfig({
       DEMO_DATA: '1',
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
       RATE_LIMIT_PER_MINUTE: '5000',
+      ...SUITE_SERVER_TIMERS,
     },
   },
 });

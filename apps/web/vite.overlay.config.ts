@@ -18,6 +18,7 @@ export default defineConfig({
         'overlay-page': '/overlay/giveaway',
         'raffle-overlay-page': '/overlay/raffle',
         'hunt-overlay-page': '/overlay/hunt',
+        'calls-overlay-page': '/overlay/calls',
         'prediction-overlay-page': '/kick/prediction/overlay',
         'alerts-overlay-page': '/overlay/alerts',
       },

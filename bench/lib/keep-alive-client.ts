@@ -64,8 +64,9 @@ class Connection {
     }
     this.buffered = data.length > total ? data.subarray(total) : null;
     const status = Number(head.slice(9, 12));
-    const job = this.current!;
+    const job = this.current;
     this.current = null;
+    if (!job) return; // an answer nobody asked for (a proxy's 408 on an idle connection)
     job.resolve(status);
     this.onIdle(this);
   }

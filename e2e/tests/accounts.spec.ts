@@ -4,6 +4,7 @@ import { DEMO_ADMIN, expectAccessible, newPerson, screenshot as saveScreenshot, 
 
 /** A screenshot once fades and slides are over (spinners and toast timers keep running). */
 async function screenshot(page: Page, name: string) {
+  if (process.env.CI) return; // saveScreenshot skips it there: no wait either
   await page.waitForFunction(() =>
     document.getAnimations().every((a) => {
       const timing = a.effect?.getTiming();

@@ -4,7 +4,7 @@
  * Screenshots: e2e/screenshots/admin-forms-*.png.
  */
 import { expect, test } from './fixtures';
-import { DEMO_ADMIN, screenshot, signIn } from './helpers';
+import { DEMO_ADMIN, keepScreenshot, screenshot, signIn } from './helpers';
 
 for (const width of [1366, 390]) {
   test(`the Discord sender and the leaderboard settings show field errors at ${width} px`, async ({ browser }) => {
@@ -38,7 +38,7 @@ for (const width of [1366, 390]) {
     await expect(roobet.getByText('Enter a referral link starting with http:// or https://.')).toBeVisible();
     await expect(roobet.getByText('Use only letters, digits, dot, dash or underscore in a code.')).toBeVisible();
     await roobet.scrollIntoViewIfNeeded();
-    await roobet.screenshot({ path: `screenshots/admin-forms-leaderboard-${width}.png` });
+    await keepScreenshot(roobet, { path: `screenshots/admin-forms-leaderboard-${width}.png` });
     expect(sent).toBe(0);
     await context.close();
   });

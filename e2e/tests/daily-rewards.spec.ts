@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { DEMO_ADMIN, expectAccessible, newPerson, screenshot, signIn } from './helpers';
+import { DEMO_ADMIN, expectAccessible, keepScreenshot, newPerson, screenshot, signIn } from './helpers';
 
 /** Amounts as the site writes them: 2 decimals, thousands separated. */
 const twoDecimals = (n: number) => n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -74,7 +74,7 @@ test('a user links Roobet, claims today: toast, coin, the card turns over; the p
   // Pending: only the pending message, no hint to link a name that is already saved.
   await expect(page.getByTestId('claim-why')).toContainText('Your Roobet username is pending verification');
   await expect(page.getByText(/Link your Roobet username/)).toHaveCount(0);
-  await page.screenshot({ path: '/tmp/h6-daily-rewards-pending.png', fullPage: true });
+  await keepScreenshot(page, { path: '/tmp/h6-daily-rewards-pending.png', fullPage: true });
 
   // A Roobet name is a claim until an admin verifies it (docs/features/partner-links.md): until then no daily reward.
   const pending = await page.request.post('/api/DailyReward/GetDailyRewardRoobet', {
@@ -115,7 +115,7 @@ test('a user links Roobet, claims today: toast, coin, the card turns over; the p
   await expect(page.getByText(`Earned ${twoDecimals(gemAmount)} coins.`)).toHaveCount(0, { timeout: 15_000 });
   await page.evaluate(() => window.scrollTo(0, 0));
   await screenshot(page, 'daily-rewards-claimed');
-  await card(page, d).screenshot({ path: 'screenshots/daily-rewards-claimed-card.png' });
+  await keepScreenshot(card(page, d), { path: 'screenshots/daily-rewards-claimed-card.png' });
 
   // After a reload the claimed day is still claimed with its amount; a second claim is refused.
   await page.reload();

@@ -7,10 +7,10 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { expectConfettiDrawn, watchCsp } from './confetti';
-import { DEMO_ADMIN, expectAccessible, signIn } from './helpers';
+import { DEMO_ADMIN, expectAccessible, keepScreenshot, signIn } from './helpers';
 
 const shot = (page: Page, name: string, transparent = false) =>
-  page.screenshot({ path: `/tmp/issue14-${name}.png`, fullPage: true, omitBackground: transparent });
+  keepScreenshot(page, { path: `/tmp/issue14-${name}.png`, fullPage: true, omitBackground: transparent });
 
 test('keys, ten chatters, a roll that lands on the server winner, the overlay and the verify page', async ({
   browser,

@@ -86,6 +86,19 @@ export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: true });
 }
 
+/**
+ * `target.screenshot(options)` for people to look at (a picture in /tmp or e2e/screenshots that no
+ * assertion reads): skipped in CI like `screenshot`, where nobody looks at them
+ * (docs/conventions.md#test-speed).
+ */
+export async function keepScreenshot(
+  target: { screenshot(options: { path: string; fullPage?: boolean; omitBackground?: boolean }): Promise<unknown> },
+  options: { path: string; fullPage?: boolean; omitBackground?: boolean },
+) {
+  if (process.env.CI) return;
+  await target.screenshot(options);
+}
+
 /** axe-core: no serious or critical violation (nor a structure one) on the current page, now. */
 export async function expectAccessible(page: Page) {
   // A toast sliding, a transition or the confetti would be judged mid-way: let the page settle first.

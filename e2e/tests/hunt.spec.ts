@@ -7,7 +7,7 @@
  */
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { DEMO_ADMIN, expectAccessible, newPerson, signIn } from './helpers';
+import { DEMO_ADMIN, expectAccessible, keepScreenshot, newPerson, signIn } from './helpers';
 
 async function postInChat(sim: Page, kickName: string, text: string) {
   await sim.getByLabel('Kick username').fill(kickName);
@@ -44,7 +44,7 @@ async function overlayShot(overlay: Page, name: string) {
   await overlay.evaluate(() =>
     document.documentElement.style.setProperty('background', 'linear-gradient(135deg, #1b2230, #0c0f14)', 'important'),
   );
-  await overlay.screenshot({ path: `/tmp/hunt-overlay-${name}.png` });
+  await keepScreenshot(overlay, { path: `/tmp/hunt-overlay-${name}.png` });
   await overlay.evaluate(() => document.documentElement.style.removeProperty('background'));
 }
 
@@ -158,7 +158,7 @@ test('a hunt run from the admin page, followed by the overlay and /hunt, with !g
     await expect(admin.locator('[data-figure="Opened"]')).toHaveText(`${i + 1}/12`);
     if (i === 7) {
       await expectAccessible(admin);
-      await admin.screenshot({ path: '/tmp/hunt-admin.png', fullPage: true });
+      await keepScreenshot(admin, { path: '/tmp/hunt-admin.png', fullPage: true });
       // The list scrolled to the bonus being opened, the totals stay in view.
       const list = await overlay.getByRole('list', { name: 'Bonuses' }).boundingBox();
       await expect(overlay.locator('.kbh-list li.current')).toContainText('Sweet Bonanza');
@@ -192,5 +192,5 @@ test('a hunt run from the admin page, followed by the overlay and /hunt, with !g
   await expect(past).toContainText(`${ben.kickName}: $400.00`);
   await expectAccessible(publicPage);
   await publicPage.setViewportSize({ width: 1280, height: 1000 });
-  await publicPage.screenshot({ path: '/tmp/hunt-public.png', fullPage: true });
+  await keepScreenshot(publicPage, { path: '/tmp/hunt-public.png', fullPage: true });
 });

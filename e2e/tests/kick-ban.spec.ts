@@ -6,7 +6,7 @@
  */
 import { expect, test } from './fixtures';
 import { linkedChatter, postInChat } from './chat-helpers';
-import { DEMO_ADMIN, signIn } from './helpers';
+import { DEMO_ADMIN, keepScreenshot, signIn } from './helpers';
 
 const json = { 'x-requested-with': 'kickback' };
 
@@ -49,7 +49,7 @@ test('a Kick ban from the simulator refuses the viewer’s giveaway key and !bet
   await events.getByLabel('Viewer (Kick name)').fill(viewer.kickName);
   await events.getByLabel('Permanent ban').check();
   await events.getByLabel('Reason').fill('spam links');
-  await sim.screenshot({ path: '/tmp/h4-simulator-ban.png', fullPage: true });
+  await keepScreenshot(sim, { path: '/tmp/h4-simulator-ban.png', fullPage: true });
   await events.getByRole('button', { name: 'Send event' }).click();
   await expect(sim.getByText('Sent moderation.banned.')).toBeVisible();
 
@@ -67,7 +67,7 @@ test('a Kick ban from the simulator refuses the viewer’s giveaway key and !bet
   const row = users.locator(`tr[data-user="${viewer.name}"]`);
   await expect(row.getByTestId('kick-ban')).toContainText('banned on Kick');
   await expect(row.getByTestId('kick-ban')).toContainText('spam links');
-  await users.screenshot({ path: '/tmp/h4-users-ban.png', fullPage: true });
+  await keepScreenshot(users, { path: '/tmp/h4-users-ban.png', fullPage: true });
   await row.getByRole('button', { name: `Lift the Kick ban of ${viewer.name}` }).click();
   await expect(users.getByText('Kick ban lifted: the account takes part again.')).toBeVisible();
   await expect(row.getByTestId('kick-ban')).toHaveCount(0);
@@ -82,7 +82,7 @@ test('a Kick ban from the simulator refuses the viewer’s giveaway key and !bet
   await users.goto('/admin/integrations');
   await expect(users.getByTestId('count-moderation.banned')).toHaveText('1');
   await users.getByRole('heading', { name: 'Kick events' }).scrollIntoViewIfNeeded();
-  await users.screenshot({ path: '/tmp/h4-integrations-events.png' });
+  await keepScreenshot(users, { path: '/tmp/h4-integrations-events.png' });
 
   // The prediction is cancelled (the bet refunded): the journeys after this one open their own.
   const { id } = (await opened.json()) as { id: string };

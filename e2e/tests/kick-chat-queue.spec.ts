@@ -7,7 +7,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { DEMO_ADMIN, expectAccessible, signIn } from './helpers';
+import { DEMO_ADMIN, expectAccessible, keepScreenshot, signIn } from './helpers';
 
 interface KickChat {
   messages: Array<{ content: string; senderUsername: string; type: string }>;
@@ -48,7 +48,7 @@ test('an admin sees the bot messages queue, posts through a separate bot account
   await expect(card).toContainText('at most one every 1.5 s (bursts of 3)');
   await expect(card.getByRole('radio', { name: /The streamer's own account/ })).toBeChecked();
   await expect(card.getByTestId('kick-bot-account')).toHaveText('not connected');
-  await page.screenshot({ path: '/tmp/h3-1-bot-messages.png', fullPage: true });
+  await keepScreenshot(page, { path: '/tmp/h3-1-bot-messages.png', fullPage: true });
 
   await card.getByRole('button', { name: 'Connect bot account' }).click();
   await allowOnKick(page, 'vexbot');
@@ -76,7 +76,7 @@ test('an admin sees the bot messages queue, posts through a separate bot account
   const figures = page.getByRole('region', { name: 'Bot messages' });
   await expect(figures.getByTestId('kick-chat-waiting')).toHaveText('0');
   await expect(figures.getByTestId('kick-chat-sent')).not.toHaveText('0');
-  await page.screenshot({ path: '/tmp/h3-2-bot-account.png', fullPage: true });
+  await keepScreenshot(page, { path: '/tmp/h3-2-bot-account.png', fullPage: true });
   await expectAccessible(page);
 
   // Back to the streamer's account, as the other journeys expect.

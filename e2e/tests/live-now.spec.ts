@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { DEMO_ADMIN, DEMO_MODERATOR, expectAccessible, signIn } from './helpers';
+import { DEMO_ADMIN, DEMO_MODERATOR, expectAccessible, keepScreenshot, signIn } from './helpers';
 
 const XRW = { 'X-Requested-With': 'kickback' };
 
@@ -71,10 +71,10 @@ test('a visitor finds the running games and the prediction under Live now, opens
   await expect(liveNow.locator(`a[href="${sos}"]`)).toHaveText('Watch the game →');
   await expect(liveNow.locator(`a[href="${dond}"]`)).toBeVisible();
   await expect(liveNow.getByRole('article', { name: /^Prediction: Bets open/ })).toContainText(question);
-  await page.screenshot({ path: '/tmp/h6-live-now-home.png' });
+  await keepScreenshot(page, { path: '/tmp/h6-live-now-home.png' });
   await page.setViewportSize({ width: 390, height: 844 });
   await liveNow.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: '/tmp/h6-live-now-home-390.png' });
+  await keepScreenshot(page, { path: '/tmp/h6-live-now-home-390.png' });
   await page.setViewportSize({ width: 1280, height: 800 });
   await expectAccessible(page);
 
@@ -90,13 +90,13 @@ test('a visitor finds the running games and the prediction under Live now, opens
   // It opens at its top, not scrolled as far as the tile was on the home page.
   await expect(page.getByRole('heading', { name: 'Live now', level: 1 })).toBeInViewport();
   await expect(page.getByTestId('live-now').locator(`a[href="${sos}"]`)).toBeVisible();
-  await page.screenshot({ path: '/tmp/h6-live-page.png' });
+  await keepScreenshot(page, { path: '/tmp/h6-live-page.png' });
   await page.getByTestId('live-now').locator(`a[href="${dond}"]`).click();
   await expect(page).toHaveURL(new RegExp(`${dond}$`));
   await expect(page.getByRole('region', { name: 'Deal or No Deal game' })).toBeVisible();
   const back = page.getByRole('navigation', { name: 'Site' }).getByRole('link', { name: '← Back to Kickback' });
   await expect(back).toBeVisible();
-  await page.screenshot({ path: '/tmp/h6-dond-back-link.png' });
+  await keepScreenshot(page, { path: '/tmp/h6-dond-back-link.png' });
   await back.click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByTestId('live-now')).toBeVisible();

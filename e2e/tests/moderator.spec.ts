@@ -1,11 +1,11 @@
 /**
  * The Moderator role in the browser: the demo Moderator signs in and the Admin dropdown lists only
- * what a Moderator may use (games, giveaway, Fulfilment, predictions, the bonus hunt, the chat simulator); an admin
+ * what a Moderator may use (games, giveaway, Fulfilment, predictions, the bonus hunt, slot calls, the chat simulator); an admin
  * page opened by its address sends them home; Fulfilment offers Deliver but not Reject (a refund).
  * An admin then grants Moderator to a new viewer on the Users page, and the viewer's menu follows.
  */
 import { expect, test } from './fixtures';
-import { DEMO_ADMIN, DEMO_MODERATOR, expectAccessible, newPerson, signIn } from './helpers';
+import { DEMO_ADMIN, DEMO_MODERATOR, expectAccessible, keepScreenshot, newPerson, signIn } from './helpers';
 
 const moderatorMenu = [
   'Create Split Or Steal',
@@ -14,6 +14,7 @@ const moderatorMenu = [
   'Fulfilment',
   'Predictions',
   'Run Bonus Hunt',
+  'Slot calls',
   'Chat Simulator',
 ];
 
@@ -29,7 +30,7 @@ test('a Moderator sees only the Admin pages they may use; an admin grants the ro
   const menu = mod.locator('[aria-labelledby="kb-admin-menu"]');
   await expect(menu).toBeVisible();
   await expect(menu.getByRole('link')).toHaveText(moderatorMenu);
-  await mod.screenshot({ path: '/tmp/moderator-menu.png' });
+  await keepScreenshot(mod, { path: '/tmp/moderator-menu.png' });
 
   // A page the role may not open, by its address: sent home.
   await mod.goto('/admin/users');
@@ -41,7 +42,7 @@ test('a Moderator sees only the Admin pages they may use; an admin grants the ro
   await expect(mod.getByRole('button', { name: 'Deliver' }).first()).toBeVisible();
   await expect(mod.getByRole('button', { name: 'Reject' })).toHaveCount(0);
   await expectAccessible(mod);
-  await mod.screenshot({ path: '/tmp/moderator-fulfilment.png', fullPage: true });
+  await keepScreenshot(mod, { path: '/tmp/moderator-fulfilment.png', fullPage: true });
 
   // An admin grants Moderator to a viewer; the viewer's page follows (their sockets and session re-read).
   const viewerContext = await browser.newContext();
@@ -61,7 +62,7 @@ test('a Moderator sees only the Admin pages they may use; an admin grants the ro
   await expect(role).toHaveValue('User');
   await role.selectOption('Moderator');
   await expect(admin.getByText('Role changed to Moderator.')).toBeVisible();
-  await admin.screenshot({ path: '/tmp/moderator-users-page.png', fullPage: true });
+  await keepScreenshot(admin, { path: '/tmp/moderator-users-page.png', fullPage: true });
 
   await viewer.reload();
   await viewer.getByRole('button', { name: 'Admin', exact: true }).click();

@@ -8,7 +8,7 @@ import type { Page } from '@playwright/test';
 import { overlayPaths, type OverlayPath } from '@kickback/common/overlays';
 import { expect, test } from './fixtures';
 import { grantPoints, linkedChatter, postInChat } from './chat-helpers';
-import { DEMO_ADMIN, newPerson, signIn } from './helpers';
+import { DEMO_ADMIN, keepScreenshot, newPerson, signIn } from './helpers';
 
 const json = { 'x-requested-with': 'kickback' };
 const FRAME = { width: 1920, height: 1080 };
@@ -55,7 +55,7 @@ async function dark(overlay: Page, name: string) {
   await overlay.evaluate(() =>
     document.documentElement.style.setProperty('background', 'linear-gradient(135deg, #1b2230, #0c0f14)', 'important'),
   );
-  await overlay.screenshot({ path: `/tmp/overlay-fit-${name}.png` });
+  await keepScreenshot(overlay, { path: `/tmp/overlay-fit-${name}.png` });
   await overlay.evaluate(() => document.documentElement.style.removeProperty('background'));
 }
 
@@ -63,6 +63,8 @@ type Setup = (admin: Page, overlay: Page) => Promise<string>;
 
 /** Leaves no running hunt and no live prediction behind for the journeys that run after this one. */
 async function cleanUp(admin: Page) {
+  await admin.request.post('/api/admin/slot-calls/clear', { headers: json });
+  await admin.request.post('/api/admin/slot-calls/close', { headers: json });
   const hunts = (await (await admin.request.get('/api/hunts', { headers: json })).json()) as {
     current: { id: string; bonuses: Array<{ id: string; payout: number | null }> } | null;
   };
@@ -198,6 +200,21 @@ const setups: Record<OverlayPath, Setup> = {
     await expect(overlay.locator('.kbh-list')).toContainText('1,500.00x');
     await expect(overlay.locator('.kbh-list')).toContainText('10,000,000,000.00x');
     return '.kbh-panel';
+  },
+
+  async '/overlay/calls'(admin, overlay) {
+    await admin.request.post('/api/admin/slot-calls/clear', { headers: json });
+    await admin.request.post('/api/admin/slot-calls/open', { headers: json });
+    const sim = await admin.context().newPage();
+    await sim.goto('/admin/chat-simulator');
+    const stamp = String(Date.now() % 1000).padStart(3, '0');
+    const kickName = `${'W'.repeat(20)}_${stamp}W`; // the longest Kick name there is, wide letters
+    // The longest slot name a call takes (60 characters), not in the catalogue: accepted as typed.
+    await postInChat(sim, kickName, `!sr ${longText('Wwwwanted Mmmmegaways Extraordinary ', 60)}`);
+    await overlay.goto('/overlay/calls');
+    await expect(overlay.getByTestId('calls-overlay-next')).toContainText(kickName);
+    await sim.close();
+    return '.kbc-panel';
   },
 
   async '/kick/prediction/overlay'(admin, overlay) {

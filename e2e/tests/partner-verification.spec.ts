@@ -5,9 +5,9 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { DEMO_ADMIN, expectAccessible, newPerson, signIn } from './helpers';
+import { DEMO_ADMIN, expectAccessible, keepScreenshot, newPerson, signIn } from './helpers';
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/issue12-${name}.png`, fullPage: true });
+const shot = (page: Page, name: string) => keepScreenshot(page, { path: `/tmp/issue12-${name}.png`, fullPage: true });
 
 async function openProfile(page: Page) {
   await page.locator('#kb-user-menu').click();

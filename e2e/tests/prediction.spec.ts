@@ -8,7 +8,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { linkedChatter, postInChat } from './chat-helpers';
-import { DEMO_ADMIN, expectAccessible, screenshot, signIn } from './helpers';
+import { DEMO_ADMIN, expectAccessible, keepScreenshot, screenshot, signIn } from './helpers';
 
 /** The overlay page is transparent; for the screenshot it sits over a dark "stream". */
 async function shot(overlay: Page, name: string) {
@@ -21,7 +21,7 @@ async function shot(overlay: Page, name: string) {
   await overlay.evaluate(() =>
     document.documentElement.style.setProperty('background', 'linear-gradient(135deg, #1b2230, #0c0f14)', 'important'),
   );
-  await overlay.screenshot({ path: `/tmp/issue15-${name}.png` });
+  await keepScreenshot(overlay, { path: `/tmp/issue15-${name}.png` });
   await overlay.evaluate(() => document.documentElement.style.removeProperty('background'));
 }
 
@@ -60,7 +60,7 @@ test('admin opens a prediction, chatters bet from chat, the overlay follows thro
   await expect(admin.getByTestId('prediction-status')).toHaveText('ACTIVE');
   await expectAccessible(admin);
   await screenshot(admin, 'prediction-admin');
-  await admin.screenshot({ path: '/tmp/issue15-admin.png', fullPage: true });
+  await keepScreenshot(admin, { path: '/tmp/issue15-admin.png', fullPage: true });
 
   const panel = overlay.locator('.kbp-panel');
   await expect(panel).toContainText('Will the streamer clutch this round?');
@@ -80,7 +80,7 @@ test('admin opens a prediction, chatters bet from chat, the overlay follows thro
   await expect(await postInChat(sim, ben.kickName, '!bet 1 10')).toContainText('one answer per prediction');
   await expect(admin.getByRole('region', { name: 'Current prediction' })).toContainText('1 bettor');
   await shot(overlay, 'state-1-active');
-  await sim.screenshot({ path: '/tmp/issue15-chat-simulator-replies.png', fullPage: true });
+  await keepScreenshot(sim, { path: '/tmp/issue15-chat-simulator-replies.png', fullPage: true });
 
   // Lock: 3 BETS ARE CLOSED; the admin is told.
   await admin.getByRole('button', { name: 'Lock' }).click();
@@ -122,5 +122,5 @@ test('admin opens a prediction, chatters bet from chat, the overlay follows thro
 
   // Readable at 1280×720 too.
   await overlay.setViewportSize({ width: 1280, height: 720 });
-  await admin.screenshot({ path: '/tmp/issue15-admin-after.png', fullPage: true });
+  await keepScreenshot(admin, { path: '/tmp/issue15-admin-after.png', fullPage: true });
 });

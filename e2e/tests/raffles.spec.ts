@@ -8,10 +8,10 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { grantPoints } from './chat-helpers';
-import { DEMO_ADMIN, newPerson, signIn } from './helpers';
+import { DEMO_ADMIN, keepScreenshot, newPerson, signIn } from './helpers';
 
 const shot = (page: Page, name: string, transparent = false) =>
-  page.screenshot({ path: `/tmp/h7-raffle-${name}.png`, fullPage: true, omitBackground: transparent });
+  keepScreenshot(page, { path: `/tmp/h7-raffle-${name}.png`, fullPage: true, omitBackground: transparent });
 
 async function signedIn(browser: Browser, who: { name: string; steamId?: string }, demo = false): Promise<Page> {
   const page = await (await browser.newContext()).newPage();

@@ -1,14 +1,14 @@
 /** docs/features/sign-in-and-age-gate.md#sign-in sign-in edge cases and docs/features/sign-in-and-age-gate.md#the-18-gate 18+ gate, as a person meets them. */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { DEMO_ADMIN, expectAccessible, newPerson, preAcceptAgeGate, signIn } from './helpers';
+import { DEMO_ADMIN, expectAccessible, keepScreenshot, newPerson, preAcceptAgeGate, signIn } from './helpers';
 
 const PHONE = { width: 390, height: 844 };
 const LAPTOP = { width: 1366, height: 900 };
 const EMPTY = { cookies: [], origins: [] };
 
 async function shot(page: Page, name: string) {
-  await page.screenshot({ path: `/tmp/signin-shots/${name}.png`, fullPage: false });
+  await keepScreenshot(page, { path: `/tmp/signin-shots/${name}.png`, fullPage: false });
 }
 
 async function fillDevProvider(page: Page, person: { name: string; steamId: string }) {

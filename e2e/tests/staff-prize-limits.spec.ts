@@ -7,7 +7,7 @@
  */
 import { expect, test } from './fixtures';
 import { linkedChatter, postInChat } from './chat-helpers';
-import { DEMO_ADMIN, DEMO_MODERATOR, expectAccessible, signIn } from './helpers';
+import { DEMO_ADMIN, DEMO_MODERATOR, expectAccessible, keepScreenshot, signIn } from './helpers';
 
 test('a Moderator’s oversized prize waits for an Admin’s approval in Fulfilment; the Admin sets the limits', async ({
   browser,
@@ -50,7 +50,7 @@ test('a Moderator’s oversized prize waits for an Admin’s approval in Fulfilm
   await expect(modRow).toContainText('above the per-event limit of 10,000 points');
   await expect(modRow.getByText('Awaiting an Admin’s approval')).toBeVisible();
   await expect(modRow.getByRole('button')).toHaveCount(0);
-  await mod.screenshot({ path: '/tmp/staff-prize-moderator-fulfilment.png', fullPage: true });
+  await keepScreenshot(mod, { path: '/tmp/staff-prize-moderator-fulfilment.png', fullPage: true });
   await mod.goto('/admin/staff-prize-limits');
   await expect(mod).toHaveURL(/\/$/);
 
@@ -64,12 +64,12 @@ test('a Moderator’s oversized prize waits for an Admin’s approval in Fulfilm
   await expect(admin.getByLabel('Most one event may pay (points)')).toHaveValue('10000');
   await expect(admin.getByLabel('Most all such events may pay in a day (points, UTC)')).toHaveValue('50000');
   await expectAccessible(admin);
-  await admin.screenshot({ path: '/tmp/staff-prize-limits.png', fullPage: true });
+  await keepScreenshot(admin, { path: '/tmp/staff-prize-limits.png', fullPage: true });
 
   await admin.goto('/admin/fulfilment');
   const row = admin.getByRole('row').filter({ hasText: huntName });
   await expect(row).toContainText('100,000,000');
-  await admin.screenshot({ path: '/tmp/staff-prize-admin-fulfilment.png', fullPage: true });
+  await keepScreenshot(admin, { path: '/tmp/staff-prize-admin-fulfilment.png', fullPage: true });
   await row.getByRole('button', { name: /^Approve and pay/ }).click();
   await admin.getByRole('dialog').getByRole('button', { name: 'Approve and pay' }).click();
   await expect(admin.getByText('Approved; 100,000,000.00 points paid.')).toBeVisible();

@@ -7,7 +7,7 @@
  */
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { DEMO_ADMIN, newPerson, screenshot, signIn } from './helpers';
+import { DEMO_ADMIN, keepScreenshot, newPerson, screenshot, signIn } from './helpers';
 
 const TRADE_URL = 'https://steamcommunity.com/tradeoffer/new/?partner=246813579&token=Kb7x-Q2z';
 const CODES = ['E2E-KEY-AAAA-1111', 'E2E-KEY-BBBB-2222'];
@@ -162,9 +162,9 @@ test('the store on a phone: two cards per row, long names wrap; the calendar ope
   );
   expect(overflow).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await page.screenshot({ path: 'screenshots/store-delivery-store-390.png' });
+  await keepScreenshot(page, { path: 'screenshots/store-delivery-store-390.png' });
   await page.setViewportSize({ width: 1366, height: 900 });
-  await page.screenshot({ path: 'screenshots/store-delivery-store-1366.png' });
+  await keepScreenshot(page, { path: 'screenshots/store-delivery-store-1366.png' });
 
   // The calendar opens with today on screen, at 390 px and at 1366 px.
   for (const width of [390, 1366]) {
@@ -172,6 +172,6 @@ test('the store on a phone: two cards per row, long names wrap; the calendar ope
     await page.goto('/dailyrewardroobet');
     const today = page.locator(`button.kb-day[data-day="${new Date().getUTCDate()}"]`);
     await expect(today).toBeInViewport();
-    await page.screenshot({ path: `screenshots/store-delivery-calendar-${width}.png` });
+    await keepScreenshot(page, { path: `screenshots/store-delivery-calendar-${width}.png` });
   }
 });

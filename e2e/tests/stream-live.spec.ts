@@ -8,6 +8,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { linkedChatter, postInChat } from './chat-helpers';
 import { DEMO_ADMIN, expectAccessible, screenshot, signIn } from './helpers';
+import { CHAT_POINTS_FLUSH_MS } from './suite-server';
 
 const CHAT_POINTS = 'Chatting on stream';
 
@@ -49,11 +50,11 @@ test('going live and ending the stream from the Chat Simulator; chat points only
   await shots(sim, 'stream-offline-simulator');
   await shots(predictions, 'stream-offline-predictions');
 
-  // Offline: a plain message earns nothing, even after the points' flush (every 5 s).
+  // Offline: a plain message earns nothing, even after several of the points' flushes.
   const line = await postInChat(sim, fan.kickName, 'gg, is the stream over?');
   await expect(line).toContainText(`site user ${fan.name}`);
   await expect(line).toContainText('no command');
-  await viewer.waitForTimeout(6_500);
+  await viewer.waitForTimeout(4 * CHAT_POINTS_FLUSH_MS);
   await viewer.goto('/activity');
   const ledger = viewer.getByRole('region', { name: 'My ledger' });
   await expect(ledger).toContainText('Nothing yet');

@@ -10,7 +10,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { linkedChatter } from './chat-helpers';
-import { expectAccessible, newPerson, preAcceptAgeGate, signIn } from './helpers';
+import { expectAccessible, keepScreenshot, newPerson, preAcceptAgeGate, signIn } from './helpers';
 import { running, startSite } from './own-site';
 
 async function openAdminPage(page: Page, label: string) {
@@ -76,14 +76,14 @@ test('a linked viewer gifts subs: the gifter is paid the configured points, sees
     await expect(alert).toContainText(fan.kickName);
     await expect(alert).toContainText('gifted 2 subs');
     await expect(alert).toContainText('+1,500 points');
-    await overlay.screenshot({ path: '/tmp/support-rewards-overlay.png' });
+    await keepScreenshot(overlay, { path: '/tmp/support-rewards-overlay.png' });
 
     // The gifter's balance rose by 2 × 750, and My activity says why.
     await fan.page.goto('/activity');
     await expect(fan.page.getByText('Supporting the stream').first()).toBeVisible();
     await expect(fan.page.getByText('1,500.00 pts', { exact: true }).first()).toBeVisible();
     await expectAccessible(fan.page);
-    await fan.page.screenshot({ path: '/tmp/support-rewards-activity.png', fullPage: true });
+    await keepScreenshot(fan.page, { path: '/tmp/support-rewards-activity.png', fullPage: true });
 
     // One chat line announces it, posted as the bot.
     const announced = async () => {
@@ -113,7 +113,7 @@ test('a linked viewer gifts subs: the gifter is paid the configured points, sees
     await expect(granted).toContainText('Follow × 1');
     await expect(granted).toContainText('paid');
     await expectAccessible(admin);
-    await admin.screenshot({ path: '/tmp/support-rewards-admin.png', fullPage: true });
+    await keepScreenshot(admin, { path: '/tmp/support-rewards-admin.png', fullPage: true });
   } finally {
     site.server.kill();
   }

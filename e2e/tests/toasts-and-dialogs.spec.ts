@@ -6,7 +6,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { DEMO_ADMIN, newPerson, signIn } from './helpers';
+import { DEMO_ADMIN, keepScreenshot, newPerson, signIn } from './helpers';
 
 type Box = { x: number; y: number; width: number; height: number };
 const overlaps = (a: Box, b: Box) =>
@@ -69,8 +69,8 @@ for (const size of sizes) {
     const close = profile.locator('.modal-footer').getByRole('button', { name: 'Close' });
     await close.scrollIntoViewIfNeeded();
     expect(overlaps((await toast.boundingBox())!, (await close.boundingBox())!)).toBe(false);
-    await page.screenshot({ path: testInfo.outputPath(`toast-${size.name}.png`) });
-    await page.screenshot({ path: `/tmp/h5-toast-${size.name}.png` });
+    await keepScreenshot(page, { path: testInfo.outputPath(`toast-${size.name}.png`) });
+    await keepScreenshot(page, { path: `/tmp/h5-toast-${size.name}.png` });
   });
 }
 
@@ -98,7 +98,7 @@ test('a product name that is taken is refused with a clear toast, clear of the d
   for (const button of await form.locator('.modal-footer button').all()) {
     expect(overlaps(toastBox, (await button.boundingBox())!), `toast over "${await button.innerText()}"`).toBe(false);
   }
-  await admin.screenshot({ path: '/tmp/h5-toast-product.png' });
+  await keepScreenshot(admin, { path: '/tmp/h5-toast-product.png' });
   await form.getByRole('button', { name: 'Cancel' }).click();
   await expect(existing).toHaveCount(1);
 });

@@ -17,25 +17,29 @@ import {
   viewFor,
   type HighLowError,
   type HighLowGame,
+  type HighLowSettlement,
 } from '@kickback/common/testing/high-low';
 import type { UserRow } from '../src/db/schema/users';
+import type { LiveGameRow } from '../src/db/schema/games';
+import type { GameDefinition } from '../src/games/runner';
 import { jsonGameStore } from '../src/games/store';
 import { notFound, unauthorized } from '../src/lib/errors';
 import { applyBalanceChange } from '../src/modules/ledger/service';
 
 export const HIGH_LOW_KIND = 'test_high_low';
 
-const store = jsonGameStore<HighLowGame>(HIGH_LOW_KIND, {
-  encode: (g) => ({
-    ...g,
-    prizeCents: String(g.prizeCents),
-    wonCents: g.wonCents === null ? null : String(g.wonCents),
-  }),
-  decode: (json) => {
-    const j = json as HighLowGame & { prizeCents: string; wonCents: string | null };
-    return { ...j, prizeCents: BigInt(j.prizeCents), wonCents: j.wonCents === null ? null : BigInt(j.wonCents) };
-  },
-});
+const storeOf = (kind: string) =>
+  jsonGameStore<HighLowGame>(kind, {
+    encode: (g) => ({
+      ...g,
+      prizeCents: String(g.prizeCents),
+      wonCents: g.wonCents === null ? null : String(g.wonCents),
+    }),
+    decode: (json) => {
+      const j = json as HighLowGame & { prizeCents: string; wonCents: string | null };
+      return { ...j, prizeCents: BigInt(j.prizeCents), wonCents: j.wonCents === null ? null : BigInt(j.wonCents) };
+    },
+  });
 
 const refusals: Record<HighLowError, readonly [number, string]> = {
   not_owner: [403, 'Only the owner plays.'],
@@ -49,10 +53,12 @@ const refusals: Record<HighLowError, readonly [number, string]> = {
 const viewerOf = (user: UserRow | null): Viewer | null =>
   user ? { userId: user.id, isAdmin: user.role === 'Admin' } : null;
 
-export function registerHighLow(app: FastifyInstance) {
+/** High or Low's definition for the engine (another `kind` registers a second, separate copy). */
+export function highLowGame(app: FastifyInstance, kind = HIGH_LOW_KIND) {
   const room = (id: string) => `highlow:${id}`;
-  const runner = app.games.register({
-    kind: HIGH_LOW_KIND,
+  const store = storeOf(kind);
+  const definition = {
+    kind,
     hub: highLowHub,
     stateEvent: 'ReceiveGameState',
     room,
@@ -91,7 +97,20 @@ export function registerHighLow(app: FastifyInstance) {
         users: new Map([[game.ownerId, viewFor(game, { userId: game.ownerId, isAdmin: false }, row.id)]]),
       };
     },
-  });
+  } satisfies GameDefinition<
+    HighLowGame,
+    HighLowError,
+    HighLowSettlement,
+    LiveGameRow,
+    typeof highLowHub,
+    'ReceiveGameState'
+  >;
+  return { definition, store, room };
+}
+
+export function registerHighLow(app: FastifyInstance) {
+  const { definition, store, room } = highLowGame(app);
+  const runner = app.games.register(definition);
 
   const act = async (
     user: UserRow | null,

@@ -8,6 +8,7 @@ export const overlayPaths = [
   '/overlay/raffle',
   '/overlay/battle',
   '/overlay/hunt',
+  '/overlay/calls',
   '/kick/prediction/overlay',
   '/overlay/alerts',
 ] as const;

@@ -4,10 +4,11 @@
  * deadline, the owner). A game gives a codec between its pure state and JSON (bigint amounts as
  * text, so money stays exact).
  */
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { LiveGameState } from '@kickback/common/games/engine';
 import type { DbOrTx, Tx } from '../db/client';
 import { liveGames, type LiveGameRow } from '../db/schema/games';
+import { users } from '../db/schema/users';
 import type { GameStore } from './runner';
 
 export interface StateCodec<G> {
@@ -20,6 +21,7 @@ export function jsonGameStore<G extends LiveGameState>(
   codec: StateCodec<G>,
 ): GameStore<G, LiveGameRow> & {
   create(tx: DbOrTx, game: G, ownerUserId: string | null, now: Date): Promise<LiveGameRow>;
+  recent(db: DbOrTx, limit: number): Promise<Array<{ row: LiveGameRow; ownerName: string | null }>>;
 } {
   const byId = (id: string) => and(eq(liveGames.id, id), eq(liveGames.kind, kind));
   return {
@@ -59,6 +61,16 @@ export function jsonGameStore<G extends LiveGameState>(
         })
         .returning();
       return row!;
+    },
+    /** The newest games of the kind first (the admin page's list), with their owner's name. */
+    async recent(db, limit) {
+      return db
+        .select({ row: liveGames, ownerName: users.username })
+        .from(liveGames)
+        .leftJoin(users, eq(users.id, liveGames.ownerUserId))
+        .where(eq(liveGames.kind, kind))
+        .orderBy(desc(liveGames.createdAt), desc(liveGames.seq))
+        .limit(limit);
     },
   };
 }

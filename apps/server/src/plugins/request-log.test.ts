@@ -1,6 +1,8 @@
 /** One log line per answered request (plugins/request-log.ts). */
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, LogCapture, type TestApp } from '../../test/app';
+import { logRequest, requestLineText } from './request-log';
 
 describe('request log', () => {
   let t: TestApp;
@@ -33,5 +35,39 @@ describe('request log', () => {
     logs.lines.length = 0;
     expect((await t.app.inject({ url: '/healthz' })).statusCode).toBe(200);
     expect(lines()).toEqual([]);
+  });
+});
+
+describe('the pre-serialised request line', () => {
+  const capture = (options: pino.LoggerOptions = {}) => {
+    const written: string[] = [];
+    const logger = pino(
+      { timestamp: () => ',"time":1764300000000', ...options },
+      { write: (l: string) => written.push(l) },
+    );
+    return { logger, written };
+  };
+
+  it('is byte for byte the line pino writes for the same fields, on the app logger and a request child', () => {
+    const { logger, written } = capture({ redact: ['req.headers.cookie'] });
+    const child = logger.child({ reqId: 'req-7' });
+    const cases = [
+      { log: logger, fields: { reqId: 'req-8', method: 'GET', url: '/api/site', status: 200, ms: 0 } },
+      { log: child, fields: { method: 'POST', url: '/api/x "quoted" \\ é', status: 409, ms: 12, user: 'u-1' } },
+      { log: child, fields: { method: 'GET', url: '/assets/a.js', status: 304, ms: 3, user: undefined } },
+    ];
+    for (const { log, fields } of cases) {
+      written.length = 0;
+      log.info(fields, 'request');
+      expect(requestLineText(log, fields)).toBe(written[0]);
+    }
+  });
+
+  it('is not used for a logger whose lines pino changes (a mixin): logRequest goes through pino then', () => {
+    const { logger, written } = capture({ mixin: () => ({ extra: 1 }) });
+    const fields = { method: 'GET', url: '/api/site', status: 200, ms: 1 };
+    expect(requestLineText(logger, fields)).toBeNull();
+    logRequest(logger, fields);
+    expect(JSON.parse(written[0]!)).toMatchObject({ ...fields, extra: 1, msg: 'request' });
   });
 });

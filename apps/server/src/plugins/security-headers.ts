@@ -34,6 +34,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The headers every API answer carries (for answers given outside the router). */
     apiSecurityHeaders: ReadonlyArray<readonly [string, string]>;
+    /** The headers every document and static file carries (for answers given outside the router). */
+    documentSecurityHeaders: ReadonlyArray<readonly [string, string]>;
   }
   interface FastifyContextConfig {
     /** false: this route's answers carry no security headers (machine-to-machine webhooks). */
@@ -114,6 +116,7 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
   const documentHeaders = helmetHeaders(securityHeaderOptions(config.publicOrigin, config.isProduction));
   const apiHeaders = helmetHeaders(apiSecurityHeaderOptions(config.isProduction));
   app.decorate('apiSecurityHeaders', apiHeaders);
+  app.decorate('documentSecurityHeaders', documentHeaders);
   // On the raw response, as helmet did, so that a route's own header of the same name still wins.
   app.addHook('onRequest', (request, reply, done) => {
     if (request.routeOptions.config.securityHeaders !== false) {

@@ -1,9 +1,12 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/app';
+import { listen } from '../../test/hub-client';
 import { staticWebPlugin } from './static-web';
 
 describe('static web pages', () => {
@@ -60,5 +63,80 @@ describe('static web pages', () => {
     }
     const sent = await app.inject({ url: '/bundle-report.json', method: 'HEAD' });
     expect(sent.statusCode).toBe(404);
+  });
+});
+
+/** Over real HTTP: the hashed assets come from memory, in front of the router (lib/read-fast-path.ts). */
+describe('built assets answered from memory', () => {
+  let t: TestApp;
+  let base: string;
+  let webDist: string;
+  const script = 'export const big = "' + 'x'.repeat(3000) + '";\n';
+  beforeAll(async () => {
+    webDist = mkdtempSync(path.join(tmpdir(), 'kb-web-'));
+    mkdirSync(path.join(webDist, 'assets'));
+    writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>site</title>');
+    const assets = path.join(webDist, 'assets');
+    writeFileSync(path.join(assets, 'index-abc123.js'), script);
+    writeFileSync(path.join(assets, 'index-abc123.js.br'), brotliCompressSync(script));
+    writeFileSync(path.join(assets, 'index-abc123.js.gz'), gzipSync(script));
+    writeFileSync(path.join(assets, 'small-def456.js'), 'export const s = 1;\n'); // no compressed copies
+    writeFileSync(path.join(assets, 'index-abc123.js.map'), '{"version":3}');
+    t = await buildTestApp({ webDist });
+    base = await listen(t.app);
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(webDist, { recursive: true, force: true });
+  });
+
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      http
+        .get(`${base}${url}`, { headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+        })
+        .on('error', reject);
+    });
+
+  it('sends the copy the browser takes, with the caching and security headers, without the router', async () => {
+    const before = t.app.readFastPath.answeredCount;
+    const br = await get('/assets/index-abc123.js', { 'accept-encoding': 'br, gzip' });
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.body).toString()).toBe(script);
+    expect(br.headers['content-type']).toBe('application/javascript; charset=utf-8');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers['vary']).toBe('accept-encoding');
+    expect(br.headers['content-length']).toBe(String(br.body.length));
+    expect(br.headers['content-security-policy']).toContain("script-src 'self'");
+    const gz = await get('/assets/index-abc123.js', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toBe(script);
+    const plain = await get('/assets/index-abc123.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(script);
+    const again = await get('/assets/index-abc123.js', { 'if-none-match': br.headers.etag! });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+    expect(t.app.readFastPath.answeredCount - before).toBe(4);
+  });
+
+  it('sends a small file the build left uncompressed as it is (no compression per request)', async () => {
+    const small = await get('/assets/small-def456.js', { 'accept-encoding': 'br, gzip' });
+    expect(small.status).toBe(200);
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.headers['content-length']).toBe(String(small.body.length));
+    expect(small.body.toString()).toBe('export const s = 1;\n');
+  });
+
+  it('leaves source maps, query strings and unknown files to the router', async () => {
+    const before = t.app.readFastPath.answeredCount;
+    expect((await get('/assets/index-abc123.js.map')).status).toBe(200);
+    expect((await get('/assets/index-abc123.js?v=1')).status).toBe(200);
+    expect((await get('/assets/missing-000000.js')).status).toBe(404);
+    expect(t.app.readFastPath.answeredCount).toBe(before);
   });
 });

@@ -2,8 +2,14 @@
  * Serves the built web app on the API's port: hashed assets with long caching, overlay.html (the OBS
  * overlays' own small entry) for the overlay paths, index.html for every other page route (the SPA
  * decides what exists and shows its not-found page), JSON 404 for unknown /api paths.
+ *
+ * The hashed assets under `assets/` are read into memory at start, with the .br and .gz copies the
+ * build wrote, and answered in front of the router (lib/read-fast-path.ts): a file there never
+ * changes under its name, and a page load asks for dozens of them. A source map, a query string or
+ * a HEAD goes through @fastify/static as before (which, like this, knows only the files there at start).
  */
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
@@ -11,6 +17,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { messages } from '@kickback/common/messages';
 import { overlayAt } from '@kickback/common/overlays';
+import type { FastAsset } from '../lib/read-fast-path';
 import { routePath } from '../lib/request-path';
 
 /** apps/web/dist, found by walking up from this file (source tree or server bundle). */
@@ -31,6 +38,71 @@ export function defaultWebDist(): string | null {
  */
 const privateBuildFiles = ['bundle-report.json', 'bundle-report.json.br', 'bundle-report.json.gz'];
 
+/** Content types of the asset files held in memory; other files are left to @fastify/static. */
+const assetTypes: Record<string, string> = {
+  '.js': 'application/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json; charset=utf-8',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.png': 'image/png',
+  '.webp': 'image/webp',
+  '.jpg': 'image/jpeg',
+  '.ico': 'image/x-icon',
+};
+
+export const ASSET_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
+/**
+ * The files of `dir` (the build's `assets/`) ready to answer from memory: each with its header
+ * lists per answer, the document security headers first (`securityHeaders`), as the router sends.
+ */
+export function loadAssets(
+  dir: string,
+  securityHeaders: ReadonlyArray<readonly [string, string]>,
+): Map<string, FastAsset> {
+  const assets = new Map<string, FastAsset>();
+  if (!existsSync(dir)) return assets;
+  for (const name of readdirSync(dir)) {
+    const type = assetTypes[path.extname(name)];
+    if (!type) continue; // .map, .br, .gz and anything unexpected: the router's
+    const file = path.join(dir, name);
+    const body = readFileSync(file);
+    const copy = (ext: string) => (existsSync(`${file}${ext}`) ? readFileSync(`${file}${ext}`) : null);
+    const br = copy('.br');
+    const gzip = br ? copy('.gz') : null;
+    const etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
+    const caching: Array<[string, string]> = [
+      ['cache-control', ASSET_CACHE_CONTROL],
+      ['etag', etag],
+    ];
+    const answer = (bytes: Buffer, encoding: string | null) =>
+      [
+        ...securityHeaders,
+        ...caching,
+        ['content-type', type],
+        ...(br ? [['vary', 'accept-encoding']] : []),
+        ...(encoding ? [['content-encoding', encoding]] : []),
+        ['content-length', String(bytes.length)],
+      ].flat();
+    assets.set(`/assets/${name}`, {
+      route: '/assets/*',
+      body,
+      etag,
+      br,
+      gzip,
+      headers: {
+        plain: answer(body, null),
+        br: br ? answer(br, 'br') : [],
+        gzip: gzip ? answer(gzip, 'gzip') : [],
+        'not-modified': [...securityHeaders, ...caching].flat(),
+      },
+    });
+  }
+  return assets;
+}
+
 const nonPagePrefixes = ['/api/', '/auth/', '/dev/', '/internal/', '/webhooks/', '/socket.io/', '/assets/', '/metrics'];
 
 export const staticWebPlugin = fp(async (app: FastifyInstance, opts: { webDist: string | null }) => {
@@ -45,12 +117,18 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, opts: { webDist: 
       preCompressed: true,
       setHeaders(reply, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          reply.header('cache-control', 'public, max-age=31536000, immutable');
+          reply.header('cache-control', ASSET_CACHE_CONTROL);
         } else {
           reply.header('cache-control', 'public, max-age=300');
         }
       },
     });
+    if (app.hasDecorator('readFastPath')) {
+      const security = app.hasDecorator('documentSecurityHeaders') ? app.documentSecurityHeaders : [];
+      for (const [urlPath, asset] of loadAssets(path.join(webDist, 'assets'), security)) {
+        app.readFastPath.addAsset(urlPath, asset);
+      }
+    }
   }
   app.setNotFoundHandler((request, reply) => {
     const urlPath = routePath(request);

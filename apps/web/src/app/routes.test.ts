@@ -78,7 +78,7 @@ describe('the OBS overlays', () => {
 });
 
 describe('the Moderator in the real route table', () => {
-  it('sees the pages that run games, giveaways, predictions, Fulfilment and the chat simulator, and no other', () => {
+  it('sees the pages that run games, giveaways, predictions, the hunt, slot calls, Fulfilment and the chat simulator, and no other', () => {
     expect(adminMenu('Moderator').map((r) => r.name)).toEqual([
       'Create Split Or Steal',
       'Create Deal Or No Deal',
@@ -86,6 +86,7 @@ describe('the Moderator in the real route table', () => {
       'Fulfilment',
       'Predictions',
       'Run Bonus Hunt',
+      'Slot calls',
       'Chat Simulator',
     ]);
   });

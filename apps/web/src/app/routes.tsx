@@ -190,6 +190,15 @@ export const routes: AppRoute[] = [
     roles: staffOnly,
   },
   { path: '/hunt', page: lazy(() => import('../features/hunt/hunt-page')), name: 'Bonus Hunt' },
+  // Not in the main menu either (see /raffles): the home page's card and the Bonus Hunt page link it.
+  { path: '/calls', page: lazy(() => import('../features/slot-calls/calls-page')) },
+  { path: '/calls/picks/:id/verify', page: lazy(() => import('../features/slot-calls/verify-page')) },
+  {
+    path: '/admin/calls',
+    page: lazy(() => import('../features/slot-calls/admin-calls-page')),
+    name: 'Slot calls',
+    roles: staffOnly,
+  },
   { path: '/live', page: lazy(() => import('../features/home/live-page')) },
   {
     path: '/admin/integrations',

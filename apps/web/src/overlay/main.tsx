@@ -16,6 +16,7 @@ const pages: Record<OverlayPath, ReturnType<typeof lazy>> = {
   '/overlay/raffle': lazy(() => import('../features/raffles/raffle-overlay-page')),
   '/overlay/battle': lazy(() => import('../features/battles/battle-overlay-page')),
   '/overlay/hunt': lazy(() => import('../features/hunt/hunt-overlay-page')),
+  '/overlay/calls': lazy(() => import('../features/slot-calls/calls-overlay-page')),
   '/kick/prediction/overlay': lazy(() => import('../features/prediction/prediction-overlay-page')),
   '/overlay/alerts': lazy(() => import('../features/support-rewards/alerts-overlay-page')),
 };

@@ -30,6 +30,9 @@ export const ledgerReasons = [
   'support_reward',
   'support_reversal',
   'channel_points',
+  'slot_call',
+  'slot_call_refund',
+  'slot_call_payout',
 ] as const;
 export type LedgerReasonCode = (typeof ledgerReasons)[number];
 
@@ -61,6 +64,9 @@ export const ledgerReasonText: Record<LedgerReasonCode, string> = {
   support_reward: 'Supporting the stream',
   support_reversal: 'Support reward taken back',
   channel_points: 'Kick channel points',
+  slot_call: 'Slot call',
+  slot_call_refund: 'Slot call refunded (not played)',
+  slot_call_payout: 'Your slot call paid out',
 };
 
 export function reasonInWords(code: string): string {

@@ -27,6 +27,8 @@ export const huntBonusView = z.object({
   /** payout ÷ bet, 2 decimals (half up); null while unopened. */
   multiplier: z.number().nullable(),
   openedAt: z.string().nullable(),
+  /** The viewer whose slot call put this bonus in the hunt (docs/features/slot-calls.md). */
+  calledBy: z.string().nullable(),
 });
 export type HuntBonusView = z.infer<typeof huntBonusView>;
 

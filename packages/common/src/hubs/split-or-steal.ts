@@ -54,7 +54,10 @@ export const splitOrStealState = z.object({
   player2: splitOrStealPlayer.nullable(),
   reservedPlayer1: reservedPlayer.nullable(),
   reservedPlayer2: reservedPlayer.nullable(),
-  /** Balls revealed to everyone: all 0 until status 4. A player asks `GetAnswerContext` for theirs. */
+  /**
+   * Balls as this viewer may see them: all 0 until status 4, except that while choosing (status 3) a
+   * player's own state carries their own two. `GetAnswerContext` answers the same.
+   */
   answerContext,
 });
 export type SplitOrStealState = z.infer<typeof splitOrStealState>;

@@ -65,6 +65,8 @@ export const huntBonuses = pgTable(
     cost: money('cost').notNull().default('0'),
     payout: money('payout'),
     openedAt: timestamp('opened_at', { withTimezone: true }),
+    /** The Kick name of the viewer whose slot call this bonus came from (../slot-calls). */
+    calledBy: text('called_by'),
   },
   (t) => [unique('hunt_bonuses_position').on(t.huntId, t.position)],
 );

@@ -66,7 +66,13 @@ export function simulatedChatMessage(
     broadcaster: kickUser(broadcaster.userId, broadcaster.username, null),
     sender: kickUser(userId, sender.username, {
       username_color: simulatedColour(sender.username),
-      badges: sender.subscriber ? [{ text: 'Subscriber', type: 'subscriber', count: 1 }] : [],
+      // Kick marks the channel owner's own messages with the broadcaster badge.
+      badges: [
+        ...(sender.username.toLowerCase() === broadcaster.username.toLowerCase()
+          ? [{ text: 'Broadcaster', type: 'broadcaster' }]
+          : []),
+        ...(sender.subscriber ? [{ text: 'Subscriber', type: 'subscriber', count: 1 }] : []),
+      ],
     }),
     content,
     emotes: [],

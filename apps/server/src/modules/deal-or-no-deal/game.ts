@@ -20,14 +20,13 @@ import type { FastifyInstance } from 'fastify';
 import type { DbOrTx, Tx } from '../../db/client';
 import type { LiveGameRow } from '../../db/schema/games';
 import { users } from '../../db/schema/users';
+import { GAME_NOT_FOUND } from '../../games/live-game';
 import type { GameDefinition, Unstamped } from '../../games/runner';
 import type { AfterCommit } from '../../lib/after-commit';
 import { jsonGameStore } from '../../games/store';
 import { enqueueFulfilment } from '../fulfilment/service';
 
 export const GAME_KIND = 'deal_or_no_deal';
-export const GAME_NOT_FOUND = 'Game not found.';
-export const GAME_IS_PRIVATE = 'Game Is Private';
 
 type Stored = Omit<DealOrNoDealGame, 'board' | 'offerCents' | 'winningCents'> & {
   board: string[];

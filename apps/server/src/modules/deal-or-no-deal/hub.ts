@@ -6,17 +6,14 @@
  */
 import type { DealOrNoDealHub } from '@kickback/common/hubs/deal-or-no-deal';
 import type { HubHandlers } from '../../plugins/realtime';
-import { roomOf } from './game';
 import type { DealOrNoDealService } from './service';
 
 export function dealOrNoDealHubHandlers(games: DealOrNoDealService): HubHandlers<DealOrNoDealHub> {
+  const { connect, GetGameState } = games.hub();
   return {
-    async connect(ctx) {
-      const { visible } = await games.visibility(ctx.query.gameid, ctx.user);
-      if (visible) ctx.join(roomOf(ctx.query.gameid));
-    },
+    connect,
     calls: {
-      GetGameState: async (ctx) => games.state(ctx.query.gameid, await ctx.currentUser()),
+      GetGameState,
       StartGame: async (ctx) => games.start(await ctx.currentUser(), ctx.query.gameid),
       SelectBox: async (ctx, boxId) => games.selectBox(await ctx.currentUser(), ctx.query.gameid, boxId),
       AnswerOffer: async (ctx, isDeal) => games.answerOffer(await ctx.currentUser(), ctx.query.gameid, isDeal),

@@ -5,10 +5,9 @@
  * definition of ./game. The rules decide who may act; this adds who may see a private game.
  */
 import { canModerate } from '@kickback/common/access';
-import type { Role } from '@kickback/common/http/auth';
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   answerOffer,
@@ -24,30 +23,21 @@ import {
   type DealOrNoDealGame,
   type Outcome,
 } from '@kickback/common/games/deal-or-no-deal';
-import type { Viewer as EngineViewer } from '@kickback/common/games/engine';
 import type { DealOrNoDealState } from '@kickback/common/hubs/deal-or-no-deal';
 import type { createDealOrNoDealBody, DealOrNoDealSummary } from '@kickback/common/http/deal-or-no-deal';
 import { centsToNumber, toCents } from '@kickback/common/money';
 import { staffPrizeMessages } from '@kickback/common/http/staff-prizes';
-import { liveGames, type LiveGameRow } from '../../db/schema/games';
 import { users, type UserRow } from '../../db/schema/users';
-import { badRequest, forbidden, notFound, unauthorized } from '../../lib/errors';
+import { badRequest, forbidden, notFound } from '../../lib/errors';
+import { gameHub, GAME_IS_PRIVATE, LiveGame, type Person } from '../../games/live-game';
 import { actorOf, recordAudit } from '../audit/service';
-import { dealOrNoDealGame, GAME_IS_PRIVATE, GAME_KIND, GAME_NOT_FOUND, store } from './game';
+import { dealOrNoDealGame, store } from './game';
 
 /** The `live_games.kind` of Deal or No Deal (the public Live now list reads running games by it). */
 export { GAME_KIND } from './game';
 
-export interface Viewer {
-  id: string;
-  role: Role;
-}
-
-const viewerOf = (user: Viewer | null): EngineViewer | null =>
-  user ? { userId: user.id, isAdmin: canModerate(user.role) } : null;
-
 /** A private game is shown only to its player and to the staff (Moderators, Admins). */
-export function canSee(game: DealOrNoDealGame, viewer: Viewer | null): boolean {
+export function canSee(game: DealOrNoDealGame, viewer: Person | null): boolean {
   if (!game.isPrivate) return true;
   return viewer !== null && (canModerate(viewer.role) || viewer.id === game.ownerId);
 }
@@ -63,10 +53,14 @@ function shuffledOrder(): number[] {
 }
 
 export class DealOrNoDealService {
-  private readonly runner;
+  /** The game registered with the engine, with the kit's plumbing (../../games/live-game). */
+  private readonly live;
 
   constructor(private readonly app: FastifyInstance) {
-    this.runner = app.games.register(dealOrNoDealGame(app));
+    this.live = new LiveGame(app, dealOrNoDealGame(app), {
+      canSee: (game, _row, viewer) => canSee(game, viewer),
+      recordAudit: (tx, admin: UserRow, entry) => recordAudit(tx, actorOf(admin), entry),
+    });
   }
 
   private now(): Date {
@@ -111,37 +105,24 @@ export class DealOrNoDealService {
     });
   }
 
-  async cancel(admin: UserRow, gameId: string): Promise<DealOrNoDealState> {
-    const { view } = await this.runner.act(
-      gameId,
-      viewerOf(admin),
-      (game) => cancelRule(game),
-      (tx, before, after) =>
-        recordAudit(tx, actorOf(admin), {
-          action: 'dealornodeal.cancel',
-          targetType: 'deal_or_no_deal_game',
-          targetId: gameId,
-          before: { status: store.toGame(before).status },
-          after: { status: store.toGame(after).status },
-        }),
-    );
-    return view;
+  cancel(admin: UserRow, gameId: string): Promise<DealOrNoDealState> {
+    return this.live.adminAct(admin, gameId, cancelRule, {
+      action: 'dealornodeal.cancel',
+      targetType: 'deal_or_no_deal_game',
+      before: (row) => ({ status: store.toGame(row).status }),
+      after: (row) => ({ status: store.toGame(row).status }),
+    });
   }
 
   // ---------------------------------------------------------------- the owner
 
-  /** An action: the runner locks the row, the rule decides (and refuses anyone but the owner). */
-  private async act(
+  /** An action: the kit locks the row, the rule decides (and refuses anyone but the owner). */
+  private act(
     user: UserRow | null,
     gameId: string,
     rule: (game: DealOrNoDealGame, userId: string, now: number) => Outcome,
   ): Promise<DealOrNoDealState> {
-    if (!user) throw unauthorized();
-    const { view } = await this.runner.act(gameId, viewerOf(user), (game) => {
-      if (!canSee(game, user)) throw forbidden(GAME_IS_PRIVATE);
-      return rule(game, user.id, this.now().getTime());
-    });
-    return view;
+    return this.live.act(user, gameId, (game, u) => rule(game, u.id, this.now().getTime()));
   }
 
   start(user: UserRow | null, gameId: string) {
@@ -166,22 +147,18 @@ export class DealOrNoDealService {
 
   // ---------------------------------------------------------------- reads
 
-  /** Throws 404 for an unknown game; answers whether the viewer may see it. */
-  async visibility(gameId: string, viewer: Viewer | null): Promise<{ row: LiveGameRow; visible: boolean }> {
-    const row = await this.runner.find(gameId);
-    if (!row) throw notFound(GAME_NOT_FOUND);
-    return { row, visible: canSee(store.toGame(row), viewer) };
+  /** The state for this viewer, or null when the game is private to them. */
+  state(gameId: string, viewer: Person | null): Promise<DealOrNoDealState | null> {
+    return this.live.state(gameId, viewer);
   }
 
-  /** The state for this viewer, or null when the game is private to them. */
-  async state(gameId: string, viewer: Viewer | null): Promise<DealOrNoDealState | null> {
-    const { row, visible } = await this.visibility(gameId, viewer);
-    if (!visible) return null;
-    return this.runner.view(row, viewerOf(viewer));
+  /** The kit's hub handlers of this game (handshake, GetGameState). */
+  hub() {
+    return gameHub(this.live);
   }
 
   /** What the public verification page checks: the commitment, and once ended the seed and board. */
-  async verification(gameId: string, viewer: Viewer | null) {
+  async verification(gameId: string, viewer: Person | null) {
     const state = await this.state(gameId, viewer);
     if (!state) throw forbidden(GAME_IS_PRIVATE);
     return { gameId, status: state.status, commitment: state.commitment, seed: state.seed, board: state.board };
@@ -189,14 +166,8 @@ export class DealOrNoDealService {
 
   /** The latest games for the admin page, newest first. */
   async recent(limit = 10): Promise<DealOrNoDealSummary[]> {
-    const rows = await this.app.db
-      .select({ row: liveGames, player: users.username })
-      .from(liveGames)
-      .leftJoin(users, eq(users.id, liveGames.ownerUserId))
-      .where(eq(liveGames.kind, GAME_KIND))
-      .orderBy(desc(liveGames.createdAt), desc(liveGames.seq))
-      .limit(limit);
-    return rows.map(({ row, player }) => {
+    const rows = await store.recent(this.app.db, limit);
+    return rows.map(({ row, ownerName: player }) => {
       const game = store.toGame(row);
       return {
         gameId: row.id,

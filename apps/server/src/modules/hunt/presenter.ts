@@ -58,6 +58,7 @@ export function huntViewOf(record: HuntRecord, revealed: readonly GuessRow[] | n
       cost: decimalToNumber(b.cost),
       payout: b.payout === null ? null : decimalToNumber(b.payout),
       multiplier: b.payout === null ? null : x(multiplierX(cents(b.payout), cents(b.bet))),
+      calledBy: b.calledBy,
       openedAt: b.openedAt?.toISOString() ?? null,
     })),
     currentBonusId: bonuses.find((b) => b.payout === null)?.id.toString() ?? null,

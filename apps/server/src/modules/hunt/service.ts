@@ -18,6 +18,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors';
 import { actorOf, recordAudit } from '../audit/service';
 import type { LinkedChatter } from '../chat/service';
 import { payPrizes } from '../staff-prizes/service';
+import { multiplierX } from '@kickback/common/hunt/arithmetic';
 import { guessViews, huntViewOf } from './presenter';
 import {
   bonusesOf,
@@ -43,6 +44,28 @@ export interface HuntHooks {
   afterFinishLock?(tx: Tx): Promise<void>;
 }
 
+/** A bonus just opened, told to the listeners inside the opening transaction (under the hunt's lock). */
+export interface BonusOpened {
+  huntId: string;
+  huntName: string;
+  bonusId: number;
+  /** payout ÷ bet in hundredths of x, half up (the figure the hunt shows). */
+  multiplierX: bigint;
+  /** Whoever opened it (a Moderator or an Admin). */
+  runner: UserRow;
+}
+
+export type BonusOpenedListener = (tx: Tx, opened: BonusOpened, after: AfterCommit) => Promise<void>;
+
+/** A bonus another module puts in the running hunt (a slot call), with who called it. */
+export interface CalledBonus {
+  slot: string;
+  provider: string;
+  bet: number;
+  cost: number;
+  calledBy: string;
+}
+
 class Refused extends Error {
   constructor(readonly outcome: GuessOutcome) {
     super('refused');
@@ -51,6 +74,7 @@ class Refused extends Error {
 
 export class HuntService {
   readonly hooks: HuntHooks = {};
+  private readonly openedListeners: BonusOpenedListener[] = [];
   private guessTimer: NodeJS.Timeout | null = null;
   private stopped = false;
 
@@ -101,6 +125,14 @@ export class HuntService {
 
   // ------------------------------------------------------------------ changes
 
+  /**
+   * Another module follows bonuses being opened (slot calls pay their caller): the listener runs in
+   * the opening transaction, so what it does commits with the payout, once.
+   */
+  onBonusOpened(listener: BonusOpenedListener): void {
+    this.openedListeners.push(listener);
+  }
+
   /** Runs a change of one hunt under its row lock, then broadcasts its state after commit. */
   private async change(
     runner: UserRow,
@@ -111,17 +143,73 @@ export class HuntService {
     await transactionThen(
       this.app.db,
       async (tx, after) => {
-        const hunt = await lockHunt(tx, huntId);
-        if (!hunt) throw notFound(huntTexts.notFound);
-        if (hunt.status !== 'running') throw conflict(huntTexts.notRunning);
-        const detail = await fn(tx, hunt, after);
-        await bumpVersion(tx, huntId);
-        await recordAudit(tx, actorOf(runner), { action, targetType: 'hunt', targetId: huntId, after: detail });
-        after.push(() => this.broadcast(huntId));
+        await this.changeIn(tx, after, runner, huntId, action, fn);
       },
       this.app.log,
     );
     return this.view(huntId);
+  }
+
+  private async changeIn<T>(
+    tx: Tx,
+    after: AfterCommit,
+    runner: UserRow,
+    huntId: string,
+    action: string,
+    fn: (tx: Tx, hunt: NonNullable<Awaited<ReturnType<typeof lockHunt>>>, after: AfterCommit) => Promise<T>,
+  ): Promise<T> {
+    const hunt = await lockHunt(tx, huntId);
+    if (!hunt) throw notFound(huntTexts.notFound);
+    if (hunt.status !== 'running') throw conflict(huntTexts.notRunning);
+    const detail = await fn(tx, hunt, after);
+    await bumpVersion(tx, huntId);
+    await recordAudit(tx, actorOf(runner), { action, targetType: 'hunt', targetId: huntId, after: detail });
+    after.push(() => this.broadcast(huntId));
+    return detail;
+  }
+
+  /**
+   * Puts a called slot in the running hunt inside the caller's transaction (the slot call is
+   * marked in the same commit). Null when no hunt is running.
+   */
+  async addCalledBonus(
+    tx: Tx,
+    after: AfterCommit,
+    runner: UserRow,
+    bonus: CalledBonus,
+  ): Promise<{ huntId: string; bonusId: number } | null> {
+    const running = await lockRunningHunt(tx);
+    if (!running) return null;
+    const added = await this.changeIn(tx, after, runner, running.id, 'hunt.add_bonus', (inner) =>
+      this.insertBonus(inner, running.id, bonus, bonus.calledBy),
+    );
+    return { huntId: running.id, bonusId: added.bonusId };
+  }
+
+  private async insertBonus(
+    tx: Tx,
+    huntId: string,
+    body: { slot: string; provider: string; bet: number; cost: number },
+    calledBy: string | null,
+  ) {
+    const [last] = await tx
+      .select({ n: sql<number>`count(*)::int`, max: sql<number>`COALESCE(max(${huntBonuses.position}), 0)::int` })
+      .from(huntBonuses)
+      .where(eq(huntBonuses.huntId, huntId));
+    if ((last?.n ?? 0) >= 500) throw conflict(huntTexts.tooManyBonuses);
+    const [row] = await tx
+      .insert(huntBonuses)
+      .values({
+        huntId,
+        position: (last?.max ?? 0) + 1,
+        slot: body.slot,
+        provider: body.provider,
+        bet: centsToText(toCents(body.bet)),
+        cost: centsToText(toCents(body.cost)),
+        calledBy,
+      })
+      .returning({ id: huntBonuses.id });
+    return { ...body, calledBy, bonusId: row!.id };
   }
 
   async start(runner: UserRow, body: { name: string; startCost: number; guessPrize: number }): Promise<HuntView> {
@@ -163,19 +251,7 @@ export class HuntService {
     body: { slot: string; provider: string; bet: number; cost: number },
   ): Promise<HuntView> {
     return this.change(runner, huntId, 'hunt.add_bonus', async (tx) => {
-      const [last] = await tx
-        .select({ n: sql<number>`count(*)::int`, max: sql<number>`COALESCE(max(${huntBonuses.position}), 0)::int` })
-        .from(huntBonuses)
-        .where(eq(huntBonuses.huntId, huntId));
-      if ((last?.n ?? 0) >= 500) throw conflict(huntTexts.tooManyBonuses);
-      await tx.insert(huntBonuses).values({
-        huntId,
-        position: (last?.max ?? 0) + 1,
-        slot: body.slot,
-        provider: body.provider,
-        bet: centsToText(toCents(body.bet)),
-        cost: centsToText(toCents(body.cost)),
-      });
+      await this.insertBonus(tx, huntId, body, null);
       return body;
     });
   }
@@ -185,7 +261,7 @@ export class HuntService {
    * the same transaction (and publishes the hash): no guess can be made once a payout is known.
    */
   async openBonus(runner: UserRow, huntId: string, bonusId: string, payout: number): Promise<HuntView> {
-    return this.change(runner, huntId, 'hunt.open_bonus', async (tx, hunt) => {
+    return this.change(runner, huntId, 'hunt.open_bonus', async (tx, hunt, after) => {
       const [bonus] = await tx
         .select()
         .from(huntBonuses)
@@ -197,6 +273,14 @@ export class HuntService {
         .update(huntBonuses)
         .set({ payout: centsToText(toCents(payout)), openedAt: this.now() })
         .where(eq(huntBonuses.id, bonus.id));
+      const opened: BonusOpened = {
+        huntId,
+        huntName: hunt.name,
+        bonusId: bonus.id,
+        multiplierX: multiplierX(toCents(payout), toCents(decimalToNumber(bonus.bet))),
+        runner,
+      };
+      for (const listener of this.openedListeners) await listener(tx, opened, after);
       return { bonusId, slot: bonus.slot, payout };
     });
   }

@@ -21,6 +21,7 @@ import { toCents } from '@kickback/common/money';
 import type { UserRow } from '../../db/schema/users';
 import { transactionThen } from '../../lib/after-commit';
 import { badRequest, conflict } from '../../lib/errors';
+import { LiveGame } from '../../games/live-game';
 import { actorOf, recordAudit } from '../audit/service';
 import { placeBetInOrder, type BetMessage, type OrderedBet } from './bet-order';
 import { betInOneStatement } from './bet-statement';
@@ -36,15 +37,15 @@ const OPEN_LOCK = 7_240_515;
 /** Bets update the overlay at most this often (a few frames a second, whatever the chat rate). */
 export const BET_BROADCAST_MS = 250;
 
-const registerPredictions = (app: FastifyInstance) => app.games.register(predictionGame());
-type Runner = ReturnType<typeof registerPredictions>;
-
 export class PredictionService {
-  private readonly runner: Runner;
+  /** Predictions registered with the engine, with the kit's audited admin actions (../../games/live-game). */
+  private readonly live;
   readonly broadcaster: PredictionBroadcaster;
 
   constructor(private readonly app: FastifyInstance) {
-    this.runner = registerPredictions(app);
+    this.live = new LiveGame(app, predictionGame(), {
+      recordAudit: (tx, admin: UserRow, entry) => recordAudit(tx, actorOf(admin), entry),
+    });
     this.broadcaster = new PredictionBroadcaster(app.realtime, () => this.state(), app.log, BET_BROADCAST_MS);
   }
 
@@ -111,20 +112,12 @@ export class PredictionService {
     action: string,
     rule: (game: PredictionGame) => PredictionOutcome,
   ): Promise<PredictionState> {
-    const { view } = await this.runner.act(
-      predictionId,
-      { userId: admin.id, isAdmin: true },
-      (game) => rule(game),
-      (tx, before, after) =>
-        recordAudit(tx, actorOf(admin), {
-          action: `prediction.${action}`,
-          targetType: 'prediction',
-          targetId: predictionId,
-          before: { version: before.version },
-          after: { version: after.version, state: after.state },
-        }),
-    );
-    return view;
+    return this.live.adminAct(admin, predictionId, rule, {
+      action: `prediction.${action}`,
+      targetType: 'prediction',
+      before: (row) => ({ version: row.version }),
+      after: (row) => ({ version: row.version, state: row.state }),
+    });
   }
 
   lock = (admin: UserRow, id: string) => this.transition(admin, id, 'lock', lockRule);

@@ -74,10 +74,5 @@ export async function currentPredictionForBet(tx: Tx): Promise<LiveGameRow | nul
 }
 
 export async function recentPredictions(db: DbOrTx, limit: number): Promise<LiveGameRow[]> {
-  return db
-    .select()
-    .from(liveGames)
-    .where(eq(liveGames.kind, PREDICTION_KIND))
-    .orderBy(...newestFirst)
-    .limit(limit);
+  return (await predictionStore.recent(db, limit)).map(({ row }) => row);
 }

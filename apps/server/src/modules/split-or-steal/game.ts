@@ -1,21 +1,26 @@
 /**
  * Split or Steal as the engine runs it: its rules (packages/common), its row (./repository), its
- * refusals in words, its payout through the ledger and the state it presents. Every viewer gets
- * the same state (no ball is revealed before status 4); a player's own balls go only to that
- * player, on request (GetAnswerContext).
+ * refusals in words, its payout through the ledger and the state it presents per audience: no
+ * ball is revealed to everyone before status 4; a player's own balls go only to that player, in
+ * their own state while choosing and on request (GetAnswerContext).
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { onDeadline, type Settlement, type SplitOrStealError } from '@kickback/common/games/split-or-steal';
+import {
+  answerContextFor,
+  onDeadline,
+  SplitOrStealStatus,
+  type Settlement,
+  type SplitOrStealError,
+} from '@kickback/common/games/split-or-steal';
 import { splitOrStealHub } from '@kickback/common/hubs/split-or-steal';
-import type { Tx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import type { SplitOrStealRow } from '../../db/schema/games';
+import { GAME_NOT_FOUND } from '../../games/live-game';
 import type { GameDefinition } from '../../games/runner';
 import { payPrizes, type Prize } from '../staff-prizes/service';
 import { findGame, lockGame, presentState, roomOf, saveGame, toGame } from './repository';
 
 export const TIMER_KIND = 'split_or_steal';
-export const GAME_NOT_FOUND = 'Game not found.';
-export const GAME_IS_PRIVATE = 'Game Is Private';
 
 const refusals: Record<SplitOrStealError, readonly [number, string]> = {
   not_joinable: [409, 'The game is not taking players.'],
@@ -66,6 +71,22 @@ async function payOut(tx: Tx, row: SplitOrStealRow, { winnings }: Settlement, lo
   });
 }
 
+/**
+ * The state per audience: everyone the same, except that while the players choose (status 3) each
+ * seated player's own state carries their own two balls, as `GetAnswerContext` answers them; no
+ * other view carries a ball before status 4.
+ */
+async function presentViews(db: DbOrTx, row: SplitOrStealRow) {
+  const watcher = await presentState(db, row);
+  const game = toGame(row);
+  if (game.status !== SplitOrStealStatus.Choosing) return { watcher };
+  const seated = game.players.filter((id): id is string => id !== null);
+  return {
+    watcher,
+    users: new Map(seated.map((id) => [id, { ...watcher, answerContext: answerContextFor(game, id) }])),
+  };
+}
+
 export function splitOrStealGame(log: FastifyBaseLogger) {
   return {
     kind: TIMER_KIND,
@@ -77,7 +98,7 @@ export function splitOrStealGame(log: FastifyBaseLogger) {
     refusals,
     onDeadline,
     settle: (tx, row, settlement) => payOut(tx, row, settlement, log),
-    present: async (db, row) => ({ watcher: await presentState(db, row) }),
+    present: (db, row) => presentViews(db, row),
   } satisfies GameDefinition<
     ReturnType<typeof toGame>,
     SplitOrStealError,

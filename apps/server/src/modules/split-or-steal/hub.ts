@@ -5,10 +5,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { splitOrStealHub, type SplitOrStealHub } from '@kickback/common/hubs/split-or-steal';
-import { forbidden, unauthorized } from '../../lib/errors';
-import type { HubContext, HubHandlers } from '../../plugins/realtime';
+import { unauthorized } from '../../lib/errors';
+import type { HubHandlers } from '../../plugins/realtime';
 import { roomOf } from './repository';
-import { GAME_IS_PRIVATE } from './game';
 import type { SplitOrStealService } from './service';
 
 /** The chat room of a game in the shared game-chat table. */
@@ -18,20 +17,14 @@ export function splitOrStealHubHandlers(
   app: FastifyInstance,
   games: SplitOrStealService,
 ): HubHandlers<SplitOrStealHub> {
-  const mustSee = async (ctx: HubContext<SplitOrStealHub>) => {
-    const { visible } = await games.visibility(ctx.query.gameid, ctx.user);
-    if (!visible) throw forbidden(GAME_IS_PRIVATE);
-  };
+  const { connect, GetGameState } = games.hub();
   return {
-    async connect(ctx) {
-      const { visible } = await games.visibility(ctx.query.gameid, ctx.user);
-      if (visible) ctx.join(roomOf(ctx.query.gameid));
-    },
+    connect,
     calls: {
-      GetGameState: (ctx) => games.state(ctx.query.gameid, ctx.user),
+      GetGameState,
       GetAnswerContext: (ctx) => games.answerContext(ctx.query.gameid, ctx.user),
       async GetChatMessages(ctx) {
-        await mustSee(ctx);
+        await games.mustSee(ctx.query.gameid, ctx.user);
         return app.gameChat.recent(chatRoomOf(ctx.query.gameid));
       },
       async JoinGame(ctx, slot) {
@@ -43,8 +36,7 @@ export function splitOrStealHubHandlers(
       async SendChatMessage(ctx, text) {
         const user = await ctx.currentUser();
         if (!user) throw unauthorized();
-        const { visible } = await games.visibility(ctx.query.gameid, user);
-        if (!visible) throw forbidden(GAME_IS_PRIVATE);
+        await games.mustSee(ctx.query.gameid, user);
         const message = await app.gameChat.post(chatRoomOf(ctx.query.gameid), user, text);
         app.realtime.emit(splitOrStealHub, roomOf(ctx.query.gameid), 'ReceiveChatMessage', message);
         return message;

@@ -4,7 +4,6 @@
  * and in the pure game, never in a presented state before status 4.
  */
 import { canModerate } from '@kickback/common/access';
-import type { Role } from '@kickback/common/http/auth';
 import { eq, inArray, sql } from 'drizzle-orm';
 import {
   answerContextFor,
@@ -18,6 +17,7 @@ import { centsToText, decimalToNumber, toCents } from '@kickback/common/money';
 import type { DbOrTx, Tx } from '../../db/client';
 import { splitOrStealGames, type SplitOrStealRow } from '../../db/schema/games';
 import { users } from '../../db/schema/users';
+import type { Person } from '../../games/live-game';
 
 export async function findGame(db: DbOrTx, id: string): Promise<SplitOrStealRow | null> {
   const [row] = await db.select().from(splitOrStealGames).where(eq(splitOrStealGames.id, id)).limit(1);
@@ -83,13 +83,8 @@ export async function saveGame(
   return row!;
 }
 
-export interface Viewer {
-  id: string;
-  role: Role;
-}
-
 /** Private games are shown only to their players (seated or designated) and the staff (Moderators, Admins). */
-export function canSee(row: SplitOrStealRow, viewer: Viewer | null): boolean {
+export function canSee(row: SplitOrStealRow, viewer: Person | null): boolean {
   if (!row.isPrivate) return true;
   if (!viewer) return false;
   if (canModerate(viewer.role)) return true; // staff run the game

@@ -17,10 +17,8 @@ import {
   select as selectRule,
   type AnswerContext,
   type Ball,
-  type Outcome,
   type Slot,
 } from '@kickback/common/games/split-or-steal';
-import type { Viewer as EngineViewer } from '@kickback/common/games/engine';
 import type { SplitOrStealState } from '@kickback/common/hubs/split-or-steal';
 import type { createSplitOrStealBody, SplitOrStealSummary } from '@kickback/common/http/split-or-steal';
 import { centsToText, decimalToNumber, toCents } from '@kickback/common/money';
@@ -28,24 +26,22 @@ import { staffPrizeMessages } from '@kickback/common/http/staff-prizes';
 import type { z } from 'zod';
 import { splitOrStealGames, type SplitOrStealRow } from '../../db/schema/games';
 import { users, type UserRow } from '../../db/schema/users';
-import { badRequest, forbidden, notFound, unauthorized } from '../../lib/errors';
+import { badRequest, forbidden, notFound } from '../../lib/errors';
+import { gameHub, LiveGame, type Person } from '../../games/live-game';
 import { actorOf, recordAudit } from '../audit/service';
 import { isModeratorRun } from '../staff-prizes/service';
-import { canSee, findGame, toGame, type Viewer } from './repository';
-import { GAME_IS_PRIVATE, GAME_NOT_FOUND, splitOrStealGame } from './game';
-
-/** Split or Steal registered with the game engine (its deadlines wired to the timers). */
-const registerSplitOrSteal = (app: FastifyInstance) => app.games.register(splitOrStealGame(app.log));
-type Runner = ReturnType<typeof registerSplitOrSteal>;
-
-const viewerOf = (user: Viewer | null): EngineViewer | null =>
-  user ? { userId: user.id, isAdmin: canModerate(user.role) } : null;
+import { canSee, findGame, toGame } from './repository';
+import { splitOrStealGame } from './game';
 
 export class SplitOrStealService {
-  private readonly runner: Runner;
+  /** The game registered with the engine, with the kit's plumbing (../../games/live-game). */
+  private readonly live;
 
   constructor(private readonly app: FastifyInstance) {
-    this.runner = registerSplitOrSteal(app);
+    this.live = new LiveGame(app, splitOrStealGame(app.log), {
+      canSee: (_game, row, viewer) => canSee(row, viewer),
+      recordAudit: (tx, admin: UserRow, entry) => recordAudit(tx, actorOf(admin), entry),
+    });
   }
 
   private now(): Date {
@@ -117,45 +113,23 @@ export class SplitOrStealService {
     });
   }
 
-  async cancel(admin: UserRow, gameId: string): Promise<SplitOrStealState> {
-    const { view } = await this.runner.act(
-      gameId,
-      viewerOf(admin),
-      (game) => cancelRule(game),
-      (tx, before, after) =>
-        recordAudit(tx, actorOf(admin), {
-          action: 'splitorsteal.cancel',
-          targetType: 'split_or_steal_game',
-          targetId: gameId,
-          before: { status: before.status },
-          after: { status: after.status },
-        }),
-    );
-    return view;
+  cancel(admin: UserRow, gameId: string): Promise<SplitOrStealState> {
+    return this.live.adminAct(admin, gameId, cancelRule, {
+      action: 'splitorsteal.cancel',
+      targetType: 'split_or_steal_game',
+      before: (row) => ({ status: row.status }),
+      after: (row) => ({ status: row.status }),
+    });
   }
 
   // ---------------------------------------------------------------- players
-
-  /** A player action: the runner locks, this checks the user may act, the rule decides. */
-  private async act(
-    user: UserRow | null,
-    gameId: string,
-    rule: (game: ReturnType<typeof toGame>, user: UserRow) => Outcome,
-  ): Promise<SplitOrStealState> {
-    if (!user) throw unauthorized();
-    const { view } = await this.runner.act(gameId, viewerOf(user), (game, row) => {
-      if (!canSee(row, user)) throw forbidden(GAME_IS_PRIVATE);
-      return rule(game, user);
-    });
-    return view;
-  }
 
   async join(user: UserRow | null, gameId: string, slot: Slot): Promise<SplitOrStealState> {
     // A staff account never sits in a game a Moderator created (its creator does not change).
     const staffBarred =
       canModerate(user?.role) &&
       (await isModeratorRun(this.app.db, [(await findGame(this.app.db, gameId))?.createdBy ?? null]));
-    return this.act(user, gameId, (game, u) => {
+    return this.live.act(user, gameId, (game, u) => {
       if (u.excluded) throw forbidden('This account cannot take part in games.');
       if (staffBarred) throw forbidden(staffPrizeMessages.staffCannotPlay);
       return joinRule(game, { slot, userId: u.id, now: this.now().getTime() });
@@ -163,29 +137,36 @@ export class SplitOrStealService {
   }
 
   select(user: UserRow | null, gameId: string, ball: Ball): Promise<SplitOrStealState> {
-    return this.act(user, gameId, (game, u) => selectRule(game, { userId: u.id, ball, now: this.now().getTime() }));
+    return this.live.act(user, gameId, (game, u) =>
+      selectRule(game, { userId: u.id, ball, now: this.now().getTime() }),
+    );
   }
 
   // ---------------------------------------------------------------- reads
 
   /** Throws 404 for an unknown game; answers whether the viewer may see it. */
-  async visibility(gameId: string, viewer: Viewer | null): Promise<{ row: SplitOrStealRow; visible: boolean }> {
-    const row = await findGame(this.app.db, gameId);
-    if (!row) throw notFound(GAME_NOT_FOUND);
-    return { row, visible: canSee(row, viewer) };
+  visibility(gameId: string, viewer: Person | null): Promise<{ row: SplitOrStealRow; visible: boolean }> {
+    return this.live.visibility(gameId, viewer);
   }
 
   /** The state for this viewer, or null when the game is private to them. */
-  async state(gameId: string, viewer: Viewer | null): Promise<SplitOrStealState | null> {
-    const { row, visible } = await this.visibility(gameId, viewer);
-    if (!visible) return null;
-    return this.runner.view(row, viewerOf(viewer));
+  state(gameId: string, viewer: Person | null): Promise<SplitOrStealState | null> {
+    return this.live.state(gameId, viewer);
+  }
+
+  /** The game's row when the viewer may see it: 404 unknown, 403 private to them. */
+  mustSee(gameId: string, viewer: Person | null): Promise<SplitOrStealRow> {
+    return this.live.mustSee(gameId, viewer);
+  }
+
+  /** The kit's hub handlers of this game (handshake, GetGameState). */
+  hub() {
+    return gameHub(this.live);
   }
 
   /** The viewer's own balls (everyone's once the game ended). */
-  async answerContext(gameId: string, viewer: Viewer | null): Promise<AnswerContext> {
-    const { row, visible } = await this.visibility(gameId, viewer);
-    if (!visible) throw forbidden(GAME_IS_PRIVATE);
+  async answerContext(gameId: string, viewer: Person | null): Promise<AnswerContext> {
+    const row = await this.live.mustSee(gameId, viewer);
     return answerContextFor(toGame(row), viewer?.id ?? null);
   }
 

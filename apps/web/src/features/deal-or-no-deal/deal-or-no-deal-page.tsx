@@ -7,47 +7,32 @@
  * sound; this page only reacts. Only the owner gets buttons; everyone else watches.
  */
 import { canModerate } from '@kickback/common/access';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
-import Spinner from 'react-bootstrap/Spinner';
-import { toast } from 'react-toastify';
-import { FaLock, FaShieldHalved, FaVolumeHigh, FaVolumeXmark } from 'react-icons/fa6';
+import { FaShieldHalved } from 'react-icons/fa6';
 import { DealOrNoDealStatus as S, isEnded, statusText } from '@kickback/common/games/deal-or-no-deal';
-import { messages } from '@kickback/common/messages';
+import type { DealOrNoDealState } from '@kickback/common/hubs/deal-or-no-deal';
 import { useAuth } from '../../shared/auth/auth-context';
 import { Avatar } from '../../components/ui/avatar';
 import { celebrate } from '../../components/live/confetti';
-import { isMuted, setMuted } from '../../components/live/sounds';
+import { LiveGameStage } from '../../components/live/live-game-stage';
+import { LiveGameToolbar } from '../../components/live/live-game-toolbar';
 import { useCancelDealOrNoDeal } from './api';
 import { BoardColumn, dollars } from './board-column';
 import { BoxGrid } from './box-grid';
 import { stopShowSounds } from './show-sounds';
-import { useDealOrNoDeal } from './use-deal-or-no-deal';
+import { useDealOrNoDeal, type LiveDealOrNoDeal } from './use-deal-or-no-deal';
 import { useCreatedToast } from './created-toast';
 import './deal-or-no-deal.css';
-
-function Stage({ title, children }: { title: string; children?: React.ReactNode }) {
-  return (
-    <section className="dond-stage dond-stage-message">
-      <div className="dond-message-card">
-        <h1 className="dond-message-title">{title}</h1>
-        {children}
-      </div>
-    </section>
-  );
-}
 
 export default function DealOrNoDealPage() {
   const { id = '' } = useParams();
   const game = useDealOrNoDeal(id);
   useCreatedToast();
-  const { user, isAuthenticated, signIn } = useAuth();
-  const { state, view, opening } = game;
-  const [muted, setMutedState] = useState(isMuted);
-  const [confirmCancel, setConfirmCancel] = useState(false);
-  const cancel = useCancelDealOrNoDeal();
+  const { isAuthenticated, signIn } = useAuth();
+  const { state, view } = game;
   const celebrated = useRef<string | null>(null);
 
   // Confetti once per game when the win screen shows.
@@ -59,45 +44,26 @@ export default function DealOrNoDealPage() {
 
   useEffect(() => () => stopShowSounds(), []);
 
-  if (view === 'not-found') {
-    return (
-      <Stage title="Game not found">
-        <p>There is no game at this address. Check the link from the stream.</p>
-      </Stage>
-    );
-  }
-  if (view === 'private') {
-    return (
-      <Stage title="Game Is Private">
-        <p>
-          <FaLock aria-hidden /> Only the player and the hosts can watch this game.
-        </p>
-        {!isAuthenticated && (
-          <Button size="lg" onClick={signIn}>
-            Sign In
-          </Button>
-        )}
-      </Stage>
-    );
-  }
-  if (!state) {
-    const failed = view === 'failed';
-    return (
-      <Stage title={failed ? 'Unable to connect the game' : view === 'lost' ? 'Connection lost' : 'Connecting…'}>
-        {failed ? (
-          <Button size="lg" onClick={game.retry}>
-            Try again
-          </Button>
-        ) : (
-          <p className="d-flex align-items-center justify-content-center gap-2">
-            <Spinner as="span" animation="border" size="sm" role="status" aria-label="Connecting" />
-            {view === 'lost' ? 'Reconnecting to the game…' : 'Joining the game…'}
-          </p>
-        )}
-      </Stage>
-    );
-  }
+  return (
+    <LiveGameStage
+      view={view}
+      state={state}
+      theme="dond"
+      privateTo="the player"
+      isAuthenticated={isAuthenticated}
+      onSignIn={signIn}
+      onRetry={game.retry}
+    >
+      {(state) => <Board state={state} game={game} />}
+    </LiveGameStage>
+  );
+}
 
+/** The show once there is a state: marquee, board, boxes, podium, the modals. */
+function Board({ state, game }: { state: DealOrNoDealState; game: LiveDealOrNoDeal }) {
+  const { user, isAuthenticated, signIn } = useAuth();
+  const cancel = useCancelDealOrNoDeal();
+  const { opening } = game;
   const { status } = state;
   const owner = game.isOwner;
   const name = state.user.username;
@@ -106,24 +72,6 @@ export default function DealOrNoDealPage() {
   const right = state.amounts.slice(half);
   const canPick = owner && !game.busy && (status === S.PickYourBox || status === S.Opening);
   const isAdmin = canModerate(user?.role); // staff may cancel
-
-  const toggleMute = () => {
-    setMuted(!muted);
-    setMutedState(!muted);
-    if (!muted) stopShowSounds();
-  };
-
-  const cancelGame = () =>
-    // A refusal stays open: the API wrapper showed the server's message.
-    cancel.mutate(
-      { params: { gameId: state.id } },
-      {
-        onSuccess: () => {
-          setConfirmCancel(false);
-          toast.success(messages.gameCancelled);
-        },
-      },
-    );
 
   const primary = state.primaryBox;
   const ownBox = isEnded(status) ? (primary?.amount ?? null) : null;
@@ -138,28 +86,19 @@ export default function DealOrNoDealPage() {
           <Avatar url={state.user.avatarUrl} size={40} />
           <span className="dond-player-name">{name}</span>
         </div>
-        <div className="dond-toolbar">
-          {state.isPrivate && (
-            <span className="dond-chip">
-              <FaLock aria-hidden /> Private
-            </span>
-          )}
-          {game.status !== 'connected' && <span className="dond-chip is-warn">Reconnecting…</span>}
-          <Button
-            variant="outline-light"
-            size="sm"
-            onClick={toggleMute}
-            aria-label={muted ? 'Turn sounds on' : 'Turn sounds off'}
-            aria-pressed={muted}
-          >
-            {muted ? <FaVolumeXmark aria-hidden /> : <FaVolumeHigh aria-hidden />}
-          </Button>
-          {isAdmin && !isEnded(status) && (
-            <Button variant="outline-danger" size="sm" onClick={() => setConfirmCancel(true)}>
-              Cancel
-            </Button>
-          )}
-        </div>
+        <LiveGameToolbar
+          theme="dond"
+          isPrivate={state.isPrivate}
+          connected={game.status === 'connected'}
+          muteVariant="outline-light"
+          onMutedChange={(muted) => muted && stopShowSounds()}
+          cancel={{
+            gameId: state.id,
+            allowed: isAdmin && !isEnded(status),
+            consequence: 'no prize is paid',
+            mutation: cancel,
+          }}
+        />
       </header>
 
       <p className="dond-status-line" role="status" aria-live="polite" data-testid="status-text">
@@ -306,21 +245,6 @@ export default function DealOrNoDealPage() {
               : `${name} ${state.ending === 'swap' ? 'changed to' : 'kept'} box ${state.primaryBoxId}.`}
           </p>
         </Modal.Body>
-      </Modal>
-
-      <Modal show={confirmCancel} onHide={() => setConfirmCancel(false)} centered aria-labelledby="dond-cancel-title">
-        <Modal.Header closeButton>
-          <Modal.Title id="dond-cancel-title">Cancel this game?</Modal.Title>
-        </Modal.Header>
-        <Modal.Body>Everyone watching sees it cancelled and no prize is paid. This cannot be undone.</Modal.Body>
-        <Modal.Footer>
-          <Button variant="outline-secondary" onClick={() => setConfirmCancel(false)}>
-            Keep playing
-          </Button>
-          <Button variant="danger" onClick={cancelGame}>
-            Cancel game
-          </Button>
-        </Modal.Footer>
       </Modal>
     </section>
   );

@@ -15,6 +15,7 @@ import {
   FaLink,
   FaCoins,
   FaBolt,
+  FaDice,
 } from 'react-icons/fa6';
 import { SiKick } from 'react-icons/si';
 import { useAuth } from '../../shared/auth/auth-context';
@@ -89,6 +90,13 @@ const features: Feature[] = [
     text: 'Enter with !enter, pick your slot and watch the bracket on stream: the higher multiplier goes on.',
     path: '/battles',
     cta: 'See the battles',
+  },
+  {
+    icon: FaDice,
+    title: 'Slot calls',
+    text: 'Type !sr and a slot in Kick chat to tell the streamer what to play; a call that pays big in the bonus hunt pays you.',
+    path: '/calls',
+    cta: 'See the queue',
   },
   {
     icon: FaCrown,

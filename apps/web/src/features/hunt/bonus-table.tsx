@@ -27,7 +27,10 @@ export function BonusTable({ hunt }: { hunt: HuntView }) {
           {hunt.bonuses.map((b) => (
             <tr key={b.id} className={b.id === hunt.currentBonusId ? 'table-active' : undefined}>
               <td>{b.position}</td>
-              <td>{b.slot}</td>
+              <td>
+                {b.slot}
+                {b.calledBy && <span className="small text-body-secondary"> · called by {b.calledBy}</span>}
+              </td>
               <td>{b.provider || '—'}</td>
               <td className="text-end">{money(b.bet)}</td>
               <td className="text-end">{b.payout === null ? '—' : money(b.payout)}</td>

@@ -1,14 +1,9 @@
-/**
- * Split or Steal's HTTP calls as server state: the recent games list, and create and cancel
- * invalidating it (the game itself is live state, followed on its hub).
- */
+/** Split or Steal's HTTP calls as server state, on the kit's helper (lib/live-game-api). */
 import { splitOrStealEndpoints } from '@kickback/common/http/split-or-steal';
-import { useEndpointMutation, useEndpointQuery } from '../../lib/query';
+import { liveGameApi } from '../../lib/live-game-api';
 
-export const useRecentSplitOrSteal = () => useEndpointQuery(splitOrStealEndpoints.recent);
-
-export const useCreateSplitOrSteal = () =>
-  useEndpointMutation(splitOrStealEndpoints.create, { invalidates: [splitOrStealEndpoints.recent] });
-
-export const useCancelSplitOrSteal = () =>
-  useEndpointMutation(splitOrStealEndpoints.cancel, { invalidates: [splitOrStealEndpoints.recent] });
+export const {
+  useRecent: useRecentSplitOrSteal,
+  useCreate: useCreateSplitOrSteal,
+  useCancel: useCancelSplitOrSteal,
+} = liveGameApi(splitOrStealEndpoints);

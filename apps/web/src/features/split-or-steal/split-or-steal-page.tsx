@@ -5,25 +5,22 @@
  * this page only reacts. Built to read well on the stream (OBS at 1080p) and on a phone.
  */
 import { canModerate } from '@kickback/common/access';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useParams } from 'react-router';
 import Button from 'react-bootstrap/Button';
-import Modal from 'react-bootstrap/Modal';
-import Spinner from 'react-bootstrap/Spinner';
 import { toast } from 'react-toastify';
-import { FaLock, FaVolumeHigh, FaVolumeXmark } from 'react-icons/fa6';
 import { isFinal, SPLIT, SplitOrStealStatus, STEAL, statusText } from '@kickback/common/games/split-or-steal';
 import type { SplitOrStealState } from '@kickback/common/hubs/split-or-steal';
-import { messages } from '@kickback/common/messages';
 import { useAuth } from '../../shared/auth/auth-context';
 import { formatAmount } from '../../lib/format';
 import { celebrate, sidePositions } from '../../components/live/confetti';
 import { GameChat } from '../../components/live/game-chat';
-import { isMuted, setMuted } from '../../components/live/sounds';
+import { LiveGameStage } from '../../components/live/live-game-stage';
+import { LiveGameToolbar } from '../../components/live/live-game-toolbar';
 import { useSecondsLeft } from '../../components/live/use-seconds-left';
 import { useCancelSplitOrSteal } from './api';
 import { PlayerSlot } from './player-slot';
-import { useSplitOrSteal, type AnswerContext } from './use-split-or-steal';
+import { useSplitOrSteal, type AnswerContext, type LiveGame } from './use-split-or-steal';
 import './split-or-steal.css';
 
 function ballsOf(slot: 1 | 2, answers: AnswerContext | null, state: SplitOrStealState): [number, number] {
@@ -48,27 +45,12 @@ function outcomeHeadline(state: SplitOrStealState): string {
   return `${stealer?.username ?? 'A player'} stole it all!`;
 }
 
-function StageMessage({ title, children }: { title: string; children?: React.ReactNode }) {
-  return (
-    <section className="sos-stage sos-stage-message">
-      <div className="sos-lights" aria-hidden />
-      <div className="sos-message-card">
-        <h1 className="sos-message-title">{title}</h1>
-        {children}
-      </div>
-    </section>
-  );
-}
-
 export default function SplitOrStealPage() {
   const { id = '' } = useParams();
   const game = useSplitOrSteal(id);
-  const { user, isAuthenticated, signIn } = useAuth();
+  const { isAuthenticated, signIn } = useAuth();
   const { state, view } = game;
   const seconds = useSecondsLeft(state?.phaseEndsAt ?? null, game.clockOffset);
-  const [muted, setMutedState] = useState(isMuted);
-  const [confirmCancel, setConfirmCancel] = useState(false);
-  const cancel = useCancelSplitOrSteal();
   const celebrated = useRef<string | null>(null);
 
   // Winner confetti once per game when status 4 shows.
@@ -79,45 +61,26 @@ export default function SplitOrStealPage() {
     if (winners.length) celebrate(sidePositions(winners));
   }, [state]);
 
-  if (view === 'not-found') {
-    return (
-      <StageMessage title="Game not found">
-        <p>There is no game at this address. Check the link from the stream.</p>
-      </StageMessage>
-    );
-  }
-  if (view === 'private') {
-    return (
-      <StageMessage title="Game Is Private">
-        <p>
-          <FaLock aria-hidden /> Only the players and the hosts can watch this game.
-        </p>
-        {!isAuthenticated && (
-          <Button size="lg" onClick={signIn}>
-            Sign In
-          </Button>
-        )}
-      </StageMessage>
-    );
-  }
-  if (!state) {
-    const failed = view === 'failed';
-    return (
-      <StageMessage title={failed ? 'Unable to connect the game' : view === 'lost' ? 'Connection lost' : 'Connecting…'}>
-        {failed ? (
-          <Button size="lg" onClick={game.retry}>
-            Try again
-          </Button>
-        ) : (
-          <p className="d-flex align-items-center justify-content-center gap-2">
-            <Spinner as="span" animation="border" size="sm" role="status" aria-label="Connecting" />
-            {view === 'lost' ? 'Reconnecting to the game…' : 'Joining the game…'}
-          </p>
-        )}
-      </StageMessage>
-    );
-  }
+  return (
+    <LiveGameStage
+      view={view}
+      state={state}
+      theme="sos"
+      privateTo="the players"
+      backdrop={<div className="sos-lights" aria-hidden />}
+      isAuthenticated={isAuthenticated}
+      onSignIn={signIn}
+      onRetry={game.retry}
+    >
+      {(state) => <Board state={state} game={game} seconds={seconds} />}
+    </LiveGameStage>
+  );
+}
 
+/** The stage once there is a state: marquee, seats, pot and countdown, chat. */
+function Board({ state, game, seconds }: { state: SplitOrStealState; game: LiveGame; seconds: number | null }) {
+  const { user, isAuthenticated, signIn } = useAuth();
+  const cancel = useCancelSplitOrSteal();
   const openId = user?.openId ?? null;
   const status = state.status;
   const joining = status >= 0 && status <= 2;
@@ -132,24 +95,6 @@ export default function SplitOrStealPage() {
   };
   const isAdmin = canModerate(user?.role); // staff may cancel
 
-  const cancelGame = () =>
-    // A refusal stays open: the API wrapper showed the server's message.
-    cancel.mutate(
-      { params: { gameId: state.id } },
-      {
-        onSuccess: () => {
-          setConfirmCancel(false);
-          toast.success(messages.gameCancelled);
-        },
-      },
-    );
-
-  const toggleMute = () => {
-    setMuted(!muted);
-    setMutedState(!muted);
-    toast.info(muted ? 'Sounds on.' : 'Sounds off.', { autoClose: 1500 });
-  };
-
   const names = {
     player1: state.player1?.username ?? state.reservedPlayer1?.username ?? null,
     player2: state.player2?.username ?? state.reservedPlayer2?.username ?? null,
@@ -162,28 +107,19 @@ export default function SplitOrStealPage() {
         <h1 className="sos-title">
           Split <span>or</span> Steal
         </h1>
-        <div className="sos-toolbar">
-          {state.isPrivate && (
-            <span className="sos-chip">
-              <FaLock aria-hidden /> Private
-            </span>
-          )}
-          {game.status !== 'connected' && <span className="sos-chip is-warn">Reconnecting…</span>}
-          <Button
-            variant="outline-secondary"
-            size="sm"
-            onClick={toggleMute}
-            aria-label={muted ? 'Turn sounds on' : 'Turn sounds off'}
-            aria-pressed={muted}
-          >
-            {muted ? <FaVolumeXmark aria-hidden /> : <FaVolumeHigh aria-hidden />}
-          </Button>
-          {isAdmin && !isFinal(status) && (
-            <Button variant="outline-danger" size="sm" onClick={() => setConfirmCancel(true)}>
-              Cancel
-            </Button>
-          )}
-        </div>
+        <LiveGameToolbar
+          theme="sos"
+          isPrivate={state.isPrivate}
+          connected={game.status === 'connected'}
+          muteVariant="outline-secondary"
+          onMutedChange={(muted) => toast.info(muted ? 'Sounds off.' : 'Sounds on.', { autoClose: 1500 })}
+          cancel={{
+            gameId: state.id,
+            allowed: isAdmin && !isFinal(status),
+            consequence: 'no points are paid',
+            mutation: cancel,
+          }}
+        />
       </header>
 
       <p className="sos-status-line" role="status" aria-live="polite">
@@ -267,21 +203,6 @@ export default function SplitOrStealPage() {
         onSignIn={signIn}
         playerIds={[state.player1?.userId, state.player2?.userId]}
       />
-
-      <Modal show={confirmCancel} onHide={() => setConfirmCancel(false)} centered>
-        <Modal.Header closeButton>
-          <Modal.Title>Cancel this game?</Modal.Title>
-        </Modal.Header>
-        <Modal.Body>Everyone watching sees it cancelled and no points are paid. This cannot be undone.</Modal.Body>
-        <Modal.Footer>
-          <Button variant="outline-secondary" onClick={() => setConfirmCancel(false)}>
-            Keep playing
-          </Button>
-          <Button variant="danger" disabled={cancel.isPending} onClick={cancelGame}>
-            Cancel game
-          </Button>
-        </Modal.Footer>
-      </Modal>
     </section>
   );
 }
