@@ -69,7 +69,8 @@ export const battleHub = defineHub({
   namespace: '/Battle',
   query: z.object({ gameid: z.uuid() }),
   calls: {
-    GetGameState: call(noPayload, battleState, 'visitor'),
+    /** The state; battles are public, so never null (the live-game contract allows it). */
+    GetGameState: call(noPayload, battleState.nullable(), 'visitor'),
   },
   events: {
     BattleState: battleState,

@@ -12,8 +12,8 @@ const isEnter = (content: string) => /^!enter\s*$/i.test(content.trim());
 export function enterHandler(battles: BattleService, siteName: string): ChatHandler {
   return {
     name: 'battle-enter',
-    // A command after !guess (310), before the observers (chat points 900).
-    order: 320,
+    // A command after !guess (310) and the slot calls (320), before the observers (chat points 900).
+    order: 330,
     async handle(message, { app, linkedUser }) {
       if (!isEnter(message.content)) return false;
       if (!linkedUser) {

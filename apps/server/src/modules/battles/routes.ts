@@ -10,23 +10,14 @@ import { adminBattleEndpoints, battleEndpoints } from '@kickback/common/http/bat
 import { battleHub } from '@kickback/common/hubs/battle';
 import { currentUser } from '../../plugins/access';
 import { route } from '../../plugins/endpoints';
-import { notFound } from '../../lib/errors';
 import { enterHandler } from './chat-command';
-import { BATTLE_NOT_FOUND, roomOf } from './game';
 import { BattleService } from './service';
 
 export const battlesModule = fp(async (app: FastifyInstance) => {
   const battles = new BattleService(app);
 
-  app.realtime.register(battleHub, {
-    async connect(ctx) {
-      if (!(await battles.exists(ctx.query.gameid))) throw notFound(BATTLE_NOT_FOUND);
-      ctx.join(roomOf(ctx.query.gameid));
-    },
-    calls: {
-      GetGameState: async (ctx) => battles.state(ctx.query.gameid, ctx.user),
-    },
-  });
+  const { connect, GetGameState } = battles.hub();
+  app.realtime.register(battleHub, { connect, calls: { GetGameState } });
   app.chat.register(enterHandler(battles, app.config.site.siteName));
 
   route(app, battleEndpoints.list, () => battles.list());

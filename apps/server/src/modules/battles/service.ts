@@ -23,7 +23,6 @@ import {
   type BracketSize,
   type Outcome,
 } from '@kickback/common/games/battle';
-import type { Viewer as EngineViewer } from '@kickback/common/games/engine';
 import { drawFromPrepared, type DrawEntry } from '@kickback/common/giveaway/draw';
 import type { BattleState } from '@kickback/common/hubs/battle';
 import {
@@ -33,10 +32,9 @@ import {
   type matchResultBody,
 } from '@kickback/common/http/battles';
 import type { RollRecord } from '@kickback/common/http/giveaway';
-import { canModerate } from '@kickback/common/access';
 import type { Role } from '@kickback/common/http/auth';
 import { liveGames, type LiveGameRow } from '../../db/schema/games';
-import type { Tx } from '../../db/client';
+import { gameHub, LiveGame, viewerOf } from '../../games/live-game';
 import { transactionThen } from '../../lib/after-commit';
 import { nodeDrawCrypto, newSeed } from '../../lib/draw-crypto';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
@@ -52,14 +50,23 @@ export interface Admin extends Viewer {
   username: string;
 }
 
-const viewerOf = (user: Viewer | null): EngineViewer | null =>
-  user ? { userId: user.id, isAdmin: canModerate(user.role) } : null;
-
 export class BattleService {
-  readonly runner;
+  /** The battle registered with the engine, with the live-game kit's plumbing (../../games/live-game). */
+  private readonly live;
 
   constructor(private readonly app: FastifyInstance) {
-    this.runner = app.games.register(battleGame({ closed: (id) => void this.drawQuietly(id) }));
+    this.live = new LiveGame(app, battleGame({ closed: (id) => void this.drawQuietly(id) }), {
+      recordAudit: (tx, admin: Admin, entry) => recordAudit(tx, actorOf(admin), entry),
+    });
+  }
+
+  private get runner() {
+    return this.live.runner;
+  }
+
+  /** The hub's handshake (every viewer joins the battle's room) and `GetGameState`. */
+  hub() {
+    return gameHub(this.live);
   }
 
   private now(): Date {
@@ -74,12 +81,9 @@ export class BattleService {
 
   // ---------------------------------------------------------------- reads
 
+  /** The state (404 for an unknown battle): battles are public, every viewer sees the same. */
   async state(battleId: string, viewer: Viewer | null): Promise<BattleState> {
-    return this.runner.view(await this.row(battleId), viewerOf(viewer));
-  }
-
-  async exists(battleId: string): Promise<boolean> {
-    return (await this.runner.find(battleId)) !== null;
+    return (await this.live.state(battleId, viewer))!;
   }
 
   private summary(row: LiveGameRow): BattleSummary {
@@ -182,23 +186,23 @@ export class BattleService {
   }
 
   /** An admin's change: the rule under the row lock, audited in the same transaction. */
-  private async adminAct(
+  private adminAct(
     admin: Admin,
     battleId: string,
     action: string,
     rule: (game: BattleGame) => Outcome,
     detail: Record<string, unknown> = {},
   ): Promise<BattleState> {
-    const { view } = await this.runner.act(battleId, viewerOf(admin), rule, (tx: Tx, before, after) =>
-      recordAudit(tx, actorOf(admin), {
-        action,
-        targetType: 'battle',
-        targetId: battleId,
-        before: { status: store.toGame(before).status, version: store.toGame(before).version },
-        after: { status: store.toGame(after).status, version: store.toGame(after).version, ...detail },
-      }),
-    );
-    return view;
+    const summary = (row: LiveGameRow) => {
+      const game = store.toGame(row);
+      return { status: game.status, version: game.version };
+    };
+    return this.live.adminAct(admin, battleId, rule, {
+      action,
+      targetType: 'battle',
+      before: summary,
+      after: (row) => ({ ...summary(row), ...detail }),
+    });
   }
 
   /** Closes registration and draws the bracket. */
@@ -281,18 +285,16 @@ export class BattleService {
     if (game.status !== 'registration') throw this.runner.refused('not_registration');
     const refusal = await entryRefusal(this.app.db, game.rules, user.id, this.now());
     if (refusal) throw forbidden(battleMessages.notEligible(refusal));
-    const { view } = await this.runner.act(battleId, viewerOf(user), (g) =>
-      enterRule(g, { userId: user.id, username: user.username, now: this.now().getTime() }),
+    return this.live.act(user, battleId, (g, u) =>
+      enterRule(g, { userId: u.id, username: u.username, now: this.now().getTime() }),
     );
-    return view;
   }
 
   async setSlot(user: Viewer, battleId: string, slot: string): Promise<BattleState> {
-    const { view } = await this.runner.act(battleId, viewerOf(user), (g) => {
-      if (!g.entrants.some((e) => e.userId === user.id)) throw forbidden('You are not in this battle.');
-      return setSlotRule(g, user.id, slot);
+    return this.live.act(user, battleId, (g, u) => {
+      if (!g.entrants.some((e) => e.userId === u.id)) throw forbidden('You are not in this battle.');
+      return setSlotRule(g, u.id, slot);
     });
-    return view;
   }
 
   /** The battle taking entries now (the newest), for `!enter`. */

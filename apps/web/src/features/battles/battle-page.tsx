@@ -14,6 +14,7 @@ import type { BattleState } from '@kickback/common/hubs/battle';
 import { FieldError, setServerErrors, useZodForm } from '../../lib/forms';
 import { formatAmount } from '../../lib/format';
 import { useEndpointMutation } from '../../lib/query';
+import { LiveGameStage } from '../../components/live/live-game-stage';
 import { useAuth } from '../../shared/auth/auth-context';
 import { Bracket, CurrentMatch, statusText } from './bracket';
 import { useBattle } from './use-battle';
@@ -109,24 +110,24 @@ function Entry({ state, battleId }: { state: BattleState; battleId: string }) {
 
 export default function BattlePage() {
   const { id = '' } = useParams();
-  const { user } = useAuth();
-  const { view, state } = useBattle(id, { restartKey: user?.openId ?? null });
-  if (view === 'not-found') {
-    return (
-      <section className="container-xl py-4">
-        <h1 className="h2">Battle not found</h1>
-        <Link to="/battles">All battles</Link>
-      </section>
-    );
-  }
-  if (!state) {
-    return (
-      <section className="container-xl py-4">
-        <h1 className="h2">Bonus-buy battle</h1>
-        <p>{view === 'lost' || view === 'failed' ? 'The connection was lost. Reload to try again.' : 'Connecting…'}</p>
-      </section>
-    );
-  }
+  const { user, signIn } = useAuth();
+  const { view, state, retry } = useBattle(id, { restartKey: user?.openId ?? null });
+  return (
+    <LiveGameStage
+      view={view}
+      state={state}
+      theme="kbb"
+      privateTo="the entrants"
+      isAuthenticated={user !== null}
+      onSignIn={signIn}
+      onRetry={retry}
+    >
+      {(battle) => <Battle state={battle} battleId={id} />}
+    </LiveGameStage>
+  );
+}
+
+function Battle({ state, battleId: id }: { state: BattleState; battleId: string }) {
   const drawn = state.seed !== null;
   return (
     <section className="container-xl py-4">
