@@ -260,7 +260,11 @@ function afterOutcome(game: BattleGame, outcomes: (MatchOutcome | null)[]): Outc
 
 const over = (g: BattleGame) => g.status === 'finished' || g.status === 'cancelled';
 
-export function enter(game: BattleGame, who: { userId: string; username: string; now: number }): Outcome {
+/** An entry; `slot` is the entrant's open slot call, when they have one (they may change it). */
+export function enter(
+  game: BattleGame,
+  who: { userId: string; username: string; now: number; slot?: string | null },
+): Outcome {
   if (game.status !== 'registration') return refuse('not_registration');
   if (game.phaseEndsAt !== null && who.now >= game.phaseEndsAt) return refuse('registration_over');
   if (game.entrants.some((e) => e.userId === who.userId)) return refuse('already_entered');
@@ -268,7 +272,7 @@ export function enter(game: BattleGame, who: { userId: string; username: string;
   const seq = game.entrants.length + 1;
   return changed({
     ...game,
-    entrants: [...game.entrants, { userId: who.userId, username: who.username, slot: null, seq }],
+    entrants: [...game.entrants, { userId: who.userId, username: who.username, slot: who.slot ?? null, seq }],
   });
 }
 

@@ -12,6 +12,7 @@ import type { RollRecord } from '@kickback/common/http/giveaway';
 import { auditLog } from '../../db/schema/audit';
 import { fulfilmentItems } from '../../db/schema/fulfilment';
 import { kickBans } from '../../db/schema/kick-bans';
+import { slotCalls } from '../../db/schema/slot-calls';
 import { leaderboardPeriods, leaderboardStandings } from '../../db/schema/leaderboards';
 import { ledger } from '../../db/schema/ledger';
 import { users } from '../../db/schema/users';
@@ -198,8 +199,21 @@ describe('entry rules', () => {
     expect((await enter(id, banned)).json<{ message: string }>().message).toContain('banned in Kick chat');
     expect((await state(id)).entrants).toEqual([]);
 
+    // An entrant with an open slot call enters with that slot.
     const good = await wagerer('100');
-    expect((await enter(id, good)).statusCode).toBe(200);
+    await t.database.db.insert(slotCalls).values({
+      messageId: `call-${good.user.id}`,
+      kickUserId: '94001',
+      kickUsername: 'caller94001',
+      userId: good.user.id,
+      slot: 'Gates of Olympus',
+      typed: 'gates olympus',
+      known: true,
+      calledAt: t.clock.now(),
+    });
+    const entered = await enter(id, good);
+    expect(entered.statusCode).toBe(200);
+    expect(entered.json<BattleState>().entrants[0]!.slot).toBe('Gates of Olympus');
     const again = await enter(id, good);
     expect(again.statusCode).toBe(409);
     expect((await state(id)).entrants).toHaveLength(1);

@@ -39,7 +39,7 @@ import { transactionThen } from '../../lib/after-commit';
 import { nodeDrawCrypto, newSeed } from '../../lib/draw-crypto';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
 import { actorOf, recordAudit } from '../audit/service';
-import { entryRefusal } from './eligibility';
+import { calledSlot, entryRefusal } from './eligibility';
 import { BATTLE_KIND, BATTLE_NOT_FOUND, battleGame, store } from './game';
 
 export interface Viewer {
@@ -285,8 +285,9 @@ export class BattleService {
     if (game.status !== 'registration') throw this.runner.refused('not_registration');
     const refusal = await entryRefusal(this.app.db, game.rules, user.id, this.now());
     if (refusal) throw forbidden(battleMessages.notEligible(refusal));
+    const slot = await calledSlot(this.app.db, user.id);
     return this.live.act(user, battleId, (g, u) =>
-      enterRule(g, { userId: u.id, username: u.username, now: this.now().getTime() }),
+      enterRule(g, { userId: u.id, username: u.username, now: this.now().getTime(), slot }),
     );
   }
 
