@@ -7,7 +7,7 @@
  * subscription.
  */
 import { sql } from 'drizzle-orm';
-import { MAX_SLOT_LENGTH, type BattleRules } from '@kickback/common/games/battle';
+import type { BattleRules } from '@kickback/common/games/battle';
 import { siteById } from '@kickback/common/http/leaderboards';
 import { centsToText, formatAmount, toCents } from '@kickback/common/money';
 import type { DbOrTx } from '../../db/client';
@@ -59,19 +59,4 @@ export async function entryRefusal(db: DbOrTx, rules: BattleRules, userId: strin
     }
   }
   return null;
-}
-
-/**
- * The slot of the user's open slot call (queued or playing, the latest), which becomes their
- * battle slot when they enter (docs/features/bonus-buy-battles.md#entering); null without one.
- */
-export async function calledSlot(db: DbOrTx, userId: string): Promise<string | null> {
-  const [row] = rowsOf<{ slot: string }>(
-    await db.execute(sql`
-      SELECT slot FROM slot_calls
-      WHERE user_id = ${userId} AND status IN ('queued', 'playing')
-      ORDER BY id DESC LIMIT 1
-    `),
-  );
-  return row?.slot.slice(0, MAX_SLOT_LENGTH) ?? null;
 }

@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import {
   cancel as cancelRule,
   close as closeRule,
+  MAX_SLOT_LENGTH,
   enter as enterRule,
   newBattle,
   record as recordRule,
@@ -39,7 +40,7 @@ import { transactionThen } from '../../lib/after-commit';
 import { nodeDrawCrypto, newSeed } from '../../lib/draw-crypto';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
 import { actorOf, recordAudit } from '../audit/service';
-import { calledSlot, entryRefusal } from './eligibility';
+import { entryRefusal } from './eligibility';
 import { BATTLE_KIND, BATTLE_NOT_FOUND, battleGame, store } from './game';
 
 export interface Viewer {
@@ -285,7 +286,9 @@ export class BattleService {
     if (game.status !== 'registration') throw this.runner.refused('not_registration');
     const refusal = await entryRefusal(this.app.db, game.rules, user.id, this.now());
     if (refusal) throw forbidden(battleMessages.notEligible(refusal));
-    const slot = await calledSlot(this.app.db, user.id);
+    // The slot of their call still waiting in the slot calls' queue, if any (they may change it).
+    const call = await this.app.slotCalls.openCallOf({ userId: user.id });
+    const slot = call ? call.slot.slice(0, MAX_SLOT_LENGTH) : null;
     return this.live.act(user, battleId, (g, u) =>
       enterRule(g, { userId: u.id, username: u.username, now: this.now().getTime(), slot }),
     );
