@@ -8,7 +8,7 @@ import type { Page } from '@playwright/test';
 import { overlayPaths, type OverlayPath } from '@kickback/common/overlays';
 import { expect, test } from './fixtures';
 import { grantPoints, linkedChatter, postInChat } from './chat-helpers';
-import { DEMO_ADMIN, keepScreenshot, signIn } from './helpers';
+import { DEMO_ADMIN, keepScreenshot, newPerson, signIn } from './helpers';
 
 const json = { 'x-requested-with': 'kickback' };
 const FRAME = { width: 1920, height: 1080 };
@@ -90,9 +90,52 @@ async function cleanUp(admin: Page) {
     }
     await admin.request.post(`/api/predictions/${p.id}/hide`, { headers: json }); // settled: off the overlay
   }
+  const battles = (await (await admin.request.get('/api/admin/battles', { headers: json })).json()) as Array<{
+    id: string;
+    status: string;
+  }>;
+  for (const b of battles.filter((x) => x.status !== 'finished' && x.status !== 'cancelled')) {
+    const r = await admin.request.post(`/api/admin/battles/${b.id}/cancel`, { headers: json, data: { reason: 'e2e' } });
+    expect(r.ok(), await r.text()).toBe(true);
+  }
+}
+
+/** A viewer signed in through the dev provider's form over HTTP, named `name`. */
+async function viewerRequest(admin: Page, name: string) {
+  const context = await admin.context().browser()!.newContext();
+  const login = await context.request.get('/auth/steam/signin?returnTo=/');
+  const action = /<form method="post" action="([^"]+)">/.exec(await login.text())![1]!.replaceAll('&amp;', '&');
+  const steamid = newPerson().steamId;
+  expect((await context.request.post(action, { form: { personaname: name, steamid } })).ok()).toBe(true);
+  return context.request;
 }
 
 const setups: Record<OverlayPath, Setup> = {
+  async '/overlay/battle'(admin, overlay) {
+    // The longest title and slot names the form takes, and the longest display names.
+    const created = await admin.request.post('/api/admin/battles', {
+      headers: json,
+      data: {
+        title: longText('Massive Friday Bonus Buy Battle ', 100),
+        size: 4,
+        registrationMinutes: 30,
+        prize: { kind: 'item', item: longText('Signed hoodie ', 200) },
+      },
+    });
+    expect(created.ok(), await created.text()).toBe(true);
+    const id = ((await created.json()) as { id: string }).id;
+    const stamp = String(Date.now() % 10000).padStart(4, '0');
+    for (const c of ['W', 'M']) {
+      const request = await viewerRequest(admin, `${c.repeat(28)}${stamp}`);
+      expect((await request.post(`/api/battles/${id}/enter`, { headers: json })).ok()).toBe(true);
+      const slot = longText('Wanted Dead or a Wild Megaways ', 60);
+      expect((await request.put(`/api/battles/${id}/slot`, { headers: json, data: { slot } })).ok()).toBe(true);
+    }
+    expect((await admin.request.post(`/api/admin/battles/${id}/close`, { headers: json })).ok()).toBe(true);
+    await overlay.goto('/overlay/battle');
+    await expect(overlay.getByTestId('current-match')).toBeVisible();
+    return '.kbb-overlay';
+  },
   async '/overlay/alerts'(admin, overlay) {
     await overlay.goto('/overlay/alerts?seconds=60');
     await expect(overlay.getByRole('main', { name: 'Support alerts overlay' })).toHaveAttribute(

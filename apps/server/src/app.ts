@@ -78,6 +78,7 @@ import { predictionsModule } from './modules/predictions/routes';
 import { giveawayModule } from './modules/giveaway/routes';
 import { huntModule } from './modules/hunt/routes';
 import { rafflesModule } from './modules/raffles/routes';
+import { battlesModule } from './modules/battles/routes';
 import { slotCallsModule } from './modules/slot-calls/routes';
 import { gamesPlugin } from './games/plugin';
 import { userRoutes } from './modules/users/routes';
@@ -206,6 +207,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(giveawayModule);
   await app.register(huntModule);
   await app.register(rafflesModule);
+  await app.register(battlesModule);
   await app.register(slotCallsModule);
   await app.register(liveRoutes);
   await app.register(challengeRoutes);

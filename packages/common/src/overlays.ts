@@ -6,6 +6,7 @@
 export const overlayPaths = [
   '/overlay/giveaway',
   '/overlay/raffle',
+  '/overlay/battle',
   '/overlay/hunt',
   '/overlay/calls',
   '/kick/prediction/overlay',

@@ -72,6 +72,14 @@ beforeAll(async () => {
   });
   expect(dealOrNoDeal.statusCode, dealOrNoDeal.body).toBe(200);
   queries.set('/DealOrNoDeal', { gameid: dealOrNoDeal.json().gameId as string });
+  const battle = await t.call({
+    method: 'POST',
+    url: '/api/admin/battles',
+    as: admin,
+    body: { title: 'Matrix battle', size: 4, registrationMinutes: 30, prize: { kind: 'points', points: 1 } },
+  });
+  expect(battle.statusCode, battle.body).toBe(200);
+  queries.set('/Battle', { gameid: battle.json().id as string });
 }, 60_000);
 
 afterAll(async () => {

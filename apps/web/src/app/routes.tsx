@@ -88,6 +88,15 @@ export const routes: AppRoute[] = [
   { path: '/raffles', page: lazy(() => import('../features/raffles/raffles-page')) },
   { path: '/raffles/:id', page: lazy(() => import('../features/raffles/raffle-page')) },
   { path: '/raffles/:id/verify', page: lazy(() => import('../features/raffles/verify-page')) },
+  { path: '/battles', page: lazy(() => import('../features/battles/battles-page')) },
+  { path: '/battle/:id', page: lazy(() => import('../features/battles/battle-page')) },
+  { path: '/battle/:id/verify', page: lazy(() => import('../features/battles/verify-page')) },
+  {
+    path: '/admin/battles',
+    page: lazy(() => import('../features/battles/admin-battles-page')),
+    name: 'Battles',
+    roles: adminOnly,
+  },
   {
     path: '/admin/raffles',
     page: lazy(() => import('../features/raffles/admin-raffles-page')),

@@ -14,6 +14,7 @@ import './overlay-base.css';
 const pages: Record<OverlayPath, ReturnType<typeof lazy>> = {
   '/overlay/giveaway': lazy(() => import('../features/giveaway/overlay-page')),
   '/overlay/raffle': lazy(() => import('../features/raffles/raffle-overlay-page')),
+  '/overlay/battle': lazy(() => import('../features/battles/battle-overlay-page')),
   '/overlay/hunt': lazy(() => import('../features/hunt/hunt-overlay-page')),
   '/overlay/calls': lazy(() => import('../features/slot-calls/calls-overlay-page')),
   '/kick/prediction/overlay': lazy(() => import('../features/prediction/prediction-overlay-page')),

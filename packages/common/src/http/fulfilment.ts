@@ -18,6 +18,7 @@ export const fulfilmentKindLabels: Record<string, string> = {
   giveaway: 'Giveaway',
   staff_prize: 'Prize awaiting approval',
   raffle: 'Raffle prize',
+  battle: 'Battle prize',
 };
 
 /** A kind in words: the label above, or the code made readable. */

@@ -19,7 +19,8 @@ export type FulfilmentKind =
   | 'deal_or_no_deal'
   | 'giveaway'
   | 'staff_prize'
-  | 'raffle';
+  | 'raffle'
+  | 'battle';
 
 export interface FulfilmentRequest {
   kind: FulfilmentKind;

@@ -14,6 +14,7 @@ import {
   FaComments,
   FaLink,
   FaCoins,
+  FaBolt,
   FaDice,
 } from 'react-icons/fa6';
 import { SiKick } from 'react-icons/si';
@@ -82,6 +83,13 @@ const features: Feature[] = [
     text: 'Spend points on tickets, or earn them by supporting the stream; winners are drawn provably fair on stream.',
     path: '/raffles',
     cta: 'See the raffles',
+  },
+  {
+    icon: FaBolt,
+    title: 'Bonus-buy battles',
+    text: 'Enter with !enter, pick your slot and watch the bracket on stream: the higher multiplier goes on.',
+    path: '/battles',
+    cta: 'See the battles',
   },
   {
     icon: FaDice,

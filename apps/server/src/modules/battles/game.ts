@@ -1,0 +1,161 @@
+/**
+ * A bonus-buy battle as the engine runs it (docs/features/bonus-buy-battles.md): its rules
+ * (packages/common/src/games/battle.ts), its storage (the engine's generic JSON rows; amounts are
+ * decimal text already, so the codec is the identity), its refusals in words, the one state every
+ * viewer gets, and its settlements: the close asks for the draw once committed, the final pays the
+ * prize in the transaction that finished the battle.
+ */
+import {
+  bracketOf,
+  currentMatch,
+  multiplierText,
+  onDeadline,
+  TIE_RULE,
+  type BattleError,
+  type BattleGame,
+  type BracketMatch,
+  type Settlement,
+} from '@kickback/common/games/battle';
+import { battleHub, type BattleSide, type BattleState } from '@kickback/common/hubs/battle';
+import { siteById } from '@kickback/common/http/leaderboards';
+import { decimalToNumber } from '@kickback/common/money';
+import type { Tx } from '../../db/client';
+import type { LiveGameRow } from '../../db/schema/games';
+import type { GameDefinition, Unstamped } from '../../games/runner';
+import { jsonGameStore } from '../../games/store';
+import type { AfterCommit } from '../../lib/after-commit';
+import { enqueueFulfilment } from '../fulfilment/service';
+import { applyBalanceChange } from '../ledger/service';
+
+export const BATTLE_KIND = 'bonus_battle';
+export const BATTLE_NOT_FOUND = 'No such battle.';
+
+export const store = jsonGameStore<BattleGame>(BATTLE_KIND, {
+  encode: (g) => ({ ...g }),
+  decode: (json) => json as BattleGame,
+});
+
+export const refusals: Record<BattleError, readonly [number, string]> = {
+  not_registration: [409, 'Registration for this battle is not open.'],
+  registration_over: [409, 'Registration for this battle has ended.'],
+  already_entered: [409, 'You are already in this battle.'],
+  full: [409, 'This battle has as many entrants as it takes.'],
+  not_entrant: [400, 'That user is not in this battle.'],
+  slot_locked: [409, 'That entrant has played a match: their slot is set.'],
+  not_closed: [409, 'The bracket is already drawn.'],
+  bad_draw: [409, 'The draw does not match the entrant list.'],
+  not_playing: [409, 'This battle is not being played.'],
+  not_in_play: [409, 'That match is not in play.'],
+  bad_result: [400, 'A cost must be more than 0 and a win 0 or more, each at most 10,000,000.'],
+  not_replayable: [409, 'That match cannot be played again: it has no result, or the next match is recorded.'],
+  already_over: [409, 'This battle is over.'],
+  stale_deadline: [409, 'The battle moved on.'],
+  not_due: [409, 'Not yet.'],
+};
+
+export const roomOf = (battleId: string) => `battle:${battleId}`;
+
+function sideOf(game: BattleGame, id: string | null | undefined): BattleSide {
+  if (id === undefined) return { kind: 'tbd' };
+  if (id === null) return { kind: 'bye' };
+  const e = game.entrants.find((x) => x.userId === id);
+  return { kind: 'entrant', userId: id, username: e?.username ?? 'Deleted user', slot: e?.slot ?? null };
+}
+
+function matchView(game: BattleGame, m: BracketMatch): BattleState['matches'][number] {
+  const played = m.outcome?.kind === 'played' ? m.outcome : null;
+  const buy = (r: { cost: string; win: string }) => ({
+    cost: decimalToNumber(r.cost),
+    win: decimalToNumber(r.win),
+    multiplier: multiplierText(r),
+  });
+  return {
+    no: m.no,
+    round: m.round,
+    index: m.index,
+    a: sideOf(game, m.a),
+    b: sideOf(game, m.b),
+    state: m.state,
+    winnerId: m.winner ?? null,
+    result: played ? { a: buy(played.a), b: buy(played.b), slotA: played.slotA, slotB: played.slotB } : null,
+    voidReason: m.outcome?.kind === 'void' ? m.outcome.reason : null,
+  };
+}
+
+/** The state every viewer sees: the seed only once the bracket is drawn. */
+export function presentState(row: LiveGameRow): Unstamped<BattleState> {
+  const game = store.toGame(row);
+  const site = game.rules.siteId === null ? null : siteById(game.rules.siteId);
+  const drawn = game.drawn !== null;
+  const winner = game.winnerId ? game.entrants.find((e) => e.userId === game.winnerId) : undefined;
+  return {
+    id: row.id,
+    version: game.version,
+    phaseEndsAt: game.phaseEndsAt === null ? null : new Date(game.phaseEndsAt).toISOString(),
+    title: game.title,
+    size: game.size,
+    status: game.status,
+    rules: {
+      site: site ? { id: site.id, name: site.name } : null,
+      minWager: game.rules.minWager === null ? null : decimalToNumber(game.rules.minWager),
+      subsOnly: game.rules.subsOnly,
+    },
+    prize:
+      game.prize.kind === 'points'
+        ? { kind: 'points', points: decimalToNumber(game.prize.points), item: null }
+        : { kind: 'item', points: null, item: game.prize.item },
+    tieRule: TIE_RULE,
+    entrants: game.entrants.map((e) => ({ userId: e.userId, username: e.username, slot: e.slot, seq: e.seq })),
+    seedHash: game.seedHash,
+    seed: drawn ? game.seed : null,
+    snapshotHash: game.snapshotHash,
+    matches: bracketOf(game).map((m) => matchView(game, m)),
+    currentMatchNo: currentMatch(game)?.no ?? null,
+    winner: winner ? { userId: winner.userId, username: winner.username } : null,
+    cancelReason: game.cancelReason,
+  };
+}
+
+/**
+ * The prize, in the transaction that recorded the final under the battle's row lock: the status
+ * moves to finished once, and the runner settles only the change that made it, so it is paid once.
+ */
+async function payPrize(tx: Tx, row: LiveGameRow, winnerId: string): Promise<void> {
+  const game = store.toGame(row);
+  const reference = `battle:${row.id}`;
+  if (game.prize.kind === 'points') {
+    await applyBalanceChange(tx, {
+      userId: winnerId,
+      currency: 'points',
+      delta: game.prize.points,
+      reason: 'battle_prize',
+      reference,
+      memo: game.title,
+    });
+  } else {
+    await enqueueFulfilment(tx, {
+      kind: 'battle',
+      reference,
+      userId: winnerId,
+      description: `Battle "${game.title}": ${game.prize.item}`,
+    });
+  }
+}
+
+export function battleGame(hooks: { closed(battleId: string): void }) {
+  return {
+    kind: BATTLE_KIND,
+    hub: battleHub,
+    stateEvent: 'BattleState',
+    room: roomOf,
+    store,
+    notFoundMessage: BATTLE_NOT_FOUND,
+    refusals,
+    onDeadline,
+    async settle(tx: Tx, row: LiveGameRow, settlement: Settlement, after: AfterCommit) {
+      if (settlement.kind === 'closed') after.push(() => hooks.closed(row.id));
+      else await payPrize(tx, row, settlement.winnerId);
+    },
+    present: async (_db, row) => ({ watcher: presentState(row) }),
+  } satisfies GameDefinition<BattleGame, BattleError, Settlement, LiveGameRow, typeof battleHub, 'BattleState'>;
+}

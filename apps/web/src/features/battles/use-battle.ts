@@ -1,0 +1,32 @@
+/**
+ * A battle's live state on the shared live-state hook: the `/Battle?gameid=` hub, `GetGameState`
+ * after every (re)connect, the newest `BattleState` kept. Used by the page and by the OBS overlay,
+ * whose bundle carries no schemas (hubRef). An unattended overlay tries again every 30 s after the
+ * hook gives up.
+ */
+import { useEffect } from 'react';
+import type { battleHub } from '@kickback/common/hubs/battle';
+import { hubRef } from '../../lib/hub';
+import { useLiveState } from '../../lib/use-live-state';
+
+const hub = hubRef<typeof battleHub>('/Battle');
+const RETRY_AFTER_GIVING_UP_MS = 30_000;
+
+export function useBattle(battleId: string | null, opts: { restartKey?: unknown; retryForever?: boolean } = {}) {
+  const live = useLiveState({
+    hub,
+    query: { gameid: battleId ?? '' },
+    stateEvent: 'BattleState',
+    enabled: battleId !== null,
+    restartKey: opts.restartKey,
+    fetchState: (connection) => connection.call('GetGameState'),
+  });
+  const { view, retry } = live;
+  const forever = opts.retryForever ?? false;
+  useEffect(() => {
+    if (!forever || (view !== 'failed' && view !== 'lost')) return;
+    const id = setTimeout(retry, RETRY_AFTER_GIVING_UP_MS);
+    return () => clearTimeout(id);
+  }, [view, retry, forever]);
+  return live;
+}
