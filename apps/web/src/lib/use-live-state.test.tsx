@@ -12,7 +12,7 @@ import { useSecondsLeft } from '../components/live/use-seconds-left';
 
 vi.mock('socket.io-client', async () => ({ io: (await import('./fake-socket')).fakeIo }));
 const { sockets } = await import('./fake-socket');
-const { useLiveState } = await import('./use-live-state');
+const { useLiveState, UNATTENDED_RETRY_MS } = await import('./use-live-state');
 const last = () => sockets.at(-1)!;
 
 const gameid = '7d5e3c1a-1111-4222-8333-444455556666';
@@ -34,13 +34,14 @@ function state(version: number, extra: Partial<HighLowState> = {}): HighLowState
 }
 
 /** The whole page of the test game. */
-function HighLowPage({ onFailed }: { onFailed(): void }) {
+function HighLowPage({ onFailed, retryAfterGivingUpMs }: { onFailed(): void; retryAfterGivingUpMs?: number }) {
   const live = useLiveState({
     hub: highLowHub,
     query: { gameid },
     stateEvent: 'ReceiveGameState',
     fetchState: (c) => c.call('GetGameState'),
     onConnectFailed: onFailed,
+    retryAfterGivingUpMs,
   });
   const seconds = useSecondsLeft(live.state?.phaseEndsAt ?? null, live.clockOffset);
   if (!live.state) return <p>view: {live.view}</p>;
@@ -111,6 +112,24 @@ describe('useLiveState', () => {
       last().fire('connect_error', Object.assign(new Error('Game not found.'), { data: { code: 'not_found' } })),
     );
     expect(screen.getByText('view: not-found')).toBeTruthy();
+  });
+
+  it.each([
+    ['an unattended page (an OBS source) tries again on its own', UNATTENDED_RETRY_MS, 1],
+    ['a page with someone in front of it waits for them', undefined, 0],
+  ])('once the connection is lost, %s', async (_, retryAfterGivingUpMs, extraConnects) => {
+    render(<HighLowPage onFailed={() => undefined} retryAfterGivingUpMs={retryAfterGivingUpMs} />);
+    await connect({ ok: true, data: state(3) });
+    act(() => {
+      last().connected = false;
+      last().fire('disconnect', 'transport close');
+    });
+    act(() => void vi.advanceTimersByTime(0)); // the hub's own immediate retry
+    const before = last().connects.length;
+    act(() => void vi.advanceTimersByTime(UNATTENDED_RETRY_MS - 1));
+    expect(last().connects).toHaveLength(before);
+    act(() => void vi.advanceTimersByTime(1));
+    expect(last().connects).toHaveLength(before + extraConnects);
   });
 
   it('reports a failed resync', async () => {

@@ -41,7 +41,15 @@ export interface LiveStateOptions<H extends HubSpec, E extends EventName<H>> {
   onConnectFailed?(): void;
   /** The server refused for good for another reason than an unknown game. */
   onRefused?(info: { code: string | null }): void;
+  /**
+   * For a page nobody watches (an OBS source): once reconnecting gave up, or the connection was
+   * lost, try again this often — e.g. UNATTENDED_RETRY_MS. Unset, it stays given up.
+   */
+  retryAfterGivingUpMs?: number;
 }
+
+/** How often an unattended page (an OBS overlay) tries again after the hub's schedule gave up. */
+export const UNATTENDED_RETRY_MS = 30_000;
 
 export interface LiveState<H extends HubSpec, S> {
   view: LiveView;
@@ -141,5 +149,11 @@ export function useLiveState<H extends HubSpec, E extends EventName<H>>(
 
   const connection = useCallback(() => conn.current, []);
   const retry = useCallback(() => conn.current?.retry(), []);
+  const retryAfter = options.retryAfterGivingUpMs;
+  useEffect(() => {
+    if (retryAfter === undefined || (view !== 'failed' && view !== 'lost')) return;
+    const id = setTimeout(retry, retryAfter);
+    return () => clearTimeout(id);
+  }, [view, retry, retryAfter]);
   return { view, status, state, clockOffset, connection, retry };
 }

@@ -4,13 +4,11 @@
  * whose bundle carries no schemas (hubRef). An unattended overlay tries again every 30 s after the
  * hook gives up.
  */
-import { useEffect } from 'react';
 import type { battleHub } from '@kickback/common/hubs/battle';
 import { hubRef } from '../../lib/hub';
-import { useLiveState } from '../../lib/use-live-state';
+import { UNATTENDED_RETRY_MS, useLiveState } from '../../lib/use-live-state';
 
 const hub = hubRef<typeof battleHub>('/Battle');
-const RETRY_AFTER_GIVING_UP_MS = 30_000;
 
 export function useBattle(battleId: string | null, opts: { restartKey?: unknown; retryForever?: boolean } = {}) {
   const live = useLiveState({
@@ -20,13 +18,7 @@ export function useBattle(battleId: string | null, opts: { restartKey?: unknown;
     enabled: battleId !== null,
     restartKey: opts.restartKey,
     fetchState: (connection) => connection.call('GetGameState'),
+    retryAfterGivingUpMs: opts.retryForever ? UNATTENDED_RETRY_MS : undefined,
   });
-  const { view, retry } = live;
-  const forever = opts.retryForever ?? false;
-  useEffect(() => {
-    if (!forever || (view !== 'failed' && view !== 'lost')) return;
-    const id = setTimeout(retry, RETRY_AFTER_GIVING_UP_MS);
-    return () => clearTimeout(id);
-  }, [view, retry, forever]);
   return live;
 }

@@ -3,12 +3,9 @@
  * every (re)connect, the newest `ReceiveState` kept. An OBS source runs unattended: after the hook
  * gives up, it tries again every 30 s.
  */
-import { useEffect } from 'react';
 import type { slotCallsHub } from '@kickback/common/hubs/slot-calls';
 import { hubRef } from '../../lib/hub';
-import { useLiveState } from '../../lib/use-live-state';
-
-const RETRY_AFTER_GIVING_UP_MS = 30_000;
+import { UNATTENDED_RETRY_MS, useLiveState } from '../../lib/use-live-state';
 
 /** The overlay's bundle carries no schemas (see hubRef). */
 const hub = hubRef<typeof slotCallsHub>('/SlotCalls');
@@ -19,12 +16,7 @@ export function useSlotCalls() {
     query: {},
     stateEvent: 'ReceiveState',
     fetchState: (connection) => connection.call('GetState'),
+    retryAfterGivingUpMs: UNATTENDED_RETRY_MS,
   });
-  const { view, retry } = live;
-  useEffect(() => {
-    if (view !== 'failed' && view !== 'lost') return;
-    const id = setTimeout(retry, RETRY_AFTER_GIVING_UP_MS);
-    return () => clearTimeout(id);
-  }, [view, retry]);
   return live;
 }
