@@ -1,42 +1,35 @@
 /** /raffles/{id}/verify: anyone can check a raffle's draw, recomputed in the browser. */
 import { Link, useParams } from 'react-router';
 import { raffleEndpoints } from '@kickback/common/http/raffles';
-import { DrawVerification } from '../../components/draw/verification';
-import { ApiError } from '../../lib/api';
+import { DrawVerifyPage } from '../../components/draw/verify-page';
 import { useEndpointQuery } from '../../lib/query';
 
 export default function RaffleVerifyPage() {
   const { id = '' } = useParams();
   // A draw's record never changes: read once, never stale.
   const draw = useEndpointQuery(raffleEndpoints.draw, { params: { id } }, { staleTime: Infinity, retry: false });
-  const record = draw.data ?? null;
-  const error = draw.error
-    ? draw.error instanceof ApiError
-      ? draw.error.serverMessage
-      : 'Could not load the draw.'
-    : null;
   return (
-    <div className="container py-4">
-      <h1 className="h3">Verify a raffle draw</h1>
-      {error && <p className="text-danger">{error}</p>}
-      {!record && !error && <p>Loading…</p>}
-      {record && (
+    <DrawVerifyPage
+      title="Verify a raffle draw"
+      draw={draw}
+      noun="draw"
+      entryLabel="owners"
+      intro={(record) => (
         <>
-          <p className="text-body-secondary">
-            <Link to={`/raffles/${id}`}>The raffle</Link>: seed hash published{' '}
-            {new Date(record.committedAt).toLocaleString()} when it opened, drawn{' '}
-            {new Date(record.rolledAt).toLocaleString()} among {record.snapshot.length} ticket owners, each weighted by
-            their tickets.
-          </p>
-          <DrawVerification record={record} entryLabel="owners" />
-          <p className="small text-body-secondary mt-3">
-            The procedure is the giveaway&apos;s: the snapshot (one entry per ticket owner, by account id, weighted by
-            tickets) sorted and hashed at the close; for each prize in order, HMAC-SHA256(seed,
-            &quot;snapshotHash:i:attempt&quot;), rejection sampling over the tickets left, and the running ticket sum picks
-            the owner, who leaves the draw.
-          </p>
+          <Link to={`/raffles/${id}`}>The raffle</Link>: seed hash published{' '}
+          {new Date(record.committedAt).toLocaleString()} when it opened, drawn{' '}
+          {new Date(record.rolledAt).toLocaleString()} among {record.snapshot.length} ticket owners, each weighted by
+          their tickets.
         </>
       )}
-    </div>
+      procedure={
+        <>
+          The procedure is the giveaway&apos;s: the snapshot (one entry per ticket owner, by account id, weighted by
+          tickets) sorted and hashed at the close; for each prize in order, HMAC-SHA256(seed,
+          &quot;snapshotHash:i:attempt&quot;), rejection sampling over the tickets left, and the running ticket sum
+          picks the owner, who leaves the draw.
+        </>
+      }
+    />
   );
 }
