@@ -40,6 +40,7 @@ import { DEFAULT_AMOUNTS } from '@kickback/common/games/deal-or-no-deal';
 import { dealOrNoDealHub, type DealOrNoDealState } from '@kickback/common/hubs/deal-or-no-deal';
 import { splitOrStealHub, type SplitOrStealState } from '@kickback/common/hubs/split-or-steal';
 import { Cluster } from '../../../scripts/cluster';
+import { devSignIn } from './dev-sign-in';
 import { freePort, withDatabase } from './processes';
 
 /** The web hub client's reconnect schedule (apps/web/src/lib/hub.ts RECONNECT_DELAYS_MS). */
@@ -221,36 +222,6 @@ function steamIdOf(n: number): string {
 async function until(check: () => boolean, ms: number): Promise<void> {
   const deadline = Date.now() + ms;
   while (!check() && Date.now() < deadline) await sleep(50);
-}
-
-/** Signs in through the dev identity provider (as the browser popup does); returns the cookie. */
-async function devSignIn(base: string, steamId: string, name: string): Promise<string> {
-  const jar = new Map<string, string>();
-  const keep = (res: Response) => {
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      const [k, v] = pair!.split('=');
-      jar.set(k!, v ?? '');
-    }
-  };
-  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  const start = await fetch(`${base}/auth/steam/signin`, { redirect: 'manual' });
-  keep(start);
-  const login = new URL(start.headers.get('location')!, base);
-  const posted = await fetch(login, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: cookie() },
-    body: new URLSearchParams({ steamid: steamId, personaname: name }),
-  });
-  const done = await fetch(new URL(posted.headers.get('location')!, base), {
-    redirect: 'manual',
-    headers: { cookie: cookie() },
-  });
-  keep(done);
-  const session = [...jar].find(([k]) => k.endsWith('kb_session'));
-  if (!session) throw new Error(`sign-in failed for ${name}`);
-  return `${session[0]}=${session[1]}`;
 }
 
 /** Deadlines of one game as its clients saw them: each timed phase and when the state moved on. */
