@@ -320,10 +320,19 @@ export function close(game: BattleGame): Outcome {
  * the field in draw order seats the bracket — the first half on the matches' left, the rest on
  * their right, so byes meet distinct entrants first.
  */
-export function seat(game: BattleGame, draw: { snapshotHash: string; order: string[]; now: number }): Outcome {
-  if (game.status !== 'closed') return refuse('not_closed');
-  const ids = new Set(game.entrants.map((e) => e.userId));
-  const want = Math.min(game.size, game.entrants.length);
+export function seat(
+  game: BattleGame,
+  draw: { snapshotHash: string; order: string[]; now: number; snapshot?: string },
+): Outcome {
+  if (game.status !== 'closed' || game.snapshot === null) return refuse('not_closed');
+  // The snapshot drawn from: the one frozen at the close, or that one without the entrants barred
+  // since (excluded or banned: never in a draw).
+  const snapshot = draw.snapshot ?? game.snapshot;
+  const field = (JSON.parse(snapshot) as { kickUserId: string }[]).map((e) => e.kickUserId);
+  const frozen = new Set(game.entrants.map((e) => e.userId));
+  if (!field.every((id) => frozen.has(id))) return refuse('bad_draw');
+  const ids = new Set(field);
+  const want = Math.min(game.size, field.length);
   if (draw.order.length !== want || new Set(draw.order).size !== want || !draw.order.every((id) => ids.has(id))) {
     return refuse('bad_draw');
   }
@@ -335,6 +344,7 @@ export function seat(game: BattleGame, draw: { snapshotHash: string; order: stri
   const next: BattleGame = {
     ...game,
     status: 'playing',
+    snapshot,
     snapshotHash: draw.snapshotHash,
     drawn: draw.order,
     drawnAt: draw.now,

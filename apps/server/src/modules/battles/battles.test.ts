@@ -341,6 +341,43 @@ describe('a battle from registration to the prize', () => {
     expect(rows[0]!.description).toBe('Battle "Friday bonus battle": Signed bonus-buy hoodie');
   });
 
+  it('an entrant excluded or banned after entering is left out of the draw, and the record says so', async () => {
+    const id = await create({ siteId: null, minWager: null, size: 4 });
+    const [a, b, c, d] = [await t.signIn(), await t.signIn(), await t.signIn(), await t.signIn()];
+    for (const u of [a, b, c, d]) expect((await enter(id, u)).statusCode).toBe(200);
+    await t.database.db.update(users).set({ excluded: true }).where(eq(users.id, a.user.id));
+    await t.database.db
+      .update(users)
+      .set({ kickId: '95001', kickUsername: 'late95001' })
+      .where(eq(users.id, b.user.id));
+    await t.database.db.insert(kickBans).values({
+      kickUserId: '95001',
+      kickUsername: 'late95001',
+      bannedAt: t.clock.now(),
+      messageId: 'ban-95001',
+      receivedAt: t.clock.now(),
+    });
+    await t.call({ method: 'POST', url: `/api/admin/battles/${id}/close`, as: admin });
+    const s = await state(id);
+    expect(s.status).toBe('playing');
+    const seated = s.matches.flatMap((m) => [m.a, m.b]).flatMap((x) => (x.kind === 'entrant' ? [x.userId] : []));
+    expect(new Set(seated)).toEqual(new Set([c.user.id, d.user.id]));
+    // The published snapshot is the one drawn from: it verifies.
+    const record = (await t.call({ url: `/api/battles/${id}/draw` })).json<RollRecord>();
+    expect(record.snapshot.map((e) => e.kickUserId).sort()).toEqual([c.user.id, d.user.id].sort());
+    expect(await snapshotHashOf(nodeDrawCrypto, record.snapshot)).toBe(record.snapshotHash);
+    expect(await drawWinners(nodeDrawCrypto, record.serverSeed, record.snapshot, 2)).toEqual(record.winners);
+  });
+
+  it('fewer than two entrants left at the draw cancels the battle', async () => {
+    const id = await create({ siteId: null, minWager: null, size: 4 });
+    const [a, b] = [await t.signIn(), await t.signIn()];
+    for (const u of [a, b]) expect((await enter(id, u)).statusCode).toBe(200);
+    await t.database.db.update(users).set({ excluded: true }).where(eq(users.id, a.user.id));
+    await t.call({ method: 'POST', url: `/api/admin/battles/${id}/close`, as: admin });
+    expect((await state(id)).status).toBe('cancelled');
+  });
+
   it('the public list and the overlay pick show the battle', async () => {
     const id = await create({ siteId: null, minWager: null, title: 'Listed battle' });
     const list = (await t.call({ url: '/api/battles' })).json<{ id: string; title: string }[]>();

@@ -12,7 +12,7 @@ import { siteById } from '@kickback/common/http/leaderboards';
 import { centsToText, formatAmount, toCents } from '@kickback/common/money';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { isBanned } from '../kick-bans/service';
+import { activeBanSql, isBanned } from '../kick-bans/service';
 
 interface Facts {
   excluded: boolean;
@@ -59,4 +59,20 @@ export async function entryRefusal(db: DbOrTx, rules: BattleRules, userId: strin
     }
   }
   return null;
+}
+
+/** Of these accounts, those barred now: excluded, or banned in Kick chat (never in a draw). */
+export async function barredNow(db: DbOrTx, userIds: readonly string[], now: Date): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const rows = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      SELECT u.id FROM users u
+      WHERE u.id IN (${sql.join(
+        userIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})
+        AND (u.excluded OR (u.kick_id IS NOT NULL AND ${activeBanSql(sql`u.kick_id`, now)}))
+    `),
+  );
+  return new Set(rows.map((r) => r.id));
 }

@@ -24,7 +24,7 @@ import {
   type BracketSize,
   type Outcome,
 } from '@kickback/common/games/battle';
-import { drawFromPrepared, type DrawEntry } from '@kickback/common/giveaway/draw';
+import { drawFromPrepared, snapshotText, type DrawEntry } from '@kickback/common/giveaway/draw';
 import type { BattleState } from '@kickback/common/hubs/battle';
 import {
   battleMessages,
@@ -40,7 +40,7 @@ import { transactionThen } from '../../lib/after-commit';
 import { nodeDrawCrypto, newSeed } from '../../lib/draw-crypto';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
 import { actorOf, recordAudit } from '../audit/service';
-import { entryRefusal } from './eligibility';
+import { barredNow, entryRefusal } from './eligibility';
 import { BATTLE_KIND, BATTLE_NOT_FOUND, battleGame, store } from './game';
 
 export interface Viewer {
@@ -221,8 +221,22 @@ export class BattleService {
     const row = await this.row(battleId);
     const game = store.toGame(row);
     if (game.status !== 'closed' || game.snapshot === null) return this.runner.view(row, viewerOf(viewer));
-    const entries = JSON.parse(game.snapshot) as DrawEntry[];
-    const hash = await nodeDrawCrypto.sha256Hex(game.snapshot);
+    const frozen = JSON.parse(game.snapshot) as DrawEntry[];
+    // Excluded or banned since entering: left out of the draw (docs/features/bonus-buy-battles.md#who-may-enter).
+    const barred = await barredNow(
+      this.app.db,
+      frozen.map((e) => e.kickUserId),
+      this.now(),
+    );
+    const entries = frozen.filter((e) => !barred.has(e.kickUserId));
+    if (entries.length < 2) {
+      const { view } = await this.runner.act(battleId, viewerOf(viewer), (g) =>
+        cancelRule(g, 'Fewer than two entrants may still play.'),
+      );
+      return view;
+    }
+    const snapshot = barred.size === 0 ? game.snapshot : snapshotText(entries);
+    const hash = await nodeDrawCrypto.sha256Hex(snapshot);
     const order = await drawFromPrepared(
       nodeDrawCrypto,
       game.seed,
@@ -232,7 +246,7 @@ export class BattleService {
     const at = this.now().getTime();
     try {
       const { view } = await this.runner.act(battleId, viewerOf(viewer), (g) =>
-        seat(g, { snapshotHash: hash, order, now: at }),
+        seat(g, { snapshotHash: hash, order, now: at, snapshot }),
       );
       return view;
     } catch (err) {

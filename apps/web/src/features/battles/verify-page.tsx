@@ -22,10 +22,10 @@ export default function BattleVerifyPage() {
       )}
       procedure={
         <>
-          The procedure is the giveaway&apos;s: the entrants (one entry each, by account id) sorted and hashed when
-          registration closed; for each seat in order, HMAC-SHA256(seed, &quot;snapshotHash:i:attempt&quot;) with
-          rejection sampling picks an entrant, who leaves the draw. The first half drawn take the left side of the
-          first-round matches, the rest the right side.
+          The procedure is the giveaway&apos;s: the entrants (one entry each, by account id; any excluded or banned
+          since entering left out) sorted and hashed at the draw; for each seat in order, HMAC-SHA256(seed,
+          &quot;snapshotHash:i:attempt&quot;) with rejection sampling picks an entrant, who leaves the draw. The first
+          half drawn take the left side of the first-round matches, the rest the right side.
         </>
       }
     />
