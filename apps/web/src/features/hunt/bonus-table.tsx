@@ -1,12 +1,29 @@
-/** A hunt's bonuses in the order bought, each with its payout and multiplier once opened. */
+/**
+ * A hunt's bonuses in the order bought, each with its payout and multiplier once opened: the public
+ * page's table, and the admin's, whose payout cell of the bonus being opened is a field.
+ */
+import type { ReactNode } from 'react';
 import type { HuntView } from '@kickback/common/hubs/hunt';
 import { money, multiplier } from './format';
 
-export function BonusTable({ hunt }: { hunt: HuntView }) {
-  if (hunt.bonuses.length === 0) return <p className="text-body-secondary">No bonuses yet.</p>;
+type Bonus = HuntView['bonuses'][number];
+
+export function BonusTable({
+  hunt,
+  label = `Bonuses of ${hunt.name}`,
+  empty = 'No bonuses yet.',
+  payoutCell,
+}: {
+  hunt: HuntView;
+  label?: string;
+  empty?: string;
+  /** The payout cell's content instead of the payout (null: the payout as usual). */
+  payoutCell?(bonus: Bonus): ReactNode | null;
+}) {
+  if (hunt.bonuses.length === 0) return <p className="text-body-secondary">{empty}</p>;
   return (
     <div className="table-responsive">
-      <table className="table table-sm align-middle kb-hunt-table" aria-label={`Bonuses of ${hunt.name}`}>
+      <table className="table table-sm align-middle kb-hunt-table" aria-label={label}>
         <thead>
           <tr>
             <th scope="col">#</th>
@@ -33,7 +50,7 @@ export function BonusTable({ hunt }: { hunt: HuntView }) {
               </td>
               <td>{b.provider || '—'}</td>
               <td className="text-end">{money(b.bet)}</td>
-              <td className="text-end">{b.payout === null ? '—' : money(b.payout)}</td>
+              <td className="text-end">{payoutCell?.(b) ?? (b.payout === null ? '—' : money(b.payout))}</td>
               <td className="text-end">{multiplier(b.multiplier)}</td>
             </tr>
           ))}

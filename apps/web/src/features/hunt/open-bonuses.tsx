@@ -7,7 +7,7 @@ import Form from 'react-bootstrap/Form';
 import { huntEndpoints } from '@kickback/common/http/hunt';
 import type { HuntView } from '@kickback/common/hubs/hunt';
 import { useEndpointMutation } from '../../lib/query';
-import { money, multiplier } from './format';
+import { BonusTable } from './bonus-table';
 
 type OpenMutation = ReturnType<typeof useOpenBonus>;
 
@@ -47,52 +47,18 @@ function PayoutField({ hunt, bonusId, open }: { hunt: HuntView; bonusId: string;
 
 export function OpenBonuses({ hunt, onChanged }: { hunt: HuntView; onChanged(view: HuntView): void }) {
   const open = useOpenBonus(onChanged);
-  if (hunt.bonuses.length === 0) return <p className="text-body-secondary">Add the bonuses as they are bought.</p>;
   return (
-    <div className="table-responsive">
-      <table className="table table-sm align-middle kb-hunt-table" aria-label="Bonuses">
-        <thead>
-          <tr>
-            <th scope="col">#</th>
-            <th scope="col">Slot</th>
-            <th scope="col">Provider</th>
-            <th scope="col" className="text-end">
-              Bet
-            </th>
-            <th scope="col" className="text-end">
-              Payout
-            </th>
-            <th scope="col" className="text-end">
-              Multiplier
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {hunt.bonuses.map((b) => (
-            <tr key={b.id} className={b.id === hunt.currentBonusId ? 'table-active' : undefined}>
-              <td>{b.position}</td>
-              <td>
-                {b.slot}
-                {b.calledBy && <span className="small text-body-secondary"> · called by {b.calledBy}</span>}
-              </td>
-              <td>{b.provider || '—'}</td>
-              <td className="text-end">{money(b.bet)}</td>
-              <td className="text-end">
-                {b.id === hunt.currentBonusId ? (
-                  // A new field (focused) for each bonus, and again when guessing closes: while it is
-                  // open the admin is still adding bonuses, and the focus stays in that form.
-                  <PayoutField key={`${b.id}:${hunt.guessing.state}`} hunt={hunt} bonusId={b.id} open={open} />
-                ) : b.payout === null ? (
-                  '—'
-                ) : (
-                  money(b.payout)
-                )}
-              </td>
-              <td className="text-end">{multiplier(b.multiplier)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <BonusTable
+      hunt={hunt}
+      label="Bonuses"
+      empty="Add the bonuses as they are bought."
+      payoutCell={(b) =>
+        b.id === hunt.currentBonusId ? (
+          // A new field (focused) for each bonus, and again when guessing closes: while it is
+          // open the admin is still adding bonuses, and the focus stays in that form.
+          <PayoutField key={`${b.id}:${hunt.guessing.state}`} hunt={hunt} bonusId={b.id} open={open} />
+        ) : null
+      }
+    />
   );
 }
