@@ -221,10 +221,15 @@ describe.skipIf(missing !== null)('Redis going away under two server processes',
 
     const down = await measure(150);
     console.log('latency (ms) with Redis up:', healthy, 'with Redis down:', down);
-    // Below 200 ms; on a machine so loaded that even the healthy p99 is near that, no slower than
-    // one and a half times the healthy p99 (a request waiting on Redis takes seconds).
+    // A request that waits on Redis takes at least its command timeout (300 ms), or the connect
+    // timeout (seconds): the typical request stays under 150 ms (or twice the healthy median on a
+    // machine so loaded that it is near that), and the slowest under a second (or three times the
+    // healthy p99) — a p99 bound any tighter fails on a busy CI machine's scheduling alone.
+    for (const [kind, ms] of Object.entries(down.median)) {
+      expect(ms, `${kind} median`).toBeLessThan(Math.max(150, 2 * healthy.median[kind]!));
+    }
     for (const [kind, ms] of Object.entries(down.p99)) {
-      expect(ms, kind).toBeLessThan(Math.max(200, 1.5 * healthy.p99[kind]!));
+      expect(ms, `${kind} p99`).toBeLessThan(Math.max(1000, 3 * healthy.p99[kind]!));
     }
 
     // A broadcast still reaches this process's own sockets.

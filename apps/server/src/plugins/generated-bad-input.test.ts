@@ -252,6 +252,21 @@ beforeAll(async () => {
     body: { playerUserId: player.user.id, reward: 0, isPrivate: false, Amounts: [...DEFAULT_AMOUNTS] },
   });
   queries.set('/DealOrNoDeal', { gameid: dond.json().gameId as string });
+  const battle = await t.call({
+    method: 'POST',
+    url: '/api/admin/battles',
+    as: admin,
+    body: {
+      title: 'Fuzz battle',
+      size: 4,
+      siteId: null,
+      minWager: null,
+      subsOnly: false,
+      registrationMinutes: 30,
+      prize: { kind: 'points', points: '10' },
+    },
+  });
+  queries.set('/Battle', { gameid: battle.json<{ id: string }>().id });
 }, 60_000);
 afterAll(async () => {
   await t?.close();
