@@ -81,6 +81,19 @@ async function create(over: Record<string, unknown> = {}): Promise<string> {
   return res.json<{ id: string }>().id;
 }
 
+/** Links a Kick account to the user and bans it in Kick chat, as a `moderation.banned` would. */
+async function banInKickChat(u: TestUser, kickId: string): Promise<void> {
+  const kickUsername = `banned${kickId}`;
+  await t.database.db.update(users).set({ kickId, kickUsername }).where(eq(users.id, u.user.id));
+  await t.database.db.insert(kickBans).values({
+    kickUserId: kickId,
+    kickUsername,
+    bannedAt: t.clock.now(),
+    messageId: `ban-${kickId}`,
+    receivedAt: t.clock.now(),
+  });
+}
+
 const enter = (id: string, u: TestUser) => t.call({ method: 'POST', url: `/api/battles/${id}/enter`, as: u });
 const state = async (id: string) =>
   (await t.call({ method: 'POST', url: `/api/admin/battles/${id}/draw`, as: admin })).json<BattleState>();
@@ -185,17 +198,7 @@ describe('entry rules', () => {
     await t.database.db.update(users).set({ excluded: true }).where(eq(users.id, excluded.user.id));
     expect((await enter(id, excluded)).json<{ message: string }>().message).toContain('excluded');
     const banned = await wagerer('1000');
-    await t.database.db
-      .update(users)
-      .set({ kickId: '93001', kickUsername: 'banned93001' })
-      .where(eq(users.id, banned.user.id));
-    await t.database.db.insert(kickBans).values({
-      kickUserId: '93001',
-      kickUsername: 'banned93001',
-      bannedAt: t.clock.now(),
-      messageId: 'ban-93001',
-      receivedAt: t.clock.now(),
-    });
+    await banInKickChat(banned, '93001');
     expect((await enter(id, banned)).json<{ message: string }>().message).toContain('banned in Kick chat');
     expect((await state(id)).entrants).toEqual([]);
 
@@ -346,17 +349,7 @@ describe('a battle from registration to the prize', () => {
     const [a, b, c, d] = [await t.signIn(), await t.signIn(), await t.signIn(), await t.signIn()];
     for (const u of [a, b, c, d]) expect((await enter(id, u)).statusCode).toBe(200);
     await t.database.db.update(users).set({ excluded: true }).where(eq(users.id, a.user.id));
-    await t.database.db
-      .update(users)
-      .set({ kickId: '95001', kickUsername: 'late95001' })
-      .where(eq(users.id, b.user.id));
-    await t.database.db.insert(kickBans).values({
-      kickUserId: '95001',
-      kickUsername: 'late95001',
-      bannedAt: t.clock.now(),
-      messageId: 'ban-95001',
-      receivedAt: t.clock.now(),
-    });
+    await banInKickChat(b, '95001');
     await t.call({ method: 'POST', url: `/api/admin/battles/${id}/close`, as: admin });
     const s = await state(id);
     expect(s.status).toBe('playing');
