@@ -1,5 +1,5 @@
 /**
- * The live Deal or No Deal game for the page, on the kit's live-game hook (shared/use-live-game):
+ * The live Deal or No Deal game for the page, on the kit's live-game hook (useLiveGame):
  * one hub connection per game and signed-in user, the newest state, the view cleared when the
  * connection closes. This adds what is Deal or No Deal's: the sounds and box openings the server
  * announces, the owner's actions, and the spec's toasts (part 2 §8).

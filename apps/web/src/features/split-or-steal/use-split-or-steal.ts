@@ -1,5 +1,5 @@
 /**
- * The live Split or Steal game for the page, on the kit's live-game hook (shared/use-live-game):
+ * The live Split or Steal game for the page, on the kit's live-game hook (useLiveGame):
  * one hub connection per game and signed-in user, the newest state, the view cleared when the
  * connection closes. This adds what is Split or Steal's: the sounds on entering status 3 and 4,
  * the player's own answer context in status 3, the chat, and the spec's toasts.
