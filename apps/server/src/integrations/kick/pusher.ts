@@ -5,7 +5,7 @@
  * silence send `pusher:ping`; no `pusher:pong` within the pong timeout means the link is dead) and
  * reconnects with exponential backoff and jitter.
  *
- * Kick may have moved chat off Pusher (integrations.md §2b), so the reader must never die quietly:
+ * Kick may have moved chat off Pusher (docs/integrations.md#kick-chat-over-pusher), so the reader must never die quietly:
  * a close that means "gone" (Pusher's 4000–4099 "do not reconnect", or the handshake answered 404,
  * 410 or 401) marks the source down with the reason — logged as an error and shown on the
  * Integrations page — and the reader keeps trying, with a long backoff (1 min doubling to 30 min),

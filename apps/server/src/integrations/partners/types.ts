@@ -1,6 +1,6 @@
 /**
  * Partner affiliate stats (leaderboards): the one shape every adapter normalises to, and the
- * interface the poller drives. None of these APIs is documented publicly (integrations.md §4), so
+ * interface the poller drives. None of these APIs is documented publicly (docs/integrations.md#partner-sites), so
  * the parsers are lenient: they accept the shapes and field names seen in the wild, skip rows they
  * cannot read, and refuse a whole answer only when it is not a list of players at all.
  */

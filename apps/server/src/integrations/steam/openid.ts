@@ -1,6 +1,6 @@
 /**
  * Steam sign-in as an OpenID 2.0 relying party, hand-rolled (libraries on npm have skipped these
- * checks before; see shared/reference/integrations.md §1). An assertion is accepted only when every
+ * checks before; docs/integrations.md#steam-sign-in-openid-20). An assertion is accepted only when every
  * check holds; the first failing check is reported by name so the log says why.
  */
 import { isSteamId64 } from '@kickback/common/steam-id';

@@ -1,5 +1,5 @@
 /**
- * /admin/daily-rewards (admin, not in spec/): the per-type policies behind the six daily rewards —
+ * /admin/daily-rewards (admin; a page of ours beyond the specified screens): the per-type policies behind the six daily rewards —
  * on or off, the fixed amount of types 0–4, and for type 5 (Roobet) the streamer's affiliate
  * earnings as a percentage of the user's previous-day weighted wager, paid back in full.
  */
