@@ -5,6 +5,10 @@
  * through the ledger in the same transaction: to linked, non-excluded, non-banned users, cut to the
  * daily cap per user per kind. The user's row is locked first, so two events paying one user at
  * once read the day's total one after the other and cannot both fit under the cap.
+ *
+ * An event and the `!verify` link of its Kick account take turns on that account's lock
+ * (`lockKickAccount`): otherwise an event whose transaction found no link yet, committing after a
+ * link whose scan could not see its uncommitted row, would stay pending for ever.
  */
 import { and, eq, gte, sql } from 'drizzle-orm';
 import { centsToText, toCents } from '@kickback/common/money';
@@ -26,6 +30,14 @@ export interface SupportEvent {
   units: number;
   /** When it was received (the pending window counts from here). */
   eventAt: Date;
+}
+
+/** The advisory lock namespace of one Kick account's support rewards ("kac"). */
+const KICK_ACCOUNT_LOCK = 0x6b_6163;
+
+/** Holds `kickUserId`'s lock until the caller's transaction ends. */
+async function lockKickAccount(tx: DbOrTx, kickUserId: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${KICK_ACCOUNT_LOCK}, hashtext(${kickUserId}))`);
 }
 
 const kindWords: Record<SupportRewardKind, (units: number) => string> = {
@@ -140,6 +152,7 @@ export async function recordSupportEvent(tx: DbOrTx, event: SupportEvent, now: D
   const settings = await readSettingsRow(tx);
   if (!settings.enabled) return setStatus(tx, kept.id, { status: 'skipped', note: 'Support rewards were off.' });
   if (!event.kickUserId) return setStatus(tx, kept.id, { status: 'skipped', note: 'Anonymous: nobody to pay.' });
+  await lockKickAccount(tx, event.kickUserId);
   const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.kickId, event.kickUserId));
   if (!user) return kept; // pending until the Kick account links
   return payTo(tx, kept, user, settings, now);
@@ -150,6 +163,7 @@ export async function recordSupportEvent(tx: DbOrTx, event: SupportEvent, now: D
  * younger than the window are paid, older ones expire.
  */
 export async function payPendingOnLink(tx: DbOrTx, userId: string, kickUserId: string, now: Date): Promise<number> {
+  await lockKickAccount(tx, kickUserId); // after an event's transaction that found no link yet
   const pending = await tx
     .select()
     .from(supportRewards)

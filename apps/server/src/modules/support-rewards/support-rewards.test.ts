@@ -5,6 +5,7 @@ import { ledger } from '../../db/schema/ledger';
 import { rowsOf } from '../../db/rows';
 import { supportRewards } from '../../db/schema/support-rewards';
 import { redeemKickLinkCode, createKickLinkCode } from '../accounts/kick-link';
+import { recordSupportEvent } from './rewards';
 import { buildTestApp, type TestApp, type TestUser } from '../../../test/app';
 import { usingPostgres } from '../../../test/database';
 import { connectKickBot, linkKick, postDelivery, signedDelivery } from '../../../test/kick';
@@ -138,8 +139,11 @@ describe('support rewards from Kick events', () => {
     await setup();
     const follower = await linkedViewer('4400554', 'NewFollower');
     const follow = kickFixture('kick-webhook-followed.json');
-    await deliver(t, 'channel.followed', follow);
-    await deliver(t, 'channel.followed', follow); // a refollow: a new delivery, the same account
+    expect((await deliver(t, 'channel.followed', follow)).statusCode).toBe(200);
+    // A refollow: a new delivery, the same account. Answered 200 (a 500 would make Kick redeliver it
+    // until it unsubscribes the app), paying nothing.
+    const refollow = await deliver(t, 'channel.followed', follow);
+    expect(refollow.statusCode, refollow.body).toBe(200);
     expect(await points(follower)).toBe(100);
     expect(await rewardsOf('follow')).toHaveLength(1);
   });
@@ -403,12 +407,75 @@ describe.runIf(usingPostgres())('at once, on PostgreSQL', () => {
     expect(rows.filter((r) => r.status === 'capped')).toHaveLength(16);
   });
 
+  it('rewards paid at once in separate transactions lock the user before reading the day: never past the cap', async () => {
+    // Straight to the payment, each in its own transaction: no other write of the webhook's
+    // transaction (the delivery claim, the last-seen time, the subscriber facts) lines them up first.
+    await setup({ dailyCap: 1000 });
+    const sender = await linkedViewer('5001', 'KickStorm');
+    const now = t.clock.now();
+    await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        t.database.db.transaction((tx) =>
+          recordSupportEvent(
+            tx,
+            {
+              key: `kicks.gifted:race-${i}`,
+              kind: 'kicks',
+              kickUserId: '5001',
+              kickUsername: 'KickStorm',
+              units: 100,
+              eventAt: now,
+            },
+            now,
+          ),
+        ),
+      ),
+    );
+    expect(await points(sender)).toBe(1000); // 100 KICKs × 2 points, five times
+    const rows = await rewardsOf('kicks');
+    expect(rows.filter((r) => r.status === 'paid')).toHaveLength(5);
+    expect(rows.filter((r) => r.status === 'capped')).toHaveLength(5);
+  });
+
+  it('an event and the !verify link of its Kick account at once: the reward is paid, not left pending', async () => {
+    await setup();
+    const viewer = await t.signIn({ name: 'overlap' });
+    const code = await createKickLinkCode(t.database.db, viewer.user, t.clock.now());
+    const now = t.clock.now();
+    let kept!: () => void;
+    const keptNoLink = new Promise<void>((r) => (kept = r));
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    // The event's transaction has kept the reward (no link yet) and has not committed when the link runs.
+    const event = t.database.db.transaction(async (tx) => {
+      const row = await recordSupportEvent(
+        tx,
+        { key: 'kicks.gifted:overlap', kind: 'kicks', kickUserId: '5003', kickUsername: 'Overlap', units: 100, eventAt: now },
+        now,
+      );
+      expect(row?.status).toBe('pending');
+      kept();
+      await held;
+    });
+    await keptNoLink;
+    const link = redeemKickLinkCode(t.database.db, code.key, { kickUserId: '5003', kickUsername: 'Overlap' }, now);
+    // Without the account's lock the link commits now, its scan blind to the uncommitted reward.
+    await Promise.race([link, new Promise((r) => setTimeout(r, 500))]);
+    release();
+    await event;
+    expect((await link).kind).toBe('linked');
+    expect((await rewardsOf('kicks')).map((r) => r.status)).toEqual(['paid']);
+    expect(await points(viewer)).toBe(200);
+  });
+
   it('the same follow delivered 10 times at once under different ids pays once', async () => {
     await setup();
     const follower = await linkedViewer('4400554', 'NewFollower');
-    await Promise.all(
+    const answers = await Promise.all(
       Array.from({ length: 10 }, () => deliver(t, 'channel.followed', kickFixture('kick-webhook-followed.json'))),
     );
+    // Each answered 200: the ones that found the account's bonus taken are done, not failed.
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(200));
     expect(await points(follower)).toBe(100);
   });
 
