@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ManualClock } from '../../lib/clock';
-import { KickApi } from './api';
+import { kickAppApi } from '../../../test/kick';
 import { ensureKickSubscriptions } from './subscriptions';
 
 function fakeKick(existing: Array<{ event: string; broadcaster_user_id: number }>) {
@@ -27,14 +26,7 @@ function fakeKick(existing: Array<{ event: string; broadcaster_user_id: number }
     }
     return new Response('{}', { status: 404 });
   };
-  const api = new KickApi({
-    apiUrl: 'https://api.kick.com',
-    oauthUrl: 'https://id.kick.com',
-    app: { clientId: 'client', clientSecret: 'secret' },
-    http,
-    clock: new ManualClock(),
-  });
-  return { api, calls };
+  return { api: kickAppApi(http), calls };
 }
 
 /** The events of the features that are on in these tests. */

@@ -1,12 +1,23 @@
 /**
  * Keeps the Kick app's webhook event subscriptions in place for the streamer's channel. Kick
  * unsubscribes an app whose webhook keeps failing, so this runs at start and again now and then.
- * Creating only what is missing makes it safe for several processes to run it.
+ * It creates only what is missing, and several processes (on PostgreSQL) take turns through
+ * `oneAtATime`: two that listed at once would both create the missing events, and Kick keeps
+ * duplicate subscriptions, each delivering every event under its own message id — a sub or gift
+ * would then be paid twice (docs/features/kick-events-and-bans.md).
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { IntegrationStatus } from '../status';
 import type { KickApi } from './api';
 import { KICK_WEBHOOK_EVENTS } from './events';
+
+/** The advisory lock the processes of one database take turns with (`oneAtATime`). */
+export const KICK_SUBSCRIPTIONS_LOCK = 0x6b_7375; // "ksu"
+
+/** Runs `fn` while no other process runs it (a database advisory lock), or just runs it. */
+export type OneAtATime = <T>(fn: () => Promise<T>) => Promise<T>;
+
+const alone: OneAtATime = (fn) => fn();
 
 export interface EnsureResult {
   existing: string[];
@@ -50,6 +61,7 @@ export function keepKickSubscriptions(
   status?: IntegrationStatus,
   /** The events to keep subscribed (read at each check: the features that are on). */
   events: () => readonly string[] = () => KICK_WEBHOOK_EVENTS,
+  oneAtATime: OneAtATime = alone,
 ): () => void {
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
@@ -61,7 +73,7 @@ export function keepKickSubscriptions(
   };
   const run = async () => {
     try {
-      const result = await ensureKickSubscriptions(api, broadcasterUserId, events());
+      const result = await oneAtATime(() => ensureKickSubscriptions(api, broadcasterUserId, events()));
       if (result.failed.length > 0) throw new Error(`Kick refused subscriptions: ${result.failed.join(', ')}`);
       failures = 0;
       log.info({ created: result.created, existing: result.existing }, 'kick event subscriptions in place');

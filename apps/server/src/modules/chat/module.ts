@@ -10,7 +10,7 @@ import { KickPusherReader } from '../../integrations/kick/pusher';
 import { KickEventHandlers } from '../../integrations/kick/event-handlers';
 import type { KickEventType } from '../../integrations/kick/events';
 import { eventsToSubscribe } from '../../integrations/kick/features';
-import { keepKickSubscriptions } from '../../integrations/kick/subscriptions';
+import { KICK_SUBSCRIPTIONS_LOCK, keepKickSubscriptions } from '../../integrations/kick/subscriptions';
 import { kickWebhookRoutes } from '../../integrations/kick/webhook';
 import { createWebhookKeyring } from '../../integrations/kick/webhook-keys';
 import { redemptionHandler, redemptionThanks } from '../channel-points/service';
@@ -144,8 +144,13 @@ export const chatModule = fp(async (app: FastifyInstance) => {
       if (channel && broadcasterUserId) {
         keeping = {
           channel,
-          stop: keepKickSubscriptions(kickApi, broadcasterUserId, app.log, app.integrationStatus, () =>
-            eventsToSubscribe(kickEvents),
+          stop: keepKickSubscriptions(
+            kickApi,
+            broadcasterUserId,
+            app.log,
+            app.integrationStatus,
+            () => eventsToSubscribe(kickEvents),
+            (fn) => app.database.withAdvisoryLock(KICK_SUBSCRIPTIONS_LOCK, fn),
           ),
         };
       }
