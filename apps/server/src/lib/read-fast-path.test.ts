@@ -15,7 +15,7 @@ function setUp(overrides: Partial<FastPathDeps> = {}) {
     securityHeaders: [['X-Frame-Options', 'DENY']],
     clientAddress: () => '192.0.2.1',
     takeBudget: (_key, done) => done(true),
-    answered: ({ status }) => answered.push(status),
+    answered: (_route, _url, status) => answered.push(status),
     failed: (err) => failures.push(err),
     ...overrides,
   });

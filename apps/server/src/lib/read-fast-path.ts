@@ -57,8 +57,8 @@ export interface FastPathDeps {
   clientAddress(req: IncomingMessage): string | undefined;
   /** Takes one request from `key`'s budget; `done(false)` when it is spent or cannot be read. */
   takeBudget(key: string, done: (allowed: boolean) => void): void;
-  /** Records an answered request (metrics and request log). */
-  answered(entry: { route: string; url: string; status: number; ms: number }): void;
+  /** Records an answered request (metrics and request log); arguments, not an object per request. */
+  answered(route: string, url: string, status: number, ms: number): void;
   /** Reports a fault of the fast path (the request then goes to the router). */
   failed(err: unknown): void;
 }
@@ -190,7 +190,7 @@ export class ReadFastPath {
       res.end(variant === 'plain' ? asset.body : bodyFor(asset, variant));
     }
     this.answeredCount += 1;
-    deps.answered({ route: asset.route, url: req.url!, status: res.statusCode, ms: performance.now() - started });
+    deps.answered(asset.route, req.url!, res.statusCode, performance.now() - started);
   }
 
   private send(
@@ -229,6 +229,6 @@ export class ReadFastPath {
     res.writeHead(status, headers);
     res.end(body);
     this.answeredCount += 1;
-    deps.answered({ route: read.route, url: req.url!, status, ms: performance.now() - started });
+    deps.answered(read.route, req.url!, status, performance.now() - started);
   }
 }

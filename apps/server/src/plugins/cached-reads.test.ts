@@ -405,6 +405,6 @@ describe.skipIf(missing !== null)('with Redis, invalidations reach the other pro
     const admin = await a.signIn({ role: 'Admin' });
     const body = { name: 'Two-process mug', price: 3, category: 'Merch', imageUrl: null, stock: null };
     expect((await a.call({ method: 'POST', url: '/api/admin/products', as: admin, body })).statusCode).toBe(200);
-    await expect.poll(() => names(b), { timeout: 2_000 }).toEqual(['Two-process mug']);
+    await expect.poll(() => names(b), { timeout: 20_000 }).toEqual(['Two-process mug']);
   });
 });

@@ -55,9 +55,9 @@ export const cachedReadsPlugin = fp(async (app: FastifyInstance, opts: { fastPat
       securityHeaders: app.apiSecurityHeaders,
       clientAddress: (req) => clientAddress(req, trust),
       takeBudget: (key, done) => rateBudget.takeApi(key, done),
-      answered: ({ route, url, status, ms }) => {
+      answered: (route, url, status, ms) => {
         httpMetrics?.observe('GET', route, status, ms / 1000);
-        logRequest(log, { method: 'GET', url, status, ms }, true);
+        logRequest(log, 'GET', url, status, ms, undefined, true);
       },
       failed: (err) => log.error({ err }, 'cached read fast path failed; the router answers'),
     });

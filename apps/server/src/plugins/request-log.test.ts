@@ -67,7 +67,7 @@ describe('the pre-serialised request line', () => {
     const { logger, written } = capture({ mixin: () => ({ extra: 1 }) });
     const fields = { method: 'GET', url: '/api/site', status: 200, ms: 1 };
     expect(requestLineText(logger, fields)).toBeNull();
-    logRequest(logger, fields);
+    logRequest(logger, fields.method, fields.url, fields.status, fields.ms, undefined);
     expect(JSON.parse(written[0]!)).toMatchObject({ ...fields, extra: 1, msg: 'request' });
   });
 });

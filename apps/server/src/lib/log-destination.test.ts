@@ -1,0 +1,47 @@
+/**
+ * The batched log destination (lib/log-destination.ts, docs/operations.md#logs): lines go out in
+ * order, a flush calls back only once every line is written, and the exit path writes what waits.
+ */
+import { closeSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, it } from 'vitest';
+import { BatchedLogDestination } from './log-destination';
+
+function fileDestination() {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'kickback-log-')), 'out.log');
+  const fd = openSync(file, 'w');
+  return { dest: new BatchedLogDestination(fd), read: () => readFileSync(file, 'utf8'), close: () => closeSync(fd) };
+}
+
+const line = (i: number) => `{"n":${i},"pad":"${'x'.repeat(100)}"}\n`;
+
+it('writes every line in order, in batches, and calls back from flush once all are written', async () => {
+  const { dest, read, close } = fileDestination();
+  for (let i = 0; i < 5000; i++) dest.write(line(i));
+  // Batches of 8 KB went out on their own; the rest waits for a flush.
+  await new Promise<void>((resolve) => dest.flush(resolve));
+  const lines = read().split('\n').filter(Boolean);
+  expect(lines).toHaveLength(5000);
+  expect(lines.map((l) => (JSON.parse(l) as { n: number }).n)).toEqual([...Array(5000).keys()]);
+  close();
+});
+
+it('holds a short line until a flush (no write per line)', async () => {
+  const { dest, read, close } = fileDestination();
+  dest.write(line(1));
+  await new Promise((r) => setTimeout(r, 50));
+  expect(read()).toBe('');
+  await new Promise<void>((resolve) => dest.flush(resolve));
+  expect(read()).toBe(line(1));
+  close();
+});
+
+it('writes what waits synchronously on exit, even with a batch in flight', () => {
+  const { dest, read, close } = fileDestination();
+  for (let i = 0; i < 200; i++) dest.write(line(i)); // one batch in flight, the rest waiting
+  dest.flushSync();
+  const lines = read().split('\n').filter(Boolean);
+  expect(new Set(lines.map((l) => (JSON.parse(l) as { n: number }).n)).size).toBe(200);
+  close();
+});
