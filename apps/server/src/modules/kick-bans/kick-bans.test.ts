@@ -10,7 +10,7 @@ import { kickBans } from '../../db/schema/kick-bans';
 import { predictionBets } from '../../db/schema/predictions';
 import { kickTimestamp } from '../../integrations/kick/simulator';
 import { buildTestApp, type TestApp, type TestUser } from '../../../test/app';
-import { postDelivery, signedDelivery } from '../../../test/kick';
+import { chatPayload, postDelivery, signedDelivery } from '../../../test/kick';
 import { linkedChatter, openPrediction, repliesTo, say, type Chatter } from '../../../test/predictions';
 import { warmUp, WARM_UP_TIMEOUT } from '../../../test/warm';
 import { drawEntryOf } from '../giveaway/facts';
@@ -44,6 +44,13 @@ async function ban(who: { kickId: string; kickName: string }, minutes: number | 
     metadata: { reason: 'spam', created_at: at(createdMs), expires_at: minutes === null ? null : at(minutes * 60_000) },
   };
   const res = await postDelivery(t, signedDelivery(payload, { type: 'moderation.banned', at: t.clock.now() }));
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+/** Says `content` in Kick chat with a subscriber badge (the documented chat.message.sent), through the webhook. */
+async function saySubscribed(who: { kickId: string; kickName: string }, content: string) {
+  const payload = chatPayload(t, who.kickName, content, { userId: who.kickId, subscriber: true });
+  const res = await postDelivery(t, signedDelivery(payload, { at: t.clock.now() }));
   expect(res.statusCode, res.body).toBe(200);
 }
 
@@ -88,6 +95,25 @@ describe('Kick bans', () => {
     expect(list).toContain(fine.kickId);
     expect(list).not.toContain(linked.kickId);
     expect(list).not.toContain(unlinked.kickId);
+  });
+
+  it('a banned subscriber cannot enter a sub-only giveaway, linked or not', async () => {
+    await t.app.giveaway.clearParticipants(admin.user);
+    const before = (await t.app.giveaway.state()).settings;
+    await t.app.giveaway.updateSettings(admin.user, { ...before, isSubOnly: true });
+    try {
+      const linked = await chatter();
+      const unlinked = { kickId: next(), kickName: 'subdrifter' };
+      const fine = { kickId: next(), kickName: 'subfan' };
+      await ban(linked, 10);
+      await ban(unlinked, null);
+      // With a filter on, an unlinked chatter's entry is decided after the batched statement:
+      // its subscriber badge passes the filter, so only the ban keeps it out.
+      for (const who of [linked, unlinked, fine]) await saySubscribed(who, '!join');
+      expect(await participants()).toEqual([fine.kickId]);
+    } finally {
+      await t.app.giveaway.updateSettings(admin.user, before);
+    }
   });
 
   it('a participant banned during the round is dropped from the current pool', async () => {

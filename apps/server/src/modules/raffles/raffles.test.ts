@@ -268,6 +268,24 @@ describe('the draw', () => {
     expect(await ledgerRows(a.user.id, 'raffle_prize')).toHaveLength(1);
   });
 
+  it('after a Draw, the closing deadline finds the raffle drawn: it is used up and pays nothing', async () => {
+    const id = await makeRaffle(t, admin, {
+      closesAt: new Date(t.clock.now().getTime() + 60_000).toISOString(),
+      prizes: [{ kind: 'points', points: 40 }],
+    });
+    const a = await fan('Drawn Early Fan');
+    await buy(t, a, id, 1);
+    expect((await t.call({ method: 'POST', url: `/api/admin/raffles/${id}/draw`, as: admin })).statusCode).toBe(200);
+    t.clock.advance(61_000);
+    await t.app.timers.runDue();
+    // A deadline that failed would be kept for a retry: it must be gone, having done nothing.
+    const [deadlines] = rowsOf<{ n: number }>(
+      await t.database.db.execute(sql`SELECT count(*)::int AS n FROM game_timers WHERE subject_id = ${id}`),
+    );
+    expect(deadlines?.n).toBe(0);
+    expect(await ledgerRows(a.user.id, 'raffle_prize')).toHaveLength(1);
+  });
+
   it('a raffle without tickets draws no winner', async () => {
     const id = await makeRaffle(t, admin);
     const drawn = await t.call({ method: 'POST', url: `/api/admin/raffles/${id}/draw`, as: admin });
