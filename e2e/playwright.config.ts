@@ -17,8 +17,10 @@ export const BASE_URL = `http://localhost:${PORT}`;
 
 export default defineConfig({
   testDir: './tests',
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // A hang, not slowness: journeys run on 2 cores that may be several times slower than a
+  // developer's (docs/conventions.md#timeouts).
+  timeout: 120_000,
+  expect: { timeout: 20_000 },
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
@@ -49,7 +51,7 @@ export default defineConfig({
     command: 'node --enable-source-maps ../apps/server/dist/main.js',
     url: `${BASE_URL}/healthz`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: 120_000,
     stdout: 'pipe',
     stderr: 'pipe',
     env: {

@@ -8,7 +8,7 @@ import { DEMO_ADMIN, keepScreenshot, screenshot, signIn } from './helpers';
 
 for (const width of [1366, 390]) {
   test(`the Discord sender and the leaderboard settings show field errors at ${width} px`, async ({ browser }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const context = await browser.newContext({ viewport: { width, height: 900 } });
     const page = await context.newPage();
     await page.goto('/');

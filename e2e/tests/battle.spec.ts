@@ -35,7 +35,7 @@ async function viewer(browser: Browser, prefix: string): Promise<Viewer> {
 test('an 8-entrant battle: wager gate, drawn and verified bracket, seven matches, the prize once, the overlay', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const stamp = String(Date.now() % 100000);
   const title = `Bonus battle ${stamp}`;
   const admin = await (await browser.newContext()).newPage();

@@ -28,7 +28,7 @@ async function adminPage(page: Page, name: string) {
 }
 
 test('a viewer buys a product; the admin delivers it; the viewer sees it delivered', async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const buyer = newPerson('Buyer');
   const viewer = await personPage(browser, buyer);
   const admin = await personPage(browser, DEMO_ADMIN, true);

@@ -35,7 +35,7 @@ export const test = base.extend<{ closesOwnContexts: void; accessibleEveryPage: 
       }
     },
     // Its own time, apart from the journey's: the last checks and the pages opened again.
-    { auto: true, timeout: 90_000 },
+    { auto: true, timeout: 180_000 },
   ],
 });
 

@@ -39,7 +39,7 @@ test('a visitor finds the running games and the prediction under Live now, opens
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
   await signIn(admin, DEMO_ADMIN, { demo: true });

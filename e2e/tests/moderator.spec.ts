@@ -21,7 +21,7 @@ const moderatorMenu = [
 test('a Moderator sees only the Admin pages they may use; an admin grants the role on the Users page', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const modContext = await browser.newContext({ viewport: { width: 1366, height: 900 } });
   const mod = await modContext.newPage();
   await mod.goto('/');

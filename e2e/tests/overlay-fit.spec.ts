@@ -303,7 +303,7 @@ const setups: Record<OverlayPath, Setup> = {
 
 for (const path of overlayPaths) {
   test(`${path} at 1920×1080 shows the longest names and the largest numbers whole`, async ({ browser }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const admin = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
     await signIn(admin, DEMO_ADMIN, { demo: true });
     const overlay = await (await browser.newContext({ viewport: FRAME })).newPage();

@@ -48,7 +48,7 @@ export async function startSite(
   });
   let output = '';
   const found = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server did not get ready:\n${output}`)), 90_000);
+    const timer = setTimeout(() => reject(new Error(`the server did not get ready:\n${output}`)), 180_000);
     const read = (d: Buffer) => {
       output += d.toString();
       const hit = ready(output);

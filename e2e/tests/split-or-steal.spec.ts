@@ -49,7 +49,7 @@ const status = (page: Page) => page.getByRole('status').filter({ hasText: /./ })
 test('two players play a full game while a visitor watches; chat works; every status looks right', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const alice = newPerson('Alice');
   const bob = newPerson('Bob');
   const alicePage = await personPage(browser, alice);
@@ -127,7 +127,7 @@ test('two players play a full game while a visitor watches; chat works; every st
 });
 
 test('an admin cancels a game; private games show "Game Is Private" to others', async ({ browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const alice = newPerson('Priv');
   const bob = newPerson('Vate');
   const alicePage = await personPage(browser, alice);
@@ -189,6 +189,8 @@ test('an admin cancels a game; private games show "Game Is Private" to others', 
   await popup.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(bobView.locator('#kb-user-menu')).toContainText(bob.name);
   await expect(bobView.getByRole('button', { name: 'Join as Player 2' })).toBeVisible();
+  // Done with them: four live game pages drawing their animations slow a small machine's browser.
+  for (const p of [alicePage, viewer, bobView, admin]) await p.context().close();
 
   const missing = await personPage(browser, null);
   await missing.goto('/game/splitorsteal/00000000-0000-4000-8000-000000000000');

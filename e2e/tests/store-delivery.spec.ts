@@ -144,7 +144,8 @@ test('the store on a phone: two cards per row, long names wrap; the calendar ope
   const admin = await personPage(browser, DEMO_ADMIN, true);
   const res = await admin.request.post('/api/admin/products', {
     headers,
-    data: { name: 'Supercalifragilisticexpialidocious'.repeat(2) + 'Knife', price: 10, category: 'E2E' },
+    // Unique per attempt (product names are unique; a retry runs on the same server).
+    data: { name: `${'Supercalifragilisticexpialidocious'.repeat(2)}Knife${Date.now() % 1000}`, price: 10, category: 'E2E' },
   });
   expect(res.status()).toBe(200);
 

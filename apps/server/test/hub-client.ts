@@ -95,7 +95,9 @@ export class HubClient {
 
   /** Calls a hub method; resolves with its `{ ok, … }` answer. */
   call<T = unknown>(name: string, ...payload: unknown[]): Promise<HubResult<T>> {
-    return this.socket.timeout(10_000).emitWithAck(name, ...payload) as Promise<HubResult<T>>;
+    // A hang, not slowness (docs/conventions.md#timeouts): twenty calls queued on one row lock,
+    // each held 150 ms by a race barrier, outlasted 10 s on a slow machine's PostgreSQL pass.
+    return this.socket.timeout(60_000).emitWithAck(name, ...payload) as Promise<HubResult<T>>;
   }
 
   /** Calls and insists on `ok: true`; returns the data. */

@@ -6,10 +6,12 @@ import { randomUUID, type KeyObject } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { users } from '../src/db/schema/users';
+import { KickApi } from '../src/integrations/kick/api';
 import type { ChatMessage } from '../src/integrations/kick/chat-message';
 import { signKickDelivery } from '../src/integrations/kick/signature';
 import { kickTimestamp, simulatedChatMessage } from '../src/integrations/kick/simulator';
 import { simulatorKeyPair } from '../src/integrations/kick/simulator-keys';
+import { ManualClock } from '../src/lib/clock';
 import { ulid } from '../src/lib/ulid';
 import type { TestApp, TestUser } from './app';
 
@@ -110,4 +112,15 @@ export async function connectKickBot(
   const callback = new URL(String(consent.headers.location));
   const done = await t.call({ url: `${callback.pathname}${callback.search}`, as: admin });
   return String(done.headers.location);
+}
+
+/** A Kick API client with a Kick app's credentials, at Kick's own addresses, speaking to `http`. */
+export function kickAppApi(http: typeof fetch): KickApi {
+  return new KickApi({
+    apiUrl: 'https://api.kick.com',
+    oauthUrl: 'https://id.kick.com',
+    app: { clientId: 'client', clientSecret: 'secret' },
+    http,
+    clock: new ManualClock(),
+  });
 }

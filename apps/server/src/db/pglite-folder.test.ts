@@ -51,5 +51,5 @@ describe('the PGlite data folder', () => {
     await expect(prepareDataDir(path.join(blocked, 'data'))).rejects.toThrow(
       `Could not create the database in ${path.join(blocked, 'data')}`,
     );
-  }, 120_000);
+  }, 240_000);
 });

@@ -1,5 +1,5 @@
 /**
- * Payloads captured from the real services (shared/reference/integrations.md §6), each through the
+ * Payloads captured from the real services (docs/integrations.md#captured-payloads), each through the
  * project's own route or parser: Kick's webhook body and header set (UUID message id, `emotes:
  * null`, nanosecond timestamps), a reply, an anonymous gift, Pusher frames, Discord's token and
  * 50007 answers (and its 429, which the simulator must match), and a Clash row. Fields the

@@ -68,5 +68,5 @@ describe('graceful drain', () => {
     expect(await answer).toEqual({ ok: true, data: { done: true } });
     await closing;
     await client.until(() => !client!.socket.connected, 'disconnect');
-  }, 120_000);
+  }, 240_000);
 });

@@ -1,7 +1,8 @@
 /**
- * The partner adapters against recorded-shape answers (fixtures/), the variants integrations.md §4
- * lists, and garbage: each request is checked (path, query, auth header), each answer normalised
- * to one shape with exact hundredths, and anything unreadable refused with a clear error.
+ * The partner adapters against recorded-shape answers (fixtures/), the variants
+ * docs/integrations.md#partner-sites describes, and garbage: each request is checked (path, query,
+ * auth header), each answer normalised to one shape with exact hundredths, and anything unreadable
+ * refused with a clear error.
  */
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';

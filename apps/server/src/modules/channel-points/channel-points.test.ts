@@ -4,7 +4,7 @@ import { kickRewardRedemptions } from '../../db/schema/support-rewards';
 import { buildTestApp, LogCapture, type TestApp, type TestUser } from '../../../test/app';
 import { usingPostgres } from '../../../test/database';
 import { connectKickBot, linkKick } from '../../../test/kick';
-import { deliver, kickFixture, person } from '../../../test/support';
+import { deliver, kickFixture, person, type KickPerson } from '../../../test/support';
 import { warmUp, WARM_UP_TIMEOUT } from '../../../test/warm';
 
 let t: TestApp;
@@ -130,6 +130,29 @@ describe('the channel-points bridge', () => {
     });
   });
 
+  it('rejects the redemption of a redeemer banned in Kick chat on Kick, crediting nothing and announcing nothing', async () => {
+    const admin = await setup();
+    const rewardId = (await createReward(admin)).json().reward.id as string;
+    const viewer = await t.signIn({ name: 'viewer' });
+    await linkKick(t, viewer, { kickId: '4400555', kickUsername: 'Redeemer' });
+    // Kick's permanent ban (the documented moderation.banned, expires_at null) of that Kick account.
+    const ban =
+      kickFixture<Record<string, Record<string, unknown>>>('kick-webhook-events.json')['moderation.banned.permanent']!;
+    const banned = await deliver(t, 'moderation.banned', { ...ban, banned_user: person('4400555', 'Redeemer') });
+    expect(banned.statusCode, banned.body).toBe(200);
+    // The redeemer as Kick documents it (no is_anonymous, no identity): Kick account 4400555.
+    const { redeemer } = kickFixture<{ redeemer: KickPerson }>('kick-webhook-redemption.json');
+    const redeemed = await deliver(t, 'channel.reward.redemption.updated', redemption(rewardId, 'R-BANNED', redeemer));
+    expect(redeemed.statusCode, redeemed.body).toBe(200);
+    expect(await points(viewer)).toBe(0);
+    await t.app.channelPoints.settle();
+    expect(t.app.kickSimulator!.redemptions.get('R-BANNED')).toBe('rejected');
+    const [row] = await t.database.db.select().from(kickRewardRedemptions);
+    expect(row).toMatchObject({ outcome: 'rejected', reason: 'Banned in Kick chat.', userId: viewer.user.id });
+    await t.app.chatOut.pump();
+    expect(t.app.kickSimulator!.chat).toEqual([]);
+  });
+
   it('waits while Kick is not reachable and settles after a restart-like retry, once', async () => {
     const admin = await setup();
     const rewardId = (await createReward(admin)).json().reward.id as string;
@@ -142,6 +165,10 @@ describe('the channel-points bridge', () => {
       redemption(rewardId, 'R-LATER', person('4400555', 'Redeemer')),
     );
     expect(await points(viewer)).toBe(250);
+    // The delivery's own settling after its commit may still be in flight: this one runs after it
+    // (settling takes turns), so nothing settled while Kick was not reachable, and the reconnect
+    // below cannot race an earlier settle that reads the token late.
+    expect(await t.app.channelPoints.settle()).toBe(0);
     const [waiting] = await t.database.db.select().from(kickRewardRedemptions);
     expect(waiting!.settledAt).toBeNull();
     await connectKickBot(t, admin);

@@ -212,7 +212,7 @@ describe.skipIf(noRedis !== null)('with Redis, another process uses a change at 
       const res = await t.call({ method: 'PUT', url: URL, as: admin, body: { HOWL_API_KEY: 'howl-key-1234567' } });
       expect(res.statusCode).toBe(200);
       await expect
-        .poll(() => other.app.credentials.partners()[4], { timeout: 5000 })
+        .poll(() => other.app.credentials.partners()[4], { timeout: 20_000 })
         .toMatchObject({
           mode: 'partner',
           key: 'howl-key-1234567',

@@ -195,7 +195,7 @@ describe('prediction admin', () => {
 
   it(
     'the hub is public: GetState for a visitor, and coalesced ReceiveState as bets arrive',
-    { timeout: 60_000 },
+    { timeout: 240_000 },
     async () => {
       t = await buildTestApp();
       const url = await listen(t.app);

@@ -142,7 +142,7 @@ describe('!bet from chat', () => {
 
   it(
     '500 concurrent bets from 100 chatters never overspend: no negative balance, escrow = sum of stakes',
-    { timeout: 180_000 },
+    { timeout: 360_000 },
     async () => {
       t = await buildTestApp();
       const admin = await t.signIn({ role: 'Admin' });

@@ -176,7 +176,7 @@ describe.skipIf(noRedis !== null)('with Redis, every process serves the change a
       expect(await otherSite()).toBe('Kickback'); // cached there now
       const admin = await t.signIn({ role: 'Admin' });
       expect((await t.call({ method: 'PUT', url: URL, as: admin, body: branding })).statusCode).toBe(200);
-      await expect.poll(otherSite, { timeout: 5_000 }).toBe('Nightshift');
+      await expect.poll(otherSite, { timeout: 20_000 }).toBe('Nightshift');
     } finally {
       await other.close();
     }

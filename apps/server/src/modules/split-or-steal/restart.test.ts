@@ -16,7 +16,7 @@ const server = restartableApp();
 describe('restart during the choosing phase', () => {
   it(
     'ends the game at its deadline on the new process, pays once, and reconnecting clients resync',
-    { timeout: 90_000 },
+    { timeout: 240_000 },
     async () => {
       const first = await server.start();
       const url = server.url;

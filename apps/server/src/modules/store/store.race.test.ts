@@ -78,7 +78,7 @@ describeRace('store: concurrent orders never overspend or oversell', () => {
       .where(eq(ledger.userId, buyer.user.id));
     expect(Number(sum?.total)).toBe(0);
     expect(await ledgerMismatches(t)).toEqual([]);
-  }, 120_000);
+  }, 240_000);
 
   it('100 concurrent orders for a product with stock 3 from different users: exactly 3', async () => {
     const product = await addProduct(t, { name: 'Rare knife', price: '10', stock: 3 });
@@ -112,7 +112,7 @@ describeRace('store: concurrent orders never overspend or oversell', () => {
       );
     expect(spent).toHaveLength(3);
     expect(await ledgerMismatches(t)).toEqual([]);
-  }, 120_000);
+  }, 240_000);
 });
 
 describeRace('store: codes under concurrent purchases and uploads', () => {
