@@ -1,19 +1,10 @@
-import { createHash } from 'node:crypto';
 import { defineConfig } from '@playwright/test';
 import { ageGateAccepted } from './tests/age-gate-state';
-import { SUITE_SERVER_TIMERS } from './tests/suite-server';
+import { PORT, serverUrl, SUITE_SERVER_TIMERS, WORKERS } from './tests/suite-server';
 
-// Browser tests drive the system Chromium against the built server on an in-memory database.
-// The port is derived from the checkout's path, so two checkouts can run their suites at once.
-const derivedPort =
-  31_000 +
-  (createHash('sha1')
-    .update(import.meta.dirname)
-    .digest()
-    .readUInt16BE(0) %
-    900);
-export const PORT = Number(process.env.E2E_PORT ?? derivedPort);
-export const BASE_URL = `http://localhost:${PORT}`;
+// Browser tests drive the system Chromium against the built server on an in-memory database, one
+// server per worker (tests/suite-server.ts).
+const BASE_URL = serverUrl(0);
 
 export default defineConfig({
   testDir: './tests',
@@ -22,11 +13,12 @@ export default defineConfig({
   timeout: 120_000,
   expect: { timeout: 20_000 },
   fullyParallel: false,
-  workers: 1,
+  workers: WORKERS,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   outputDir: './test-results',
   use: {
+    // The first worker's; tests/fixtures.ts gives each worker its own server and these for it.
     baseURL: BASE_URL,
     // Every journey starts with the 18+ gate confirmed (tests/age-gate.spec.ts starts without).
     storageState: ageGateAccepted(BASE_URL),
@@ -47,23 +39,23 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
+  webServer: Array.from({ length: WORKERS }, (_, index) => ({
     command: 'node --enable-source-maps ../apps/server/dist/main.js',
-    url: `${BASE_URL}/healthz`,
+    url: `${serverUrl(index)}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
+    stdout: 'pipe' as const,
+    stderr: 'pipe' as const,
     env: {
       NODE_ENV: 'development',
-      PORT: String(PORT),
+      PORT: String(PORT + index),
       HOST: '127.0.0.1',
-      PUBLIC_URL: BASE_URL,
+      PUBLIC_URL: serverUrl(index),
       DATA_DIR: ':memory:',
       DEMO_DATA: '1',
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
       RATE_LIMIT_PER_MINUTE: '5000',
       ...SUITE_SERVER_TIMERS,
     },
-  },
+  })),
 });

@@ -1,5 +1,7 @@
 /**
  * The `test` every journey uses: Playwright's, plus
+ * - its worker's own server (`baseURL`, and the 18+ confirmation stored for that origin): journeys
+ *   run two at a time, each pair on two sites (./suite-server.ts).
  * - closing the browser contexts a test opened itself (`browser.newContext()`). Left open, each kept
  *   its pages alive for the rest of the run — sockets, polls and timers of earlier journeys loading
  *   the server and the one worker while later journeys ran. Playwright closes its own `context`
@@ -8,9 +10,14 @@
  *   critical violation fails the journey.
  */
 import { test as base } from '@playwright/test';
+import { ageGateAccepted } from './age-gate-state';
 import { watchEveryPage } from './axe-every-page';
+import { serverUrl } from './suite-server';
 
 export const test = base.extend<{ closesOwnContexts: void; accessibleEveryPage: void }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
+  baseURL: async ({}, use, testInfo) => use(serverUrl(testInfo.parallelIndex)),
+  storageState: async ({ baseURL }, use) => use(ageGateAccepted(baseURL!)),
   closesOwnContexts: [
     async ({ browser }, use) => {
       const before = new Set(browser.contexts());
