@@ -33,17 +33,31 @@ export interface Database {
 }
 
 export type DatabaseTarget =
-  { kind: 'pglite'; dataDir: string | null; loadDataDir?: Blob } | { kind: 'postgres'; url: string; poolSize?: number };
+  | {
+      kind: 'pglite';
+      dataDir: string | null;
+      /** A dumped data folder to start from (an in-memory database only). */
+      loadDataDir?: Blob;
+      /** PGlite's WebAssembly, compiled once by a caller that opens many (the tests). */
+      wasmModule?: WebAssembly.Module;
+    }
+  | { kind: 'postgres'; url: string; poolSize?: number };
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
-  if (target.kind === 'pglite') return openPglite(target.dataDir, target.loadDataDir);
+  if (target.kind === 'pglite') return openPglite(target.dataDir, target.loadDataDir, target.wasmModule);
   return openPostgres(target.url, target.poolSize ?? 10);
 }
 
-async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<Database> {
+async function openPglite(
+  dataDir: string | null,
+  loadDataDir?: Blob,
+  wasmModule?: WebAssembly.Module,
+): Promise<Database> {
   // A fresh folder is made in a child process, which takes initdb's memory away with it.
   if (dataDir) await prepareDataDir(dataDir);
-  const client = dataDir ? new PGlite(dataDir) : new PGlite(loadDataDir ? { loadDataDir } : {});
+  const client = dataDir
+    ? new PGlite(dataDir)
+    : new PGlite({ ...(loadDataDir ? { loadDataDir } : {}), ...(wasmModule ? { pgliteWasmModule: wasmModule } : {}) });
   await client.waitReady;
   const db = drizzlePglite({ client }) as unknown as Db;
   return {
