@@ -3,7 +3,7 @@
  * it to a win and a claim in their own context while a signed-out viewer watches in another; the
  * prize reaches Fulfilment and the owner's My activity; the verification page says "match"; a
  * private game shows "Game Is Private". Screenshots of statuses 1, 2, 3, 4, 8, 6, 0 and the
- * private screen go to /tmp/issue13-*.png (1920×1080, the stream's size).
+ * private screen go to /tmp/deal-or-no-deal-*.png (1920×1080, the stream's size).
  */
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
@@ -24,7 +24,7 @@ async function personPage(browser: Browser, who: { name: string; steamId: string
 async function shot(page: Page, name: string) {
   if (process.env.CI) return; // nobody looks at them there (keepScreenshot): no wait either
   await page.waitForTimeout(600);
-  await keepScreenshot(page, { path: `/tmp/issue13-${name}.png` });
+  await keepScreenshot(page, { path: `/tmp/deal-or-no-deal-${name}.png` });
 }
 const statusLine = (page: Page) => page.getByTestId('status-text');
 

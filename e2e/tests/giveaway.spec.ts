@@ -10,7 +10,7 @@ import { expectConfettiDrawn, watchCsp } from './confetti';
 import { DEMO_ADMIN, expectAccessible, keepScreenshot, signIn } from './helpers';
 
 const shot = (page: Page, name: string, transparent = false) =>
-  keepScreenshot(page, { path: `/tmp/issue14-${name}.png`, fullPage: true, omitBackground: transparent });
+  keepScreenshot(page, { path: `/tmp/giveaway-${name}.png`, fullPage: true, omitBackground: transparent });
 
 test('keys, ten chatters, a roll that lands on the server winner, the overlay and the verify page', async ({
   browser,

@@ -3,7 +3,7 @@
  * OAuth consent page, a chat command gets a reply posted as the bot, the token expires on Kick,
  * the next reply refreshes it and goes out, and the page shows the refresh. Then a partner starts
  * answering with a bot-protection page and the page shows why its board is stale.
- * Screenshots: /tmp/issue16-*.png.
+ * Screenshots: /tmp/integrations-*.png.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
@@ -40,7 +40,7 @@ test('an admin connects the Kick bot; replies go out, survive a token expiry, an
   const bot = page.getByRole('region', { name: 'Kick bot' });
   await expect(bot).toContainText('Not connected');
   await expect(bot).toContainText("Connect the streamer's Kick account");
-  await keepScreenshot(page, { path: '/tmp/issue16-1-integrations.png', fullPage: true });
+  await keepScreenshot(page, { path: '/tmp/integrations-1-integrations.png', fullPage: true });
 
   // Kick's consent page (the simulator), then back.
   await bot.getByRole('button', { name: 'Connect Kick bot' }).click();
@@ -48,13 +48,13 @@ test('an admin connects the Kick bot; replies go out, survive a token expiry, an
   await expect(page).toHaveURL(/\/dev\/kick\/oauth\/authorize/);
   await expect(page.getByRole('heading', { name: /Kick/ })).toBeVisible();
   await expect(page.getByText('chat:write')).toBeVisible();
-  await keepScreenshot(page, { path: '/tmp/issue16-2-kick-consent.png', fullPage: true });
+  await keepScreenshot(page, { path: '/tmp/integrations-2-kick-consent.png', fullPage: true });
   await page.getByRole('button', { name: 'Allow access' }).click();
   await expect(page).toHaveURL(/\/admin\/integrations\?kickBot=connected$/);
   await expect(page.getByText('Kick bot connected.')).toBeVisible();
   await expect(page.getByTestId('kick-bot-user')).toHaveText('vex');
   await expect(page.getByTestId('kick-bot-refreshes')).toContainText('0 times');
-  await keepScreenshot(page, { path: '/tmp/issue16-3-bot-connected.png', fullPage: true });
+  await keepScreenshot(page, { path: '/tmp/integrations-3-bot-connected.png', fullPage: true });
 
   // A chat command: the reply is posted to Kick as the bot.
   await openPage(page, 'Chat Simulator', 'Chat Simulator');
@@ -90,7 +90,7 @@ test('an admin connects the Kick bot; replies go out, survive a token expiry, an
   await expect(cases).toContainText('Failing');
   await expect(cases).toContainText('HTTP 403 — a bot-protection page');
   await expect(page.getByRole('alert').filter({ hasText: 'failing' })).toContainText('Cases.gg');
-  await keepScreenshot(page, { path: '/tmp/issue16-4-partner-failing.png', fullPage: true });
+  await keepScreenshot(page, { path: '/tmp/integrations-4-partner-failing.png', fullPage: true });
   await expectAccessible(page);
 
   // Put the partner back as it was, and let a poll succeed, for the journeys that run after.

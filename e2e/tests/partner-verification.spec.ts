@@ -7,7 +7,8 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { DEMO_ADMIN, expectAccessible, keepScreenshot, newPerson, signIn } from './helpers';
 
-const shot = (page: Page, name: string) => keepScreenshot(page, { path: `/tmp/issue12-${name}.png`, fullPage: true });
+const shot = (page: Page, name: string) =>
+  keepScreenshot(page, { path: `/tmp/partner-verification-${name}.png`, fullPage: true });
 
 async function openProfile(page: Page) {
   await page.locator('#kb-user-menu').click();

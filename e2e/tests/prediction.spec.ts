@@ -3,7 +3,7 @@
  * chatters (linked through !verify) bet through the Chat Simulator, the OBS overlay in a signed-out
  * context at 1920×1080 follows — counts and bars, then BETS ARE CLOSED, the result with winners
  * and losers, and a cancelled one. Screenshots of states 1–4 over a dark test background go to
- * /tmp/issue15-*.png (the page itself stays transparent, which the test checks).
+ * /tmp/prediction-*.png (the page itself stays transparent, which the test checks).
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
@@ -21,7 +21,7 @@ async function shot(overlay: Page, name: string) {
   await overlay.evaluate(() =>
     document.documentElement.style.setProperty('background', 'linear-gradient(135deg, #1b2230, #0c0f14)', 'important'),
   );
-  await keepScreenshot(overlay, { path: `/tmp/issue15-${name}.png` });
+  await keepScreenshot(overlay, { path: `/tmp/prediction-${name}.png` });
   await overlay.evaluate(() => document.documentElement.style.removeProperty('background'));
 }
 
@@ -60,7 +60,7 @@ test('admin opens a prediction, chatters bet from chat, the overlay follows thro
   await expect(admin.getByTestId('prediction-status')).toHaveText('ACTIVE');
   await expectAccessible(admin);
   await screenshot(admin, 'prediction-admin');
-  await keepScreenshot(admin, { path: '/tmp/issue15-admin.png', fullPage: true });
+  await keepScreenshot(admin, { path: '/tmp/prediction-admin.png', fullPage: true });
 
   const panel = overlay.locator('.kbp-panel');
   await expect(panel).toContainText('Will the streamer clutch this round?');
@@ -80,7 +80,7 @@ test('admin opens a prediction, chatters bet from chat, the overlay follows thro
   await expect(await postInChat(sim, ben.kickName, '!bet 1 10')).toContainText('one answer per prediction');
   await expect(admin.getByRole('region', { name: 'Current prediction' })).toContainText('1 bettor');
   await shot(overlay, 'state-1-active');
-  await keepScreenshot(sim, { path: '/tmp/issue15-chat-simulator-replies.png', fullPage: true });
+  await keepScreenshot(sim, { path: '/tmp/prediction-chat-simulator-replies.png', fullPage: true });
 
   // Lock: 3 BETS ARE CLOSED; the admin is told.
   await admin.getByRole('button', { name: 'Lock' }).click();
@@ -122,5 +122,5 @@ test('admin opens a prediction, chatters bet from chat, the overlay follows thro
 
   // Readable at 1280×720 too.
   await overlay.setViewportSize({ width: 1280, height: 720 });
-  await keepScreenshot(admin, { path: '/tmp/issue15-admin-after.png', fullPage: true });
+  await keepScreenshot(admin, { path: '/tmp/prediction-admin-after.png', fullPage: true });
 });

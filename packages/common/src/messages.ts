@@ -35,7 +35,7 @@ export const messages = {
   unableToJoinGame: 'Unable to join the game.',
   unableToSelect: 'Unable to select.',
   chatMessageNotSent: 'Chat message could not be sent.',
-  // Part 2 — Deal or No Deal toasts (§8)
+  // Deal or No Deal toasts (docs/product.md#live-errors-and-toasts)
   unableToGetGameState: 'Unable to get game state.',
   unableToAnswerOffer: 'Unable to answer the offer.',
   unableToSelectBox: 'Unable to select box.',

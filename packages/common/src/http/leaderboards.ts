@@ -23,7 +23,7 @@ export interface LeaderboardSite {
   codeCount: 1 | 2;
   /** The reward icon; site 2 shares site 1's. */
   defaultRewardUnit: RewardUnit;
-  /** Roobet ranks on weighted wager (spec §9), the others on plain wager. */
+  /** Roobet ranks on weighted wager (docs/features/leaderboards.md#rules-and-configuration), the others on plain wager. */
   ranksOn: 'wagered' | 'weightedWagered';
   /** The user column a site user saves their partner id in (none for CSGOBig and Howl). */
   linkField: 'clashId' | 'rustMagicId' | 'roobetName' | 'casesId' | null;

@@ -52,7 +52,7 @@ export const dealOrNoDealHub = defineHub({
   calls: {
     /** The state, or null when the game is private and the caller may not see it. */
     GetGameState: call(noPayload, dealOrNoDealState.nullable(), 'visitor'),
-    /** The owner starts the game from status 1 (our addition: spec §4 leaves 1 → 2 open). */
+    /** The owner starts the game from status 1 (our addition: docs/product.md#deal-or-no-deal-status leaves 1 → 2 open). */
     StartGame: call(noPayload, dealOrNoDealState, 'user'),
     SelectBox: call(boxId, dealOrNoDealState, 'user'),
     /** true: Deal, false: No Deal. */

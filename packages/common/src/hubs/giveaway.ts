@@ -1,6 +1,6 @@
 /**
  * The giveaway hub `/KickGiveAway` (docs/product.md#live-calls; admins only for every call) and the giveaway
- * state of docs/product.md#live-entities, with the bounds of §5/§9. The public OBS wheel listens on its own
+ * state of docs/product.md#live-entities, with the bounds of docs/product.md#live-validation. The public OBS wheel listens on its own
  * read-only hub (./giveaway-overlay), so this one never has to tell a visitor apart.
  */
 import { z } from 'zod';

@@ -1,6 +1,6 @@
 /**
  * The prediction hub, `/KickPrediction` (docs/product.md#live-calls): public, read-only. `GetState` answers
- * the current prediction state (spec §3) and `ReceiveState` pushes every change. Admin actions are
+ * the current prediction state (docs/product.md#prediction-state) and `ReceiveState` pushes every change. Admin actions are
  * REST calls (http/prediction.ts), authorised on the server.
  */
 import { z } from 'zod';
@@ -24,7 +24,7 @@ export const predictionResultEntry = z.object({
 
 export const predictionState = z.object({
   ...liveStateFields,
-  /** 0 hidden, 1 active, 2 result, 3 bets closed, 4 cancelled (spec §4). */
+  /** 0 hidden, 1 active, 2 result, 3 bets closed, 4 cancelled (docs/product.md#prediction-states). */
   state: z.literal([0, 1, 2, 3, 4]),
   /** The question. */
   content: z.string(),

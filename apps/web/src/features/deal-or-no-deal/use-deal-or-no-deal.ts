@@ -2,7 +2,7 @@
  * The live Deal or No Deal game for the page, on the kit's live-game hook (useLiveGame):
  * one hub connection per game and signed-in user, the newest state, the view cleared when the
  * connection closes. This adds what is Deal or No Deal's: the sounds and box openings the server
- * announces, the owner's actions, and the spec's toasts (part 2 §8).
+ * announces, the owner's actions, and the toasts of docs/product.md#live-errors-and-toasts.
  */
 import { useCallback, useRef, useState } from 'react';
 import { toast } from 'react-toastify';

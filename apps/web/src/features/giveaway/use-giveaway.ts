@@ -2,7 +2,7 @@
  * The admin giveaway page's live data over `/KickGiveAway` (docs/product.md#live-calls): one hub connection
  * with the spec's automatic reconnect (lib/hub), a resync of state, participants and recent
  * winners after every (re)connect, the pushed events, and the calls — each failure shown as the
- * spec's toast (§8, spelled as there). The state is not a versioned game state, so this uses the
+ * toast of docs/product.md#live-errors-and-toasts (spelled as there). The state is not a versioned game state, so this uses the
  * hub client directly rather than the live-state hook.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -52,7 +52,7 @@ export function useGiveaway(): Giveaway {
   const [shownWinners, setShownWinners] = useState<GiveawayParticipant[]>([]);
   const connection = useRef<HubConnection<typeof giveawayHub> | null>(null);
   const spinningRef = useRef(false);
-  /** Recent winners that arrived mid-spin: shown when the spinner lands (spec §4). */
+  /** Recent winners that arrived mid-spin: shown when the spinner lands (docs/product.md#giveaway-spinner). */
   const heldWinners = useRef<GiveawayParticipant[] | null>(null);
 
   const startSpin = useCallback((next: GiveawayRoll) => {
