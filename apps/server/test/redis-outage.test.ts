@@ -219,18 +219,29 @@ describe.skipIf(missing !== null)('Redis going away under two server processes',
       expect(metrics).toMatch(/^kickback_redis_up 0$/m);
     }
 
-    const down = await measure(150);
-    console.log('latency (ms) with Redis up:', healthy, 'with Redis down:', down);
     // A request that waits on Redis takes at least its command timeout (300 ms), or the connect
     // timeout (seconds): the typical request stays under 150 ms (or twice the healthy median on a
     // machine so loaded that it is near that), and the slowest under a second (or three times the
-    // healthy p99) — a p99 bound any tighter fails on a busy CI machine's scheduling alone.
-    for (const [kind, ms] of Object.entries(down.median)) {
-      expect(ms, `${kind} median`).toBeLessThan(Math.max(150, 2 * healthy.median[kind]!));
+    // healthy p99). The outage is measured up to three times: a request that waits on Redis waits
+    // in every attempt (its path is the same each time), while a busy CI machine can starve these
+    // processes for a second in one attempt (they run at nice 10 beside the browser tests; the
+    // healthy figures were taken at another moment) — docs/conventions.md#test-speed.
+    const tooSlow = (down: Awaited<ReturnType<typeof measure>>) => [
+      ...Object.entries(down.median)
+        .filter(([kind, ms]) => ms >= Math.max(150, 2 * healthy.median[kind]!))
+        .map(([kind, ms]) => `${kind} median ${ms} ms`),
+      ...Object.entries(down.p99)
+        .filter(([kind, ms]) => ms >= Math.max(1000, 3 * healthy.p99[kind]!))
+        .map(([kind, ms]) => `${kind} p99 ${ms} ms`),
+    ];
+    let slow: string[] = [];
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      const down = await measure(150);
+      slow = tooSlow(down);
+      console.log(`latency (ms) with Redis up:`, healthy, `with Redis down (attempt ${attempt}):`, down);
+      if (slow.length === 0) break;
     }
-    for (const [kind, ms] of Object.entries(down.p99)) {
-      expect(ms, `${kind} p99`).toBeLessThan(Math.max(1000, 3 * healthy.p99[kind]!));
-    }
+    expect(slow, 'requests too slow in every attempt while Redis was down').toEqual([]);
 
     // A broadcast still reaches this process's own sockets.
     await broadcastReaches(onA!, onA!, 2000);
