@@ -168,7 +168,7 @@ describe('coalescing a room’s state broadcasts', () => {
   let t: TestApp;
   let url: string;
   beforeAll(async () => {
-    t = await buildTestApp({ socketLimits: { ...defaultHubLimits, coalesceMs: 1000 } });
+    t = await buildTestApp({ socketLimits: { ...defaultHubLimits, coalesceMs: 3000 } });
     url = await listen(t.app);
   });
   afterAll(async () => {
@@ -188,9 +188,11 @@ describe('coalescing a room’s state broadcasts', () => {
     const started = Date.now();
     emit(1);
     await watcher.waitFor<{ version: number }>('ReceiveGameState', (s) => s.version === 1);
-    expect(Date.now() - started).toBeLessThan(900); // not held for the window
+    // Not held for the window (3 s: wide enough that a starved CI machine's delay is not mistaken
+    // for it).
+    expect(Date.now() - started).toBeLessThan(2500);
     for (let v = 2; v <= 500; v++) emit(v);
-    await watcher.waitFor<{ version: number }>('ReceiveGameState', (s) => s.version === 500, 5000);
+    await watcher.waitFor<{ version: number }>('ReceiveGameState', (s) => s.version === 500, 20_000);
     expect(frames().map((f) => f.version)).toEqual([1, 500]);
   });
 });
