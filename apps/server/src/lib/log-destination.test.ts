@@ -8,10 +8,14 @@ import path from 'node:path';
 import { expect, it } from 'vitest';
 import { BatchedLogDestination } from './log-destination';
 
-function fileDestination() {
+function fileDestination(batchBytes?: number) {
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'kickback-log-')), 'out.log');
   const fd = openSync(file, 'w');
-  return { dest: new BatchedLogDestination(fd), read: () => readFileSync(file, 'utf8'), close: () => closeSync(fd) };
+  return {
+    dest: new BatchedLogDestination(fd, batchBytes),
+    read: () => readFileSync(file, 'utf8'),
+    close: () => closeSync(fd),
+  };
 }
 
 const line = (i: number) => `{"n":${i},"pad":"${'x'.repeat(100)}"}\n`;
@@ -19,7 +23,7 @@ const line = (i: number) => `{"n":${i},"pad":"${'x'.repeat(100)}"}\n`;
 it('writes every line in order, in batches, and calls back from flush once all are written', async () => {
   const { dest, read, close } = fileDestination();
   for (let i = 0; i < 5000; i++) dest.write(line(i));
-  // Batches of 8 KB went out on their own; the rest waits for a flush.
+  // Batches went out on their own; the rest waits for a flush.
   await new Promise<void>((resolve) => dest.flush(resolve));
   const lines = read().split('\n').filter(Boolean);
   expect(lines).toHaveLength(5000);
@@ -37,8 +41,21 @@ it('holds a short line until a flush (no write per line)', async () => {
   close();
 });
 
+it('keeps lines whole and in order across batches: non-ASCII text, and a line longer than a batch', async () => {
+  const { dest, read, close } = fileDestination(1024);
+  const written: string[] = [];
+  for (let i = 0; i < 300; i++) {
+    const text = i % 50 === 7 ? `{"n":${i},"long":"${'é€😀'.repeat(400)}"}\n` : `{"n":${i},"name":"Zoë ${'€'.repeat(i % 40)}"}\n`;
+    written.push(text);
+    dest.write(text);
+  }
+  await new Promise<void>((resolve) => dest.flush(resolve));
+  expect(read()).toBe(written.join(''));
+  close();
+});
+
 it('writes what waits synchronously on exit, even with a batch in flight', () => {
-  const { dest, read, close } = fileDestination();
+  const { dest, read, close } = fileDestination(8 * 1024);
   for (let i = 0; i < 200; i++) dest.write(line(i)); // one batch in flight, the rest waiting
   dest.flushSync();
   const lines = read().split('\n').filter(Boolean);

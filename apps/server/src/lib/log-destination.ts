@@ -2,35 +2,53 @@
  * Where the server's log lines go outside a terminal: standard output, written asynchronously in
  * batches (docs/operations.md#logs). A synchronous write per line cost ~20 µs of the event loop per
  * request — more than the rest of a cached read — so lines wait in memory and go out in writes of
- * at least 8 KB, and a timer writes whatever waits every 250 ms so a quiet site's lines still show at
- * once. Nothing is lost when the process stops: the graceful stop awaits `flushLog()`, and any other
- * exit writes the rest synchronously.
+ * 64 KB, and a timer writes whatever waits every 250 ms so a quiet site's lines still show at once.
+ * Nothing is lost when the process stops: the graceful stop awaits `flushLog()`, and any other exit
+ * writes the rest synchronously.
  *
- * Not pino's own asynchronous destination (sonic-boom): it appends each line to one growing string
- * and measures that whole string's UTF-8 length on every write, which flattens and rescans up to
- * 16 KB per line — at 20,000 lines a second it cost more than the line itself, and the garbage with
- * it (docs/benchmarks.md, `reads`). Here a line is pushed on an array, and the batch is joined once.
+ * Each line is encoded straight into a preallocated buffer (one copy, no string kept): pushing the
+ * strings on an array and joining them per batch left every line alive until its batch went out,
+ * for the garbage collector to copy, and cost a cached read ~1 µs more (docs/benchmarks.md,
+ * `reads`). Not pino's own asynchronous destination (sonic-boom) either: it appends each line to
+ * one growing string and measures that whole string's UTF-8 length on every write.
  */
 import { write, writeSync } from 'node:fs';
 
-const MIN_BATCH = 8 * 1024;
+const BATCH_BYTES = 64 * 1024;
 const FLUSH_EVERY_MS = 250;
 const EAGAIN_RETRY_MS = 10;
 
 /** A pino destination: `write(line)` never blocks; `flush(cb)` calls back once every line is out. */
 export class BatchedLogDestination {
-  private pending: string[] = [];
-  private pendingChars = 0;
+  /** The buffer lines are encoded into, and how much of it is used. */
+  private current: Buffer;
+  private used = 0;
+  /** Full batches waiting for the one in flight, oldest first. */
+  private full: Buffer[] = [];
   /** The batch being written (and how much of it is written), or null. */
-  private inFlight: { buf: Buffer; done: number } | null = null;
+  private inFlight: { buf: Buffer; done: number; pooled: Buffer | null } | null = null;
+  /** A written batch's buffer, kept to be filled again. */
+  private spare: Buffer | null = null;
   private waiters: Array<() => void> = [];
 
-  constructor(private readonly fd: number) {}
+  constructor(
+    private readonly fd: number,
+    private readonly batchBytes = BATCH_BYTES,
+  ) {
+    this.current = Buffer.allocUnsafe(batchBytes);
+  }
 
   write(line: string): boolean {
-    this.pending.push(line);
-    this.pendingChars += line.length;
-    if (this.inFlight === null && this.pendingChars >= MIN_BATCH) this.writeOut();
+    // A UTF-8 character takes at most 3 bytes per UTF-16 unit.
+    if (this.used + line.length * 3 > this.current.length) {
+      this.seal();
+      if (line.length * 3 > this.current.length) {
+        this.full.push(Buffer.from(line)); // a line longer than a batch goes out on its own
+        return this.writeNext(), true;
+      }
+    }
+    this.used += this.current.write(line, this.used);
+    if (this.inFlight === null && this.used >= this.batchBytes >> 1) this.writeNext();
     return true;
   }
 
@@ -38,21 +56,21 @@ export class BatchedLogDestination {
   flush(done?: () => void): void {
     if (done) this.waiters.push(done);
     if (this.inFlight !== null) return; // the write in flight continues with the rest
-    if (this.pending.length > 0) this.writeOut();
+    if (this.used > 0 || this.full.length > 0) this.writeNext(true);
     else this.settle();
   }
 
   /**
-   * On exit (no event loop left): writes what waits, and the unwritten rest of the batch in flight,
-   * synchronously. A batch the thread pool finished without its callback having run is written
-   * twice then — a few duplicated lines rather than lost ones.
+   * On exit (no event loop left): writes the unwritten rest of the batch in flight, the full
+   * batches and what waits, synchronously. A batch the thread pool finished without its callback
+   * having run is written twice then — a few duplicated lines rather than lost ones.
    */
   flushSync(): void {
     const rest = this.inFlight ? this.inFlight.buf.subarray(this.inFlight.done) : null;
     this.inFlight = null;
-    const chunks = [...(rest && rest.length > 0 ? [rest] : []), Buffer.from(this.pending.join(''))];
-    this.pending = [];
-    this.pendingChars = 0;
+    const chunks = [...(rest && rest.length > 0 ? [rest] : []), ...this.full, this.current.subarray(0, this.used)];
+    this.full = [];
+    this.used = 0;
     for (const chunk of chunks) {
       for (let off = 0; off < chunk.length; ) {
         try {
@@ -64,11 +82,27 @@ export class BatchedLogDestination {
     }
   }
 
-  private writeOut(): void {
-    const buf = Buffer.from(this.pending.join(''));
-    this.pending = [];
-    this.pendingChars = 0;
-    this.inFlight = { buf, done: 0 };
+  /** Moves the used part of the current buffer to the full batches, and starts a fresh buffer. */
+  private seal(): void {
+    if (this.used === 0) return;
+    this.full.push(this.current.subarray(0, this.used));
+    this.current = this.spare ?? Buffer.allocUnsafe(this.batchBytes);
+    this.spare = null;
+    this.used = 0;
+  }
+
+  /**
+   * Starts writing the oldest full batch — or, when none is full, the current buffer once it is
+   * half full (`partial`: whatever it holds) — unless a write is in flight.
+   */
+  private writeNext(partial = false): void {
+    if (this.inFlight !== null) return;
+    if (this.full.length === 0 && (partial || this.used >= this.batchBytes >> 1)) this.seal();
+    const buf = this.full.shift();
+    if (buf === undefined) return this.settle();
+    // A whole-sized buffer of ours comes back as the spare once written.
+    const pooled = buf.buffer.byteLength >= this.batchBytes && buf.byteOffset === 0 ? buf : null;
+    this.inFlight = { buf, done: 0, pooled };
     this.send();
   }
 
@@ -86,8 +120,8 @@ export class BatchedLogDestination {
       batch.done += written;
       if (batch.done < batch.buf.length) return this.send();
       this.inFlight = null;
-      if (this.pending.length > 0 && (this.pendingChars >= MIN_BATCH || this.waiters.length > 0)) this.writeOut();
-      else this.settle();
+      if (batch.pooled !== null && this.spare === null) this.spare = Buffer.from(batch.pooled.buffer, 0, this.batchBytes);
+      this.writeNext(this.waiters.length > 0);
     });
   }
 

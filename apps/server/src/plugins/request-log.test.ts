@@ -55,6 +55,7 @@ describe('the pre-serialised request line', () => {
       { log: logger, fields: { reqId: 'req-8', method: 'GET', url: '/api/site', status: 200, ms: 0 } },
       { log: child, fields: { method: 'POST', url: '/api/x "quoted" \\ é', status: 409, ms: 12, user: 'u-1' } },
       { log: child, fields: { method: 'GET', url: '/assets/a.js', status: 304, ms: 3, user: undefined } },
+      { log: logger, fields: { method: 'GET', url: '/x\u0001\t😀\ud800', status: 404, ms: 1, user: 'Zoë "Z"' } },
     ];
     for (const { log, fields } of cases) {
       written.length = 0;
