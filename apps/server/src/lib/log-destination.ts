@@ -23,10 +23,10 @@ export class BatchedLogDestination {
   /** The buffer lines are encoded into, and how much of it is used. */
   private current: Buffer;
   private used = 0;
-  /** Full batches waiting for the one in flight, oldest first. */
-  private full: Buffer[] = [];
+  /** Full batches waiting for the one in flight, oldest first (`ours`: cut from a buffer of ours). */
+  private full: Batch[] = [];
   /** The batch being written (and how much of it is written), or null. */
-  private inFlight: { buf: Buffer; done: number; pooled: Buffer | null } | null = null;
+  private inFlight: (Batch & { done: number }) | null = null;
   /** A written batch's buffer, kept to be filled again. */
   private spare: Buffer | null = null;
   private waiters: Array<() => void> = [];
@@ -35,7 +35,7 @@ export class BatchedLogDestination {
     private readonly fd: number,
     private readonly batchBytes = BATCH_BYTES,
   ) {
-    this.current = Buffer.allocUnsafe(batchBytes);
+    this.current = this.newBuffer();
   }
 
   write(line: string): boolean {
@@ -43,8 +43,10 @@ export class BatchedLogDestination {
     if (this.used + line.length * 3 > this.current.length) {
       this.seal();
       if (line.length * 3 > this.current.length) {
-        this.full.push(Buffer.from(line)); // a line longer than a batch goes out on its own
-        return this.writeNext(), true;
+        // A line longer than a batch goes out on its own (its buffer is not reused).
+        this.full.push({ buf: Buffer.from(line), ours: false });
+        this.writeNext();
+        return true;
       }
     }
     this.used += this.current.write(line, this.used);
@@ -68,11 +70,12 @@ export class BatchedLogDestination {
   flushSync(): void {
     const rest = this.inFlight ? this.inFlight.buf.subarray(this.inFlight.done) : null;
     this.inFlight = null;
-    const chunks = [...(rest && rest.length > 0 ? [rest] : []), ...this.full, this.current.subarray(0, this.used)];
+    const waiting = this.full.map((batch) => batch.buf);
+    const chunks = [...(rest && rest.length > 0 ? [rest] : []), ...waiting, this.current.subarray(0, this.used)];
     this.full = [];
     this.used = 0;
     for (const chunk of chunks) {
-      for (let off = 0; off < chunk.length; ) {
+      for (let off = 0; off < chunk.length;) {
         try {
           off += writeSync(this.fd, chunk, off, chunk.length - off);
         } catch (err) {
@@ -85,8 +88,8 @@ export class BatchedLogDestination {
   /** Moves the used part of the current buffer to the full batches, and starts a fresh buffer. */
   private seal(): void {
     if (this.used === 0) return;
-    this.full.push(this.current.subarray(0, this.used));
-    this.current = this.spare ?? Buffer.allocUnsafe(this.batchBytes);
+    this.full.push({ buf: this.current.subarray(0, this.used), ours: true });
+    this.current = this.spare ?? this.newBuffer();
     this.spare = null;
     this.used = 0;
   }
@@ -98,12 +101,15 @@ export class BatchedLogDestination {
   private writeNext(partial = false): void {
     if (this.inFlight !== null) return;
     if (this.full.length === 0 && (partial || this.used >= this.batchBytes >> 1)) this.seal();
-    const buf = this.full.shift();
-    if (buf === undefined) return this.settle();
-    // A whole-sized buffer of ours comes back as the spare once written.
-    const pooled = buf.buffer.byteLength >= this.batchBytes && buf.byteOffset === 0 ? buf : null;
-    this.inFlight = { buf, done: 0, pooled };
+    const batch = this.full.shift();
+    if (batch === undefined) return this.settle();
+    this.inFlight = { ...batch, done: 0 };
     this.send();
+  }
+
+  /** A batch-sized buffer of its own memory (never a slice of Node's shared pool), so it can be reused. */
+  private newBuffer(): Buffer {
+    return Buffer.allocUnsafeSlow(this.batchBytes);
   }
 
   private send(): void {
@@ -120,7 +126,8 @@ export class BatchedLogDestination {
       batch.done += written;
       if (batch.done < batch.buf.length) return this.send();
       this.inFlight = null;
-      if (batch.pooled !== null && this.spare === null) this.spare = Buffer.from(batch.pooled.buffer, 0, this.batchBytes);
+      // A buffer of ours comes back, whole, as the spare.
+      if (batch.ours && this.spare === null) this.spare = Buffer.from(batch.buf.buffer, 0, this.batchBytes);
       this.writeNext(this.waiters.length > 0);
     });
   }
@@ -130,6 +137,11 @@ export class BatchedLogDestination {
     this.waiters = [];
     for (const done of waiters) done();
   }
+}
+
+interface Batch {
+  buf: Buffer;
+  ours: boolean;
 }
 
 let destination: BatchedLogDestination | null = null;

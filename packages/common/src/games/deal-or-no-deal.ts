@@ -56,7 +56,7 @@ export const OFFER_FACTOR_PERCENT = [35, 45, 55, 65, 75, 85, 95] as const;
 /** How long the win screen (6) shows before the game becomes claimable (0). */
 export const WIN_SCREEN_SECONDS = 8;
 
-/** The spec's default board (docs/product.md#live-constants-and-limits), in dollars. */
+/** The default board (docs/product.md#live-constants-and-limits), in dollars. */
 export const DEFAULT_AMOUNTS = [
   0.01, 0.05, 0.1, 0.15, 0.2, 0.3, 0.4, 0.5, 0.6, 0.75, 0.8, 1, 2.5, 5, 10, 15, 20, 35, 50, 60, 80, 100, 150, 250,
 ] as const;

@@ -1,4 +1,7 @@
-/** The giveaway's user-facing texts: the spec's toasts (docs/product.md#live-errors-and-toasts, spelled exactly as there) and the server's refusals. */
+/**
+ * The giveaway's user-facing texts: the product's toasts (docs/product.md#live-errors-and-toasts,
+ * spelled exactly as there) and the server's refusals.
+ */
 export const giveawayToasts = {
   rollFailed: 'System error occured on rolling.',
   stateFailed: 'Unable to get state.',

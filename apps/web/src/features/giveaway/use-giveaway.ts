@@ -1,9 +1,9 @@
 /**
- * The admin giveaway page's live data over `/KickGiveAway` (docs/product.md#live-calls): one hub connection
- * with the spec's automatic reconnect (lib/hub), a resync of state, participants and recent
+ * The admin giveaway page's live data over `/KickGiveAway` (docs/product.md#live-calls): one hub
+ * connection with an automatic reconnect (lib/hub), a resync of state, participants and recent
  * winners after every (re)connect, the pushed events, and the calls — each failure shown as the
- * toast of docs/product.md#live-errors-and-toasts (spelled as there). The state is not a versioned game state, so this uses the
- * hub client directly rather than the live-state hook.
+ * toast of docs/product.md#live-errors-and-toasts (spelled as there). The state is not a versioned
+ * game state, so this uses the hub client directly rather than the live-state hook.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
