@@ -19,7 +19,7 @@ import { BroadcastWorker } from './worker';
 
 /** Sends this small are awaited (up to INLINE_WAIT_MS) so the answer carries the result lists. */
 export const INLINE_MAX = 25;
-const INLINE_WAIT_MS = 5000;
+export const INLINE_WAIT_MS = 5000;
 
 declare module 'fastify' {
   interface FastifyInstance {

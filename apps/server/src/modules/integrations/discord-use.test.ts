@@ -4,10 +4,9 @@
  * newest broadcast's counts).
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { BroadcastResult } from '@kickback/common/http/discord';
 import type { IntegrationRow, IntegrationsOverview } from '@kickback/common/http/integrations';
 import { buildTestApp, TEST_PUBLIC_URL, type TestApp, type TestUser } from '../../../test/app';
-import { linkedUser } from '../../../test/discord';
+import { linkedUser, smallBroadcast } from '../../../test/discord';
 import { warmUp, WARM_UP_TIMEOUT } from '../../../test/warm';
 
 let t: TestApp;
@@ -64,13 +63,11 @@ describe('Integrations: Discord use', () => {
     const ann = await linkedUser(t, 'Ann');
     const cat = await linkedUser(t, 'Cat');
     t.app.discordSimulator!.bot.setDmsClosed(cat.discordId, true);
-    const res = await t.call({
-      method: 'POST',
-      url: '/api/Discord/sendmessage',
-      as: admin,
-      body: { message: 'Stream in 10 minutes', userIds: [ann.user.id, cat.user.id] },
+    const result = await smallBroadcast(t, admin, {
+      message: 'Stream in 10 minutes',
+      userIds: [ann.user.id, cat.user.id],
     });
-    expect(res.json<BroadcastResult>()).toMatchObject({ status: 'completed', sentCount: 1, failedCount: 1 });
+    expect(result).toMatchObject({ status: 'completed', sentCount: 1, failedCount: 1 });
     const bot = (await rows(admin))['discord.bot'];
     expect(bot).toMatchObject({
       // One person's closed DMs are not the bot failing: shown, but the bot works.
