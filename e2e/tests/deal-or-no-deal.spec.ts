@@ -35,7 +35,7 @@ async function createGame(admin: Page, player: string, opts: { isPrivate?: boole
   await expect(admin.getByRole('heading', { name: 'Create Deal Or No Deal' })).toBeVisible();
   await admin.getByLabel('Player 1', { exact: true }).fill(player);
   await admin.getByRole('option', { name: new RegExp(player) }).click();
-  // The board editor is collapsed; it holds the spec's 24 default amounts.
+  // The board editor is collapsed; it holds the contract's 24 default amounts.
   await expect(admin.getByLabel('Amount 1', { exact: true })).toBeHidden();
   await admin.getByRole('button', { name: 'Change the board' }).click();
   await expect(admin.getByLabel('Amount 1', { exact: true })).toHaveValue('0.01');

@@ -1,6 +1,6 @@
 /**
  * The user-facing texts of the specification, in one place. Server and web both import these so a
- * toast the spec names is spelled exactly once.
+ * toast the contract names is spelled exactly once.
  */
 import { formatAmount } from './money';
 
@@ -52,7 +52,7 @@ export const messages = {
     'Games with an RTP of 97% or less count 100% of the wager, above 97% count 50%, and 98% and above count 10%.',
   roobetRuleGames: 'Only Slots and Housegames count; Dice is excluded.',
   swapOffWarning: 'Swapping off the code during the week means automatic disqualification.',
-  // Accounts: linking Kick, Discord and partner ids (not in the spec's catalogue)
+  // Accounts: linking Kick, Discord and partner ids (not in the contract's catalogue)
   kickLinked: 'Your Kick account is linked.',
   kickAlreadyLinked: 'Your Kick account is already linked. Unlink it first to link another.',
   kickNotLinkedToUnlink: 'No Kick account is linked.',
@@ -65,7 +65,7 @@ export const messages = {
   discordFailed: 'Discord could not be reached. Please try again.',
   discordUnavailable: 'Discord linking is not available right now.',
   chatSimulatorOff: 'The chat simulator is off on this server.',
-  // Server-side messages (not in the spec's catalogue, but shown through the API wrapper)
+  // Server-side messages (not in the contract's catalogue, but shown through the API wrapper)
   notFound: 'Not found.',
   signInRequired: 'Sign in required.',
   forbidden: 'You do not have permission to do that.',

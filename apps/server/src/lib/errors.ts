@@ -1,6 +1,6 @@
 /**
  * Errors a route or service throws on purpose: each carries the HTTP status and the message the
- * client shows (the spec's toast where it names one). Anything else is a 500 "System error.".
+ * client shows (the contract's toast where it names one). Anything else is a 500 "System error.".
  */
 import type { FieldError } from '@kickback/common/http/errors';
 import { messages } from '@kickback/common/messages';

@@ -1,6 +1,6 @@
 /**
  * The one path every check decides on (CSRF, session, access, rate limit), so that routing and the
- * checks cannot disagree: the router ignores case (spec paths come in mixed case) and decodes
+ * checks cannot disagree: the router ignores case (contract paths come in mixed case) and decodes
  * percent-escapes, so `/API/…`, `/Api/…` and `/%61pi/…` reach the same handler as `/api/…`. A check
  * that read `request.url` would see a different path from the one the router matched.
  *

@@ -62,7 +62,7 @@ describe('CSRF, sign-in and role guards', () => {
     expect(res.json()).toEqual({ message: 'Not found.' });
   });
 
-  it('matches spec paths case-insensitively (/api/User/… and /api/user/…)', async () => {
+  it('matches contract paths case-insensitively (/api/User/… and /api/user/…)', async () => {
     const me = await t.signIn();
     expect((await t.call({ url: '/api/user/ping', as: me })).statusCode).toBe(200);
   });

@@ -83,7 +83,7 @@ export const routes: AppRoute[] = [
     name: 'Leaderboard',
   },
   { path: '/store', page: lazy(() => import('../features/store/store-page')), name: 'Store' },
-  // Not in the main menu, which the spec's entries fill at laptop widths: the home page's
+  // Not in the main menu, which the contract's entries fill at laptop widths: the home page's
   // "What you can do here" and the bot's announcements link it.
   { path: '/raffles', page: lazy(() => import('../features/raffles/raffles-page')) },
   { path: '/raffles/:id', page: lazy(() => import('../features/raffles/raffle-page')) },

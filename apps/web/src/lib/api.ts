@@ -31,7 +31,7 @@ interface CallOptions<S extends z.ZodType> {
   schema?: S;
   signal?: AbortSignal;
   cache?: RequestCache;
-  /** No toast on failure (for calls whose failure the spec wants silent, e.g. leaderboards). */
+  /** No toast on failure (for calls whose failure the contract wants silent, e.g. leaderboards). */
   silent?: boolean;
 }
 
@@ -66,7 +66,7 @@ interface CallExtras {
   signal?: AbortSignal;
   /** The browser's HTTP cache for this call ('no-cache': revalidate a cached answer with the server). */
   cache?: RequestCache;
-  /** No toast on failure (for calls whose failure the spec wants silent, e.g. leaderboards). */
+  /** No toast on failure (for calls whose failure the contract wants silent, e.g. leaderboards). */
   silent?: boolean;
 }
 

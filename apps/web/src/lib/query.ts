@@ -1,7 +1,7 @@
 /**
  * Server state through TanStack Query on the typed endpoints: a query is keyed by its endpoint
  * (method and path) and its input, so a mutation invalidates every cached page of the endpoints it
- * changes. Failures take the one path of `api()`: the server's message as the spec's toast (unless
+ * changes. Failures take the one path of `api()`: the server's message as the contract's toast (unless
  * the call is silent), 401 without a toast.
  */
 import { QueryClient, useMutation, useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';

@@ -23,7 +23,7 @@ export interface LiveStateOptions<H extends HubSpec, E extends EventName<H>> {
   fetchState(connection: HubConnection<H>): Promise<EventPayload<H, E> | null>;
   /** False while it is not yet known who is signed in: nothing connects. */
   enabled?: boolean;
-  /** A change reconnects (the spec: when the sign-in state changes, the connection restarts). */
+  /** A change reconnects (the contract: when the sign-in state changes, the connection restarts). */
   restartKey?: unknown;
   /** Each state shown, with the one before it; `live` is false for a resync. */
   onState?(
@@ -37,7 +37,7 @@ export interface LiveStateOptions<H extends HubSpec, E extends EventName<H>> {
   onSynced?(connection: HubConnection<H>): void;
   /** The view was cleared (connection closed or stopped): clear what the page added. */
   onCleared?(): void;
-  /** The start failed, reconnecting gave up, or a resync failed (the spec's toast). */
+  /** The start failed, reconnecting gave up, or a resync failed (the contract's toast). */
   onConnectFailed?(): void;
   /** The server refused for good for another reason than an unknown game. */
   onRefused?(info: { code: string | null }): void;
@@ -122,7 +122,7 @@ export function useLiveState<H extends HubSpec, E extends EventName<H>>(
       onStatus: setStatus,
       onConnected: () => void resync(),
       onClosed: ({ willRetry, everConnected }) => {
-        clear(); // the spec: when the connection closes, the game view is cleared
+        clear(); // the contract: when the connection closes, the game view is cleared
         setView(!willRetry ? 'failed' : everConnected ? 'lost' : 'connecting');
         if (!willRetry || (!everConnected && !startFailureShown)) {
           startFailureShown = true;

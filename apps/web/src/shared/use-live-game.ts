@@ -1,7 +1,7 @@
 /**
  * A live game's state for its page (docs/architecture.md#the-live-game-kit): the shared live-state
  * hook (lib/use-live-state) on the game's hub at `?gameid=`, connecting once it is known who is
- * signed in and restarting when that changes, with the spec's toast when the server refuses.
+ * signed in and restarting when that changes, with the contract's toast when the server refuses.
  */
 import { toast } from 'react-toastify';
 import type { EventName, HubQuery, HubSpec } from '@kickback/common/hubs/hub';

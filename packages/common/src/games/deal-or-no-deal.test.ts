@@ -512,7 +512,7 @@ describe('verifiable board', () => {
 });
 
 describe('statusText', () => {
-  it('says every status of the spec, and ours for 5 and 7', () => {
+  it('says every status of the contract, and ours for 5 and 7', () => {
     const t = (status: number, n = 0) => statusText({ status, remainingBoxCountToOffer: n }, 'Ann');
     expect(t(1)).toBe('Waiting for Ann to start.');
     expect(t(2)).toBe('Pick a box to start.');

@@ -466,7 +466,7 @@ export function statusText(game: { status: number; remainingBoxCountToOffer: num
     case DealOrNoDealStatus.PickYourBox:
       return 'Pick a box to start.';
     case DealOrNoDealStatus.Opening: {
-      // The spec's wording, "(s)" included, whatever N is.
+      // The contract's wording, "(s)" included, whatever N is.
       return `Select ${game.remainingBoxCountToOffer} more case(s)`;
     }
     case DealOrNoDealStatus.BankOffer:

@@ -152,7 +152,7 @@ const AMOUNT = /^(\d{1,12})(?:\.(\d{1,5}))?(k)?$/i;
 
 /**
  * Reads `!bet {option} {points}` (docs/product.md#live-validation). Null when the message is not a `!bet` at all.
- * Points may use the spec's "k" abbreviation: `1.5k` is 1500. An amount that does not come to
+ * Points may use the contract's "k" abbreviation: `1.5k` is 1500. An amount that does not come to
  * whole hundredths (`0.001`, `1.234567k`) or has signs, commas or extra words is malformed.
  */
 export function parseBet(text: string): ParsedBet | null {

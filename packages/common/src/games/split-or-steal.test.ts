@@ -417,7 +417,7 @@ describe('answerContextFor', () => {
 });
 
 describe('statusText', () => {
-  it('has the spec texts for 6 and unknown codes', () => {
+  it('has the contract texts for 6 and unknown codes', () => {
     expect(statusText(6)).toBe('Game is starting in 3 seconds');
     expect(statusText(7)).toBe('Game status is unknown');
     expect(statusText(-1)).toBe('Game status is unknown');

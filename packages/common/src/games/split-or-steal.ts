@@ -39,7 +39,7 @@ export type SplitOrStealStatusCode = (typeof SplitOrStealStatus)[keyof typeof Sp
 
 export const SPLIT = 1;
 export const STEAL = 2;
-/** What a ball holds: 1 Split, 2 Steal (spec: 1 means Split, another non-zero value means Steal). */
+/** What a ball holds: 1 Split, 2 Steal (contract: 1 means Split, another non-zero value means Steal). */
 export type Answer = typeof SPLIT | typeof STEAL;
 export type Slot = 1 | 2;
 /** Which of a player's two balls. */
@@ -47,7 +47,7 @@ export type Ball = 1 | 2;
 
 /** Start countdown (docs/product.md#live-constants-and-limits). */
 export const START_COUNTDOWN_SECONDS = 3;
-/** Game Time default and bounds (the default is the spec's; the bounds are ours). */
+/** Game Time default and bounds (the default is the contract's; the bounds are ours). */
 export const DEFAULT_GAME_SECONDS = 10;
 export const MIN_GAME_SECONDS = 5;
 export const MAX_GAME_SECONDS = 300;

@@ -15,7 +15,7 @@ export const giveawayToasts = {
   updateSettingFailed: 'Unable to update setting.',
 } as const;
 
-/** What each admin action on the giveaway page says when it worked (not in the spec's catalogue). */
+/** What each admin action on the giveaway page says when it worked (not in the contract's catalogue). */
 export const giveawayDone = {
   keyAdded: (key: string) => `Key ${key} added.`,
   keysSaved: (count: number) => (count === 0 ? 'No key is active now.' : `Active keys saved (${count}).`),

@@ -5,7 +5,7 @@ import { defineEndpoint } from './endpoint';
 import { BOX_COUNT, DealOrNoDealStatus } from '../games/deal-or-no-deal';
 import { isAmount, toCents } from '../money';
 
-/** The largest amount one box may hold, in dollars (our ceiling: the spec gives none). */
+/** The largest amount one box may hold, in dollars (our ceiling: the contract gives none). */
 export const MAX_BOX_AMOUNT = 10_000;
 
 const amountShape = 'Enter the amount in dollars, like 250 or 0.50.';
@@ -23,7 +23,7 @@ export const createDealOrNoDealBody = z.object({
   playerUserId: z.uuid({ error: 'Pick the player from the list.' }),
   isPrivate: z.boolean({ error: 'Private is either on or off.' }).default(false),
   /**
-   * Sent by the spec's form although no field shows it: kept with the game's audit entry. The
+   * Sent by the contract's form although no field shows it: kept with the game's audit entry. The
    * prize is what the player wins, not this.
    */
   reward: z

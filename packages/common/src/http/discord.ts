@@ -67,7 +67,7 @@ export const recipientReasonText: Record<RecipientReason, string> = {
   not_sent: 'Not sent (the broadcast stopped)',
 };
 
-/** One recipient of a broadcast (an item of the spec's users and failed lists). */
+/** One recipient of a broadcast (an item of the contract's users and failed lists). */
 export const broadcastRecipient = z.object({
   userId: z.string().nullable(),
   username: z.string(),
@@ -94,7 +94,7 @@ export type BroadcastSummary = z.infer<typeof broadcastSummary>;
 
 /**
  * The answer of the send and of `GET /api/Discord/broadcasts/:id`: the job's progress, and once it
- * finished the spec's `users` (succeeded) and `failed` lists (empty while it runs).
+ * finished the contract's `users` (succeeded) and `failed` lists (empty while it runs).
  */
 export const broadcastResult = broadcastSummary.extend({
   users: z.array(broadcastRecipient),

@@ -1,4 +1,4 @@
-/** The admin REST calls of chat predictions (not in the spec; docs/features/predictions.md#rules): open, act, list. */
+/** The admin REST calls of chat predictions (not in the contract; docs/features/predictions.md#rules): open, act, list. */
 import { z } from 'zod';
 import { predictionState } from '../hubs/prediction';
 import { defineEndpoint, pageNumber, pageOf } from './endpoint';

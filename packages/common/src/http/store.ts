@@ -186,7 +186,7 @@ export const storeMessages = {
   nameTaken: (name: string) => `A product named "${name}" already exists: choose another name.`,
 } as const;
 
-/** The order's answer: the spec's message, plus the order id and, for a code product, the code (buyer only). */
+/** The order's answer: the contract's message, plus the order id and, for a code product, the code (buyer only). */
 export const orderResponse = messageBody.extend({
   orderId: z.number(),
   code: z.string().nullable(),

@@ -1,8 +1,8 @@
 /**
  * The shape every real-time hub shares (docs/architecture.md#the-real-time-path): a Socket.IO
  * namespace, the handshake query it needs, its calls (an emit with acknowledgement carrying the
- * spec's method name, answered `{ ok: true, data }` or `{ ok: false, error }`) and its events
- * (server emits with the spec's event name). Server and web both type themselves from one
+ * contract's method name, answered `{ ok: true, data }` or `{ ok: false, error }`) and its events
+ * (server emits with the contract's event name). Server and web both type themselves from one
  * definition; the server still parses every incoming payload with the call's schema.
  */
 import { z } from 'zod';

@@ -153,7 +153,7 @@ describe('Discord linking through the local OAuth simulator', () => {
     expect((await navigate(authorize)).statusCode).toBe(400);
   });
 
-  it('unlinks Discord with the spec toast', async () => {
+  it('unlinks Discord with the contract toast text', async () => {
     t = await buildTestApp();
     const user = await t.signIn();
     const callback = await consent(location(await startLink(user)), { decision: 'authorize', username: 'leaving' });

@@ -164,7 +164,7 @@ describe('!verify in chat', () => {
 });
 
 describe('GET /api/User/unlink', () => {
-  it('unlinks Kick with the spec toast; unlinking again or an unknown type is refused', async () => {
+  it('unlinks Kick with the contract toast text; unlinking again or an unknown type is refused', async () => {
     const user = await t.signIn();
     await say('to_unlink', `!verify ${await codeFor(user)}`);
     const res = await t.call({ url: '/api/User/unlink?type=Kick', as: user });

@@ -20,7 +20,7 @@ const ids = async (user: TestUser) => {
 beforeAll(warmUp, WARM_UP_TIMEOUT);
 
 describe('POST /api/User/ids', () => {
-  it('saves the four partner ids, trimmed, with the spec toast', async () => {
+  it('saves the four partner ids, trimmed, with the contract toast text', async () => {
     const user = await t.signIn();
     const res = await save(user, {
       ClashId: ' clash_42 ',

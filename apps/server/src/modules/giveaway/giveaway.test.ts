@@ -394,7 +394,7 @@ describe('settings and keys', () => {
     expect((await hub.ok<GiveawayState>('GetState')).settings).toEqual(before.settings);
   });
 
-  it("the spec's six settings alone are accepted; the site's three extra keep their stored values", async () => {
+  it("the contract's six settings alone are accepted; the site's three extra keep their stored values", async () => {
     await hub.ok('UpdateStateSettings', {
       ...defaults,
       rewinCooldownInSeconds: 3600,

@@ -1,5 +1,5 @@
 /**
- * The searchable user picker of the admin forms: react-select async with the spec's defaults
+ * The searchable user picker of the admin forms: react-select async with the contract's defaults
  * (preload, cache, "Select...", "No options", "Loading...", page size 5, menu heights 300/140),
  * backed by `GET /api/user/search` through the query cache. Failures are ignored (an empty list).
  */

@@ -42,7 +42,7 @@ export default function DailyRewardRoobetPage() {
   const [now] = useState(() => new Date());
   const records = useMonthlyRoobet(user?.openId ?? null).data ?? noRecords;
   const code = useRoobetSite()?.codes[0] ?? null;
-  // Visitors keep the spec's Available case that answers "First log in please." when pressed.
+  // Visitors keep the contract's Available case that answers "First log in please." when pressed.
   const status = useRoobetToday(user);
   const claimReward = useClaimReward();
   const calendarRef = useRef<HTMLDivElement>(null);

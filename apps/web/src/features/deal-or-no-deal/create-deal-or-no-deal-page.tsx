@@ -1,7 +1,7 @@
 /**
  * /createdealornodeal (admin, docs/product.md#live-screens-and-routes "Create Deal Or No Deal
  * form"): a searchable Player 1 picker, the Private switch and Create. No reward field shows; the
- * form still sends one (0: the prize is what the player wins). The board is the spec's 24 default
+ * form still sends one (0: the prize is what the player wins). The board is the contract's 24 default
  * amounts; a collapsed editor lets an admin change them first. The form is checked by the server's
  * schema as the admin types (each box amount with its own message); Create is disabled while
  * submitting and enabled again on failure (the API wrapper told why, and a field the server names
@@ -22,7 +22,7 @@ import { useCreateDealOrNoDeal } from './api';
 import { RecentDealOrNoDealGames } from './recent-games';
 import { CREATED_STATE } from './created-toast';
 
-/** The reward the spec's form sends although it shows no field for it. */
+/** The reward the contract's form sends although it shows no field for it. */
 const FORM_REWARD = 0;
 
 /** An empty number field is not 0: it stays NaN, so the schema says what to enter. */

@@ -1,6 +1,6 @@
 /**
  * The Deal or No Deal page over a fake hub socket (lib/fake-socket): who gets which buttons, what
- * each owner's button calls, the spec's toasts when a call or the state fetch fails, and the
+ * each owner's button calls, the contract's toasts when a call or the state fetch fails, and the
  * thinking music the server asks for, and staff cancelling through the HTTP endpoint.
  */
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
@@ -169,7 +169,7 @@ describe('the Deal or No Deal page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Claim The Game' }));
     await flush();
     expect(calls('Claim')).toHaveLength(1);
-    expect(toasts.error).toEqual(['The game cannot be claimed.']); // the server's words: the spec has no toast
+    expect(toasts.error).toEqual(['The game cannot be claimed.']); // the server's words: the contract has no toast
   });
 
   it("says 'Unable to get game state.' (once) when the state cannot be read, and shows 'Game Is Private' for no state", async () => {
@@ -189,7 +189,7 @@ describe('the Deal or No Deal page', () => {
         last().connected = false;
         last().fire('disconnect', 'transport close');
       });
-      // The spec's schedule: retries after 0, 2, 10 and 30 s, each failing, then it stops.
+      // The contract's schedule: retries after 0, 2, 10 and 30 s, each failing, then it stops.
       for (const delay of [0, 2_000, 10_000, 30_000]) {
         act(() => void vi.advanceTimersByTime(delay));
         act(() => last().fire('connect_error', new Error('refused')));

@@ -16,7 +16,7 @@ const files: Record<Sound, string> = {
   ThinkingMusic: 'thinking-music',
 };
 
-/** The volume of the looped thinking music while the offer shows (the spec's 0.4). */
+/** The volume of the looped thinking music while the offer shows (the contract's 0.4). */
 export const THINKING_VOLUME = 0.4;
 
 const playing = new Set<HTMLAudioElement>();

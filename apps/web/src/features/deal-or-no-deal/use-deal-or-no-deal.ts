@@ -92,7 +92,7 @@ export function useDealOrNoDeal(gameId: string): LiveDealOrNoDeal {
       try {
         await call(c);
       } catch (err) {
-        // null: the spec has no toast for this call, so the server's own words say why.
+        // null: the contract has no toast for this call, so the server's own words say why.
         toast.error(failure ?? (err instanceof Error ? err.message : messages.systemError));
       } finally {
         setBusy(false);

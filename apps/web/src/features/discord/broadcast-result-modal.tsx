@@ -1,6 +1,6 @@
 /**
  * The result modal (docs/product.md#discord-message-sender-admin): "Users Sent Message" with the
- * Succeded list and the Failed list (the spec's spelling), each user with their Discord name,
+ * Succeded list and the Failed list (the contract's spelling), each user with their Discord name,
  * failures with the reason.
  */
 import Alert from 'react-bootstrap/Alert';

@@ -86,7 +86,7 @@ export default function DiscordMessageSenderPage() {
       .catch(() => undefined);
   }, [recent.data, myName, fetchBroadcast]);
 
-  /** The end of a send: the spec's toast, the result modal; the form is cleared unless the admin wrote on. */
+  /** The end of a send: the contract's toast, the result modal; the form is cleared unless the admin wrote on. */
   const finished = (done: BroadcastResult, sentText: string) => {
     setRunning(null);
     if (done.status === 'completed') {

@@ -2,7 +2,7 @@
  * /overlay/giveaway: the OBS browser source (1920×1080, transparent, public, read-only). It shows
  * the participant count, spins to the same winner at the same moment as the admin page (both
  * start on the same roll event and spin 3000 ms), then the winner card. It reconnects by itself:
- * the spec's schedule first, then every 30 s for as long as the source is open.
+ * the contract's schedule first, then every 30 s for as long as the source is open.
  */
 import { useEffect, useState } from 'react';
 import type { giveawayOverlayHub, OverlayRoll } from '@kickback/common/hubs/giveaway-overlay';

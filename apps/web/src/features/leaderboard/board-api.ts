@@ -1,5 +1,5 @@
 /**
- * The public leaderboards as server state, with the spec's client behaviour: results stay cached
+ * The public leaderboards as server state, with the contract's client behaviour: results stay cached
  * after the first load (a revisit shows them at once; one older than a few minutes is refreshed in
  * the background), and a failed load is silent and shows an empty list (not retried).
  */

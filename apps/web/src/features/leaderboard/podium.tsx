@@ -1,5 +1,5 @@
 /**
- * The top three (spec: podium with rank badges 1 gold, 2 silver, 3 bronze; first in the centre).
+ * The top three (contract: podium with rank badges 1 gold, 2 silver, 3 bronze; first in the centre).
  * Drawn in the order 2 · 1 · 3 on every screen size; the centre step is the tallest.
  */
 import type { LeaderboardEntry, RewardUnit } from '@kickback/common/http/leaderboards';

@@ -1,5 +1,5 @@
 /**
- * /admin/predictions (Admin dropdown; not in the spec, docs/features/predictions.md#rules): open a
+ * /admin/predictions (Admin dropdown; not in the contract, docs/features/predictions.md#rules): open a
  * prediction, follow its bets live, lock, resolve, cancel or hide it, copy the overlay URL, and see
  * past predictions. The stream's live state (Kick's last word on it) is shown above.
  */

@@ -1,7 +1,7 @@
 /**
  * The live prediction for the overlay, on the shared live-state hook: the public `/KickPrediction`
  * hub, `GetState` after every (re)connect, the newest `ReceiveState` kept (the server already
- * coalesces bet updates to a few a second), and the spec's toast when it cannot connect.
+ * coalesces bet updates to a few a second), and the contract's toast when it cannot connect.
  */
 import { toast } from 'react-toastify';
 import type { predictionHub } from '@kickback/common/hubs/prediction';

@@ -7,7 +7,7 @@ interface Props {
   service: string;
   /** The linked account's name, or null when nothing is linked. */
   linkedAs: string | null;
-  /** The spec's text for a missing link ("You havent linked your kick"). */
+  /** The contract's text for a missing link ("You havent linked your kick"). */
   missingText: string;
   linkLabel: string;
   onLink(): void;

@@ -2,7 +2,7 @@
  * The live Split or Steal game for the page, on the kit's live-game hook (useLiveGame):
  * one hub connection per game and signed-in user, the newest state, the view cleared when the
  * connection closes. This adds what is Split or Steal's: the sounds on entering status 3 and 4,
- * the player's own answer context in status 3, the chat, and the spec's toasts.
+ * the player's own answer context in status 3, the chat, and the contract's toasts.
  */
 import { useCallback, useState } from 'react';
 import { toast } from 'react-toastify';
@@ -63,7 +63,7 @@ export function useSplitOrSteal(gameId: string): LiveGame {
         connection
           .call('GetAnswerContext')
           .then(setAnswers)
-          .catch(() => undefined); // the spec: if that fetch fails, the plain state is used
+          .catch(() => undefined); // the contract: if that fetch fails, the plain state is used
       } else if (next.status !== SplitOrStealStatus.Choosing) setAnswers(null);
     },
     listen(connection) {

@@ -1,6 +1,6 @@
 /**
  * Roobet simulator: `GET /dev/partners/roobet/affiliate/v2/stats?userId=&startDate=&endDate=` with
- * the Bearer key; USD floats. Every bet is weighted by the spec's RTP rule (weighting.ts), so
+ * the Bearer key; USD floats. Every bet is weighted by the contract's RTP rule (weighting.ts), so
  * `weightedWagered` is below `wagered` by however much the player played high-RTP games, dice or
  * live games.
  */

@@ -2,7 +2,7 @@
  * The partner simulators' world: per site a fixed cast of players who place bets at deterministic
  * moments (one chance per 10-minute slot, busier in the evening UTC), so wagers grow as time
  * passes and every process, test and restart computes the same figures for the same window.
- * Roobet bets land on games with an RTP and a category, and the weighted wager applies the spec's
+ * Roobet bets land on games with an RTP and a category, and the weighted wager applies the contract's
  * contribution rule per bet (roobet/weighting.ts).
  */
 import type { SiteId } from '@kickback/common/http/leaderboards';
