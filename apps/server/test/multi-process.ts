@@ -107,7 +107,6 @@ export function serversOnFreshDatabase(
       TIMER_SWEEP_MS: '1000',
       ...opts.env,
     },
-    startMs: 60_000,
   });
   let database: Database | null = null;
 
@@ -117,7 +116,7 @@ export function serversOnFreshDatabase(
     (database.raw as pg.Pool).on('error', () => undefined); // the drop at the end ends its connections
     await migrate(database);
     await servers.start();
-  }, 120_000);
+  }, 240_000);
 
   afterAll(async () => {
     await servers.stopAll();
@@ -127,7 +126,7 @@ export function serversOnFreshDatabase(
     const keys = await redis.keys(`${prefix}*`);
     if (keys.length) await redis.del(...keys);
     redis.disconnect();
-  }, 30_000);
+  }, 120_000);
 
   const db = () => {
     if (!database) throw new Error('the database is made in beforeAll');

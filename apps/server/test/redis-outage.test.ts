@@ -109,7 +109,6 @@ describe.skipIf(missing !== null)('Redis going away under two server processes',
         KICK_WEBHOOK_PUBLIC_KEY: kickKeys.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
       },
       ready: async (url) => (await health(url))?.status === 'ok',
-      startMs: 60_000,
     }).start();
     urls = servers.urls as [string, string];
   }, 240_000);
