@@ -4,7 +4,7 @@
  * definition of packages/common, listens to its events and calls its methods; calls resolve with
  * `data` or reject with the server's `error`.
  *
- * Contract defaults: reconnect after 0, 2, 10 and 30 s, then stop; request timeout 100 s. The
+ * Defaults: reconnect after 0, 2, 10 and 30 s, then stop; request timeout 100 s. The
  * keep-alive (15 s) and server timeout (30 s) are the server's ping interval and ping interval +
  * ping timeout, which the client takes from the handshake. After every (re)connect `onConnected`
  * runs so the feature resyncs (GetGameState); when the connection closes `onClosed` runs so the

@@ -39,7 +39,10 @@ export type SplitOrStealStatusCode = (typeof SplitOrStealStatus)[keyof typeof Sp
 
 export const SPLIT = 1;
 export const STEAL = 2;
-/** What a ball holds: 1 Split, 2 Steal (contract: 1 means Split, another non-zero value means Steal). */
+/**
+ * What a ball holds: 1 Split, 2 Steal (docs/product.md#split-or-steal-game-state: 1 means Split,
+ * another non-zero value means Steal).
+ */
 export type Answer = typeof SPLIT | typeof STEAL;
 export type Slot = 1 | 2;
 /** Which of a player's two balls. */

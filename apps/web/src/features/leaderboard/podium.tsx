@@ -1,5 +1,6 @@
 /**
- * The top three (contract: podium with rank badges 1 gold, 2 silver, 3 bronze; first in the centre).
+ * The top three (docs/product.md#leaderboard-screen): a podium with rank badges 1 gold, 2 silver,
+ * 3 bronze; first in the centre.
  * Drawn in the order 2 · 1 · 3 on every screen size; the centre step is the tallest.
  */
 import type { LeaderboardEntry, RewardUnit } from '@kickback/common/http/leaderboards';
