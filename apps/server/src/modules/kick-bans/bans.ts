@@ -39,7 +39,11 @@ export async function isBanned(db: DbOrTx, who: Who, now: Date): Promise<boolean
   return row?.banned === true;
 }
 
-/** Records a `moderation.banned`: true when it is now the account's ban (not an older one arriving late). */
+/**
+ * Records a `moderation.banned`: true when it is now the account's ban — not an older one arriving
+ * late, nor the same ban again (Kick delivers some events twice under new message ids, and a copy
+ * must not undo an admin's lift: docs/features/kick-events-and-bans.md#lifting-a-ban).
+ */
 export async function recordBan(tx: DbOrTx, event: ModerationBanned, meta: KickEventMeta): Promise<boolean> {
   const u = event.banned_user;
   const values = {
@@ -58,7 +62,7 @@ export async function recordBan(tx: DbOrTx, event: ModerationBanned, meta: KickE
     .onConflictDoUpdate({
       target: kickBans.kickUserId,
       set: { ...values, liftedAt: null, liftedBy: null },
-      setWhere: sql`${kickBans.bannedAt} <= excluded.banned_at`,
+      setWhere: sql`${kickBans.bannedAt} < excluded.banned_at`,
     })
     .returning({ kickUserId: kickBans.kickUserId });
   return rows.length > 0;

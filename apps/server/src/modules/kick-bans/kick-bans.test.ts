@@ -82,6 +82,15 @@ describe('Kick bans', () => {
     expect(row?.expiresAt).toBeNull();
   });
 
+  it('a duplicate of a lifted ban (Kick delivers some events twice, under new message ids) does not ban again', async () => {
+    const who = await chatter();
+    await ban(who, null);
+    expect((await lift(who)).statusCode).toBe(200);
+    await ban(who, null); // the same ban (same created_at), delivered again
+    expect(await isBanned(t.database.db, { userId: who.user.id }, t.clock.now())).toBe(false);
+    expect(await t.app.kickBans.banOf(who.kickId)).toBeNull();
+  });
+
   it('a banned chatter cannot enter the giveaway with the key, linked or not', async () => {
     const linked = await chatter();
     const unlinked = { kickId: next(), kickName: 'drifter' };
