@@ -68,7 +68,7 @@ function normalise(buffer, peak = 0.85) {
 const choose = new Float64Array(Math.floor(RATE * 1.1));
 tone(choose, 0.0, 392.0, 0.3, 0.7, 6); // G4
 tone(choose, 0.12, 523.25, 0.3, 0.7, 6); // C5
-tone(choose, 0.24, 739.99, 0.86, 0.8, 2.5); // F#5 (the tritone: suspense)
+tone(choose, 0.24, 739.99, 0.86, 0.8, 2.5); // F-sharp 5 (the tritone: suspense)
 tone(choose, 0.24, 523.25, 0.86, 0.45, 2.5);
 
 // The reveal: a short drum roll into a bright major chord.

@@ -1,5 +1,6 @@
 /**
- * The user-facing texts of the specification, in one place. Server and web both import these so a
+ * The user-facing texts of the contract (docs/product.md#site-errors-and-toasts,
+ * docs/product.md#live-errors-and-toasts), in one place. Server and web both import these so a
  * toast the contract names is spelled exactly once.
  */
 import { formatAmount } from './money';

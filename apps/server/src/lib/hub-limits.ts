@@ -1,6 +1,6 @@
 /**
- * What one person may ask of the hubs, however many sockets they open (issue: 100 sockets of one
- * user made 248 writes/s, all accepted):
+ * What one person may ask of the hubs, however many sockets they open (docs/security.md#limits-and-headers:
+ * without it, 100 sockets of one user made 248 writes/s, all accepted):
  *
  * - a call budget per signed-in user, and per address for visitors, shared by all their sockets
  *   and, with Redis, by every process (rate-limiter-flexible; the in-memory limiter stands in while

@@ -1,5 +1,5 @@
 /**
- * Kick webhook signatures: RSA PKCS#1 v1.5 with SHA-256 over `messageId.timestamp.rawBody`, base64
+ * Kick webhook signatures: RSASSA-PKCS1-v1_5 with SHA-256 over `messageId.timestamp.rawBody`, base64
  * in `Kick-Event-Signature`. Verified against the raw body bytes, never re-serialised JSON.
  */
 import { createSign, verify, type KeyObject } from 'node:crypto';

@@ -1,8 +1,8 @@
 /**
  * The cog's 'Giveaway Preferences' modal: the four filters, Subs Luck 1–5 step 1, Chat Activity
  * Filter 0–600 s step 5 (docs/product.md#live-validation,
- * docs/product.md#live-constants-and-limits), and the issue's extras: re-win cooldown, winners per
- * roll and a point prize. The hub's own schema checks every field as it is typed (the server checks
+ * docs/product.md#live-constants-and-limits), and our extras (docs/features/giveaway.md#entering-and-the-roll):
+ * re-win cooldown, winners per roll and a point prize. The hub's own schema checks every field as it is typed (the server checks
  * every bound again); a field out of range is marked with its message.
  */
 import Button from 'react-bootstrap/Button';
