@@ -44,12 +44,19 @@ export async function waitForBroadcast(
   id: string,
   timeoutMs = 90_000,
 ): Promise<BroadcastResult> {
-  const until = Date.now() + timeoutMs;
+  // A hang is no progress for `timeoutMs`; a send that keeps going is waited for (a starved CI
+  // machine once took more than 90 s to send 60; docs/conventions.md#timeouts).
+  let until = Date.now() + timeoutMs;
+  let done = -1;
   for (;;) {
     const res = await t.call({ url: `/api/Discord/broadcasts/${id}`, as: admin });
     expect(res.statusCode).toBe(200);
     const body = res.json<BroadcastResult>();
     if (body.status === 'completed' || body.status === 'failed') return body;
+    if (body.sentCount + body.failedCount > done) {
+      done = body.sentCount + body.failedCount;
+      until = Date.now() + timeoutMs;
+    }
     if (Date.now() > until) throw new Error(`broadcast ${id} still ${body.status} (${body.sentCount}/${body.total})`);
     await new Promise((r) => setTimeout(r, 50));
   }
