@@ -5,12 +5,15 @@
  * the app, a bare Fastify sending that read's exact body, and once a bare hello-world. Prints
  * req/s, p50, p99, the ratios, and the CPU the generator and the server took.
  *
- *   npm run bench -- reads [--seconds 10] [--connections 64] [--rounds 3] [--only now,products]
- *     [--pin] [--profile <dir>] [--log-level <level>]
+ *   npm run bench -- reads [--seconds 5] [--connections 64] [--rounds 5] [--warm 2]
+ *     [--only now,products] [--pin] [--profile <dir>] [--log-level <level>]
  *
- * Each read is measured in `--rounds` pairs, the same-body bare server then the app, one after the
- * other: the figures are the medians, and the ratio is the median of the pairs' ratios (a pair is
- * seconds apart, so a change in what else the machine runs touches both of its halves alike).
+ * Each read is first loaded unmeasured on both servers (`--warm` seconds each, so that neither is
+ * measured while V8 still compiles it), then measured in `--rounds` pairs of the same-body bare
+ * server and the app, back to back, the order alternating from one pair to the next (bare then
+ * app, app then bare, ...): the figures are the medians, and the ratio is the median of the pairs'
+ * ratios. One generator process serves every load, so a pair's halves are milliseconds apart and a
+ * change in what else the machine runs touches both alike; the alternation cancels a steady drift.
  *
  * `--pin` runs the servers on core 0 and the generator on core 1 (taskset). `--profile <dir>`: the
  * app writes a V8 CPU profile there when it stops (`node lib/profile-summary.mjs <file>` sums it up).
@@ -24,6 +27,7 @@ import { fileURLToPath } from 'node:url';
 import { ServerProcesses } from '../apps/server/test/processes';
 import { logLevelEnv, logLevelLine, serverLogFile } from './lib/server-log';
 import { printFigures } from './lib/stats';
+import type { LoadRequest } from './lib/load-runner';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // BENCH_SERVER_MAIN=<main.js> measures another build (for example the one before a change).
@@ -34,9 +38,10 @@ function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
 }
-const seconds = Number(arg('seconds', '10'));
+const seconds = Number(arg('seconds', '5'));
 const connections = Number(arg('connections', '64'));
-const rounds = Math.max(1, Number(arg('rounds', '3')));
+const rounds = Math.max(1, Number(arg('rounds', '5')));
+const warmSeconds = Number(arg('warm', '2'));
 const pin = process.argv.includes('--pin') && spawnSync('taskset', ['-V']).status === 0;
 const profileDir = arg('profile', '');
 const reads: Record<string, string> = {
@@ -52,13 +57,18 @@ const only = arg('only', '')
   .split(',')
   .filter((s) => s in reads);
 const chosen = Object.entries(reads).filter(([name]) => only.length === 0 || only.includes(name));
-const appHeaders = ['X-Requested-With:kickback'];
+const appHeaders = { 'X-Requested-With': 'kickback' };
 
 function pinned(core: number, command: string, args: string[]): [string, string[]] {
   return pin ? ['taskset', ['-c', String(core), command, ...args]] : [command, args];
 }
 
-function start(command: string, args: string[], env: NodeJS.ProcessEnv, stdout: number | 'ignore' = 'ignore'): ChildProcess {
+function start(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  stdout: number | 'ignore' = 'ignore',
+): ChildProcess {
   const [cmd, cmdArgs] = pinned(0, command, args);
   return spawn(cmd, cmdArgs, { env: { ...process.env, ...env }, stdio: ['ignore', stdout, 'inherit'] });
 }
@@ -100,26 +110,48 @@ interface Load {
   seconds: number;
 }
 
-function load(url: string, headers: string[], server: ChildProcess): Promise<Load & { serverCpuMs: number | null }> {
-  const before = cpuMsOf(server.pid);
-  const [cmd, args] = pinned(1, tsx, [
-    path.join(here, 'lib/load-runner.ts'),
-    url,
-    String(connections),
-    String(seconds),
-    ...headers,
-  ]);
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.on('exit', (code) => {
-      if (code !== 0) return reject(new Error(`load runner exited ${code}`));
-      const after = cpuMsOf(server.pid);
-      const result = JSON.parse(out.trim().split('\n').pop()!) as Load;
-      resolve({ ...result, serverCpuMs: before !== null && after !== null ? after - before : null });
+/** The one generator process (lib/load-runner.ts --serve): one load at a time, in order. */
+class Generator {
+  private readonly child: ChildProcess;
+  private readonly pending: Array<{ resolve: (line: string) => void; reject: (err: Error) => void }> = [];
+  private buffered = '';
+
+  constructor() {
+    const [cmd, args] = pinned(1, tsx, [path.join(here, 'lib/load-runner.ts'), '--serve']);
+    this.child = spawn(cmd, args, { stdio: ['pipe', 'pipe', 'inherit'] });
+    this.child.stdout!.on('data', (d: Buffer) => {
+      this.buffered += d.toString();
+      for (let nl = this.buffered.indexOf('\n'); nl >= 0; nl = this.buffered.indexOf('\n')) {
+        const line = this.buffered.slice(0, nl);
+        this.buffered = this.buffered.slice(nl + 1);
+        this.pending.shift()?.resolve(line);
+      }
     });
-  });
+    this.child.on('exit', (code) => {
+      for (const waiting of this.pending.splice(0)) waiting.reject(new Error(`load runner exited ${code}`));
+    });
+  }
+
+  /** Loads `url` for `secs` seconds; the server's CPU over the load is read from /proc. */
+  async load(
+    url: string,
+    headers: Record<string, string>,
+    server: ChildProcess,
+    secs = seconds,
+  ): Promise<Load & { serverCpuMs: number | null }> {
+    const before = cpuMsOf(server.pid);
+    const request: LoadRequest = { url, connections, seconds: secs, headers };
+    const line = await new Promise<string>((resolve, reject) => {
+      this.pending.push({ resolve, reject });
+      this.child.stdin!.write(`${JSON.stringify(request)}\n`);
+    });
+    const after = cpuMsOf(server.pid);
+    return { ...(JSON.parse(line) as Load), serverCpuMs: before !== null && after !== null ? after - before : null };
+  }
+
+  stop(): void {
+    this.child.stdin!.end();
+  }
 }
 
 const perRequest = (l: { serverCpuMs: number | null; total: number }) =>
@@ -165,10 +197,11 @@ const appServer = new ServerProcesses({
 });
 const app = (await appServer.start()).members[0]!.child;
 let bare: ChildProcess | null = null;
+const generator = new Generator();
+const load = generator.load.bind(generator);
 try {
-  const headers = { 'X-Requested-With': 'kickback' };
   const bodies: Record<string, string> = {};
-  for (const [, url] of chosen) bodies[url] = await (await fetch(`${base}${url}`, { headers })).text();
+  for (const [, url] of chosen) bodies[url] = await (await fetch(`${base}${url}`, { headers: appHeaders })).text();
   const bodiesFile = path.join(tmpdir(), `kickback-bench-reads-${process.pid}.json`);
   writeFileSync(bodiesFile, JSON.stringify(bodies));
   // node --import tsx (not the tsx wrapper) so the pid measured is the server's own.
@@ -180,11 +213,12 @@ try {
   await waitFor(`http://127.0.0.1:${barePort}/hello`, {}, () => true);
 
   console.log(
-    `reads: ${connections} connections, ${seconds} s each, ${rounds} round(s)${pin ? ', servers on core 0, generator on core 1' : ''}; ` +
+    `reads: ${connections} connections, ${seconds} s each (after ${warmSeconds} s unmeasured), ${rounds} pair(s) per read${pin ? ', servers on core 0, generator on core 1' : ''}; ` +
       `load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
   );
   console.log(logLevelLine(appLog.file));
-  const hello = await load(`http://127.0.0.1:${barePort}/hello`, [], bare);
+  await load(`http://127.0.0.1:${barePort}/hello`, {}, bare, warmSeconds);
+  const hello = await load(`http://127.0.0.1:${barePort}/hello`, {}, bare);
   printFigures('bare Fastify hello-world', {
     'requests/s': hello.rps,
     'p50 / p99 ms': `${hello.p50} / ${hello.p99}`,
@@ -195,9 +229,17 @@ try {
   for (const [, url] of chosen) {
     const size = Buffer.byteLength(bodies[url]!);
     const pairs: Array<{ same: Awaited<ReturnType<typeof load>>; mine: Awaited<ReturnType<typeof load>> }> = [];
+    const measureBare = (secs?: number) => load(`http://127.0.0.1:${barePort}${url}`, {}, bare!, secs);
+    const measureApp = (secs?: number) => load(`${base}${url}`, appHeaders, app, secs);
+    if (warmSeconds > 0) {
+      await measureBare(warmSeconds);
+      await measureApp(warmSeconds);
+    }
     for (let round = 0; round < rounds; round++) {
-      const same = await load(`http://127.0.0.1:${barePort}${url}`, [], bare);
-      const mine = await load(`${base}${url}`, appHeaders, app);
+      const bareFirst = round % 2 === 0;
+      const first = await (bareFirst ? measureBare() : measureApp());
+      const second = await (bareFirst ? measureApp() : measureBare());
+      const [same, mine] = bareFirst ? [first, second] : [second, first];
       if (mine.non2xx > 0 || mine.errors > 0) console.log(`  ${url}: ${mine.non2xx} non-2xx, ${mine.errors} errors`);
       pairs.push({ same, mine });
     }
@@ -226,6 +268,7 @@ try {
   console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
   for (const row of rows) console.log(row);
 } finally {
+  generator.stop();
   bare?.kill();
   app.kill();
   // The profile is written as the app exits.
