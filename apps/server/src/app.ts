@@ -136,6 +136,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.loggerInstance ? { loggerInstance: deps.loggerInstance } : { logger: loggerOptions(config) }),
     trustProxy: trustFunction(config.trustProxy) ?? false,
     bodyLimit: 256 * 1024,
+    // A plugin may wait on the database while it starts (settings, credentials). Fastify's 10 s
+    // limit failed a start on a starved CI machine whose PostgreSQL answered slowly; a hang still
+    // ends the start, only later (docs/conventions.md#timeouts).
+    pluginTimeout: 120_000,
     logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 200 },
   });

@@ -92,6 +92,7 @@ export async function buildTestApp(
   await app.ready();
 
   const cookieName = 'kb_session';
+  let closing: Promise<void> | undefined;
   return {
     app,
     config,
@@ -130,9 +131,13 @@ export async function buildTestApp(
       if (!row) throw new Error(`user ${userId} not found`);
       return row;
     },
-    async close() {
-      await app.close();
-      if (!opts.database) await database.drop();
+    close() {
+      // Once: a file whose next build failed closes the previous app again in its afterEach.
+      closing ??= (async () => {
+        await app.close();
+        if (!opts.database) await database.drop();
+      })();
+      return closing;
     },
   };
 }
