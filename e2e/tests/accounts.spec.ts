@@ -48,7 +48,7 @@ async function postInChat(admin: Page, kickName: string, text: string, opts: { s
 test('a viewer links Kick from chat and Discord through OAuth, unlinks both and saves partner ids', async ({
   browser,
 }) => {
-  test.setTimeout(180_000); // one long journey across two browsers
+  test.setTimeout(240_000); // one long journey across two browsers
   const viewerContext = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
   const page = await viewerContext.newPage();
   const person = newPerson('Linker');

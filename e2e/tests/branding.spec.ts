@@ -17,7 +17,7 @@ async function ownSite(adminSteamId: string): Promise<{ url: string; server: Chi
 test('the admin renames the site on Admin → Settings; a new visitor sees it in the header and title without a restart', async ({
   browser,
 }) => {
-  test.setTimeout(180_000); // a second server starts on a machine the suite's server already loads
+  test.setTimeout(240_000); // a second server starts on a machine the suite's server already loads
   const adminPerson = newPerson('Owner');
   const site = await ownSite(adminPerson.steamId);
   try {

@@ -7,7 +7,7 @@
  */
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectConfettiDrawn, watchCsp } from './confetti';
+import { expectConfettiDrawn, watchConfetti } from './confetti';
 import { DEMO_ADMIN, keepScreenshot, newPerson, signIn } from './helpers';
 
 const STREAM = { width: 1920, height: 1080 };
@@ -61,7 +61,7 @@ test('the owner plays to a win and a claim while a viewer watches; the prize is 
   const olive = newPerson('Olive');
   const owner = await personPage(browser, olive);
   const viewer = await personPage(browser, null);
-  const cspRefusals = watchCsp(viewer);
+  const cspRefusals = await watchConfetti(viewer);
   const admin = await personPage(browser, DEMO_ADMIN);
 
   const url = await createGame(admin, olive.name);

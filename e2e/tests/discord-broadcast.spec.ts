@@ -87,7 +87,7 @@ test('an admin sends a Discord message to picked users and sees who got it', asy
 });
 
 test('a slow send runs in the background with a progress bar, then shows the result', async ({ page }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   await openSender(page);
   // The simulated Discord delivers three messages, then holds the rest until released: the send
   // outlasts the request and stays mid-way for as long as the test looks, however slow the machine.
@@ -132,7 +132,7 @@ test('the sender on a phone', async ({ page }) => {
 });
 
 test('Admin → Integrations reports the Discord link and the DM broadcast', async ({ page, browser }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   // A viewer links Discord through the OAuth simulator.
   const viewerContext = await browser.newContext();
   const viewer = await viewerContext.newPage();

@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectConfettiDrawn, watchCsp } from './confetti';
+import { expectConfettiDrawn, watchConfetti } from './confetti';
 import { DEMO_ADMIN, expectAccessible, keepScreenshot, signIn } from './helpers';
 
 const shot = (page: Page, name: string, transparent = false) =>
@@ -15,7 +15,7 @@ const shot = (page: Page, name: string, transparent = false) =>
 test('keys, ten chatters, a roll that lands on the server winner, the overlay and the verify page', async ({
   browser,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   const overlayContext = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
   const overlay = await overlayContext.newPage();
   await overlay.goto('/overlay/giveaway');
@@ -29,7 +29,7 @@ test('keys, ten chatters, a roll that lands on the server winner, the overlay an
 
   const adminContext = await browser.newContext({ viewport: { width: 1366, height: 900 } });
   const admin = await adminContext.newPage();
-  const cspRefusals = watchCsp(admin);
+  const cspRefusals = await watchConfetti(admin);
   await admin.goto('/');
   await signIn(admin, DEMO_ADMIN, { demo: true });
   await admin.getByRole('button', { name: 'Admin', exact: true }).click();

@@ -13,7 +13,7 @@ import { discPng } from './png';
 test('a fresh production site: setup link → Admin → name and uploaded logo seen by a new visitor → Go live', async ({
   browser,
 }) => {
-  test.setTimeout(180_000); // a second server starts on a machine the suite's server already loads
+  test.setTimeout(240_000); // a second server starts on a machine the suite's server already loads
   const site = await startSite(
     {
       NODE_ENV: 'production',

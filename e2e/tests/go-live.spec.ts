@@ -23,7 +23,7 @@ async function demoSite(adminSteamId: string): Promise<{ url: string; server: Ch
 test('a fresh site: a plain sign-in is a User; the setup link from the log makes the streamer the admin, once', async ({
   browser,
 }) => {
-  test.setTimeout(180_000); // a second server starts on a machine the suite's server already loads
+  test.setTimeout(240_000); // a second server starts on a machine the suite's server already loads
   const site = await freshSite();
   try {
     expect(site.setupLink).toMatch(new RegExp(`^${site.url}/setup/[\\w-]{32}$`));
@@ -89,7 +89,7 @@ test('a fresh site: a plain sign-in is a User; the setup link from the log makes
 test('going live from the demo: Remove demo data empties the demo catalogue and the Demo data item turns Ready', async ({
   browser,
 }) => {
-  test.setTimeout(180_000); // a second server starts on a machine the suite's server already loads
+  test.setTimeout(240_000); // a second server starts on a machine the suite's server already loads
   const streamer = newPerson('Vex');
   const site = await demoSite(streamer.steamId);
   try {

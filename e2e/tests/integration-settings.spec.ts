@@ -12,7 +12,7 @@ import { running, startSite } from './own-site';
 test('the admin sets a key on Settings → Integrations, and Go live’s test message posts through the bot', async ({
   browser,
 }) => {
-  test.setTimeout(180_000); // a second server starts on a machine the suite's server already loads
+  test.setTimeout(240_000); // a second server starts on a machine the suite's server already loads
   const owner = newPerson('Owner');
   const site = await startSite({ ADMIN_STEAM_IDS: owner.steamId, LOG_LEVEL: 'info' }, running);
   try {

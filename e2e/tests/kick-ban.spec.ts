@@ -13,7 +13,7 @@ const json = { 'x-requested-with': 'kickback' };
 test('a Kick ban from the simulator refuses the viewer’s giveaway key and !bet until an admin lifts it', async ({
   browser,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   const adminContext = await browser.newContext({ viewport: { width: 1366, height: 900 } });
   const admin = await adminContext.newPage();
   await signIn(admin, DEMO_ADMIN, { demo: true });
@@ -71,6 +71,8 @@ test('a Kick ban from the simulator refuses the viewer’s giveaway key and !bet
   const users = await adminContext.newPage();
   await users.goto('/admin/users');
   await users.getByLabel('Search users').fill(viewer.kickName);
+  // The search applies after a short pause: the list is down to this viewer before it is read.
+  await expect(users.getByTestId('users-table').locator('tbody tr')).toHaveCount(1);
   const row = users.locator(`tr[data-user="${viewer.name}"]`);
   await expect(row.getByTestId('kick-ban')).toContainText('banned on Kick');
   await expect(row.getByTestId('kick-ban')).toContainText('spam links');

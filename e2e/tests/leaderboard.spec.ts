@@ -145,7 +145,7 @@ test('a board that fails to load shows an empty list, silently', async ({ page }
 });
 
 test('an admin sets the prizes and hides a board; the public page follows', async ({ page, browser }) => {
-  test.setTimeout(150_000); // settings forms and accessibility scans
+  test.setTimeout(240_000); // settings forms and accessibility scans
   await page.goto('/');
   await signIn(page, DEMO_ADMIN, { demo: true });
   await page.getByRole('button', { name: 'Admin', exact: true }).click();

@@ -35,7 +35,7 @@ async function buy(page: Page, title: string, quantity: number, balanceAfter: st
 test('a raffle with two prizes: tickets, the cap, the draw on the wheel and overlay, verify, prizes once', async ({
   browser,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   const title = `Knife raffle ${Date.now() % 100000}`;
   const overlay = await (await browser.newContext({ viewport: { width: 1920, height: 1080 } })).newPage();
   await overlay.goto('/overlay/raffle');

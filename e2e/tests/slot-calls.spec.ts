@@ -59,7 +59,7 @@ async function cleanUp(admin: Page) {
 test('!calls open, three !sr calls, the queue live on /calls and the overlay, Add to hunt, a 250x bonus pays its caller once', async ({
   browser,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   const adminContext = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
   const admin = await adminContext.newPage();
   await signIn(admin, DEMO_ADMIN, { demo: true });

@@ -46,7 +46,7 @@ async function newProduct(admin: Page, p: { name: string; price: string; deliver
 test('purchase confirmation with a trade URL through to Fulfilment; an instant code in My activity', async ({
   browser,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   const admin = await personPage(browser, DEMO_ADMIN, true);
   const buyer = newPerson('Shopper');
   const viewer = await personPage(browser, buyer);
@@ -145,7 +145,11 @@ test('the store on a phone: two cards per row, long names wrap; the calendar ope
   const res = await admin.request.post('/api/admin/products', {
     headers,
     // Unique per attempt (product names are unique; a retry runs on the same server).
-    data: { name: `${'Supercalifragilisticexpialidocious'.repeat(2)}Knife${Date.now() % 1000}`, price: 10, category: 'E2E' },
+    data: {
+      name: `${'Supercalifragilisticexpialidocious'.repeat(2)}Knife${Date.now() % 1000}`,
+      price: 10,
+      category: 'E2E',
+    },
   });
   expect(res.status()).toBe(200);
 

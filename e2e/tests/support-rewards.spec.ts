@@ -22,7 +22,7 @@ async function openAdminPage(page: Page, label: string) {
 test('a linked viewer gifts subs: the gifter is paid the configured points, sees it in My activity, the overlay and chat announce it; a missed follow is granted by hand', async ({
   browser,
 }) => {
-  test.setTimeout(180_000); // a second server starts on a machine the suite's server already loads
+  test.setTimeout(240_000); // a second server starts on a machine the suite's server already loads
   const owner = newPerson('Owner');
   const site = await startSite({ ADMIN_STEAM_IDS: owner.steamId, LOG_LEVEL: 'info' }, running);
   try {

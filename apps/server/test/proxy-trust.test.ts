@@ -44,7 +44,7 @@ describe.skipIf(missing !== null || haproxy !== null)('behind the shipped HAProx
       },
     });
     await cluster.start();
-  }, 240_000);
+  });
   afterAll(async () => {
     await cluster?.stop();
     await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);

@@ -111,7 +111,7 @@ describe.skipIf(missing !== null)('Redis going away under two server processes',
       ready: async (url) => (await health(url))?.status === 'ok',
     }).start();
     urls = servers.urls as [string, string];
-  }, 240_000);
+  });
 
   afterAll(async () => {
     for (const c of clients) c.close();
@@ -119,7 +119,7 @@ describe.skipIf(missing !== null)('Redis going away under two server processes',
     if (redis) await stop(redis);
     await database?.close();
     await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
-  }, 240_000);
+  });
 
   async function health(url: string): Promise<{ status: string; redis?: string } | null> {
     try {
@@ -261,7 +261,7 @@ describe.skipIf(missing !== null)('Redis going away under two server processes',
     // Log lines reach standard output in batches within 250 ms (docs/operations.md#logs).
     for (const { log } of servers.members)
       await expect.poll(() => log.join('').match(/Redis reachable again/g) ?? []).toHaveLength(1);
-  }, 180_000);
+  });
 });
 
 describe.skipIf(noRedisServer !== null)('a process starting while Redis is away', () => {
@@ -295,5 +295,5 @@ describe.skipIf(noRedisServer !== null)('a process starting while Redis is away'
       await t.close();
       if (server) await stop(server);
     }
-  }, 240_000);
+  });
 });

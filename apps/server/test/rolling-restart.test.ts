@@ -51,5 +51,5 @@ describe.skipIf(missing !== null || haproxy !== null)('rolling restart behind HA
     expect(report.games.deadlines).toBeGreaterThan(0);
     // Every hub client was handed over at least once (each process was restarted).
     expect(report.hub.disconnects).toBeGreaterThan(0);
-  }, 180_000);
+  });
 });

@@ -52,7 +52,7 @@ describe.skipIf(missing !== null)('npm run admin -- revoke on PostgreSQL, with a
     const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: url, DEMO_DATA: '0', PUBLIC_URL: TEST_PUBLIC_URL });
     app = await buildApp({ config, database, webDist: null, loggerInstance: pino({ level: 'warn' }) });
     origin = await listen(app);
-  }, 240_000);
+  });
 
   afterAll(async () => {
     process.env = { ...saved };
@@ -60,7 +60,7 @@ describe.skipIf(missing !== null)('npm run admin -- revoke on PostgreSQL, with a
     await app?.close();
     await database?.close();
     await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
-  }, 240_000);
+  });
 
   async function person(name: string, role: 'Moderator' | 'Admin') {
     const steamId = nextSteamId();
@@ -106,5 +106,5 @@ describe.skipIf(missing !== null)('npm run admin -- revoke on PostgreSQL, with a
     const again = await hubOf(mod.cookie);
     const state = await again.call('GetState');
     expect(state.ok).toBe(false);
-  }, 240_000);
+  });
 });

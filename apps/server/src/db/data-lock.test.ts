@@ -80,5 +80,5 @@ describe('servers on one embedded database folder', () => {
     await first.kill(0);
     await first.restart(0); // on the same port
     await first.stop(0);
-  }, 300_000);
+  });
 });

@@ -43,7 +43,7 @@ describe('the PGlite data folder', () => {
     expect(spawned.children).toHaveLength(1);
     expect(await again.query('SELECT v FROM kept')).toEqual([{ v: 'here' }]);
     await again.close();
-  }, 240_000);
+  });
 
   it('says which folder it could not make', async () => {
     const blocked = path.join(dir, 'file-not-folder');
@@ -51,5 +51,5 @@ describe('the PGlite data folder', () => {
     await expect(prepareDataDir(path.join(blocked, 'data'))).rejects.toThrow(
       `Could not create the database in ${path.join(blocked, 'data')}`,
     );
-  }, 240_000);
+  });
 });

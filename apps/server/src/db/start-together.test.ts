@@ -21,7 +21,7 @@ describe.skipIf(missing !== null)('two processes starting together on an empty P
   afterAll(async () => {
     await servers.stopAll();
     await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  }, 240_000);
+  });
 
   it('both come up, and the demo data is seeded once', async () => {
     await admin(`CREATE DATABASE ${dbName}`);
@@ -38,5 +38,5 @@ describe.skipIf(missing !== null)('two processes starting together on an empty P
       await client.end();
     }
     expect(servers.members.map((m) => m.child.exitCode ?? m.child.signalCode)).toEqual([null, null]);
-  }, 240_000);
+  });
 });

@@ -58,7 +58,7 @@ describe.skipIf(missing !== null)('audiences across two processes joined by Redi
     urls = [await listen(a.app), await listen(b.app)];
     admin = await a.signIn({ role: 'Admin', name: 'Host' });
     owner = await a.signIn({ name: 'Olive' });
-  }, 240_000);
+  });
 
   afterAll(async () => {
     for (const c of clients) c.close();
@@ -111,5 +111,5 @@ describe.skipIf(missing !== null)('audiences across two processes joined by Redi
     expect(visitorOnB.events('Settled')).toEqual([]);
     expect(ownerOnA.events('Settled')).toEqual([]);
     expect(ownerOnA.events('YouWon')).toHaveLength(1);
-  }, 240_000);
+  });
 });

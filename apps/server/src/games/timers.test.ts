@@ -49,7 +49,7 @@ async function setup() {
   return { database, clock, fired, makeProcess, schedule, pending };
 }
 
-describe('GameTimers', { timeout: 240_000 }, () => {
+describe('GameTimers', () => {
   it('fires each due deadline exactly once when several processes run at the same moment', async () => {
     const { clock, fired, makeProcess, schedule, pending } = await setup();
     const processes = ['a', 'b', 'c'].map(makeProcess);

@@ -80,7 +80,7 @@ beforeAll(async () => {
   });
   expect(battle.statusCode, battle.body).toBe(200);
   queries.set('/Battle', { gameid: battle.json().id as string });
-}, 240_000);
+});
 
 afterAll(async () => {
   await t?.close();
@@ -134,7 +134,7 @@ describe('every /api route, as visitor, User, Moderator and Admin', () => {
     }
     expect(wrong).toEqual([]);
     expect(checked).toBe(apiRoutes().length * 4);
-  }, 240_000);
+  });
 });
 
 describe('every hub call in packages/common/src/hubs, as visitor, User, Moderator and Admin', () => {
@@ -184,5 +184,5 @@ describe('every hub call in packages/common/src/hubs, as visitor, User, Moderato
     }
     expect(wrong).toEqual([]);
     expect(checked).toBe(hubs.reduce((n, h) => n + Object.keys(h.calls).length, 0) * 4);
-  }, 240_000);
+  });
 });

@@ -267,7 +267,7 @@ beforeAll(async () => {
     },
   });
   queries.set('/Battle', { gameid: battle.json<{ id: string }>().id });
-}, 180_000);
+});
 afterAll(async () => {
   await t?.close();
 });
@@ -313,7 +313,7 @@ describe('generated bad input on every route', () => {
     expect([...undescribed]).toEqual([]);
     expect(sent).toBeGreaterThan(500);
     expect(await databaseState()).toEqual(before);
-  }, 360_000);
+  }, 900_000); // over 360 s in the PostgreSQL pass at nice 19 on a slow sandboxed machine (docs/conventions.md#timeouts)
 });
 
 const hubsDir = fileURLToPath(new URL('../../../../packages/common/src/hubs', import.meta.url));
@@ -378,5 +378,5 @@ describe('generated bad payloads on every hub call', () => {
     expect([...undescribed]).toEqual([]);
     expect(sent).toBeGreaterThan(50);
     expect(await databaseState()).toEqual(before);
-  }, 180_000);
+  });
 });

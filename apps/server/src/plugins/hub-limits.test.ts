@@ -81,7 +81,7 @@ describe('call budgets', () => {
     // Another user is not affected.
     const other = await socket(url, gameId, await t.signIn()).connected();
     expect(await other.call('GetGameState')).toMatchObject({ ok: true });
-  }, 240_000);
+  });
 
   it('visitors’ sockets from one address share that address’s budget', async () => {
     const gameId = await newGame(t, admin);
@@ -96,7 +96,7 @@ describe('call budgets', () => {
     ).toMatchObject({
       ok: true,
     });
-  }, 240_000);
+  });
 });
 
 describe('socket caps', () => {
@@ -160,7 +160,7 @@ describe('behind a proxy that appends the client (TRUST_PROXY as a hop count or 
         for (const c of clients.splice(0)) c.close();
         await t.close();
       }
-    }, 240_000);
+    });
   }
 });
 
@@ -226,5 +226,5 @@ describe.skipIf(missing !== null)('a user’s budget across two processes joined
     const sockets = urls.flatMap((u) => Array.from({ length: 40 }, () => socket(u, gameId, player)));
     await Promise.all(sockets.map((s) => s.connected()));
     expect(await oneCallEach(sockets)).toBe(60);
-  }, 240_000);
+  });
 });

@@ -137,7 +137,7 @@ describe.skipIf(missing !== null)('two processes joined by Redis', () => {
     const clock = new WallClock();
     apps.push(await buildTestApp({ database, clock, env }), await buildTestApp({ database, clock, env }));
     urls = [await listen(apps[0]!.app), await listen(apps[1]!.app)];
-  }, 240_000);
+  });
   afterAll(async () => {
     for (const a of apps) await a.close().catch(() => undefined);
     await database?.drop();

@@ -78,5 +78,5 @@ describe.skipIf(missing !== null)('a battle on server processes sharing PostgreS
       .from(ledger)
       .where(and(eq(ledger.reason, 'battle_prize'), eq(ledger.reference, `battle:${id}`)));
     expect(paid.map((p) => p.delta)).toEqual(['321.09']);
-  }, 240_000);
+  });
 });

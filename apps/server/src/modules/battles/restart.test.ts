@@ -21,7 +21,7 @@ afterAll(async () => {
 });
 
 describe('restart mid-battle', () => {
-  it('keeps the bracket and the results, and plays on to the prize', { timeout: 240_000 }, async () => {
+  it('keeps the bracket and the results, and plays on to the prize', async () => {
     const first = await server.start();
     const url = server.url;
     const admin = await first.signIn({ role: 'Admin' });
@@ -62,7 +62,7 @@ describe('restart mid-battle', () => {
     expect(seen.winner).not.toBeNull();
   });
 
-  it('draws, when ready, a battle whose process died between the close and the draw', { timeout: 240_000 }, async () => {
+  it('draws, when ready, a battle whose process died between the close and the draw', async () => {
     const db2 = await openTestDatabase();
     try {
       const a = await buildTestApp({ database: db2 });

@@ -42,5 +42,5 @@ describe('npm run chat on the embedded database', () => {
     expect(local).toMatch(
       /^shell_fan: !verify NOPE22\n {2}no linked site user\n {2}handled by: verify\n {2}reply: @shell_fan that code is not valid/,
     );
-  }, 240_000);
+  });
 });

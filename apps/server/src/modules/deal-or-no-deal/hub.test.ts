@@ -414,5 +414,5 @@ describe('the claim', () => {
       .where(eq(fulfilmentItems.reference, `game:${gameId}`));
     expect(items).toHaveLength(1);
     expect(Number(items[0]!.amount)).toBe(won.winningAmount);
-  }, 240_000);
+  });
 });

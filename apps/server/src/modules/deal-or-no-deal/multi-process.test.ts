@@ -72,7 +72,7 @@ describe.skipIf(missing !== null)('Deal or No Deal on server processes sharing P
     expect(seen(spectator)).toEqual(['2:2', '3:3', '4:3', '5:3', '6:3', '7:3', '8:3', '9:4', '10:6', '11:0']);
     expect(spectator.events('CaseOpened')).toHaveLength(6);
     expect(spectator.events<string>('PlaySound')).toContain('DealMusic');
-  }, 240_000);
+  });
 
   it('a process killed with SIGKILL mid-game restarts into the same game, the same boxes holding the same amounts', async () => {
     const [a, b] = mp.urls as [string, string];
@@ -112,5 +112,5 @@ describe.skipIf(missing !== null)('Deal or No Deal on server processes sharing P
     const won = await owner.ok<DealOrNoDealState>('AnswerOffer', true);
     expect(won.board).toEqual(boardBefore.map((c) => Number(c) / 100));
     await spectator.waitFor<DealOrNoDealState>('GameStateChange', (x) => x.status === 6, 20_000);
-  }, 240_000);
+  });
 });

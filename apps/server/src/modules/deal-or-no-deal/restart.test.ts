@@ -16,7 +16,7 @@ import { restartableApp } from '../../../test/restartable-app';
 const server = restartableApp();
 
 describe('restart mid-game', () => {
-  it('resumes the same game with the same boxes, and plays on to the end', { timeout: 240_000 }, async () => {
+  it('resumes the same game with the same boxes, and plays on to the end', async () => {
     const first = await server.start();
     const url = server.url;
     const admin = await first.signIn({ role: 'Admin' });

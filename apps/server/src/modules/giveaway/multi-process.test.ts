@@ -92,5 +92,5 @@ describe.skipIf(missing !== null)('the giveaway on two server processes sharing 
     );
     await streamed;
     expect(winnerMessage.sender.username).toBe('two_proc_fan');
-  }, 240_000);
+  });
 });

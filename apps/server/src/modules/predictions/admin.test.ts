@@ -193,38 +193,34 @@ describe('prediction admin', () => {
     expect(await points(fan.user.id)).toBe('90.00');
   });
 
-  it(
-    'the hub is public: GetState for a visitor, and coalesced ReceiveState as bets arrive',
-    { timeout: 240_000 },
-    async () => {
-      t = await buildTestApp();
-      const url = await listen(t.app);
-      const admin = await t.signIn({ role: 'Admin' });
-      const overlay = new HubClient(url, predictionHub, { query: {} });
-      clients.push(overlay);
-      await overlay.connected();
-      expect((await overlay.ok<PredictionState>('GetState')).state).toBe(0);
-      const { id } = await openPrediction(t, admin);
-      const opened = await overlay.waitFor<PredictionState>('ReceiveState', (s) => s.id === id && s.state === 1);
-      expect(opened.content).toBe('Will the streamer win?');
+  it('the hub is public: GetState for a visitor, and coalesced ReceiveState as bets arrive', async () => {
+    t = await buildTestApp();
+    const url = await listen(t.app);
+    const admin = await t.signIn({ role: 'Admin' });
+    const overlay = new HubClient(url, predictionHub, { query: {} });
+    clients.push(overlay);
+    await overlay.connected();
+    expect((await overlay.ok<PredictionState>('GetState')).state).toBe(0);
+    const { id } = await openPrediction(t, admin);
+    const opened = await overlay.waitFor<PredictionState>('ReceiveState', (s) => s.id === id && s.state === 1);
+    expect(opened.content).toBe('Will the streamer win?');
 
-      const fans = [];
-      for (let i = 0; i < 10; i++) fans.push(await linkedChatter(t, String(7500 + i), { points: '100' }));
-      const before = overlay.events('ReceiveState').length;
-      await Promise.all(fans.map((f, i) => say(t, f, `!bet ${1 + (i % 2)} 5`)));
-      const counted = await overlay.waitFor<PredictionState>('ReceiveState', (s) =>
-        s.answers.every((a, i) => a.participantCount === (i < 2 ? 5 : 0)),
-      );
-      expect(counted.version).toBeGreaterThan(opened.version);
-      // Ten bets, far fewer frames: they were coalesced.
-      expect(overlay.events('ReceiveState').length - before).toBeLessThan(10);
+    const fans = [];
+    for (let i = 0; i < 10; i++) fans.push(await linkedChatter(t, String(7500 + i), { points: '100' }));
+    const before = overlay.events('ReceiveState').length;
+    await Promise.all(fans.map((f, i) => say(t, f, `!bet ${1 + (i % 2)} 5`)));
+    const counted = await overlay.waitFor<PredictionState>('ReceiveState', (s) =>
+      s.answers.every((a, i) => a.participantCount === (i < 2 ? 5 : 0)),
+    );
+    expect(counted.version).toBeGreaterThan(opened.version);
+    // Ten bets, far fewer frames: they were coalesced.
+    expect(overlay.events('ReceiveState').length - before).toBeLessThan(10);
 
-      await post(`/api/predictions/${id}/resolve`, admin, { answerId: 2 });
-      const result = await overlay.waitFor<PredictionState>('ReceiveState', (s) => s.state === 2);
-      expect(result.winnersResult).toHaveLength(5);
-      expect(result.losersResult).toHaveLength(5);
-    },
-  );
+    await post(`/api/predictions/${id}/resolve`, admin, { answerId: 2 });
+    const result = await overlay.waitFor<PredictionState>('ReceiveState', (s) => s.state === 2);
+    expect(result.winnersResult).toHaveLength(5);
+    expect(result.losersResult).toHaveLength(5);
+  });
 });
 
 describeRace('predictions: resolve, cancel and lock at once', () => {

@@ -140,32 +140,28 @@ describe('!bet from chat', () => {
     expect(await ledgerMismatches(t)).toEqual([]);
   });
 
-  it(
-    '500 concurrent bets from 100 chatters never overspend: no negative balance, escrow = sum of stakes',
-    { timeout: 360_000 },
-    async () => {
-      t = await buildTestApp();
-      const admin = await t.signIn({ role: 'Admin' });
-      const fans = [];
-      for (let i = 0; i < 100; i++) fans.push(await linkedChatter(t, String(6000 + i), { points: '100' }));
-      await openPrediction(t, admin);
-      // Each fan sends 5 bets of 30 on their own answer: only 3 fit in 100 points.
-      const sends = fans.flatMap((fan, i) => Array.from({ length: 5 }, () => say(t, fan, `!bet ${1 + (i % 3)} 30`)));
-      const results = await Promise.all(sends);
-      expect(results.every((r) => r.res.statusCode === 200)).toBe(true);
-      // Every refusal is the ledger's clean "not enough points", never a failing handler.
-      const answers = (await Promise.all(results.map((r) => repliesTo(t, r.messageId)))).map(
-        (r) =>
-          r
-            .join()
-            .replace(/^@kick\d+ /, '')
-            .split(':')[0],
-      );
-      expect(answers.filter((a) => a === 'bet taken')).toHaveLength(300);
-      expect(answers.filter((a) => a === 'not enough points (balance')).toHaveLength(200);
-      for (const fan of fans) expect(await points(fan.user.id)).toBe('10.00');
-      expect(await escrow(t)).toEqual({ stakes: '9000.00', ledgerNet: '9000.00', bets: 300 });
-      expect(await ledgerMismatches(t)).toEqual([]);
-    },
-  );
+  it('500 concurrent bets from 100 chatters never overspend: no negative balance, escrow = sum of stakes', async () => {
+    t = await buildTestApp();
+    const admin = await t.signIn({ role: 'Admin' });
+    const fans = [];
+    for (let i = 0; i < 100; i++) fans.push(await linkedChatter(t, String(6000 + i), { points: '100' }));
+    await openPrediction(t, admin);
+    // Each fan sends 5 bets of 30 on their own answer: only 3 fit in 100 points.
+    const sends = fans.flatMap((fan, i) => Array.from({ length: 5 }, () => say(t, fan, `!bet ${1 + (i % 3)} 30`)));
+    const results = await Promise.all(sends);
+    expect(results.every((r) => r.res.statusCode === 200)).toBe(true);
+    // Every refusal is the ledger's clean "not enough points", never a failing handler.
+    const answers = (await Promise.all(results.map((r) => repliesTo(t, r.messageId)))).map(
+      (r) =>
+        r
+          .join()
+          .replace(/^@kick\d+ /, '')
+          .split(':')[0],
+    );
+    expect(answers.filter((a) => a === 'bet taken')).toHaveLength(300);
+    expect(answers.filter((a) => a === 'not enough points (balance')).toHaveLength(200);
+    for (const fan of fans) expect(await points(fan.user.id)).toBe('10.00');
+    expect(await escrow(t)).toEqual({ stakes: '9000.00', ledgerNet: '9000.00', bets: 300 });
+    expect(await ledgerMismatches(t)).toEqual([]);
+  });
 });

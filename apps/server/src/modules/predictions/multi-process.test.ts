@@ -144,7 +144,7 @@ describe.skipIf(missing !== null)('two server processes on one PostgreSQL and on
     );
     expect(Number(totals!.mismatches)).toBe(0);
     expect(Number(totals!.wins)).toBe(5);
-  }, 240_000);
+  });
 
   it("one chatter's two bets on two processes are taken in the order Kick sent them", async () => {
     const [a, b] = mp.urls as [string, string];
@@ -221,5 +221,5 @@ describe.skipIf(missing !== null)('two server processes on one PostgreSQL and on
       await mp.database.db.execute(sql`SELECT points::text AS points FROM users WHERE id = ${fan.user.id}`),
     );
     expect(me!.points).toBe('400.00');
-  }, 240_000);
+  });
 });

@@ -98,5 +98,5 @@ describe('prediction payouts through the ledger', () => {
       expect(toCents(held.ledgerNet)).toBe(remainders); // what stays with the house is the remainders
       expect(await ledgerMismatches(t)).toEqual([]);
     }
-  }, 240_000);
+  });
 });

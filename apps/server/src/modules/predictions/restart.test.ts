@@ -14,7 +14,7 @@ import { restartableApp } from '../../../test/restartable-app';
 const server = restartableApp();
 
 describe('restart before the auto-lock', () => {
-  it('locks at the stored time on the new process and the overlay resyncs', { timeout: 240_000 }, async () => {
+  it('locks at the stored time on the new process and the overlay resyncs', async () => {
     const first = await server.start();
     const url = server.url;
     const admin = await first.signIn({ role: 'Admin' });

@@ -167,7 +167,7 @@ describe('two app instances on one database', () => {
     expect(await ledgerMismatches(a)).toEqual([]);
   });
 
-  it('the closing deadline, armed on both, draws once', { timeout: 240_000 }, async () => {
+  it('the closing deadline, armed on both, draws once', async () => {
     const u = await fan('100');
     const closesAt = clock.now().getTime() + 4000; // room for the purchase on a loaded machine
     // Watching from before the raffle exists, so a draw during a slow setup is seen too.
@@ -182,7 +182,8 @@ describe('two app instances on one database', () => {
       id = await makeRaffle(a, admin, { closesAt: new Date(closesAt).toISOString() });
       await buy(b, u, id, 1);
       b.app.timers.arm(closesAt); // b heard of the deadline too (its sweep would find it)
-      for (let i = 0; i < 100 && (await detail(id)).status !== 'drawn'; i++) await new Promise((r) => setTimeout(r, 100));
+      for (let i = 0; i < 100 && (await detail(id)).status !== 'drawn'; i++)
+        await new Promise((r) => setTimeout(r, 100));
       await Promise.all([a.app.timers.runDue(), b.app.timers.runDue()]);
     } finally {
       a.app.raffles.hooks.afterDrawLock = undefined;
@@ -200,7 +201,7 @@ describe('two app instances on one database', () => {
 
 describe('restart', () => {
   for (const when of ['before the closing deadline', 'across the closing deadline'] as const) {
-    it(`a restart ${when}: the new process draws once`, { timeout: 240_000 }, async () => {
+    it(`a restart ${when}: the new process draws once`, async () => {
       const own = await openTestDatabase();
       // Its own wall clock: the deadline is far enough that the first process never reaches it,
       // however slow the setup runs, and the clock is moved to just before or past it while no

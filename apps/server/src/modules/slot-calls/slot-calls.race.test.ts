@@ -95,7 +95,7 @@ function scenarios(app: () => TestApp, size: { callers: number; fans: number }) 
     expect(await count('slot_call')).toBe(charges + 1);
     expect(await balance(fan.user.id)).toBe('990.00');
     expect(await ledgerMismatches(t)).toEqual([]);
-  }, 240_000);
+  });
 
   it('clearing the queue while calls arrive refunds each unplayed call exactly once', async () => {
     const t = app();
@@ -121,7 +121,7 @@ function scenarios(app: () => TestApp, size: { callers: number; fans: number }) 
     for (const row of per) expect([row.reference, row.charges, row.refunds]).toEqual([row.reference, 1, 1]);
     for (const f of fans) expect(await balance(f.user.id)).toBe('100.00');
     expect(await ledgerMismatches(t)).toEqual([]);
-  }, 240_000);
+  });
 
   it('two removals and a clear of one paid call at once refund it once', async () => {
     const t = app();
@@ -146,7 +146,7 @@ function scenarios(app: () => TestApp, size: { callers: number; fans: number }) 
     expect(await count('slot_call_refund', id)).toBe(1);
     expect(await balance(fan.user.id)).toBe('50.00');
     expect(await ledgerMismatches(t)).toEqual([]);
-  }, 240_000);
+  });
 }
 
 describe('slot calls at once (PGlite: one transaction at a time, the ledger still balances)', () => {

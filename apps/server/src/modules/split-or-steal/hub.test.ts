@@ -4,7 +4,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { SPLIT, STEAL } from '@kickback/common/games/split-or-steal';
+import { MAX_GAME_SECONDS, SPLIT, STEAL } from '@kickback/common/games/split-or-steal';
 import { splitOrStealHub, type SplitOrStealState } from '@kickback/common/hubs/split-or-steal';
 import type { GameChatMessage } from '@kickback/common/hubs/game-chat';
 import { auditLog } from '../../db/schema/audit';
@@ -44,7 +44,9 @@ async function createGame(body: Record<string, unknown> = {}): Promise<string> {
     method: 'POST',
     url: '/api/SplitOrStealGame/create',
     as: admin,
-    body: { reward: 10.01, counterInSeconds: 5, isPrivate: false, ...body },
+    // The longest choosing phase: a deadline only passes when a test moves the clock past it
+    // (passDeadline), never because a starved machine took seconds between two steps.
+    body: { reward: 10.01, counterInSeconds: MAX_GAME_SECONDS, isPrivate: false, ...body },
   });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().gameId as string;
@@ -85,7 +87,7 @@ describe('a full game through the hub', () => {
       status: 0,
       version: 1,
       reward: 10.01,
-      counterInSeconds: 5,
+      counterInSeconds: MAX_GAME_SECONDS,
       player1: null,
     });
 
@@ -100,7 +102,12 @@ describe('a full game through the hub', () => {
 
     await passDeadline(starting);
     const choosing = await watcher.waitFor<SplitOrStealState>('ReceiveGameState', (s) => s.status === 3);
-    expect(new Date(choosing.phaseEndsAt!).getTime() - clock.now().getTime()).toBeGreaterThan(4000);
+    // The choosing phase runs from when the deadline passed (the clock was set there), not from when
+    // this state reached the test: the clock keeps ticking, and a starved machine may take seconds.
+    const deadlinePassedAt = new Date(starting.phaseEndsAt!).getTime() + 1;
+    expect(new Date(choosing.phaseEndsAt!).getTime() - deadlinePassedAt).toBeGreaterThanOrEqual(
+      MAX_GAME_SECONDS * 1000 - 1,
+    );
 
     // Each player sees their own balls only; the spectator sees none.
     const aliceBalls = await p1.ok<Record<string, number>>('GetAnswerContext');

@@ -56,5 +56,5 @@ describe.skipIf(missing !== null)('two server processes on one PostgreSQL and on
     expect(seen(opponent)).toEqual(seen(spectator));
     expect(seen(spectator)).toEqual(['2:2', '3:6', '4:3', '5:3', '6:3', '7:4']);
     expect(ended.player1!.winnings! + ended.player2!.winnings!).toBeGreaterThanOrEqual(0);
-  }, 240_000);
+  });
 });

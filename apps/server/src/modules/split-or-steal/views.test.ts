@@ -3,6 +3,7 @@
  * and read) carries their own two balls and nobody else's; a spectator's and an admin's carry none.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_GAME_SECONDS } from '@kickback/common/games/split-or-steal';
 import { splitOrStealHub, type SplitOrStealState } from '@kickback/common/hubs/split-or-steal';
 import { buildTestApp, type TestApp, type TestUser } from '../../../test/app';
 import { HubClient, listen, WallClock } from '../../../test/hub-client';
@@ -47,7 +48,8 @@ describe('per-audience states', () => {
       method: 'POST',
       url: '/api/SplitOrStealGame/create',
       as: admin,
-      body: { reward: 5, counterInSeconds: 5, isPrivate: false },
+      // The longest choosing phase: it ends when the test moves the clock, not while a slow machine works.
+      body: { reward: 5, counterInSeconds: MAX_GAME_SECONDS, isPrivate: false },
     });
     const gameId = res.json().gameId as string;
     const p1 = await connect(gameId, alice);

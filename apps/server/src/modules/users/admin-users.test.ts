@@ -229,7 +229,7 @@ describe.skipIf(usingPostgres())('npm run admin -- points, as the CLI runs it', 
       await database.close();
       lock.release();
     }
-  }, 240_000);
+  });
 
   it('runs on the embedded database when no server holds it', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'kb-points-'));
@@ -244,5 +244,5 @@ describe.skipIf(usingPostgres())('npm run admin -- points, as the CLI runs it', 
     expect(await runCommand('points', pointsArgv(['76561198000000001', '42', '--reason', 'scripted']))).toBe(
       adminUserMessages.adjusted('Cli +42.00 points, now 42.00'),
     );
-  }, 240_000);
+  });
 });

@@ -26,7 +26,7 @@ beforeAll(async () => {
   t = await buildTestApp({ clock: new WallClock() });
   url = await listen(t.app);
   admin = await t.signIn({ role: 'Admin', name: 'Boss' });
-}, 240_000);
+});
 afterEach(() => {
   for (const c of clients.splice(0)) c.close();
 });
