@@ -155,7 +155,7 @@ class Generator {
 }
 
 const perRequest = (l: { serverCpuMs: number | null; total: number }) =>
-  l.serverCpuMs !== null ? `${((l.serverCpuMs / l.total) * 1000).toFixed(0)} µs` : 'n/a';
+  l.serverCpuMs !== null ? `${((l.serverCpuMs / l.total) * 1000).toFixed(1)} µs` : 'n/a';
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
