@@ -9,11 +9,10 @@ interface ConfettiWatch {
 /**
  * Watches `page` from its next document on: collects its Content-Security-Policy refusals (console
  * errors and violation events), returned, and has the page itself sample the confetti canvas
- * (`data-testid="confetti"`) every 100 ms,
- * keeping the most painted pixels seen. A burst lasts a few seconds; sampled by the test's own
- * calls, each a round trip to a browser that a starved machine answers late, it was once missed
- * whole (0 pixels on the viewer's page while the player's page showed the confetti). Call it before
- * the page loads the document that will fire the confetti.
+ * (`data-testid="confetti"`) every 100 ms, keeping the most painted pixels seen. A burst lasts a
+ * few seconds; sampled by the test's own calls, each a round trip to a browser that a starved
+ * machine answers late, it was once missed whole (0 pixels on the viewer's page while the player's
+ * page showed the confetti). Call it before the page loads the document that will fire the confetti.
  */
 export async function watchConfetti(page: Page): Promise<string[]> {
   const refusals: string[] = [];

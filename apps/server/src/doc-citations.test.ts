@@ -1,7 +1,7 @@
 /**
  * Code comments cite documents of this repository only: every `docs/….md#section` named in the
  * source must exist, with that heading (GitHub's anchors), and no comment cites a text the
- * repository does not hold (the old design notes, style guide, specification or issue numbers).
+ * repository does not hold (the old design notes, style guide, specification or tracker tickets).
  * docs/conventions.md#rule-12-comments-say-why.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';

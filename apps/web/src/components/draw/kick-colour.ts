@@ -2,7 +2,7 @@
  * Kick name colours on the dark theme. A name keeps its Kick hue, but a colour too dark to read
  * on our surfaces (WCAG AA, 4.5:1) is lightened towards white until it is readable.
  */
-const SURFACE_LUMINANCE = 0.014; // --kb-surface-2 #1b1f26
+const SURFACE_LUMINANCE = 0.014; // --kb-surface-2, rgb(27, 31, 38) (tokens.css)
 const MIN_RATIO = 4.6;
 
 function channel(c: number): number {
