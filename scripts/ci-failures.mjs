@@ -14,8 +14,9 @@ const MAX_REASON_LINES = 60;
 /** Vitest's section heads ("⎯⎯ Failed Tests 2 ⎯⎯", "⎯⎯ Uncaught Exception ⎯⎯") and their ends. */
 const vitestHead = /^\s*⎯+ (.+?) ⎯+\s*$/;
 const vitestEnd = /^\s*⎯+(\[\d+\/\d+\])?⎯*\s*$/;
-/** One failure: Vitest's "FAIL  server  src/x.test.ts > it", Playwright's "1) [chromium] › x.spec.ts…". */
-const failureTitle = /^\s*(FAIL\s|\d+\) \[\w+\] › )/;
+/** One failure: Vitest's "FAIL  server  src/x.test.ts > it", Playwright's "1) [chromium] › x.spec.ts:2:1 › it"
+ * (the project's name only when the config names one). */
+const failureTitle = /^\s*(FAIL\s|\d+\) (\[[\w -]+\] › )?\S+:\d+:\d+ › )/;
 /** Where Playwright's account of a failure turns to its attachments or repeats itself for a retry. */
 const playwrightEnd = /^\s*(Error Context:|Retry #\d+|attachment #\d+)/;
 /** A source excerpt ("  3| it(…", "> 3 | it(…", "   |   ^"): the place is already named by a stack line. */
@@ -23,7 +24,7 @@ const codeFrame = /^\s*>?\s*\d*\s?\|/;
 /** The counts at the end of a run, and Playwright's list of failed and flaky journeys under them. */
 const counts =
   /^\s*((Test Files|Tests|Errors)\s\s.*\b(failed|errors?)\b.*|\d+ (failed|flaky|interrupted|did not run)\b.*)$/;
-const countedJourney = /^\s+\[\w+\] › /;
+const countedJourney = /^\s+(\[[\w -]+\] › )?\S+:\d+:\d+ › /;
 
 const tidy = (line) => line.replace(/\s*─+\s*$/, '').trimEnd();
 

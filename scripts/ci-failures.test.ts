@@ -5,7 +5,8 @@ import { expect, it } from 'vitest';
 import { digest, failures } from './ci-failures.mjs';
 
 // Real output of Vitest's default reporter (coloured, as CI prints it) and Playwright's list
-// reporter with one retry, from runs of deliberately failing tests.
+// reporter with one retry, from runs of deliberately failing tests; and the end of a real CI run's
+// journeys (ci-journeys.txt).
 const fixture = (name: string) => readFileSync(path.join(import.meta.dirname, 'fixtures', name), 'utf8');
 
 it('names the failed Vitest tests with their error and place, and the uncaught error with its file', () => {
@@ -36,6 +37,17 @@ it('names the failed and the flaky journeys, and why each failed, once despite t
   expect(text.match(/Error: the giveaway winner/g)).toHaveLength(1);
   expect(text).not.toContain('passed');
   expect(text).not.toContain('Error Context');
+});
+
+it('reads a real CI log: its flaky journey (no project name) and the axe violation that failed it once', () => {
+  const text = failures(fixture('ci-journeys.txt')).join('\n');
+  const journey =
+    'tests/kick-chat-queue.spec.ts:32:1 › an admin sees the bot messages queue, posts through a separate bot account, and switches back';
+  expect(text).toContain(`  1 flaky\n    ${journey}\n`);
+  expect(text).toContain(
+    `1) ${journey}\n    Error: axe: serious or critical violations\n    /admin/integrations — color-contrast:`,
+  );
+  expect(text).not.toContain('attachment');
 });
 
 it('leaves out a log that names no failure, and shows the last lines when none names one', () => {
