@@ -15,23 +15,102 @@ const STRUCTURE_RULES = new Set(['page-has-heading-one', 'landmark-one-main', 'r
 /** One axe run at a time per page: axe refuses a second run (the fixture's, a journey's) meanwhile. */
 const runs = new WeakMap<Page, Promise<unknown>>();
 
+/** Looks at a page before one of its elements is judged as it was while it changed. */
+const LOOKS = 3;
+
+interface Finding {
+  rule: string;
+  nodes: Array<{ target: string; moved: boolean }>;
+}
+
+/**
+ * Starts noting, in the page, the elements that change while axe looks: an attribute set (a class,
+ * `disabled`), inserted, or with a transition or animation running (one already running, one
+ * starting meanwhile). Text changes (a live counter) are not noted: they change no colour.
+ */
+function startNoting() {
+  const changed = new Set<Element>();
+  const note = (node: unknown) => {
+    if (node instanceof Element) changed.add(node);
+  };
+  const noteRunning = () => {
+    for (const a of document.getAnimations()) {
+      const finite = Number.isFinite(a.effect?.getComputedTiming().endTime ?? 0);
+      if (a.playState === 'running' && finite && a.effect instanceof KeyframeEffect) note(a.effect.target);
+    }
+  };
+  const observer = new MutationObserver((records) => {
+    for (const r of records) {
+      if (r.type === 'attributes') note(r.target);
+      else r.addedNodes.forEach(note);
+    }
+  });
+  const onStart = (event: Event) => note(event.target);
+  noteRunning();
+  observer.observe(document.documentElement, { subtree: true, childList: true, attributes: true });
+  document.addEventListener('transitionrun', onStart, true);
+  document.addEventListener('animationstart', onStart, true);
+  (window as unknown as { kbMoved: (selectors: string[]) => boolean[] }).kbMoved = (selectors) => {
+    observer.disconnect();
+    document.removeEventListener('transitionrun', onStart, true);
+    document.removeEventListener('animationstart', onStart, true);
+    noteRunning();
+    // An element moved when it, or an element it is drawn in, changed (a parent's class, say).
+    const find = (selector: string) => {
+      try {
+        return document.querySelector(selector);
+      } catch {
+        return null; // a path into a frame or a shadow root: not an element of this document
+      }
+    };
+    return selectors.map((selector) => {
+      for (let el = find(selector); el; el = el.parentElement) if (changed.has(el)) return true;
+      return false;
+    });
+  };
+}
+
+/** One axe run, and for each element it faults whether that element changed during the run. */
+async function look(page: Page): Promise<Finding[]> {
+  await page.evaluate(startNoting);
+  // Legacy mode runs in the page itself: the default opens a blank page in the context for a moment,
+  // which a journey waiting for its own new page (a popup, a new tab) would take for that page.
+  const results = await new AxeBuilder({ page }).exclude('body > canvas').setLegacyMode(true).analyze();
+  const serious = results.violations.filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical' || STRUCTURE_RULES.has(v.id),
+  );
+  const targets = serious.flatMap((v) => v.nodes.map((n) => n.target.join(' ')));
+  const moved = await page.evaluate(
+    (selectors) => (window as unknown as { kbMoved: (s: string[]) => boolean[] }).kbMoved(selectors),
+    targets,
+  );
+  let i = 0;
+  return serious.map((v) => ({
+    rule: `${v.id}: ${v.help}`,
+    nodes: v.nodes.map((n) => ({ target: n.target.join(' '), moved: moved[i++] ?? false })),
+  }));
+}
+
 /**
  * Violations that matter: serious or critical, and the structure rules, as "rule: help (targets)".
  * The winner confetti's canvas is left out: a decorative drawing the library adds to the body for a
  * few seconds, hidden from nobody and outside every landmark by its design.
+ *
+ * A violation on an element that changed while axe looked (a button fading from its disabled colours
+ * as the journey clicks on) is a colour caught mid-way: the page is looked at again once settled, up
+ * to LOOKS times. An element that never holds still that long is judged as it was.
  */
 export async function seriousViolations(page: Page): Promise<string[]> {
-  const before = runs.get(page) ?? Promise.resolve();
-  // Legacy mode runs in the page itself: the default opens a blank page in the context for a moment,
-  // which a journey waiting for its own new page (a popup, a new tab) would take for that page.
-  const run = before
-    .catch(() => undefined)
-    .then(() => new AxeBuilder({ page }).exclude('body > canvas').setLegacyMode(true).analyze());
-  runs.set(page, run);
-  const results = await run;
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical' || STRUCTURE_RULES.has(v.id))
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  let found: Finding[] = [];
+  for (let n = 1; n <= LOOKS; n += 1) {
+    if (n > 1) await waitForSettled(page).catch(() => undefined);
+    const before = runs.get(page) ?? Promise.resolve();
+    const run = before.catch(() => undefined).then(() => look(page));
+    runs.set(page, run);
+    found = await run;
+    if (!found.some((f) => f.nodes.some((node) => node.moved))) break;
+  }
+  return found.map((f) => `${f.rule} (${f.nodes.map((node) => node.target).join(', ')})`);
 }
 
 /** Waits until the page has settled (see the module comment); throws after `timeout`. */
