@@ -16,9 +16,14 @@ export async function grantPoints(admin: Page, name: string, points: number, rea
   expect(granted.status()).toBe(200);
 }
 
-/** Posts in chat as `kickName` from the simulator page; resolves to the message's line in the log. */
-export async function postInChat(sim: Page, kickName: string, text: string) {
+/**
+ * Posts in chat as `kickName` from the simulator page, with or without the subscriber badge when
+ * `subscriber` is given; resolves to the message's line in the log. The message box is found by its
+ * exact label: once chat has lines, "Recent chat messages" matches "Message" too.
+ */
+export async function postInChat(sim: Page, kickName: string, text: string, opts: { subscriber?: boolean } = {}) {
   await sim.getByLabel('Kick username').fill(kickName);
+  if (opts.subscriber !== undefined) await sim.getByLabel('Subscriber badge').setChecked(opts.subscriber);
   await sim.getByLabel('Message', { exact: true }).fill(text);
   await sim.getByRole('button', { name: 'Send to chat' }).click();
   const line = sim.getByRole('list', { name: 'Recent chat messages' }).getByRole('listitem').filter({ hasText: text });

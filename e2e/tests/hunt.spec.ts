@@ -6,17 +6,9 @@
  * Screenshots: /tmp/hunt-admin.png, /tmp/hunt-public.png, /tmp/hunt-overlay-*.png.
  */
 import type { Browser, Page } from '@playwright/test';
+import { postInChat } from './chat-helpers';
 import { expect, test } from './fixtures';
 import { DEMO_ADMIN, expectAccessible, keepScreenshot, newPerson, signIn } from './helpers';
-
-async function postInChat(sim: Page, kickName: string, text: string) {
-  await sim.getByLabel('Kick username').fill(kickName);
-  await sim.getByLabel('Message', { exact: true }).fill(text);
-  await sim.getByRole('button', { name: 'Send to chat' }).click();
-  const line = sim.getByRole('list', { name: 'Recent chat messages' }).getByRole('listitem').filter({ hasText: text });
-  await expect(line.first()).toBeVisible();
-  return line.first();
-}
 
 /** A viewer who links a Kick account with !verify through the simulator. */
 async function chatter(browser: Browser, sim: Page, prefix: string) {
