@@ -21,9 +21,9 @@ const failureTitle = /^\s*(FAIL\s|\d+\) (\[[\w -]+\] › )?\S+:\d+:\d+ › )/;
 const playwrightEnd = /^\s*(Error Context:|Retry #\d+|attachment #\d+)/;
 /** A source excerpt ("  3| it(…", "> 3 | it(…", "   |   ^"): the place is already named by a stack line. */
 const codeFrame = /^\s*>?\s*\d*\s?\|/;
-/** The counts at the end of a run, and Playwright's list of failed and flaky journeys under them. */
-const counts =
-  /^\s*((Test Files|Tests|Errors)\s\s.*\b(failed|errors?)\b.*|\d+ (failed|flaky|interrupted|did not run)\b.*)$/;
+/** The counts at the end of a run (Vitest's, Playwright's), and Playwright's list of journeys under its own. */
+const vitestCount = /^\s*(Test Files|Tests|Errors)\s\s.*\b(failed|errors?)\b/;
+const playwrightCount = /^\s*\d+ (failed|flaky|interrupted|did not run)\b/;
 const countedJourney = /^\s+(\[[\w -]+\] › )?\S+:\d+:\d+ › /;
 
 const tidy = (line) => line.replace(/\s*─+\s*$/, '').trimEnd();
@@ -41,9 +41,9 @@ export function failures(text) {
   let underCount = false; // in Playwright's list of the journeys a count names
   for (const raw of stripVTControlCharacters(text).split('\n')) {
     const line = tidy(raw);
-    if (counts.test(line)) {
+    if (vitestCount.test(line) || playwrightCount.test(line)) {
       summary.push(line);
-      underCount = /\d+ (failed|flaky|interrupted|did not run)/.test(line);
+      underCount = playwrightCount.test(line);
       kept = 0;
     } else if (underCount && countedJourney.test(line)) {
       summary.push(line);
@@ -97,9 +97,8 @@ export function digest(logs, tail = 25) {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const logs = process.argv.slice(2).map((arg) => {
-    const [name, file] = arg.includes('=')
-      ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
-      : [arg, arg];
+    const at = arg.indexOf('=');
+    const [name, file] = at < 0 ? [arg, arg] : [arg.slice(0, at), arg.slice(at + 1)];
     try {
       return { name, text: readFileSync(file, 'utf8') };
     } catch (error) {

@@ -18,9 +18,10 @@ const runs = new WeakMap<Page, Promise<unknown>>();
 /** Looks at a page before one of its elements is judged as it was while it changed. */
 const LOOKS = 3;
 
-interface Finding {
-  rule: string;
-  nodes: Array<{ target: string; moved: boolean }>;
+/** One axe run: its violations as "rule: help (targets)", and whether a faulted element changed meanwhile. */
+interface Look {
+  violations: string[];
+  moved: boolean;
 }
 
 /**
@@ -50,7 +51,7 @@ function startNoting() {
   observer.observe(document.documentElement, { subtree: true, childList: true, attributes: true });
   document.addEventListener('transitionrun', onStart, true);
   document.addEventListener('animationstart', onStart, true);
-  (window as unknown as { kbMoved: (selectors: string[]) => boolean[] }).kbMoved = (selectors) => {
+  (window as unknown as { kbMoved: (selectors: string[]) => boolean }).kbMoved = (selectors) => {
     observer.disconnect();
     document.removeEventListener('transitionrun', onStart, true);
     document.removeEventListener('animationstart', onStart, true);
@@ -63,32 +64,27 @@ function startNoting() {
         return null; // a path into a frame or a shadow root: not an element of this document
       }
     };
-    return selectors.map((selector) => {
+    return selectors.some((selector) => {
       for (let el = find(selector); el; el = el.parentElement) if (changed.has(el)) return true;
       return false;
     });
   };
 }
 
-/** One axe run, and for each element it faults whether that element changed during the run. */
-async function look(page: Page): Promise<Finding[]> {
+/** One axe run, and whether an element it faults changed during the run. */
+async function look(page: Page): Promise<Look> {
   await page.evaluate(startNoting);
   // Legacy mode runs in the page itself: the default opens a blank page in the context for a moment,
   // which a journey waiting for its own new page (a popup, a new tab) would take for that page.
   const results = await new AxeBuilder({ page }).exclude('body > canvas').setLegacyMode(true).analyze();
-  const serious = results.violations.filter(
-    (v) => v.impact === 'serious' || v.impact === 'critical' || STRUCTURE_RULES.has(v.id),
-  );
-  const targets = serious.flatMap((v) => v.nodes.map((n) => n.target.join(' ')));
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical' || STRUCTURE_RULES.has(v.id))
+    .map((v) => ({ rule: `${v.id}: ${v.help}`, targets: v.nodes.map((n) => n.target.join(' ')) }));
   const moved = await page.evaluate(
-    (selectors) => (window as unknown as { kbMoved: (s: string[]) => boolean[] }).kbMoved(selectors),
-    targets,
+    (selectors) => (window as unknown as { kbMoved: (s: string[]) => boolean }).kbMoved(selectors),
+    serious.flatMap((v) => v.targets),
   );
-  let i = 0;
-  return serious.map((v) => ({
-    rule: `${v.id}: ${v.help}`,
-    nodes: v.nodes.map((n) => ({ target: n.target.join(' '), moved: moved[i++] ?? false })),
-  }));
+  return { violations: serious.map((v) => `${v.rule} (${v.targets.join(', ')})`), moved };
 }
 
 /**
@@ -101,16 +97,16 @@ async function look(page: Page): Promise<Finding[]> {
  * to LOOKS times. An element that never holds still that long is judged as it was.
  */
 export async function seriousViolations(page: Page): Promise<string[]> {
-  let found: Finding[] = [];
+  let found: Look = { violations: [], moved: false };
   for (let n = 1; n <= LOOKS; n += 1) {
     if (n > 1) await waitForSettled(page).catch(() => undefined);
     const before = runs.get(page) ?? Promise.resolve();
     const run = before.catch(() => undefined).then(() => look(page));
     runs.set(page, run);
     found = await run;
-    if (!found.some((f) => f.nodes.some((node) => node.moved))) break;
+    if (!found.moved) break;
   }
-  return found.map((f) => `${f.rule} (${f.nodes.map((node) => node.target).join(', ')})`);
+  return found.violations;
 }
 
 /** Waits until the page has settled (see the module comment); throws after `timeout`. */

@@ -12,10 +12,10 @@ import { expect, test } from './fixtures';
 // colours change after a delay, so a look taken at once sees the dim look while the change is under
 // way, as a transition's first frames do.
 const PAGE = `<!doctype html><html lang="en"><head><title>Steady</title><style>
-  body { background: #111418; color: #e8eaed; }
-  button { background: #53fc18; color: #0b0d10; border: 0; padding: 8px;
+  body { background: rgb(17, 20, 24); color: rgb(232, 234, 237); }
+  button { background: rgb(83, 252, 24); color: rgb(11, 13, 16); border: 0; padding: 8px;
     transition: background-color 0.2s linear 1.5s, color 0.2s linear 1.5s; }
-  button.dim { background: #3b4a33; color: #66705c; }
+  button.dim { background: rgb(59, 74, 51); color: rgb(102, 112, 92); }
 </style></head><body><main><h1>Bot messages</h1><button class="dim">Connect bot account</button></main></body></html>`;
 
 async function dimButton(page: Page) {
