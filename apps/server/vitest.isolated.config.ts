@@ -1,5 +1,5 @@
 import { defineProject } from 'vitest/config';
-import { ISOLATED } from './vitest.config';
+import { ISOLATED, SERVER_TIMEOUT } from './vitest.config';
 
 /** The server's test files that replace a module (`vi.mock`), each in a fresh module graph. */
 export default defineProject({
@@ -7,6 +7,6 @@ export default defineProject({
     name: 'server-isolated',
     environment: 'node',
     include: ISOLATED,
-    testTimeout: 240_000,
+    testTimeout: SERVER_TIMEOUT,
   },
 });

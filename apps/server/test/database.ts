@@ -1,7 +1,9 @@
 /**
- * Test databases: in-memory PGlite by default; a fresh database on the real PostgreSQL when
- * TEST_DATABASE_URL is set (a copy of a migrated template database, dropped at the end). Both start
- * from a template migrated once and kept between runs under the migrations' hash.
+ * Test databases: a fresh database on the real PostgreSQL (a copy of a migrated template database,
+ * dropped at the end) — TEST_DATABASE_URL, else the server at the default address when one answers;
+ * in-memory PGlite in the PGlite set (TEST_DATABASE=pglite, apps/server/vitest.pglite.config.ts) or
+ * where no PostgreSQL answers. Both start from a template migrated once and kept between runs under
+ * the migrations' hash (docs/conventions.md#test-speed).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -12,8 +14,26 @@ import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { openDatabase, type Database } from '../src/db/client';
 import { defaultMigrationsDir, migrate } from '../src/db/migrate';
+import { postgresUnreachable } from './postgres-probe';
 
-const testUrl = process.env.TEST_DATABASE_URL;
+/** Where the suite's PostgreSQL is when TEST_DATABASE_URL does not say (the machine's, CI's). */
+export const DEFAULT_TEST_POSTGRES = 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/**
+ * The PostgreSQL the test databases are made on, or undefined for PGlite. A named one
+ * (TEST_DATABASE_URL) or CI's must answer; a developer without one gets PGlite and a loud line.
+ */
+async function chooseTestPostgres(): Promise<string | undefined> {
+  if (process.env.TEST_DATABASE === 'pglite') return undefined;
+  const url = process.env.TEST_DATABASE_URL ?? DEFAULT_TEST_POSTGRES;
+  const missing = await postgresUnreachable(url);
+  if (!missing) return url;
+  if (process.env.TEST_DATABASE_URL || process.env.CI) throw new Error(`server tests: ${missing}`);
+  console.warn(`\n!!! SERVER TESTS ON PGLITE: ${missing}; start PostgreSQL or set TEST_DATABASE_URL.\n`);
+  return undefined;
+}
+
+const testUrl = await chooseTestPostgres();
 
 /** The PostgreSQL the race tests chose while one of their blocks runs (test/race-database). */
 let racePostgres: string | undefined;
@@ -47,7 +67,7 @@ async function adminQuery(sqlText: string, url = testUrl): Promise<void> {
 // against 3.8 s to start and migrate a new instance). The dump is kept in the temporary folder
 // under a name made of the migrations and the PGlite version, so every test file (each in its own
 // process) and later runs load it, and a changed migration makes a new one. Loading is what the
-// PGlite pass spends most of its CPU on, so the dump leaves out template0 and template1 (nothing
+// PGlite set spends most of its CPU on, so the dump leaves out template0 and template1 (nothing
 // opens them: a third less to load), and each worker compiles PGlite's WebAssembly once
 // (docs/conventions.md#test-speed).
 let pgliteTemplate: Promise<Blob> | null = null;

@@ -116,7 +116,7 @@ export function serversOnFreshDatabase(
     (database.raw as pg.Pool).on('error', () => undefined); // the drop at the end ends its connections
     await migrate(database);
     await servers.start();
-  }, 240_000);
+  }, 120_000);
 
   afterAll(async () => {
     await servers.stopAll();

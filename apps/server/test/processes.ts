@@ -96,7 +96,7 @@ export interface ServerProcessesOptions {
   keepOutput?: boolean;
   /** When a process is up (default: GET /healthz answers 2xx). */
   ready?: (url: string) => Promise<boolean>;
-  /** How long a process may take to start (default 180 s: a starved CI machine took 60 s and more; docs/conventions.md#timeouts). */
+  /** How long a process may take to start (default 90 s: about 2 s alone, 20–60 s on a starved 2-core machine; docs/conventions.md#timeouts). */
   startMs?: number;
 }
 
@@ -195,7 +195,7 @@ export class ServerProcesses {
   }
 
   /** Waits until process `i` answers; throws with its output when it exits first or takes too long. */
-  async ready(m: ServerProcess, ms = this.opts.startMs ?? 180_000): Promise<void> {
+  async ready(m: ServerProcess, ms = this.opts.startMs ?? 90_000): Promise<void> {
     const deadline = Date.now() + ms;
     const ready =
       this.opts.ready ??

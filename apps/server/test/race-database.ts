@@ -8,10 +8,10 @@
  */
 import { afterAll, beforeAll, describe } from 'vitest';
 import { buildTestApp, type TestApp } from './app';
-import { openOnPostgres, openTestDatabase } from './database';
+import { DEFAULT_TEST_POSTGRES, openOnPostgres, openTestDatabase } from './database';
 import { postgresUnreachable } from './postgres-probe';
 
-export const raceDatabaseUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const raceDatabaseUrl = process.env.TEST_DATABASE_URL ?? DEFAULT_TEST_POSTGRES;
 
 /** Why the race tests cannot run here, or null. */
 export const raceMissing = await postgresUnreachable(raceDatabaseUrl);

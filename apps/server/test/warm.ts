@@ -6,7 +6,7 @@
 import { simulatorKeyPair } from '../src/integrations/kick/simulator-keys';
 import { openTestDatabase } from './database';
 
-export const WARM_UP_TIMEOUT = 180_000;
+export const WARM_UP_TIMEOUT = 120_000;
 
 export async function warmUp(): Promise<void> {
   simulatorKeyPair();

@@ -1,6 +1,7 @@
 /**
  * A backup of a site with users, orders, games and ledger rows, restored into a new database, holds
- * every row and balance unchanged (docs/backups.md). Runs on PGlite, and on PostgreSQL in that pass.
+ * every row and balance unchanged (docs/backups.md). One of the PGlite set that proves the embedded
+ * default (docs/conventions.md#test-speed).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -15,7 +15,6 @@ import { ledger } from '../../db/schema/ledger';
 import { users } from '../../db/schema/users';
 import { runShellCommand } from '../shell/commands';
 import { buildTestApp, type TestApp, type TestUser } from '../../../test/app';
-import { usingPostgres } from '../../../test/database';
 import { ledgerMismatches } from '../../../test/economy';
 import { pointsArgv } from './shell';
 
@@ -193,9 +192,8 @@ describe('npm run admin -- points', () => {
 });
 
 // The CLI on the embedded database (a PGlite folder, DATABASE_URL empty) in both cases, whatever
-// TEST_DATABASE_URL says: the PostgreSQL pass would run the same thing again, so only the PGlite
-// pass does (about 85 s of a loaded CI machine).
-describe.skipIf(usingPostgres())('npm run admin -- points, as the CLI runs it', () => {
+// database the rest of the file runs on.
+describe('npm run admin -- points, as the CLI runs it', () => {
   const dirs: string[] = [];
   const saved = { ...process.env };
   afterEach(() => {
