@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { ageGateAccepted } from './tests/age-gate-state';
 import { PORT, serverUrl, SUITE_SERVER_TIMERS, WORKERS } from './tests/suite-server';
@@ -15,7 +16,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: WORKERS,
   retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  // The list as it goes, and a JSON report that scripts/ci-failures.mjs reads when the run failed.
+  reporter: [['list'], ['json', { outputFile: path.join(import.meta.dirname, '..', 'test-reports', 'playwright.json') }]],
   outputDir: './test-results',
   use: {
     // The first worker's; tests/fixtures.ts gives each worker its own server and these for it.

@@ -1,109 +1,171 @@
-// `node scripts/ci-failures.mjs NAME=LOG...`: what failed in a CI run, and why, in a few dozen lines.
-// `.ci/run` prints it last when a part failed, since a CI page may show only the end of the log
-// and the failure is otherwise buried in the middle (docs/conventions.md#test-speed). It reads
-// the logs of Vitest's default reporter and Playwright's list reporter.
+// What failed in a test run, and why, in a few dozen lines, from the reports the runners write
+// beside their list output (test-reports/): Vitest's JSON report and the unhandled errors beside it
+// (scripts/vitest-unhandled-reporter.mjs), Playwright's JSON report. `npm test` prints it last when
+// a part failed, since a CI page may show only the end of the log and the failure is otherwise
+// buried in the middle (docs/conventions.md#test-speed). A failed part whose report names no
+// failure (the build broke, a worker crashed) is shown by its log's last lines instead.
+// `node scripts/ci-failures.mjs REPORT.json...` prints the digest of the reports named.
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
 
-/** Lines kept of one failure's account after its title: the error and where it was thrown. */
-const LINES_PER_FAILURE = 8;
-/** Lines kept of all the failures of one log, so that the counts stay on the screen. */
+/** Lines kept of one failure's message, before the place it was thrown. */
+const MESSAGE_LINES = 6;
+/** Lines kept of all the failures of one part, so that its counts stay on the screen. */
 const MAX_REASON_LINES = 60;
+/** Paths are shown from the repository's root. */
+const root = path.resolve(import.meta.dirname, '..');
 
-/** Vitest's section heads ("⎯⎯ Failed Tests 2 ⎯⎯", "⎯⎯ Uncaught Exception ⎯⎯") and their ends. */
-const vitestHead = /^\s*⎯+ (.+?) ⎯+\s*$/;
-const vitestEnd = /^\s*⎯+(\[\d+\/\d+\])?⎯*\s*$/;
-/** One failure: Vitest's "FAIL  server  src/x.test.ts > it", Playwright's "1) [chromium] › x.spec.ts:2:1 › it"
- * (the project's name only when the config names one). */
-const failureTitle = /^\s*(FAIL\s|\d+\) (\[[\w -]+\] › )?\S+:\d+:\d+ › )/;
-/** Where Playwright's account of a failure turns to its attachments or repeats itself for a retry. */
-const playwrightEnd = /^\s*(Error Context:|Retry #\d+|attachment #\d+)/;
-/** A source excerpt ("  3| it(…", "> 3 | it(…", "   |   ^"): the place is already named by a stack line. */
-const codeFrame = /^\s*>?\s*\d*\s?\|/;
-/** The counts at the end of a run (Vitest's, Playwright's), and Playwright's list of journeys under its own. */
-const vitestCount = /^\s*(Test Files|Tests|Errors)\s\s.*\b(failed|errors?)\b/;
-const playwrightCount = /^\s*\d+ (failed|flaky|interrupted|did not run)\b/;
-const countedJourney = /^\s+(\[[\w -]+\] › )?\S+:\d+:\d+ › /;
+const relative = (file) => (file && path.isAbsolute(file) ? path.relative(root, file) : file);
+/** A path written in a report made elsewhere (a fixture): shown from its apps/, e2e/, … folder. */
+const shown = (file) => relative(file)?.replace(/^(\.\.\/)+(repo\/)?/, '');
 
-const tidy = (line) => line.replace(/\s*─+\s*$/, '').trimEnd();
+/** A failure's message lines (colours stripped, source excerpts and diffs' blank lines left out). */
+function messageLines(text) {
+  return stripVTControlCharacters(text)
+    .split('\n')
+    .filter((l) => l.trim() !== '' && !/^\s*at /.test(l) && !/^\s*>?\s*\d*\s?\|/.test(l))
+    .slice(0, MESSAGE_LINES)
+    .map((l) => `    ${l.trim()}`);
+}
 
-/**
- * What one log says failed: its counts first (which tests), then each failure's first lines (why).
- * Empty when the log names no failure.
- * @param {string} text
- * @returns {string[]}
- */
-export function failures(text) {
-  const summary = [];
+/** The first stack frame in the project's own code (not node_modules, not Node's internals). */
+function place(stack) {
+  for (const line of stripVTControlCharacters(stack ?? '').split('\n')) {
+    const at = /^\s*at (?:.*\()?(?:file:\/\/)?(\/[^():]+):(\d+):(\d+)\)?$/.exec(line);
+    if (at && !at[1].includes('/node_modules/')) return `    at ${shown(at[1])}:${at[2]}:${at[3]}`;
+  }
+  return null;
+}
+
+/** The failures of a Vitest JSON report (and of its unhandled errors): counts first, then each one. */
+function vitestFailures(report, unhandled = []) {
+  const files = report.testResults ?? [];
+  const failedFiles = files.filter((f) => f.status === 'failed').length;
+  const counts = [
+    `  test files: ${failedFiles} failed of ${files.length}`,
+    `  tests: ${report.numFailedTests} failed, ${report.numPassedTests} passed, ${report.numPendingTests} skipped` +
+      (unhandled.length ? `; ${unhandled.length} unhandled error${unhandled.length > 1 ? 's' : ''}` : ''),
+  ];
   const reasons = [];
-  let kept = 0; // lines still to keep of the current failure
-  let underCount = false; // in Playwright's list of the journeys a count names
-  for (const raw of stripVTControlCharacters(text).split('\n')) {
-    const line = tidy(raw);
-    if (vitestCount.test(line) || playwrightCount.test(line)) {
-      summary.push(line);
-      underCount = playwrightCount.test(line);
-      kept = 0;
-    } else if (underCount && countedJourney.test(line)) {
-      summary.push(line);
-    } else if (vitestHead.test(line)) {
-      underCount = false;
-      reasons.push(`[${vitestHead.exec(line)[1]}]`);
-      kept = LINES_PER_FAILURE;
-    } else if (failureTitle.test(line)) {
-      underCount = false;
-      reasons.push(line.trim());
-      kept = LINES_PER_FAILURE;
-    } else {
-      underCount = false;
-      if (kept === 0 || line.trim() === '' || codeFrame.test(line)) continue;
-      if (vitestEnd.test(line) || playwrightEnd.test(line)) kept = 0;
-      else {
-        reasons.push(`    ${line.trim()}`);
-        kept -= 1;
-      }
+  for (const file of files) {
+    const name = shown(file.name);
+    const failed = file.assertionResults.filter((t) => t.status === 'failed');
+    // A file that failed with no failed test: it did not load, or a hook of it threw.
+    if (file.status === 'failed' && !failed.length) reasons.push(`FAIL ${name}`, ...messageLines(file.message));
+    for (const t of failed) {
+      const stack = t.failureMessages[0] ?? '';
+      reasons.push(`FAIL ${name} > ${[...t.ancestorTitles, t.title].join(' > ')}`, ...messageLines(stack));
+      const at = place(stack);
+      if (at) reasons.push(at);
     }
   }
-  if (!summary.length && !reasons.length) return [];
-  const shown =
-    reasons.length > MAX_REASON_LINES
-      ? [
-          ...reasons.slice(0, MAX_REASON_LINES),
-          `… and ${reasons.length - MAX_REASON_LINES} more lines (the whole log is above)`,
-        ]
-      : reasons;
-  return [...summary, ...(shown.length ? ['', ...shown] : [])];
+  for (const e of unhandled) {
+    reasons.push(`UNHANDLED ${e.file ? `(while ${shown(e.file)} ran) ` : ''}${e.name}: ${e.message}`);
+    const at = place(e.stack);
+    if (at) reasons.push(at);
+  }
+  return failedFiles || report.numFailedTests || unhandled.length ? { counts, reasons } : null;
+}
+
+/** Every test of a Playwright JSON report, with its file, from its nested suites. */
+function* playwrightTests(suites, dir) {
+  for (const suite of suites ?? []) {
+    for (const spec of suite.specs ?? []) {
+      const file = shown(path.join(dir, spec.file));
+      for (const test of spec.tests) yield { title: `${file}:${spec.line}:${spec.column} › ${spec.title}`, test };
+    }
+    yield* playwrightTests(suite.suites, dir);
+  }
+}
+
+/** The failures of a Playwright JSON report: counts with the failed and flaky journeys, then why each failed. */
+function playwrightFailures(report) {
+  const { unexpected = 0, flaky = 0, expected = 0, skipped = 0 } = report.stats ?? {};
+  const failed = [];
+  const flakes = [];
+  for (const { title, test } of playwrightTests(report.suites, report.config?.rootDir ?? '')) {
+    const name = test.projectName ? `[${test.projectName}] › ${title}` : title;
+    if (test.status === 'unexpected') failed.push({ name, test });
+    else if (test.status === 'flaky') flakes.push({ name, test });
+  }
+  const errors = report.errors ?? [];
+  if (!failed.length && !flakes.length && !errors.length && !unexpected) return null;
+  const counts = [
+    `  journeys: ${unexpected} failed, ${flaky} flaky, ${expected} passed, ${skipped} skipped` +
+      (errors.length ? `; ${errors.length} error${errors.length > 1 ? 's' : ''} outside them` : ''),
+    ...failed.map((f) => `    failed: ${f.name}`),
+    ...flakes.map((f) => `    flaky: ${f.name}`),
+  ];
+  const reasons = [];
+  for (const e of errors) reasons.push('ERROR (outside the journeys)', ...messageLines(e.message ?? e.stack ?? ''));
+  // Each failed or flaky journey's first failed attempt: a retry usually repeats it.
+  for (const { name, test } of [...failed, ...flakes]) {
+    const result = test.results.find((r) => r.status !== 'passed' && r.status !== 'skipped');
+    reasons.push(`${test.status === 'flaky' ? 'FLAKY' : 'FAIL'} ${name}`);
+    if (!result) continue;
+    reasons.push(...messageLines(result.error?.message ?? `${result.status}`));
+    const at = result.error?.location;
+    if (at) reasons.push(`    at ${shown(at.file)}:${at.line}:${at.column}`);
+  }
+  return { counts, reasons };
 }
 
 /**
- * The digest of several logs; a log naming no failure is left out, and when none names one (a
- * build or an install failed), each log's last lines are shown instead.
- * @param {{ name: string, text: string }[]} logs
- * @param {number} tail
+ * What a report names as failed: `{ counts, reasons }`, or null when it names nothing.
+ * @param {object} report Vitest's or Playwright's JSON report (told apart by their shape)
+ * @param {object[]} [unhandled] with Vitest's, the unhandled errors written beside it
  */
-export function digest(logs, tail = 25) {
-  const parts = logs.map(({ name, text }) => ({ name, found: failures(text), text }));
-  const named = parts.filter((p) => p.found.length);
-  if (named.length) return named.flatMap((p) => [`-- ${p.name}`, ...p.found, '']).join('\n');
-  return parts
-    .flatMap((p) => [
-      `-- ${p.name} (no test named; its last lines)`,
-      ...stripVTControlCharacters(p.text).trimEnd().split('\n').slice(-tail),
-      '',
-    ])
-    .join('\n');
+export function failures(report, unhandled) {
+  if (Array.isArray(report.testResults)) return vitestFailures(report, unhandled);
+  if (report.stats && Array.isArray(report.suites)) return playwrightFailures(report);
+  return null;
+}
+
+/** A report file read, or null when it is missing or half-written (the run died before it). */
+export function readReport(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The digest of the failed parts of a run. Each part names its report (a parsed report or null)
+ * and its log: a part whose report names no failure shows the log's last `tail` lines instead.
+ * @param {{ name: string, exit: number, report: object | null, unhandled?: object[], log: string }[]} parts
+ */
+export function digest(parts, tail = 25) {
+  const out = [];
+  for (const part of parts) {
+    if (part.exit === 0) continue;
+    const found = part.report ? failures(part.report, part.unhandled) : null;
+    if (!found) {
+      const why = part.report ? 'its report names no failure' : 'no report';
+      out.push(`-- ${part.name} (exit ${part.exit}; ${why}: its last lines)`);
+      out.push(...stripVTControlCharacters(part.log).trimEnd().split('\n').slice(-tail), '');
+      continue;
+    }
+    const reasons =
+      found.reasons.length > MAX_REASON_LINES
+        ? [
+            ...found.reasons.slice(0, MAX_REASON_LINES),
+            `… and ${found.reasons.length - MAX_REASON_LINES} more lines (the whole log is above)`,
+          ]
+        : found.reasons;
+    out.push(`-- ${part.name} (exit ${part.exit})`, ...found.counts, '', ...reasons, '');
+  }
+  return out.join('\n');
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const logs = process.argv.slice(2).map((arg) => {
-    const at = arg.indexOf('=');
-    const [name, file] = at < 0 ? [arg, arg] : [arg.slice(0, at), arg.slice(at + 1)];
-    try {
-      return { name, text: readFileSync(file, 'utf8') };
-    } catch (error) {
-      return { name, text: `(unreadable: ${error.message})` };
-    }
+  const parts = process.argv.slice(2).map((file) => {
+    const report = readReport(file);
+    const beside = file.replace(/\.json$/, '-unhandled.json');
+    const unhandled = beside !== file ? (readReport(beside)?.unhandledErrors ?? []) : [];
+    return { name: file, exit: 1, report, unhandled, log: report ? '' : `(${file}: missing or unreadable)` };
   });
-  process.stdout.write(`${digest(logs)}\n`);
+  process.stdout.write(`${digest(parts)}\n`);
 }
