@@ -62,6 +62,9 @@ describe('the data-folder lock', () => {
 function server(dataDir: string): ServerProcesses {
   const s = new ServerProcesses({
     env: { NODE_ENV: 'development', DATA_DIR: dataDir, DEMO_DATA: '0', LEADERBOARD_POLLER: '0', LOG_LEVEL: 'warn' },
+    // A start from source on a PGlite folder (tsx, PostgreSQL in WebAssembly, every migration):
+    // one took over 90 s on the 2-core machine with a load average near 30 (docs/conventions.md#timeouts).
+    startMs: 180_000,
   });
   servers.push(s);
   return s;
@@ -80,5 +83,5 @@ describe('servers on one embedded database folder', () => {
     await first.kill(0);
     await first.restart(0); // on the same port
     await first.stop(0);
-  });
+  }, 360_000); // two such starts and a refused one, one after another
 });
