@@ -13,7 +13,7 @@ import { rowsOf } from '../../db/rows';
 import { rafflePrizes, raffles, raffleWinners, type RafflePrizeRow, type RaffleRow } from '../../db/schema/raffles';
 import { enqueueFulfilment } from '../fulfilment/service';
 import type { Actor } from '../audit/service';
-import { payPrizes, type Prize } from '../staff-prizes/service';
+import { payPrizes } from '../staff-prizes/service';
 import { nodeDrawCrypto } from '../../lib/draw-crypto';
 
 export function prizeText(prize: Pick<RafflePrizeRow, 'kind' | 'points' | 'item'>): string {
@@ -88,12 +88,12 @@ export async function drawRaffle(
     prize: prizeText(prizes[i]!),
   }));
   if (winners.length > 0) await tx.insert(raffleWinners).values(winners.map((w) => ({ raffleId: raffle.id, ...w })));
-  const pointPrizes: Prize[] = [];
+  const pointWinners: Array<{ userId: string; cents: bigint; reference: string }> = [];
   for (const [i, w] of winners.entries()) {
     const prize = prizes[i]!;
     const reference = `raffle:${raffle.id}:${i}`;
     if (prize.kind === 'points' && prize.points) {
-      pointPrizes.push({ userId: w.userId, cents: toCents(prize.points), reason: 'raffle_prize', reference, memo: raffle.title });
+      pointWinners.push({ userId: w.userId, cents: toCents(prize.points), reference });
     } else if (prize.kind === 'item') {
       await enqueueFulfilment(tx, {
         kind: 'raffle',
@@ -113,7 +113,7 @@ export async function drawRaffle(
       actor: drawer,
       runBy: [raffle.createdBy, drawer?.userId ?? null],
     },
-    pointPrizes,
+    pointWinners.map((w) => ({ ...w, reason: 'raffle_prize', memo: raffle.title })),
     now,
   );
   await tx.update(raffles).set({ status: 'drawn', drawnAt: now, updatedAt: now }).where(eq(raffles.id, raffle.id));
