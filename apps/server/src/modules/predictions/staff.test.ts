@@ -55,7 +55,9 @@ describe('staff and their own predictions', () => {
     const { id } = await openPrediction(t, creator);
 
     // The creator's !bet from chat is refused with the reason, and so is one through the bet service.
-    expect(await bet(creator, '!bet 2 5000')).toEqual([`@${creator.kickName} ${predictionStaffMessages.runnerCannotBet}`]);
+    expect(await bet(creator, '!bet 2 5000')).toEqual([
+      `@${creator.kickName} ${predictionStaffMessages.runnerCannotBet}`,
+    ]);
     const direct = await t.app.predictions.bet(creator.user, { option: 2, cents: 500_000n });
     expect(direct).toEqual({ ok: false, reason: 'runs_it' });
     expect((await t.reload(creator.user.id)).points).toBe('10000.00');
@@ -66,7 +68,9 @@ describe('staff and their own predictions', () => {
     expect((await bet(viewer, '!bet 1 10000'))[0]).toContain('bet taken');
 
     // The Moderator who bet cannot lock or resolve it: 403 saying why, nothing changes.
-    const before = (await t.call({ url: '/api/predictions', as: admin })).json<Array<{ id: string; version: number }>>();
+    const before = (await t.call({ url: '/api/predictions', as: admin })).json<
+      Array<{ id: string; version: number }>
+    >();
     for (const action of ['lock', 'resolve'] as const) {
       const refused = await transition(id, action, other);
       expect(refused.statusCode).toBe(403);

@@ -17,7 +17,9 @@ import { payPrizes } from '../staff-prizes/service';
 import { nodeDrawCrypto } from '../../lib/draw-crypto';
 
 export function prizeText(prize: Pick<RafflePrizeRow, 'kind' | 'points' | 'item'>): string {
-  return prize.kind === 'points' ? `${decimalToNumber(prize.points ?? '0').toLocaleString('en-US')} points` : (prize.item ?? '');
+  return prize.kind === 'points'
+    ? `${decimalToNumber(prize.points ?? '0').toLocaleString('en-US')} points`
+    : (prize.item ?? '');
 }
 
 /**

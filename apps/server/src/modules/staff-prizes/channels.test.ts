@@ -54,9 +54,7 @@ const prizeAudits = (targetType: string, targetId: string) =>
   t.database.db
     .select()
     .from(auditLog)
-    .where(
-      and(eq(auditLog.targetType, targetType), eq(auditLog.targetId, targetId), like(auditLog.action, 'prize.%')),
-    );
+    .where(and(eq(auditLog.targetType, targetType), eq(auditLog.targetId, targetId), like(auditLog.action, 'prize.%')));
 const act = (as: TestUser, id: number, action: 'deliver' | 'reject') =>
   t.call({ method: 'POST', url: `/api/admin/fulfilment/${id}/${action}`, as, body: {} });
 const paidToday = async () =>
@@ -168,11 +166,20 @@ describe('bonus-buy battles', () => {
     });
     const row = await battleStore.create(t.database.db, game, creator.user.id, t.clock.now());
     await t.app.db.transaction(async (tx) => {
-      await battleGame({ closed: () => undefined }).settle(tx as Tx, row, { kind: 'prize', winnerId: creator.user.id }, new AfterCommit());
+      await battleGame({ closed: () => undefined }).settle(
+        tx as Tx,
+        row,
+        { kind: 'prize', winnerId: creator.user.id },
+        new AfterCommit(),
+      );
     });
     expect(await pointsOf(creator)).toBe('0.00');
     const [item] = await held(creator.user.id);
-    expect(item).toMatchObject({ reference: `battle:${row.id}`, creditAmount: '5000.00', creditReason: 'battle_prize' });
+    expect(item).toMatchObject({
+      reference: `battle:${row.id}`,
+      creditAmount: '5000.00',
+      creditReason: 'battle_prize',
+    });
     const [entry] = await prizeAudits('battle', row.id);
     expect(entry).toMatchObject({ action: 'prize.held' });
   });
