@@ -24,7 +24,7 @@ import type { LiveGameRow } from '../src/db/schema/games';
 import type { GameDefinition } from '../src/games/runner';
 import { jsonGameStore } from '../src/games/store';
 import { notFound, unauthorized } from '../src/lib/errors';
-import { applyBalanceChange } from '../src/modules/ledger/service';
+import { payPrizes } from '../src/modules/staff-prizes/service';
 
 export const HIGH_LOW_KIND = 'test_high_low';
 
@@ -68,14 +68,13 @@ export function highLowGame(app: FastifyInstance, kind = HIGH_LOW_KIND) {
     onDeadline,
     async settle(tx, row, { ownerId, wonCents }, after) {
       if (wonCents > 0n) {
-        await applyBalanceChange(tx, {
-          userId: ownerId,
-          currency: 'points',
-          delta: { cents: wonCents },
-          reason: 'game_win',
-          reference: `highlow:${row.id}`,
-          earning: true,
-        });
+        // A prize like any other: through the staff-prize gate, the player's own game run by them.
+        await payPrizes(
+          tx,
+          { label: `High-low game ${row.id}`, target: { type: 'highlow', id: row.id }, runBy: [ownerId] },
+          [{ userId: ownerId, cents: wonCents, reason: 'game_win', reference: `highlow:${row.id}` }],
+          new Date(),
+        );
         after.push(() =>
           app.realtime.emitToUser(highLowHub, ownerId, 'YouWon', { gameId: row.id, amount: centsToText(wonCents) }),
         );

@@ -37,6 +37,11 @@ export interface AuditOf<Row> {
   targetType: string;
   before(row: Row): unknown;
   after(row: Row): unknown;
+  /**
+   * Runs in the action's transaction, under the game's row lock, before the audit row; throwing
+   * refuses the action and undoes it (a prediction's bettor may not lock it).
+   */
+  check?(tx: Tx, row: Row): Promise<void>;
 }
 
 /** Writes one audit row (the module's audit service; the engine does not import modules). */
@@ -125,15 +130,16 @@ export class LiveGame<
     rule: (game: G) => Outcome<G, E, S>,
     audit: AuditOf<Row>,
   ): Promise<EventPayload<H, Ev>> {
-    const { view } = await this.runner.act(gameId, viewerOf(admin), rule, (tx, before, after) =>
-      this.options.recordAudit(tx, admin, {
+    const { view } = await this.runner.act(gameId, viewerOf(admin), rule, async (tx, before, after) => {
+      await audit.check?.(tx, before);
+      await this.options.recordAudit(tx, admin, {
         action: audit.action,
         targetType: audit.targetType,
         targetId: gameId,
         before: audit.before(before),
         after: audit.after(after),
-      }),
-    );
+      });
+    });
     return view;
   }
 }

@@ -20,7 +20,8 @@ export function jsonGameStore<G extends LiveGameState>(
   kind: string,
   codec: StateCodec<G>,
 ): GameStore<G, LiveGameRow> & {
-  create(tx: DbOrTx, game: G, ownerUserId: string | null, now: Date): Promise<LiveGameRow>;
+  /** `createdBy`: who created it, when that is not its owner (Deal or No Deal's creator). */
+  create(tx: DbOrTx, game: G, ownerUserId: string | null, now: Date, createdBy?: string | null): Promise<LiveGameRow>;
   recent(db: DbOrTx, limit: number): Promise<Array<{ row: LiveGameRow; ownerName: string | null }>>;
 } {
   const byId = (id: string) => and(eq(liveGames.id, id), eq(liveGames.kind, kind));
@@ -47,7 +48,7 @@ export function jsonGameStore<G extends LiveGameState>(
         .returning();
       return saved!;
     },
-    async create(db, game, ownerUserId, now) {
+    async create(db, game, ownerUserId, now, createdBy = null) {
       const [row] = await db
         .insert(liveGames)
         .values({
@@ -55,6 +56,7 @@ export function jsonGameStore<G extends LiveGameState>(
           version: game.version,
           state: codec.encode(game),
           ownerUserId,
+          createdBy,
           phaseEndsAt: game.phaseEndsAt === null ? null : new Date(game.phaseEndsAt),
           createdAt: now,
           updatedAt: now,

@@ -36,6 +36,72 @@ export const ledgerReasons = [
 ] as const;
 export type LedgerReasonCode = (typeof ledgerReasons)[number];
 
+/**
+ * What kind of change each ledger reason is (docs/features/staff-prize-limits.md#every-credit-names-its-kind).
+ * Every reason has exactly one kind; a new reason does not compile until it is classified here.
+ * - `earning`: what a viewer earns by rules an Admin set (chat, wagers, Kick channel points).
+ * - `prize`: a prize of an event someone runs: paid only through the staff-prize gate.
+ * - `pool`: a payout from other bettors' stakes (predictions): moves points, creates none.
+ * - `support`: a reward for supporting the stream (subs, gifts, KICKs).
+ * - `admin`: an Admin's own grant or deduction.
+ * - `refund`: what the person paid, given back.
+ * - `reversal`: points taken back (a reward or wager that turned out not to be owed).
+ * - `spend`: the person paying for something; never a credit.
+ */
+export const ledgerReasonKinds = {
+  order: 'spend',
+  order_refund: 'refund',
+  admin_grant: 'admin',
+  admin_deduct: 'admin',
+  chat_activity: 'earning',
+  wager: 'earning',
+  game_win: 'prize',
+  game_refund: 'refund',
+  prediction_bet: 'spend',
+  prediction_win: 'pool',
+  prediction_refund: 'refund',
+  giveaway_win: 'prize',
+  daily_reward: 'earning',
+  challenge_prize: 'prize',
+  leaderboard_prize: 'prize',
+  fulfilment_refund: 'refund',
+  partner_reversal: 'reversal',
+  debt_repayment: 'spend',
+  hunt_prize: 'prize',
+  raffle_tickets: 'spend',
+  raffle_refund: 'refund',
+  raffle_prize: 'prize',
+  battle_prize: 'prize',
+  support_reward: 'support',
+  support_reversal: 'reversal',
+  channel_points: 'earning',
+  slot_call: 'spend',
+  slot_call_refund: 'refund',
+  slot_call_payout: 'prize',
+} as const satisfies Record<LedgerReasonCode, LedgerReasonKind>;
+
+export const ledgerReasonKindNames = [
+  'earning',
+  'prize',
+  'pool',
+  'support',
+  'admin',
+  'refund',
+  'reversal',
+  'spend',
+] as const;
+export type LedgerReasonKind = (typeof ledgerReasonKindNames)[number];
+
+/** The reasons of one kind, as a type: `ReasonOfKind<'prize'>` is every prize reason. */
+export type ReasonOfKind<K extends LedgerReasonKind> = {
+  [R in LedgerReasonCode]: (typeof ledgerReasonKinds)[R] extends K ? R : never;
+}[LedgerReasonCode];
+
+/** The kind of a stored reason code; null when the code is not a ledger reason. */
+export function ledgerReasonKind(code: string): LedgerReasonKind | null {
+  return Object.hasOwn(ledgerReasonKinds, code) ? ledgerReasonKinds[code as LedgerReasonCode] : null;
+}
+
 /** Each ledger reason in words, as My activity shows it. */
 export const ledgerReasonText: Record<LedgerReasonCode, string> = {
   order: 'Store purchase',

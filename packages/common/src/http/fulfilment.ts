@@ -108,6 +108,8 @@ export const fulfilmentMessages = {
   approvedAndPaid: (text: string) => `Approved; ${text} paid.`,
   approvalIsAdmins: 'Only an Admin can approve a held-back prize.',
   excludedCannotBePaid: 'This account is excluded and cannot be paid. Reject the item instead.',
+  ranItYourself: 'You ran the game this prize comes from: another staff member must deliver it.',
+  waitsForAdmin: (why: string) => `Only an Admin can deliver this prize: ${why}.`,
 } as const;
 
 /**

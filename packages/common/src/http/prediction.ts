@@ -167,3 +167,11 @@ export const predictionEndpoints = {
     response: predictionState,
   }),
 };
+
+/** Staff and their own predictions: the refusals, in words (docs/features/predictions.md#staff-and-their-own-predictions). */
+export const predictionStaffMessages = {
+  bettorCannotManage: (action: 'lock' | 'resolve') =>
+    `You bet on this prediction, so you cannot ${action} it: another staff member must.`,
+  /** The chat reply to a `!bet` from whoever runs the prediction (after the @name). */
+  runnerCannotBet: 'you run this prediction, so you cannot bet on it.',
+} as const;

@@ -24,6 +24,12 @@ export const fulfilmentItems = pgTable(
     creditCurrency: text('credit_currency', { enum: currencies }),
     creditAmount: numeric('credit_amount', { precision: 18, scale: 2 }),
     creditReason: text('credit_reason'),
+    /**
+     * Who ran the event the item came from, and when (1100): that person cannot deliver it, and
+     * when they are not an Admin, a staff winner or an account newer than the event waits for one.
+     */
+    runBy: uuid('run_by').references(() => users.id, { onDelete: 'set null' }),
+    runAt: timestamp('run_at', { withTimezone: true }),
     note: text('note'),
     handledBy: uuid('handled_by').references(() => users.id, { onDelete: 'set null' }),
     handledAt: timestamp('handled_at', { withTimezone: true }),

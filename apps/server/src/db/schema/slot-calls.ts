@@ -61,6 +61,8 @@ export const slotCalls = pgTable(
     multiplier: money('multiplier'),
     payout: money('payout'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** Who put the call in the hunt (1100): one of those who run its payout. */
+    huntedBy: uuid('hunted_by').references(() => users.id, { onDelete: 'set null' }),
     calledAt: timestamp('called_at', { withTimezone: true }).notNull(),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
   },

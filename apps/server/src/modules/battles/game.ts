@@ -18,14 +18,14 @@ import {
 } from '@kickback/common/games/battle';
 import { battleHub, type BattleSide, type BattleState } from '@kickback/common/hubs/battle';
 import { siteById } from '@kickback/common/http/leaderboards';
-import { decimalToNumber } from '@kickback/common/money';
+import { decimalToNumber, toCents } from '@kickback/common/money';
 import type { Tx } from '../../db/client';
 import type { LiveGameRow } from '../../db/schema/games';
 import type { GameDefinition, Unstamped } from '../../games/runner';
 import { jsonGameStore } from '../../games/store';
 import type { AfterCommit } from '../../lib/after-commit';
 import { enqueueFulfilment } from '../fulfilment/service';
-import { applyBalanceChange } from '../ledger/service';
+import { payPrizes } from '../staff-prizes/service';
 
 export const BATTLE_KIND = 'bonus_battle';
 export const BATTLE_NOT_FOUND = 'No such battle.';
@@ -119,19 +119,20 @@ export function presentState(row: LiveGameRow): Unstamped<BattleState> {
 /**
  * The prize, in the transaction that recorded the final under the battle's row lock: the status
  * moves to finished once, and the runner settles only the change that made it, so it is paid once.
+ * Points go through the staff-prize gate, run by the battle's creator (the row's owner): a battle a
+ * Moderator created pays within the limits and never straight to staff
+ * (docs/features/staff-prize-limits.md#which-events-count).
  */
 async function payPrize(tx: Tx, row: LiveGameRow, winnerId: string): Promise<void> {
   const game = store.toGame(row);
   const reference = `battle:${row.id}`;
   if (game.prize.kind === 'points') {
-    await applyBalanceChange(tx, {
-      userId: winnerId,
-      currency: 'points',
-      delta: game.prize.points,
-      reason: 'battle_prize',
-      reference,
-      memo: game.title,
-    });
+    await payPrizes(
+      tx,
+      { label: `Battle "${game.title}"`, target: { type: 'battle', id: row.id }, runBy: [row.ownerUserId] },
+      [{ userId: winnerId, cents: toCents(game.prize.points), reason: 'battle_prize', reference, memo: game.title }],
+      row.updatedAt,
+    );
   } else {
     await enqueueFulfilment(tx, {
       kind: 'battle',

@@ -135,7 +135,9 @@ function announce(
 /**
  * The claim queues the prize for an admin to deliver, in the transaction that moved the game
  * 0 → 5 under its row lock: that status change happens once, and (kind, reference) is unique in
- * the queue besides, so a prize cannot be queued twice.
+ * the queue besides, so a prize cannot be queued twice. The item names who created the game and
+ * when: they cannot deliver it, and unless they are an Admin, a staff winner or an account newer
+ * than the game waits for one (docs/features/staff-prize-limits.md#deal-or-no-deal).
  */
 async function queuePrize(tx: Tx, row: LiveGameRow, { prizeCents }: Settlement): Promise<void> {
   const game = store.toGame(row);
@@ -146,6 +148,7 @@ async function queuePrize(tx: Tx, row: LiveGameRow, { prizeCents }: Settlement):
     description: 'Deal or No Deal prize',
     amount: centsToNumber(prizeCents),
     unit: 'USD',
+    runBy: row.createdBy ? { userId: row.createdBy, at: row.createdAt } : null,
   });
   if (id === null) throw new Error(`Deal or No Deal prize of game ${row.id} was already queued`);
 }

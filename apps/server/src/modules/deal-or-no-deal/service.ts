@@ -87,7 +87,7 @@ export class DealOrNoDealService {
     const commitment = createHash('sha256').update(commitmentBytes(seed, board)).digest('hex');
     const game = newGame({ board, ownerId: player.id, isPrivate: input.isPrivate, seed, commitment });
     return this.app.db.transaction(async (tx) => {
-      const row = await store.create(tx, game, player.id, this.now());
+      const row = await store.create(tx, game, player.id, this.now(), admin.id);
       await recordAudit(tx, actorOf(admin), {
         action: 'dealornodeal.create',
         targetType: 'deal_or_no_deal_game',

@@ -4,15 +4,16 @@
  * 'pending'` in the same transaction as the refund and the audit entry: of two admins acting at
  * once, exactly one wins, so a refund is paid at most once.
  */
-import { and, eq } from 'drizzle-orm';
-import { ledgerReasons } from '@kickback/common/http/activity';
+import { and, eq, sql } from 'drizzle-orm';
 import { fulfilmentMessages } from '@kickback/common/http/fulfilment';
 import { centsToText, formatAmount, toCents } from '@kickback/common/money';
 import type { Db, DbOrTx } from '../../db/client';
 import { fulfilmentItems } from '../../db/schema/fulfilment';
+import { rowsOf } from '../../db/rows';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { recordAudit, type Actor } from '../audit/service';
-import { applyBalanceChange, type LedgerReason } from '../ledger/service';
+import { applyBalanceChange } from '../ledger/service';
+import { payApprovedPrize } from '../staff-prizes/service';
 
 export interface HandleResult {
   message: string;
@@ -44,8 +45,33 @@ async function takePending(
   return item ?? null;
 }
 
-const reasonOf = (code: string | null): LedgerReason =>
-  code !== null && (ledgerReasons as readonly string[]).includes(code) ? (code as LedgerReason) : 'game_win';
+/**
+ * Why an item of an event a non-Admin ran must wait for an Admin (docs/features/staff-prize-limits.md#deal-or-no-deal):
+ * the winner is staff, or their account was created, or linked to Kick or a partner site, after the
+ * event was run. Null when nothing holds it (or an Admin ran the event).
+ */
+async function whyAdminOnly(tx: DbOrTx, item: { userId: string; runBy: string | null; runAt: Date | null }) {
+  if (!item.runBy || !item.runAt) return null;
+  const [row] = rowsOf<{ runner_admin: boolean; role: string; created_at: string; linked_at: string | null }>(
+    await tx.execute(sql`
+      SELECT coalesce((SELECT role = 'Admin' FROM users WHERE id = ${item.runBy}), false) AS runner_admin,
+             u.role, u.created_at::text AS created_at,
+             greatest(
+               (SELECT max(used_at) FROM kick_link_codes WHERE user_id = u.id),
+               (SELECT max(claimed_at) FROM partner_links WHERE user_id = u.id)
+             )::text AS linked_at
+      FROM users u WHERE u.id = ${item.userId}
+    `),
+  );
+  if (!row || row.runner_admin) return null;
+  const ranAt = item.runAt.getTime();
+  if (row.role === 'Moderator' || row.role === 'Admin') return `the winner is a staff account (${row.role})`;
+  if (new Date(row.created_at).getTime() > ranAt) return 'the winner’s account was created after the game was';
+  if (row.linked_at !== null && new Date(row.linked_at).getTime() > ranAt) {
+    return 'the winner linked an account after the game was created';
+  }
+  return null;
+}
 
 /**
  * Marks an item delivered. An item with a credit (a prize held back for an Admin's approval,
@@ -62,17 +88,21 @@ export async function deliverItem(
   const message = await db.transaction(async (tx) => {
     const item = await takePending(tx, id, 'delivered', actor, note, now);
     if (!item) return null;
+    if (item.runBy !== null && item.runBy === actor.userId) throw forbidden(fulfilmentMessages.ranItYourself);
+    if (!actor.isAdmin) {
+      const why = await whyAdminOnly(tx, item);
+      if (why) throw forbidden(fulfilmentMessages.waitsForAdmin(why));
+    }
     let credited: { currency: string; amount: string; balance: string } | null = null;
     if (item.creditCurrency && item.creditAmount) {
       if (!actor.isAdmin) throw forbidden(fulfilmentMessages.approvalIsAdmins);
-      const result = await applyBalanceChange(tx, {
+      const result = await payApprovedPrize(tx, {
         userId: item.userId,
         currency: item.creditCurrency,
-        delta: item.creditAmount,
-        reason: reasonOf(item.creditReason),
+        amount: item.creditAmount,
+        reason: item.creditReason,
         reference: item.reference,
         memo: item.description,
-        earning: true,
       });
       if (!result) throw conflict(fulfilmentMessages.excludedCannotBePaid);
       credited = {

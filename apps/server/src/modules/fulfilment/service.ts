@@ -8,7 +8,7 @@ import { centsToText, toCents } from '@kickback/common/money';
 import type { DbOrTx } from '../../db/client';
 import type { Currency } from '../../db/schema/ledger';
 import { rowsOf } from '../../db/rows';
-import type { LedgerReason } from '../ledger/service';
+import type { PrizeReason } from '../ledger/service';
 
 export type FulfilmentKind =
   | 'order'
@@ -37,7 +37,13 @@ export interface FulfilmentRequest {
    * A prize held back for an Admin's approval (../staff-prizes): delivering the item pays this
    * through the ledger, and only an Admin may deliver it.
    */
-  credit?: { currency: Currency; amount: number | string; reason: LedgerReason } | null;
+  credit?: { currency: Currency; amount: number | string; reason: PrizeReason } | null;
+  /**
+   * Who ran the event the item is the prize of, and when (Deal or No Deal's creator): that person
+   * cannot deliver it, and ./handling.ts asks for an Admin when they are not one and the winner is
+   * staff or an account created or linked after the event was run.
+   */
+  runBy?: { userId: string; at: Date } | null;
 }
 
 /** Adds the item; returns its id, or null when (kind, reference) was already queued. */
@@ -47,10 +53,11 @@ export async function enqueueFulfilment(tx: DbOrTx, item: FulfilmentRequest): Pr
   const creditAmount = item.credit ? centsToText(toCents(item.credit.amount)) : null;
   const result = await tx.execute<{ id: string | number }>(sql`
     INSERT INTO fulfilment_items (kind, reference, user_id, description, amount, unit, refund_currency, refund_amount,
-                                  credit_currency, credit_amount, credit_reason)
+                                  credit_currency, credit_amount, credit_reason, run_by, run_at)
     VALUES (${item.kind}, ${item.reference}, ${item.userId}, ${item.description}, ${amount}::numeric,
             ${item.unit ?? null}, ${item.refund?.currency ?? null}, ${refundAmount}::numeric,
-            ${item.credit?.currency ?? null}, ${creditAmount}::numeric, ${item.credit?.reason ?? null})
+            ${item.credit?.currency ?? null}, ${creditAmount}::numeric, ${item.credit?.reason ?? null},
+            ${item.runBy?.userId ?? null}::uuid, ${item.runBy?.at.toISOString() ?? null}::timestamptz)
     ON CONFLICT (kind, reference) DO NOTHING
     RETURNING id
   `);

@@ -315,7 +315,12 @@ export class GiveawayService {
         const prizeCents = toCents(prizePoints);
         const outcomes = await payPrizes(
           tx,
-          { label: `Giveaway roll ${draw.id}`, runBy: [admin.id, row.updatedBy] },
+          {
+            label: `Giveaway roll ${draw.id}`,
+            target: { type: 'giveaway_roll', id: String(draw.id) },
+            actor: actorOf(admin),
+            runBy: [admin.id, row.updatedBy],
+          },
           winners.flatMap((w) =>
             w.userId && prizeCents > 0n
               ? [

@@ -53,6 +53,8 @@ export interface BonusOpened {
   multiplierX: bigint;
   /** Whoever opened it (a Moderator or an Admin). */
   runner: UserRow;
+  /** Who created the hunt (null when unknown): one of those who run a payout it triggers. */
+  huntCreatedBy: string | null;
 }
 
 export type BonusOpenedListener = (tx: Tx, opened: BonusOpened, after: AfterCommit) => Promise<void>;
@@ -279,6 +281,7 @@ export class HuntService {
         bonusId: bonus.id,
         multiplierX: multiplierX(toCents(payout), toCents(decimalToNumber(bonus.bet))),
         runner,
+        huntCreatedBy: hunt.createdBy,
       };
       for (const listener of this.openedListeners) await listener(tx, opened, after);
       return { bonusId, slot: bonus.slot, payout };
@@ -329,7 +332,12 @@ export class HuntService {
         // (../staff-prizes): above them, or to a staff account, it waits for an Admin in Fulfilment.
         const [paid] = await payPrizes(
           tx,
-          { label: `Bonus hunt "${hunt.name}"`, runBy: [hunt.createdBy, runner.id] },
+          {
+            label: `Bonus hunt "${hunt.name}"`,
+            target: { type: 'hunt', id: huntId },
+            actor: actorOf(runner),
+            runBy: [hunt.createdBy, runner.id],
+          },
           [{ userId: winner.userId, cents: prize, reason: 'hunt_prize', reference: huntId, memo: hunt.name }],
           this.now(),
         );

@@ -5,21 +5,28 @@
  */
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { centsToText, toCents } from '@kickback/common/money';
-import type { LedgerReasonCode } from '@kickback/common/http/activity';
+import { ledgerReasonKind, type LedgerReasonCode, type ReasonOfKind } from '@kickback/common/http/activity';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { Currency } from '../../db/schema/ledger';
 import { conflict, notFound } from '../../lib/errors';
 
-/** Why a balance changed. Stored as a code; the web shows it in words (packages/common activity.ts). */
+/**
+ * Why a balance changed. Stored as a code; the web shows it in words, and every code has its kind
+ * (`ledgerReasonKinds` in packages/common activity.ts; docs/features/staff-prize-limits.md#every-credit-names-its-kind).
+ */
 export type LedgerReason = LedgerReasonCode;
+/** A prize of an event someone runs: credited only by the staff-prize gate (../staff-prizes). */
+export type PrizeReason = ReasonOfKind<'prize'>;
+/** Every reason but a prize: what `applyBalanceChange` takes. */
+export type PlainReason = Exclude<LedgerReason, PrizeReason>;
 
-export interface BalanceChange {
+export interface BalanceChange<R extends LedgerReason = PlainReason> {
   userId: string;
   currency: Currency;
   /** Signed amount: a number with at most 2 decimals, a decimal string, or hundredths as bigint. */
   delta: number | string | { cents: bigint };
-  reason: LedgerReason;
+  reason: R;
   reference?: string | null;
   memo?: string | null;
   /**
@@ -61,13 +68,46 @@ function deltaCents(delta: BalanceChange['delta']): bigint {
   return typeof delta === 'object' ? delta.cents : toCents(delta);
 }
 
+/** A credit names a kind that credits (not spending) and, unless the gate pays it, is no prize. */
+function checkCredit(reason: string, gate: boolean): void {
+  const kind = ledgerReasonKind(reason);
+  if (kind === null) throw new RangeError(`"${reason}" is not a classified ledger reason`);
+  if (kind === 'spend') throw new RangeError(`"${reason}" is spending: it cannot credit a balance`);
+  if (kind === 'prize' && !gate) {
+    throw new RangeError(`"${reason}" is a prize: it is paid through the staff-prize gate (payPrizes), not directly`);
+  }
+}
+
 /**
  * Applies one signed change. Throws InsufficientBalanceError (spend too large), or 404 when the user
- * does not exist. Must run inside a transaction together with whatever the change pays for.
+ * does not exist. Must run inside a transaction together with whatever the change pays for. A
+ * prize is refused here (by its type, and at run time for a code read from storage): prizes are
+ * paid by `payPrizes` in ../staff-prizes, whoever runs the event.
  */
 export async function applyBalanceChange(tx: DbOrTx, change: BalanceChange): Promise<BalanceResult | null> {
+  return applyChange(tx, change, false);
+}
+
+/**
+ * A prize's credit, for the staff-prize gate only (../staff-prizes/service.ts; a test checks that
+ * no other file calls it). Everyone else pays a prize through `payPrizes`.
+ */
+export async function applyPrizeCreditThroughGate(
+  tx: DbOrTx,
+  change: BalanceChange<PrizeReason> & { delta: { cents: bigint } },
+): Promise<BalanceResult | null> {
+  if (change.delta.cents <= 0n) throw new RangeError('A prize must be positive');
+  return applyChange(tx, change, true);
+}
+
+async function applyChange(
+  tx: DbOrTx,
+  change: BalanceChange<LedgerReason>,
+  gate: boolean,
+): Promise<BalanceResult | null> {
   const cents = deltaCents(change.delta);
   if (cents === 0n) throw new RangeError('A balance change cannot be zero');
+  if (cents > 0n) checkCredit(change.reason, gate);
   const delta = centsToText(cents);
   const column = change.currency === 'points' ? sql.raw('points') : sql.raw('gems');
   const excludedGuard = change.earning ? sql`AND NOT u.excluded` : sql``;
@@ -191,10 +231,11 @@ export interface Credit {
 export async function creditMany(
   tx: DbOrTx,
   currency: Currency,
-  reason: LedgerReason,
+  reason: PlainReason,
   credits: readonly Credit[],
 ): Promise<string[]> {
   if (credits.length === 0) return [];
+  checkCredit(reason, false);
   const rows = credits.map((c) => {
     const cents = toCents(c.amount);
     if (cents <= 0n) throw new RangeError('A credit must be positive');

@@ -56,7 +56,7 @@ newest AS (
   SELECT id FROM live_games WHERE kind = 'prediction' ORDER BY created_at DESC, seq DESC LIMIT 1
 ),
 game AS (
-  SELECT g.id, g.state
+  SELECT g.id, g.state, g.owner_user_id
   FROM lk, newest, live_games g
   WHERE lk.got AND g.id = newest.id AND g.kind = 'prediction'
   FOR SHARE OF g SKIP LOCKED
@@ -80,6 +80,7 @@ facts AS (
          EXISTS (SELECT 1 FROM newest) AS has_newest,
          (SELECT id FROM game) AS prediction_id,
          (SELECT state FROM game) AS state,
+         (SELECT owner_user_id FROM game) AS owner_user_id,
          EXISTS (SELECT 1 FROM prior) AS prior_locked,
          (SELECT answer_id FROM prior) AS prior_answer,
          (SELECT stake FROM prior) AS prior_stake
@@ -97,6 +98,7 @@ c AS (
     WHEN NOT f.prior_locked AND EXISTS (
       SELECT 1 FROM prediction_bets WHERE prediction_id = f.prediction_id AND user_id = $1::uuid) THEN 'contended'
     WHEN (f.state->>'status')::int <> 1 OR (f.state->>'hidden')::boolean THEN 'not_active'
+    WHEN f.owner_user_id = $1::uuid THEN 'runs_it'
     WHEN NOT EXISTS (
       SELECT 1 FROM jsonb_array_elements(f.state->'answers') a WHERE (a->>'id')::int = $3::int) THEN 'unknown_answer'
     WHEN f.prior_answer IS NOT NULL AND f.prior_answer <> $3::int THEN 'other_answer'

@@ -16,7 +16,8 @@ import { type AfterCommit, transactionThen } from '../../lib/after-commit';
 import { applyBalanceChange, InsufficientBalanceError } from '../ledger/service';
 import { currentPredictionForBet, predictionStore } from './store';
 
-export type BetFailure = BetRefusal | 'excluded' | 'balance' | 'repeated';
+/** `runs_it`: the bettor created the prediction (docs/features/predictions.md#staff-and-their-own-predictions). */
+export type BetFailure = BetRefusal | 'excluded' | 'balance' | 'repeated' | 'runs_it';
 
 /** Who bets: the id and exclusion are all a bet needs (exclusion is checked again in the transaction). */
 export type Bettor = Pick<UserRow, 'id' | 'excluded'>;
@@ -66,6 +67,7 @@ async function take(
   const game = predictionStore.toGame(row);
   const existing = await existingBet(tx, row.id, user.id);
   const refusal = checkBet(game, { answerId: bet.option, cents: bet.cents }, existing);
+  if (refusal !== 'not_active' && row.ownerUserId === user.id) throw new Refused({ ok: false, reason: 'runs_it' });
   if (refusal) {
     const limitCents = refusal === 'below_min' ? game.minBetCents : refusal === 'above_max' ? game.maxBetCents : null;
     throw new Refused({

@@ -5,6 +5,7 @@
  * is the chat module's reply (Kick's chat API with a bot, else the log) unless told otherwise.
  */
 import { abbreviatePoints, parseBet } from '@kickback/common/games/prediction';
+import { predictionStaffMessages } from '@kickback/common/http/prediction';
 import { centsToNumber, decimalToNumber } from '@kickback/common/money';
 import type { ChatMessage } from '../../integrations/kick/chat-message';
 import type { ChatHandler } from '../chat/service';
@@ -62,6 +63,8 @@ export function betAnswer(
       return `the maximum stake is ${pts(d?.limitCents ?? 0n)} points per prediction.`;
     case 'balance':
       return `not enough points (balance: ${abbreviatePoints(decimalToNumber(d?.balance ?? '0'))}).`;
+    case 'runs_it':
+      return predictionStaffMessages.runnerCannotBet;
     case 'repeated':
       return null; // a redelivered message whose bet was taken: answered the first time
   }

@@ -4,7 +4,7 @@
  * reads the overlay and the admin page make.
  */
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   cancel as cancelRule,
@@ -16,11 +16,18 @@ import {
   type PredictionGame,
 } from '@kickback/common/games/prediction';
 import { predictionHub, type PredictionState } from '@kickback/common/hubs/prediction';
-import type { MyPredictionsPage, openPredictionBody, PredictionSummary } from '@kickback/common/http/prediction';
+import {
+  predictionStaffMessages,
+  type MyPredictionsPage,
+  type openPredictionBody,
+  type PredictionSummary,
+} from '@kickback/common/http/prediction';
 import { toCents } from '@kickback/common/money';
+import type { Tx } from '../../db/client';
+import { predictionBets } from '../../db/schema/predictions';
 import type { UserRow } from '../../db/schema/users';
 import { transactionThen } from '../../lib/after-commit';
-import { badRequest, conflict } from '../../lib/errors';
+import { badRequest, conflict, forbidden } from '../../lib/errors';
 import { LiveGame } from '../../games/live-game';
 import { actorOf, recordAudit } from '../audit/service';
 import { placeBetInOrder, type BetMessage, type OrderedBet } from './bet-order';
@@ -31,6 +38,18 @@ import { PREDICTION_ROOM, predictionGame } from './game';
 import { myPredictionBets } from './my-bets';
 import { noPrediction, presentPrediction, summarise } from './presenter';
 import { currentPrediction, predictionStore, PREDICTION_KIND, recentPredictions } from './store';
+
+/**
+ * Staff and their own predictions (docs/features/predictions.md#staff-and-their-own-predictions):
+ * whoever bet on a prediction cannot lock or resolve it.
+ */
+async function refuseIfBettor(tx: Tx, predictionId: string, userId: string, action: string): Promise<void> {
+  const [bet] = await tx
+    .select({ answerId: predictionBets.answerId })
+    .from(predictionBets)
+    .where(and(eq(predictionBets.predictionId, predictionId), eq(predictionBets.userId, userId)));
+  if (bet) throw forbidden(predictionStaffMessages.bettorCannotManage(action === 'lock' ? 'lock' : 'resolve'));
+}
 
 /** Serialises opening, so two admins cannot open two live predictions at once. */
 const OPEN_LOCK = 7_240_515;
@@ -111,19 +130,23 @@ export class PredictionService {
     predictionId: string,
     action: string,
     rule: (game: PredictionGame) => PredictionOutcome,
+    refuseBettor = false,
   ): Promise<PredictionState> {
     return this.live.adminAct(admin, predictionId, rule, {
       action: `prediction.${action}`,
       targetType: 'prediction',
       before: (row) => ({ version: row.version }),
       after: (row) => ({ version: row.version, state: row.state }),
+      // Under the prediction's row lock, which a bet share-locks: no bet can slip in meanwhile.
+      ...(refuseBettor ? { check: (tx: Tx) => refuseIfBettor(tx, predictionId, admin.id, action) } : {}),
     });
   }
 
-  lock = (admin: UserRow, id: string) => this.transition(admin, id, 'lock', lockRule);
+  /** A staff account that bet on the prediction cannot lock or resolve it (403, saying why). */
+  lock = (admin: UserRow, id: string) => this.transition(admin, id, 'lock', lockRule, true);
   /** Resolves, then announces the result in Kick chat (the outgoing queue: never merged nor dropped). */
   resolve = async (admin: UserRow, id: string, answerId: number) => {
-    const view = await this.transition(admin, id, 'resolve', (g) => resolveRule(g, answerId));
+    const view = await this.transition(admin, id, 'resolve', (g) => resolveRule(g, answerId), true);
     await this.app.chatOut
       .enqueue({ kind: 'announce', text: `Prediction result: "${view.resultAnswer ?? '?'}" wins — ${view.content}` })
       .catch((err: unknown) => this.app.log.error({ err, predictionId: id }, 'prediction result not queued for chat'));

@@ -7,16 +7,19 @@
  */
 import { asc, eq, sql } from 'drizzle-orm';
 import { drawFromPrepared, prepareSnapshot, type DrawEntry } from '@kickback/common/giveaway/draw';
-import { decimalToNumber } from '@kickback/common/money';
+import { decimalToNumber, toCents } from '@kickback/common/money';
 import type { Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { rafflePrizes, raffles, raffleWinners, type RafflePrizeRow, type RaffleRow } from '../../db/schema/raffles';
 import { enqueueFulfilment } from '../fulfilment/service';
-import { applyBalanceChange } from '../ledger/service';
+import type { Actor } from '../audit/service';
+import { payPrizes } from '../staff-prizes/service';
 import { nodeDrawCrypto } from '../../lib/draw-crypto';
 
 export function prizeText(prize: Pick<RafflePrizeRow, 'kind' | 'points' | 'item'>): string {
-  return prize.kind === 'points' ? `${decimalToNumber(prize.points ?? '0').toLocaleString('en-US')} points` : (prize.item ?? '');
+  return prize.kind === 'points'
+    ? `${decimalToNumber(prize.points ?? '0').toLocaleString('en-US')} points`
+    : (prize.item ?? '');
 }
 
 /**
@@ -58,7 +61,12 @@ export interface DrawnWinner {
  * Fulfilment), the raffle marked drawn. The caller holds the row lock and checked the status:
  * that is what makes the draw happen once.
  */
-export async function drawRaffle(tx: Tx, raffle: RaffleRow, now: Date): Promise<DrawnWinner[]> {
+export async function drawRaffle(
+  tx: Tx,
+  raffle: RaffleRow,
+  now: Date,
+  drawer: (Actor & { userId: string }) | null,
+): Promise<DrawnWinner[]> {
   if (!raffle.serverSeed || raffle.snapshot === null || raffle.snapshotHash === null) {
     throw new Error(`raffle ${raffle.id} is not closed`);
   }
@@ -82,18 +90,12 @@ export async function drawRaffle(tx: Tx, raffle: RaffleRow, now: Date): Promise<
     prize: prizeText(prizes[i]!),
   }));
   if (winners.length > 0) await tx.insert(raffleWinners).values(winners.map((w) => ({ raffleId: raffle.id, ...w })));
+  const pointWinners: Array<{ userId: string; cents: bigint; reference: string }> = [];
   for (const [i, w] of winners.entries()) {
     const prize = prizes[i]!;
     const reference = `raffle:${raffle.id}:${i}`;
     if (prize.kind === 'points' && prize.points) {
-      await applyBalanceChange(tx, {
-        userId: w.userId,
-        currency: 'points',
-        delta: prize.points,
-        reason: 'raffle_prize',
-        reference,
-        memo: raffle.title,
-      });
+      pointWinners.push({ userId: w.userId, cents: toCents(prize.points), reference });
     } else if (prize.kind === 'item') {
       await enqueueFulfilment(tx, {
         kind: 'raffle',
@@ -103,6 +105,19 @@ export async function drawRaffle(tx: Tx, raffle: RaffleRow, now: Date): Promise<
       });
     }
   }
+  // Point prizes through the staff-prize gate, run by the raffle's creator and whoever drew it
+  // (docs/features/staff-prize-limits.md#which-events-count).
+  await payPrizes(
+    tx,
+    {
+      label: `Raffle "${raffle.title}"`,
+      target: { type: 'raffle', id: raffle.id },
+      actor: drawer,
+      runBy: [raffle.createdBy, drawer?.userId ?? null],
+    },
+    pointWinners.map((w) => ({ ...w, reason: 'raffle_prize', memo: raffle.title })),
+    now,
+  );
   await tx.update(raffles).set({ status: 'drawn', drawnAt: now, updatedAt: now }).where(eq(raffles.id, raffle.id));
   return winners;
 }

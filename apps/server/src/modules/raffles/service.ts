@@ -404,7 +404,7 @@ export class RaffleService {
       admin,
       'draw',
       async (tx, after) => {
-        const row = await this.closeAndDraw(tx, await lockRaffle(tx, id), after, true);
+        const row = await this.closeAndDraw(tx, await lockRaffle(tx, id), after, true, admin);
         return { row };
       },
       () => raffleMessages.drawn,
@@ -415,7 +415,13 @@ export class RaffleService {
    * The draw, once: the caller locked the row FOR UPDATE, so a second draw (another process, the
    * deadline and the button at once, a restart) waits and then finds it drawn.
    */
-  private async closeAndDraw(tx: Tx, locked: RaffleRow, after: AfterCommit, refuse: boolean): Promise<RaffleRow> {
+  private async closeAndDraw(
+    tx: Tx,
+    locked: RaffleRow,
+    after: AfterCommit,
+    refuse: boolean,
+    drawer: UserRow | null,
+  ): Promise<RaffleRow> {
     await this.hooks.afterDrawLock?.(tx);
     if (locked.status !== 'open' && locked.status !== 'closed') {
       if (!refuse) return locked;
@@ -425,7 +431,7 @@ export class RaffleService {
     }
     const now = this.now();
     const closed = locked.status === 'open' ? await closeRaffle(tx, locked, now) : locked;
-    const winners = await drawRaffle(tx, closed, now);
+    const winners = await drawRaffle(tx, closed, now, drawer ? { ...actorOf(drawer), userId: drawer.id } : null);
     const drawn = { ...closed, status: 'drawn' as const, drawnAt: now };
     const view = await this.drawnView(tx, drawn, winners);
     after.push(() => {
@@ -442,7 +448,7 @@ export class RaffleService {
     const [row] = await tx.select().from(raffles).where(eq(raffles.id, id)).for('update');
     if (!row || row.version !== version) return 'done';
     if (row.status === 'open' && row.closesAt > this.now()) return { notBefore: row.closesAt };
-    await this.closeAndDraw(tx, row, after, false);
+    await this.closeAndDraw(tx, row, after, false, null);
     return 'done';
   }
 

@@ -38,6 +38,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors';
 import { actorOf, recordAudit, type Actor } from '../audit/service';
 import { applyBalanceChange } from '../ledger/service';
 import type { BonusOpened } from '../hunt/service';
+import { payPrizes } from '../staff-prizes/service';
 import { CallRefused, lockSettings, makeCall, type CallHooks, type CallRequest } from './calls';
 import { addedSlots, isShipped } from './catalogue';
 import { callView, rulesView } from './presenter';
@@ -387,7 +388,7 @@ export class SlotCallService {
       if (!bonus) throw conflict(slotCallTexts.noHunt);
       await tx
         .update(slotCalls)
-        .set({ status: 'hunted', huntBonusId: bonus.bonusId, resolvedAt: this.now() })
+        .set({ status: 'hunted', huntBonusId: bonus.bonusId, huntedBy: runner.id, resolvedAt: this.now() })
         .where(eq(slotCalls.id, row.id));
       return { callId: id, slot: row.slot, caller: row.kickUsername, ...bonus };
     });
@@ -398,6 +399,10 @@ export class SlotCallService {
    * A hunt bonus was opened (the hunt's transaction, under its lock): the call it came from records
    * the multiplier, and its caller gets the payout when it reached the multiplier set — once, as
    * the claim (`paid_at` set only where null) and the hunt's "already opened" check both ensure.
+   * The payout is a prize of an event staff run: it goes through the staff-prize gate, run by the
+   * hunt's creator, whoever put the call in the hunt and whoever opened the bonus (the amount is
+   * an Admin's rule). When one of them is not an Admin, a staff caller's payout, or one over the
+   * limits, waits for an Admin in Fulfilment (docs/features/staff-prize-limits.md#which-events-count).
    */
   async bonusOpened(tx: Tx, opened: BonusOpened, after: AfterCommit): Promise<void> {
     const [call] = await tx.select().from(slotCalls).where(eq(slotCalls.huntBonusId, opened.bonusId));
@@ -416,16 +421,26 @@ export class SlotCallService {
       .where(and(eq(slotCalls.id, call.id), isNull(slotCalls.paidAt)))
       .returning({ id: slotCalls.id });
     if (!claimed) return;
-    const paid = await applyBalanceChange(tx, {
-      userId: call.userId,
-      currency: 'points',
-      delta: { cents: points },
-      reason: 'slot_call_payout',
-      reference: String(call.id),
-      memo: `${call.slot} paid ${formatAmount(centsToText(opened.multiplierX))}x`,
-      earning: true,
-    });
-    if (!paid) {
+    const [outcome] = await payPrizes(
+      tx,
+      {
+        label: `Slot call ${call.id} (${call.slot}) in bonus hunt "${opened.huntName}"`,
+        target: { type: 'slot_call', id: String(call.id) },
+        actor: actorOf(opened.runner),
+        runBy: [opened.huntCreatedBy, call.huntedBy, opened.runner.id],
+      },
+      [
+        {
+          userId: call.userId,
+          cents: points,
+          reason: 'slot_call_payout',
+          reference: String(call.id),
+          memo: `${call.slot} paid ${formatAmount(centsToText(opened.multiplierX))}x`,
+        },
+      ],
+      this.now(),
+    );
+    if (outcome?.kind === 'skipped') {
       await tx.update(slotCalls).set({ paidAt: null, payout: null }).where(eq(slotCalls.id, call.id));
     }
   }

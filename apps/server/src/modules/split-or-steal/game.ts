@@ -60,7 +60,7 @@ async function payOut(tx: Tx, row: SplitOrStealRow, { winnings }: Settlement, lo
   }
   const outcomes = await payPrizes(
     tx,
-    { label: `Split or Steal game ${row.id}`, runBy: [row.createdBy] },
+    { label: `Split or Steal game ${row.id}`, target: { type: 'split_or_steal', id: row.id }, runBy: [row.createdBy] },
     prizes,
     row.endedAt ?? row.createdAt,
   );

@@ -11,21 +11,26 @@
  * the day's limit by reading the same total.
  */
 import { eq, inArray, sql } from 'drizzle-orm';
+import { ledgerReasonKind } from '@kickback/common/http/activity';
 import { centsToNumber, centsToText, decimalToNumber, toCents } from '@kickback/common/money';
 import type { StaffPrizeLimits } from '@kickback/common/http/staff-prizes';
 import type { Db, DbOrTx } from '../../db/client';
 import type { Currency } from '../../db/schema/ledger';
 import { staffPrizeLimits, staffPrizePayouts } from '../../db/schema/staff-prizes';
 import { users, type UserRow } from '../../db/schema/users';
-import { actorOf, recordAudit } from '../audit/service';
+import { actorOf, recordAudit, type Actor } from '../audit/service';
 import { enqueueFulfilment } from '../fulfilment/service';
-import { applyBalanceChange, type BalanceResult, type LedgerReason } from '../ledger/service';
+import { applyPrizeCreditThroughGate, type BalanceResult, type PrizeReason } from '../ledger/service';
 
 export const STAFF_PRIZE_KIND = 'staff_prize';
 
 export interface PrizeEvent {
   /** The event in words, for the Fulfilment item: "Split or Steal game 3f2a…". */
   label: string;
+  /** What the audit entry of each prize names as its target: the kind of event and its id. */
+  target: { type: string; id: string };
+  /** Whoever's action ended the event (the audit entry's actor); the system when a timer did. */
+  actor?: Actor | null;
   /**
    * Who set the prize or runs the event (unknown ones left out as null): unless there is at least
    * one and every one is an Admin, the limits apply.
@@ -36,7 +41,7 @@ export interface PrizeEvent {
 export interface Prize {
   userId: string;
   cents: bigint;
-  reason: LedgerReason;
+  reason: PrizeReason;
   /** The ledger reference; also the Fulfilment reference when held back (unique per kind). */
   reference: string;
   memo?: string | null;
@@ -85,10 +90,50 @@ export async function isStaff(db: DbOrTx, userId: string): Promise<boolean> {
 /** Whether an event run by these users is a Moderator's (the limits and the staff rule apply). */
 export const isModeratorRun = moderatorRun;
 
+const systemActor: Actor = { userId: null, label: 'system' };
+
+/** One audit entry per prize paid or held, naming the event (docs/features/staff-prize-limits.md#the-audit-log). */
+async function auditPrize(
+  tx: DbOrTx,
+  event: PrizeEvent,
+  p: Prize,
+  outcome: { paid: true } | { paid: false; fulfilmentId: number | null; why: string },
+  moderatorRunEvent: boolean,
+): Promise<void> {
+  await recordAudit(tx, event.actor ?? systemActor, {
+    action: outcome.paid ? 'prize.paid' : 'prize.held',
+    targetType: event.target.type,
+    targetId: event.target.id,
+    after: {
+      event: event.label,
+      userId: p.userId,
+      points: centsToNumber(p.cents),
+      reason: p.reason,
+      reference: p.reference,
+      runBy: [...new Set(event.runBy.filter((id) => id !== null))],
+      moderatorRun: moderatorRunEvent,
+      ...(outcome.paid ? {} : { fulfilmentId: outcome.fulfilmentId, why: outcome.why }),
+    },
+  });
+}
+
+const credit = (tx: DbOrTx, p: Prize) =>
+  applyPrizeCreditThroughGate(tx, {
+    userId: p.userId,
+    currency: 'points',
+    delta: { cents: p.cents },
+    reason: p.reason,
+    reference: p.reference,
+    memo: p.memo ?? null,
+    earning: true,
+  });
+
 /**
  * Pays the prizes of one event, in the caller's transaction: through the ledger, or held back in
  * Fulfilment for an Admin (see the header). Excluded accounts are skipped either way. Must run in
- * the transaction that ends the event, so the prize is paid or queued exactly when it ends.
+ * the transaction that ends the event, so the prize is paid or queued exactly when it ends. This
+ * is the only way a prize reaches a balance (the ledger refuses a prize reason anywhere else), and
+ * each prize paid or held is in the audit log with its event.
  */
 export async function payPrizes(
   tx: DbOrTx,
@@ -102,18 +147,8 @@ export async function payPrizes(
   if (!(await moderatorRun(tx, event.runBy))) {
     const outcomes: PrizeOutcome[] = [];
     for (const p of prizes) {
-      const result =
-        p.cents > 0n
-          ? await applyBalanceChange(tx, {
-              userId: p.userId,
-              currency,
-              delta: { cents: p.cents },
-              reason: p.reason,
-              reference: p.reference,
-              memo: p.memo ?? null,
-              earning: true,
-            })
-          : null;
+      const result = p.cents > 0n ? await credit(tx, p) : null;
+      if (result) await auditPrize(tx, event, p, { paid: true }, false);
       outcomes.push(
         result ? { reference: p.reference, kind: 'paid', result } : { reference: p.reference, kind: 'skipped' },
       );
@@ -157,18 +192,11 @@ export async function payPrizes(
         unit: currency,
         credit: { currency, amount: centsToText(p.cents), reason: p.reason },
       });
+      await auditPrize(tx, event, p, { paid: false, fulfilmentId, why }, true);
       outcomes.push({ reference: p.reference, kind: 'held', fulfilmentId });
       continue;
     }
-    const result = await applyBalanceChange(tx, {
-      userId: p.userId,
-      currency,
-      delta: { cents: p.cents },
-      reason: p.reason,
-      reference: p.reference,
-      memo: p.memo ?? null,
-      earning: true,
-    });
+    const result = await credit(tx, p);
     if (!result) {
       outcomes.push({ reference: p.reference, kind: 'skipped' });
       continue;
@@ -177,9 +205,33 @@ export async function payPrizes(
       .insert(staffPrizePayouts)
       .values({ reference: p.reference, userId: p.userId, amount: centsToText(p.cents), day, createdAt: now });
     paidToday += p.cents;
+    await auditPrize(tx, event, p, { paid: true }, true);
     outcomes.push({ reference: p.reference, kind: 'paid', result });
   }
   return outcomes;
+}
+
+/**
+ * An Admin's approval of a held prize (../fulfilment/handling.ts, in the transaction that took the
+ * item from pending): the credit through the ledger, once. Null when the account is excluded. A
+ * stored reason that is no prize (an item from before prizes were classified) is paid as
+ * `game_win`, the reason Split or Steal's held prizes always had.
+ */
+export async function payApprovedPrize(
+  tx: DbOrTx,
+  item: { userId: string; currency: Currency; amount: string; reason: string | null; reference: string; memo: string },
+): Promise<BalanceResult | null> {
+  const reason: PrizeReason =
+    item.reason !== null && ledgerReasonKind(item.reason) === 'prize' ? (item.reason as PrizeReason) : 'game_win';
+  return applyPrizeCreditThroughGate(tx, {
+    userId: item.userId,
+    currency: item.currency,
+    delta: { cents: toCents(item.amount) },
+    reason,
+    reference: item.reference,
+    memo: item.memo,
+    earning: true,
+  });
 }
 
 async function present(db: DbOrTx, now: Date): Promise<StaffPrizeLimits> {

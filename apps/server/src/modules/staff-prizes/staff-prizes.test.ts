@@ -430,7 +430,7 @@ describe.runIf(usingPostgres())('two Moderator-run payouts at once (PostgreSQL)'
   it('queue on the limits row: the second sees the first and is held by the day’s limit', async () => {
     await setLimits({ perEvent: 10_000, perDay: 15_000 });
     const [first, second] = await Promise.all([user(), user()]);
-    const event = { label: 'Race', runBy: [mod.user.id] };
+    const event = { label: 'Race', target: { type: 'test', id: 'race' }, runBy: [mod.user.id] };
     const prize = (u: TestUser, n: number) => ({
       userId: u.user.id,
       cents: 1_000_000n,
