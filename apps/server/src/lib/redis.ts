@@ -155,7 +155,9 @@ function watchForHang(client: Redis, status: RedisStatus): void {
         (err: Error) => {
           if (err.message !== TIMED_OUT || client.status !== 'ready') return;
           status.markDown(`commands time out after ${COMMAND_TIMEOUT_MS} ms`);
-          client.disconnect(true);
+          // Destroyed, not ended: an ended socket waits for the silent peer's FIN before ioredis
+          // reconnects, which a dead network path never sends.
+          client.stream.destroy();
         },
       )
       .finally(() => {
