@@ -5,7 +5,7 @@
  * with no request but `/healthz` (the heartbeat notices the hang), requests answer as fast as with
  * Redis up (compared with the same run's own figures), the hang is logged once, a broadcast
  * reaches the process's own sockets — and after SIGCONT both processes are healthy again and a
- * broadcast on one reaches sockets on the other (the streams adapter that carries game frames).
+ * broadcast on one reaches sockets on the other, a game's frames included.
  *
  * Needs PostgreSQL and the `redis-server` binary (docs/operations-redis-outage.md#when-redis-goes-away).
  */
@@ -14,6 +14,7 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type pg from 'pg';
 import { giveawayHub } from '@kickback/common/hubs/giveaway';
+import { splitOrStealHub, type SplitOrStealState } from '@kickback/common/hubs/split-or-steal';
 import { openDatabase, type Database } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
 import { COMMAND_TIMEOUT_MS, HEARTBEAT_MS } from '../src/lib/redis';
@@ -201,6 +202,21 @@ describe.skipIf(missing !== null)('a Redis that hangs under two server processes
     for (const url of urls) expect(await (await fetch(`${url}/metrics`)).text()).toMatch(/^kickback_redis_up 1$/m);
     await broadcastReaches(onA!, onB!);
     await broadcastReaches(onB!, onA!);
+    // A game's frames cross again: a player joins on A, a spectator on B gets the new state.
+    const created = await fetch(`${urls[0]}/api/SplitOrStealGame/create`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-requested-with': 'kickback', cookie: host.cookie },
+      body: JSON.stringify({ reward: 1, counterInSeconds: 60 }),
+    });
+    expect(created.status).toBe(200);
+    const { gameId } = (await created.json()) as { gameId: string };
+    const alice = await personIn(database, 'Alice', 'User');
+    const spectator = new HubClient(urls[1], splitOrStealHub, { query: { gameid: gameId } });
+    const player = new HubClient(urls[0], splitOrStealHub, { query: { gameid: gameId }, cookie: alice.cookie });
+    clients.push(spectator, player);
+    await Promise.all([spectator.connected(), player.connected()]);
+    await player.ok('JoinGame', 1);
+    await spectator.waitFor<SplitOrStealState>('ReceiveGameState', (state) => state.version >= 2, 20_000);
     for (const { log } of servers.members)
       await expect.poll(() => log.join('').match(/Redis reachable again/g) ?? []).toHaveLength(1);
   });
