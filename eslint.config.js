@@ -1,14 +1,17 @@
 // Lint: typescript-eslint (no `any`), React hooks, boundaries of
 // docs/conventions.md#rule-10-boundaries-enforced-by-lint (common imports no app, apps do not
 // import each other, web features do not reach into each other, the server's layers run one way and
-// its modules meet only through each other's service.ts), kebab-case files and no barrel files. Two
-// small local rules cover the last two. Import cycles are found by scripts/import-cycles.test.ts
+// its modules meet only through each other's service.ts), kebab-case files and no barrel files. The
+// boundaries are zones of import-x's no-restricted-paths, checked on the imported file's resolved
+// path, so no spelling of an import (`../../modules/x/…` from any depth, `./../x/…`) gets past
+// them. Two small local rules cover the last two. Import cycles are found by scripts/import-cycles.test.ts
 // (type-only imports count too, which lint rules skip).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
+import fs from 'node:fs';
 import path from 'node:path';
 
 // The server's layers (docs/conventions.md#rule-10-boundaries-enforced-by-lint), top to bottom:
@@ -93,12 +96,36 @@ const serverNotWeb = {
   group: ['**/apps/web/**', '@kickback/web*', 'react', 'react-dom'],
   message: 'The server imports nothing from the web app.',
 };
+const here = (p) => path.join(import.meta.dirname, p);
+const dirsIn = (dir) =>
+  fs
+    .readdirSync(here(dir), { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
+
 // A module's public surface is its service.ts. Two collectors read one more file of each module:
-// modules/shell its shell.ts (operator commands), modules/demo its demo.ts (demo data).
-const moduleInternals = (alsoPublic = []) => ({
-  regex: `^\\.\\./(?!\\.\\.)[^/]+/(?!(?:${['service', ...alsoPublic].join('|')})$)`,
-  message: `A module imports another module only through its service.ts${alsoPublic.length ? ` (or ${alsoPublic.map((f) => `${f}.ts`).join(', ')})` : ''}; move what is shared there, or below, to lib.`,
+// modules/shell its shell.ts (operator commands), modules/demo its demo.ts (demo data). One zone per
+// module: every other module's files are out of bounds but their public ones (globs matched against
+// the resolved absolute path, as the rule wants for exceptions of a glob zone).
+const alsoPublicFor = { shell: ['shell'], demo: ['demo'] };
+const moduleZones = dirsIn(`${server}/modules`).map((name) => {
+  const publicFiles = ['service', ...(alsoPublicFor[name] ?? [])];
+  const also = publicFiles.slice(1).map((f) => `${f}.ts`);
+  return {
+    target: `${server}/modules/${name}/**`,
+    from: `${server}/modules/**`,
+    except: [here(`${server}/modules/${name}/**`), ...publicFiles.map((f) => here(`${server}/modules/*/${f}.ts`))],
+    message: `A module imports another module only through its service.ts${also.length ? ` (or ${also.join(', ')})` : ''}; move what is shared there, or below, to lib.`,
+  };
 });
+
+// A web feature never imports another feature (the app shell composes them).
+const featureZones = dirsIn(`${web}/features`).map((name) => ({
+  target: `${web}/features/${name}/**`,
+  from: `${web}/features/**`,
+  except: [here(`${web}/features/${name}/**`)],
+  message: 'Features do not import other features; share through shared/, components or lib.',
+}));
 
 const local = {
   rules: {
@@ -207,30 +234,15 @@ export default tseslint.config(
     },
   },
   {
-    // The app shell composes features; a feature never imports another feature.
-    files: ['apps/web/src/features/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['**/apps/server/**'], message: 'The web app talks to the server over HTTP only.' },
-            {
-              regex: '^\\.\\./(?!\\.\\.)[^/]+/',
-              message: 'Features do not import other features; share through shared/, components or lib.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
     files: [`${web}/**/*.{ts,tsx}`],
     ignores: ['**/*.test.{ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })] },
     rules: {
-      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: webLayerZones }],
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: import.meta.dirname, zones: [...webLayerZones, ...featureZones] },
+      ],
     },
   },
   {
@@ -243,23 +255,11 @@ export default tseslint.config(
     plugins: { 'import-x': importX },
     settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js', '.json'] })] },
     rules: {
-      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: serverLayerZones }],
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: import.meta.dirname, zones: [...serverLayerZones, ...moduleZones] },
+      ],
     },
-  },
-  {
-    files: [`${server}/modules/**/*.ts`],
-    ignores: ['**/*.test.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [serverNotWeb, moduleInternals()] }] },
-  },
-  {
-    files: [`${server}/modules/shell/**/*.ts`],
-    ignores: ['**/*.test.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [serverNotWeb, moduleInternals(['shell'])] }] },
-  },
-  {
-    files: [`${server}/modules/demo/**/*.ts`],
-    ignores: ['**/*.test.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [serverNotWeb, moduleInternals(['demo'])] }] },
   },
   {
     // The benchmarks and scripts start servers through the server's test helpers

@@ -211,8 +211,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(giveawayModule);
   await app.register(huntModule);
   await app.register(rafflesModule);
-  await app.register(battlesModule);
+  // Battles call slot calls (app.slotCalls): registered after them, a declared dependency.
   await app.register(slotCallsModule);
+  await app.register(battlesModule);
   await app.register(liveRoutes);
   await app.register(challengeRoutes);
   await app.register(dailyRewardRoutes);

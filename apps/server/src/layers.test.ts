@@ -92,13 +92,50 @@ describe('server layers in lint', () => {
         ].join('\n'),
       ),
     ).toEqual([
-      { line: 2, rule: internals },
+      { line: 2, rule: upward },
       { line: 3, rule: upward },
     ]);
     // The shell command list reads each module's shell.ts; other modules may not.
     const shellImport = "import { chatShellCommand } from '../chat/shell';\nexport const c = chatShellCommand;";
     expect(await lint('modules/shell/probe.ts', shellImport)).toEqual([]);
-    expect(await lint('modules/users/probe.ts', shellImport)).toEqual([{ line: 1, rule: internals }]);
+    expect(await lint('modules/users/probe.ts', shellImport)).toEqual([{ line: 1, rule: upward }]);
+  });
+
+  it('the fences read where an import leads, not how it is spelled', async () => {
+    // Another module's internals, spelled every way that leads to the same file, from any depth.
+    expect(
+      await lint(
+        'modules/chat/deep/probe.ts',
+        [
+          "import { verifyHandler } from '../../accounts/kick-link';",
+          "import { verifyHandler as a } from '../../../modules/accounts/kick-link';",
+          "import { verifyHandler as b } from './../../accounts/kick-link';",
+          "import { verifyHandler as c } from '../../chat/../accounts/kick-link';",
+          "import { verifyHandler as d } from '../../accounts//kick-link';",
+          "import { verifyHandler as e } from '../../accounts/kick-link.ts';",
+          "import type { ChatService } from '../../../modules/audit/../chat/service';",
+          "import { recordAudit } from '../../../modules/audit/service';",
+          'export const all = [verifyHandler, a, b, c, d, e, recordAudit];',
+          'export type C = ChatService;',
+        ].join('\n'),
+      ),
+    ).toEqual([1, 2, 3, 4, 5, 6].map((line) => ({ line, rule: upward })));
+    expect(
+      await lint(
+        'modules/chat/probe.ts',
+        "import { verifyHandler } from '../../modules/accounts/kick-link';\nexport const v = verifyHandler;",
+      ),
+    ).toEqual([{ line: 1, rule: upward }]);
+    // Up a layer, oddly spelled: a plugin reaching a module, lib reaching the app.
+    expect(
+      await lint(
+        'plugins/probe.ts',
+        "import { chatModule } from './../plugins/../modules/chat/module';\nexport const c = chatModule;",
+      ),
+    ).toEqual([{ line: 1, rule: upward }]);
+    expect(
+      await lint('lib/deep/probe.ts', "import { buildApp } from '../.././app';\nexport const b = buildApp;"),
+    ).toEqual([{ line: 1, rule: upward }]);
   });
 
   it('the server never imports its test helpers; the benchmarks and scripts may, and nothing else of it', async () => {

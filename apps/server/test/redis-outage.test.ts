@@ -9,10 +9,9 @@
  * Needs PostgreSQL (TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres) and the
  * `redis-server` binary; skipped with the reason printed when either is missing (an error in CI).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Redis } from 'ioredis';
 import type pg from 'pg';
 import { giveawayHub } from '@kickback/common/hubs/giveaway';
 import { openDatabase, type Database } from '../src/db/client';
@@ -21,8 +20,8 @@ import { buildTestApp, LogCapture } from './app';
 import { HubClient } from './hub-client';
 import { admin, baseUrl, freshDatabaseName, kickChat, person as personIn } from './multi-process';
 import { freePort, ServerProcesses, withDatabase } from './processes';
+import { noRedisServer, startRedis, stop } from './redis-server';
 
-const noRedisServer = spawnSync('redis-server', ['--version']).status === 0 ? null : 'redis-server is not installed';
 function whyNot(): string | null {
   return noRedisServer;
 }
@@ -38,40 +37,6 @@ const missing = whyNot() ?? (await postgresMissing());
 if (missing) {
   if (process.env.CI) throw new Error(`Redis outage test: ${missing}`);
   console.log(`Redis outage test SKIPPED: ${missing}`);
-}
-
-/** A redis-server of the test's own on `port`, without persistence. */
-async function startRedis(port: number): Promise<ChildProcess> {
-  const child = spawn(
-    'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    {
-      stdio: 'ignore',
-    },
-  );
-  const probe = new Redis(port, '127.0.0.1', { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  probe.on('error', () => undefined);
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    try {
-      await probe.connect();
-      await probe.ping();
-      probe.disconnect();
-      return child;
-    } catch {
-      probe.disconnect();
-      if (Date.now() > deadline) throw new Error(`redis-server on ${port} did not start`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-}
-
-function stop(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill(signal);
-  });
 }
 
 const p99 = (samples: number[]) => [...samples].sort((a, b) => a - b)[Math.ceil(samples.length * 0.99) - 1]!;

@@ -76,4 +76,20 @@ describe('web layers in lint', () => {
       ),
     ).toEqual([{ line: 4, rule: upward }]);
   });
+
+  it('a feature never imports another feature, however the import is spelled', async () => {
+    expect(
+      await lint(
+        'features/vip/deep/probe.ts',
+        [
+          "import { visibleProducts } from '../../store/catalogue';",
+          "import { visibleProducts as a } from '../../../features/store/catalogue';",
+          "import { visibleProducts as b } from './../../store/catalogue';",
+          "import { visibleProducts as c } from '../../vip/../store/catalogue';",
+          "import { api } from '../../../lib/api';",
+          'export const all = [visibleProducts, a, b, c, api];',
+        ].join('\n'),
+      ),
+    ).toEqual([1, 2, 3, 4].map((line) => ({ line, rule: upward })));
+  });
 });

@@ -4,7 +4,7 @@
  * engine games register with (`app.games`). Registered after the real-time layer.
  */
 import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
+import { plugin } from '../lib/plugin';
 import { FallbackLimiter, MemoryLimiter, RedisLimiter } from '../lib/limiter';
 import { GameChat } from './chat';
 import { GameEngine } from './engine';
@@ -18,7 +18,10 @@ declare module 'fastify' {
   }
 }
 
-export const gamesPlugin = fp(async (app: FastifyInstance) => {
+export const gamesPlugin = plugin({
+  name: 'gamesPlugin',
+  dependencies: ['realtimePlugin'],
+})(async (app: FastifyInstance) => {
   const timers = new GameTimers(app.db, app.clock, app.log, app.config.timerSweepMs);
   app.decorate('timers', timers);
   app.addHook('onReady', async () => timers.start());

@@ -6,7 +6,7 @@
  * read from the database by the page instead.)
  */
 import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
+import { plugin } from '../lib/plugin';
 import type { Clock } from '../lib/clock';
 
 export const STATUS_SOURCES = [
@@ -82,6 +82,8 @@ declare module 'fastify' {
   }
 }
 
-export const integrationStatusPlugin = fp(async (app: FastifyInstance) => {
+export const integrationStatusPlugin = plugin({
+  name: 'integrationStatusPlugin',
+})(async (app: FastifyInstance) => {
   app.decorate('integrationStatus', new IntegrationStatus(app.clock));
 });

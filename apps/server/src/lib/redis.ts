@@ -6,7 +6,10 @@
  * Redis going away must not slow a request down (docs/operations-redis-outage.md): a command on
  * this client fails at once while the connection is not ready (no offline queue) and after
  * COMMAND_TIMEOUT_MS on a connection that stopped answering, and every user of Redis falls back
- * to its in-process equivalent. `RedisStatus` says whether Redis is usable now, logs the outage
+ * to its in-process equivalent. A Redis that hangs (connection open, no answers) is an outage too:
+ * a command that times out — a request's, or the heartbeat's PING every HEARTBEAT_MS — is
+ * confirmed by one more PING, and if that times out as well the status goes down and the
+ * connection is dropped, so every command fails at once until a new connection is ready. `RedisStatus` says whether Redis is usable now, logs the outage
  * once and its end once, and tells the caches when the process rejoins (what was published
  * meanwhile was lost). Subscribers and the adapter's stream reader are duplicates that do queue:
  * they wait for the connection instead of failing in a loop.
@@ -16,6 +19,9 @@ import { Redis, type RedisOptions } from 'ioredis';
 
 /** A command on a connection that stopped answering fails after this long. */
 export const COMMAND_TIMEOUT_MS = 300;
+/** While up, a PING this often: a Redis that hangs is noticed without waiting for traffic. */
+export const HEARTBEAT_MS = 250;
+const TIMED_OUT = 'Command timed out';
 /** Reconnection attempts: quickly at first, then every second while Redis is away. */
 const reconnectDelay = (attempt: number) => Math.min(attempt * 100, 1000);
 
@@ -100,6 +106,7 @@ export function openRedis(url: string, log: FastifyBaseLogger, startTimeoutMs = 
     retryStrategy: reconnectDelay,
   });
   client.on('ready', () => status.markUp());
+  watchForHang(client, status);
   client.on('close', () => status.markDown('connection closed'));
   client.on('end', () => status.markDown('connection ended'));
   client.on('error', (err: Error) => {
@@ -126,6 +133,51 @@ export function openRedis(url: string, log: FastifyBaseLogger, startTimeoutMs = 
     return copy;
   };
   return { client, status };
+}
+
+/**
+ * A connection that is open but stopped answering (a Redis stopped with SIGSTOP, a frozen VM, a
+ * network path that drops packets) gives no `close` or `error`: each command only times out. One
+ * timed-out command may be this process's own stall (an event loop blocked past the timeout
+ * fires the timer before it reads the answer), so a second PING confirms it; two in a row mark
+ * Redis down and drop the connection. ioredis then reconnects, and `ready` (markUp) comes only
+ * once Redis answers its handshake again.
+ */
+function watchForHang(client: Redis, status: RedisStatus): void {
+  let confirming = false;
+  const confirm = () => {
+    if (confirming || !status.up || client.status !== 'ready') return;
+    confirming = true;
+    client
+      .ping()
+      .then(
+        () => undefined,
+        (err: Error) => {
+          if (err.message !== TIMED_OUT || client.status !== 'ready') return;
+          status.markDown(`commands time out after ${COMMAND_TIMEOUT_MS} ms`);
+          // Destroyed, not ended: an ended socket waits for the silent peer's FIN before ioredis
+          // reconnects, which a dead network path never sends.
+          client.stream.destroy();
+        },
+      )
+      .finally(() => {
+        confirming = false;
+      });
+  };
+  const onTimeout = (err: unknown) => {
+    if (err instanceof Error && err.message === TIMED_OUT) confirm();
+  };
+  const send = client.sendCommand.bind(client);
+  client.sendCommand = ((...args: Parameters<Redis['sendCommand']>) => {
+    const result = send(...args);
+    args[0].promise.catch(onTimeout);
+    return result;
+  }) as Redis['sendCommand'];
+  const heartbeat = setInterval(() => {
+    if (client.status === 'end') return clearInterval(heartbeat);
+    if (!confirming && status.up && client.status === 'ready') client.ping().catch(() => undefined);
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
 }
 
 /** Resolves once the client is ready, or after `ms` (the app then starts degraded). */

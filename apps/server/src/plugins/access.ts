@@ -4,7 +4,7 @@
  * route that does not say is treated as admin-only. 401 without sign-in, 403 without the role.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import fp from 'fastify-plugin';
+import { plugin } from '../lib/plugin';
 import { canModerate } from '@kickback/common/access';
 import type { UserRow } from '../db/schema/users';
 import { forbidden, unauthorized } from '../lib/errors';
@@ -18,7 +18,10 @@ declare module 'fastify' {
   }
 }
 
-export const accessPlugin = fp(async (app: FastifyInstance) => {
+export const accessPlugin = plugin({
+  name: 'accessPlugin',
+  dependencies: ['sessionPlugin'],
+})(async (app: FastifyInstance) => {
   // A callback hook, not an async one: it runs on every request and never waits.
   app.addHook('preValidation', (request, _reply, done) => {
     done(refusal(request));

@@ -9,7 +9,7 @@
  * front of the router (lib/read-fast-path.ts), with the same headers (lib/read-answer.ts).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import fp from 'fastify-plugin';
+import { plugin } from '../lib/plugin';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { EndpointSpec } from '@kickback/common/http/endpoint';
@@ -39,7 +39,10 @@ declare module 'fastify' {
  */
 const sessionlessRead = { config: { sessionless: true }, compress: false, decompress: false } as const;
 
-export const cachedReadsPlugin = fp(async (app: FastifyInstance, opts: { fastPath: ReadFastPath }) => {
+export const cachedReadsPlugin = plugin({
+  name: 'cachedReadsPlugin',
+  dependencies: ['securityHeadersPlugin'],
+})(async (app: FastifyInstance, opts: { fastPath: ReadFastPath }) => {
   const cache = new ReadCache();
   app.decorate('reads', cache);
   app.decorate('readFastPath', opts.fastPath);

@@ -8,7 +8,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
+import { plugin } from '../lib/plugin';
 import { z } from 'zod';
 import { forbidden } from '../lib/errors';
 import { randomToken } from '../lib/random';
@@ -25,7 +25,9 @@ export interface ControlInfo {
 const loopback = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 const body = z.object({ command: z.string().max(50), args: z.unknown() });
 
-export const controlPlugin = fp(async (app: FastifyInstance, opts: { dataDir: string | null; run: ShellRunner }) => {
+export const controlPlugin = plugin({
+  name: 'controlPlugin',
+})(async (app: FastifyInstance, opts: { dataDir: string | null; run: ShellRunner }) => {
   const secret = randomToken(32);
   const file = opts.dataDir ? path.join(opts.dataDir, CONTROL_FILE) : null;
 

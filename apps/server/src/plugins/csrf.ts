@@ -7,7 +7,7 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import fp from 'fastify-plugin';
+import { plugin } from '../lib/plugin';
 import { messages } from '@kickback/common/messages';
 import { forbidden } from '../lib/errors';
 import { routePath } from '../lib/request-path';
@@ -50,7 +50,9 @@ export function passesCsrf(headers: IncomingHttpHeaders, publicOrigin: string): 
   return headers[CSRF_HEADER] === CSRF_VALUE && isAllowedOrigin(headers.origin, publicOrigin);
 }
 
-export const csrfPlugin = fp(async (app: FastifyInstance, opts: { publicOrigin: string }) => {
+export const csrfPlugin = plugin({
+  name: 'csrfPlugin',
+})(async (app: FastifyInstance, opts: { publicOrigin: string }) => {
   // A callback hook, not an async one: it runs on every request and never waits.
   app.addHook('onRequest', (request, _reply, done) => {
     if (needsCsrfCheck(request) && !passesCsrf(request.headers, opts.publicOrigin)) {

@@ -15,7 +15,7 @@ import type {
   RouteGenericInterface,
   RouteHandlerMethod,
 } from 'fastify';
-import fp from 'fastify-plugin';
+import { plugin } from '../lib/plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { EndpointAccess, EndpointSpec } from '@kickback/common/http/endpoint';
 import type { errorBody } from '@kickback/common/http/errors';
@@ -116,7 +116,9 @@ export function route(
   });
 }
 
-export const endpointsPlugin = fp(async (app: FastifyInstance) => {
+export const endpointsPlugin = plugin({
+  name: 'endpointsPlugin',
+})(async (app: FastifyInstance) => {
   const table: RegisteredRoute[] = [];
   app.decorate('routeTable', table);
   app.addHook('onRoute', (options) => {

@@ -4,7 +4,7 @@
  * Unknown /api paths answer JSON 404.
  */
 import type { FastifyError, FastifyInstance, FastifySchemaCompiler } from 'fastify';
-import fp from 'fastify-plugin';
+import { plugin } from '../lib/plugin';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
@@ -64,7 +64,9 @@ export const validatorCompiler: FastifySchemaCompiler<unknown> = (route) => {
   };
 };
 
-export const errorsPlugin = fp(async (app: FastifyInstance) => {
+export const errorsPlugin = plugin({
+  name: 'errorsPlugin',
+})(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       return reply

@@ -10,7 +10,7 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import fp from 'fastify-plugin';
+import { plugin } from '../lib/plugin';
 import type pg from 'pg';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { messages } from '@kickback/common/messages';
@@ -34,7 +34,10 @@ declare module 'fastify' {
   }
 }
 
-export const metricsPlugin = fp(async (app: FastifyInstance) => {
+export const metricsPlugin = plugin({
+  name: 'metricsPlugin',
+  dependencies: ['gamesPlugin', 'realtimePlugin'],
+})(async (app: FastifyInstance) => {
   const { allow, token } = app.config.metrics;
   if (allow.length === 0 && !token) {
     app.decorate('httpMetrics', null);

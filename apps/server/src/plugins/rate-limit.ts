@@ -10,7 +10,7 @@ import fastifyRateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limi
 import LocalStore from '@fastify/rate-limit/store/LocalStore.js';
 import RedisStore from '@fastify/rate-limit/store/RedisStore.js';
 import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
+import { plugin } from '../lib/plugin';
 import type { RedisStatus } from '../lib/redis';
 import { pathStartsWith } from '../lib/request-path';
 
@@ -52,7 +52,10 @@ class FallbackStore implements FastifyRateLimitStore {
   }
 }
 
-export const rateLimitPlugin = fp(async (app: FastifyInstance) => {
+export const rateLimitPlugin = plugin({
+  name: 'rateLimitPlugin',
+  dependencies: ['sessionPlugin'],
+})(async (app: FastifyInstance) => {
   const { config, redis, redisStatus } = app;
   const store: FastifyRateLimitStore =
     redis && redisStatus

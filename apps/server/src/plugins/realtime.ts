@@ -27,7 +27,7 @@
  * handshake.
  */
 import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
+import { plugin } from '../lib/plugin';
 import { Server, type Namespace, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import type { Redis } from 'ioredis';
@@ -213,7 +213,10 @@ export interface RealtimeOptions {
   limits?: SocketLimits;
 }
 
-export const realtimePlugin = fp(async (app: FastifyInstance, opts: RealtimeOptions) => {
+export const realtimePlugin = plugin({
+  name: 'realtimePlugin',
+  dependencies: ['sessionPlugin'],
+})(async (app: FastifyInstance, opts: RealtimeOptions) => {
   const limits = opts.limits ?? defaultSocketLimits;
   const budget = new HubCallBudget(limits, opts.redis, app.config.redisPrefix, app.redisStatus);
   const trust = trustFunction(app.config.trustProxy);

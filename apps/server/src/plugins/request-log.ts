@@ -5,7 +5,7 @@
  * `logRequest`.
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
+import { plugin } from '../lib/plugin';
 import pino from 'pino';
 
 const infoLevels = new Set(['trace', 'debug', 'info']);
@@ -144,7 +144,9 @@ export function logRequest(
   log.info({ reqId, method, url, status, ms, user }, 'request');
 }
 
-export const requestLogPlugin = fp(async (app: FastifyInstance) => {
+export const requestLogPlugin = plugin({
+  name: 'requestLogPlugin',
+})(async (app: FastifyInstance) => {
   // A callback hook: nothing to wait for, so no promise per request.
   app.addHook('onResponse', (request, reply, done) => {
     logRequest(request.log, request.method, request.url, reply.statusCode, reply.elapsedTime, request.user?.id);

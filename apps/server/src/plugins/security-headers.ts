@@ -25,7 +25,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
+import { plugin } from '../lib/plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 import { PAGE_SCRIPT_PATH, pageScript } from '../lib/html';
 import { pathStartsWith } from '../lib/request-path';
@@ -111,7 +111,9 @@ export function apiSecurityHeaderOptions(production: boolean): HelmetOptions {
   };
 }
 
-export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
+export const securityHeadersPlugin = plugin({
+  name: 'securityHeadersPlugin',
+})(async (app: FastifyInstance) => {
   const { config } = app;
   const documentHeaders = helmetHeaders(securityHeaderOptions(config.publicOrigin, config.isProduction));
   const apiHeaders = helmetHeaders(apiSecurityHeaderOptions(config.isProduction));

@@ -7,7 +7,7 @@
  * on them `request.user` is a snapshot whose balances and flags must not be relied on.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import fp from 'fastify-plugin';
+import { plugin } from '../lib/plugin';
 import { SIGNED_IN_HINT_COOKIE } from '@kickback/common/signed-in-hint';
 import type { Config } from '../config';
 import type { UserRow } from '../db/schema/users';
@@ -42,7 +42,9 @@ export function sessionCookieName(config: Config): string {
 // /healthz: only `?details=1` needs the session (admins); probes carry no cookie, so this costs them nothing.
 const sessionPaths = ['/api/', '/auth/', '/dev/', '/socket.io/', '/webhooks/', '/healthz'];
 
-export const sessionPlugin = fp(async (app: FastifyInstance) => {
+export const sessionPlugin = plugin({
+  name: 'sessionPlugin',
+})(async (app: FastifyInstance) => {
   const cookieName = sessionCookieName(app.config);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', null);

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
+import { plugin } from '../lib/plugin';
 import { messages } from '@kickback/common/messages';
 import { overlayAt } from '@kickback/common/overlays';
 import type { FastAsset } from '../lib/read-fast-path';
@@ -105,7 +105,9 @@ export function loadAssets(
 
 const nonPagePrefixes = ['/api/', '/auth/', '/dev/', '/internal/', '/webhooks/', '/socket.io/', '/assets/', '/metrics'];
 
-export const staticWebPlugin = fp(async (app: FastifyInstance, opts: { webDist: string | null }) => {
+export const staticWebPlugin = plugin({
+  name: 'staticWebPlugin',
+})(async (app: FastifyInstance, opts: { webDist: string | null }) => {
   const { webDist } = opts;
   if (webDist) {
     await app.register(fastifyStatic, {

@@ -9,7 +9,7 @@ import { mkdir, readdir, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
+import { plugin } from '../../lib/plugin';
 import { z } from 'zod';
 import { writeBackup } from '../../db/backup';
 import { settings } from '../../db/schema/audit';
@@ -102,7 +102,9 @@ export async function runDueBackup(app: FastifyInstance): Promise<LastBackup | n
 }
 
 /** In a listening server with BACKUP_DIR: looks every minute whether a backup is due. */
-export const backupSchedulePlugin = fp(async (app: FastifyInstance) => {
+export const backupSchedulePlugin = plugin({
+  name: 'backupSchedulePlugin',
+})(async (app: FastifyInstance) => {
   if (!app.config.backups.dir) return;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> | null = null;

@@ -5,7 +5,7 @@
  * drawn when the server is ready.
  */
 import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
+import { plugin } from '../../lib/plugin';
 import { adminBattleEndpoints, battleEndpoints } from '@kickback/common/http/battles';
 import { battleHub } from '@kickback/common/hubs/battle';
 import { currentUser } from '../../plugins/access';
@@ -13,7 +13,10 @@ import { route } from '../../plugins/endpoints';
 import { enterHandler } from './chat-command';
 import { BattleService } from './service';
 
-export const battlesModule = fp(async (app: FastifyInstance) => {
+export const battlesModule = plugin({
+  name: 'battlesModule',
+  dependencies: ['chatModule', 'gamesPlugin', 'realtimePlugin', 'slotCallsModule'],
+})(async (app: FastifyInstance) => {
   const battles = new BattleService(app);
 
   const { connect, GetGameState } = battles.hub();

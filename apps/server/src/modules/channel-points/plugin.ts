@@ -3,7 +3,7 @@
  * with Kick after each handled event and every few seconds in a listening server (restart safe).
  */
 import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
+import { plugin } from '../../lib/plugin';
 import { supportRewardEndpoints, supportRewardMessages } from '@kickback/common/http/support-rewards';
 import { currentUser } from '../../plugins/access';
 import { route } from '../../plugins/endpoints';
@@ -18,7 +18,10 @@ declare module 'fastify' {
 
 const SETTLE_EVERY_MS = 10_000;
 
-export const channelPointsPlugin = fp(async (app: FastifyInstance) => {
+export const channelPointsPlugin = plugin({
+  name: 'channelPointsPlugin',
+  dependencies: ['kickBotPlugin'],
+})(async (app: FastifyInstance) => {
   let running: Promise<number> = Promise.resolve(0);
   const settle = () => {
     const next = running.then(

@@ -5,7 +5,7 @@
  * `/metrics`, and the admin's posting-mode switch.
  */
 import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
+import { plugin } from '../../lib/plugin';
 import { Gauge } from 'prom-client';
 import { integrationEndpoints } from '@kickback/common/http/integrations';
 import { postAsBot } from '../../integrations/kick/bot-chat';
@@ -19,7 +19,10 @@ import type { ChatOutService } from './service';
 /** How often a listening server's sender looks at the queue (at most). */
 const TICK_MS = 250;
 
-export const chatOutModule = fp(async (app: FastifyInstance) => {
+export const chatOutModule = plugin({
+  name: 'chatOutModule',
+  dependencies: ['credentialsPlugin', 'integrationStatusPlugin', 'metricsPlugin'],
+})(async (app: FastifyInstance) => {
   const { kick } = app.config;
   /** The channel a bot account posts into: KICK_BROADCASTER_USER_ID, or the simulated streamer's id. */
   const broadcaster = () =>

@@ -3,7 +3,7 @@
  * its chat handler marks linked chatters active.
  */
 import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
+import { plugin } from '../../lib/plugin';
 import { chatPointsHandler } from './handler';
 import { ChatPoints } from './service';
 
@@ -13,7 +13,10 @@ declare module 'fastify' {
   }
 }
 
-export const chatPointsPlugin = fp(async (app: FastifyInstance) => {
+export const chatPointsPlugin = plugin({
+  name: 'chatPointsPlugin',
+  dependencies: ['chatModule', 'kickBansPlugin'],
+})(async (app: FastifyInstance) => {
   const { pointsPerMinute, flushMs } = app.config.chatPoints;
   const onError = (err: unknown) => app.log.error({ err }, 'chat points flush failed');
   const chatPoints = new ChatPoints(app.db, { pointsPerMinute }, onError);

@@ -4,7 +4,7 @@
  * event subscriptions, retention, and the admin Chat Simulator API.
  */
 import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
+import { plugin } from '../../lib/plugin';
 import { KickApi } from '../../integrations/kick/api';
 import { KickPusherReader } from '../../integrations/kick/pusher';
 import { KickEventHandlers } from '../../integrations/kick/event-handlers';
@@ -29,7 +29,10 @@ const PRUNE_EVERY_MS = 60 * 60 * 1000;
 const SWEEP_EVERY_MS = 30 * 1000;
 const MAX_REPLY = 500;
 
-export const chatModule = fp(async (app: FastifyInstance) => {
+export const chatModule = plugin({
+  name: 'chatModule',
+  dependencies: ['chatOutModule', 'credentialsPlugin', 'integrationStatusPlugin'],
+})(async (app: FastifyInstance) => {
   const { kick } = app.config;
   const kickApi = new KickApi({
     apiUrl: kick.apiUrl,

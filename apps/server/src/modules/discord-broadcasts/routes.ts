@@ -5,7 +5,7 @@
  * `GET /api/Discord/broadcasts` lists the recent ones; `GET /api/Discord/bot` says where DMs go.
  */
 import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
+import { plugin } from '../../lib/plugin';
 import { discordEndpoints, isFinished } from '@kickback/common/http/discord';
 import { DISCORD_SIMULATOR_PATH, type DiscordBotConfig } from '../../config';
 import { createDiscordDmSender, type DiscordDmSender } from '../../integrations/discord/bot';
@@ -27,7 +27,10 @@ declare module 'fastify' {
   }
 }
 
-export const discordBroadcastsModule = fp(async (app: FastifyInstance) => {
+export const discordBroadcastsModule = plugin({
+  name: 'discordBroadcastsModule',
+  dependencies: ['credentialsPlugin'],
+})(async (app: FastifyInstance) => {
   // One sender per bot configuration: a token changed on Admin → Settings gets a new one.
   let current: { config: DiscordBotConfig; sender: DiscordDmSender } | null = null;
   const sender = (): DiscordDmSender | null => {

@@ -4,7 +4,7 @@
  * the message) and the winners' messages (an observer, after chat points).
  */
 import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
+import { plugin } from '../../lib/plugin';
 import { giveawayHub } from '@kickback/common/hubs/giveaway';
 import { giveawayOverlayHub } from '@kickback/common/hubs/giveaway-overlay';
 import { giveawayEndpoints } from '@kickback/common/http/giveaway';
@@ -21,7 +21,10 @@ declare module 'fastify' {
   }
 }
 
-export const giveawayModule = fp(async (app: FastifyInstance) => {
+export const giveawayModule = plugin({
+  name: 'giveawayModule',
+  dependencies: ['chatModule', 'realtimePlugin'],
+})(async (app: FastifyInstance) => {
   const giveaway = new GiveawayService(app);
   app.decorate('giveaway', giveaway);
   if (app.redis) await syncGiveawayChatState(app, app.redis, giveaway.chatState);

@@ -3,7 +3,7 @@
  * the guesses for runners only), the REST calls that run a hunt, and the `!guess` chat command.
  */
 import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
+import { plugin } from '../../lib/plugin';
 import { huntEndpoints } from '@kickback/common/http/hunt';
 import { bonusHuntHub } from '@kickback/common/hubs/hunt';
 import { currentUser } from '../../plugins/access';
@@ -17,7 +17,10 @@ declare module 'fastify' {
   }
 }
 
-export const huntModule = fp(async (app: FastifyInstance) => {
+export const huntModule = plugin({
+  name: 'huntModule',
+  dependencies: ['chatModule', 'kickBansPlugin', 'realtimePlugin'],
+})(async (app: FastifyInstance) => {
   const hunt = new HuntService(app);
   app.decorate('hunt', hunt);
   app.addHook('preClose', async () => hunt.stop());

@@ -7,7 +7,7 @@
  * missed the message (no Redis, an outage) too.
  */
 import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
+import { plugin } from '../../lib/plugin';
 import { ConfigError, integrationsWith, type Config } from '../../config';
 import { SecretBox } from '../../lib/secret-box';
 import { loadSecretKey, type SecretKey } from './secret-key';
@@ -120,7 +120,10 @@ export class Credentials {
   }
 }
 
-export const credentialsPlugin = fp(async (app: FastifyInstance) => {
+export const credentialsPlugin = plugin({
+  name: 'credentialsPlugin',
+  dependencies: ['cachedReadsPlugin'],
+})(async (app: FastifyInstance) => {
   const credentials = new Credentials(app, await loadSecretKey(app.config, app.db));
   await credentials.reload();
   app.decorate('credentials', credentials);

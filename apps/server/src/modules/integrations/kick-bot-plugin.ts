@@ -6,7 +6,7 @@
  * disconnect (`DELETE /api/admin/integrations/kick-bot`).
  */
 import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
+import { plugin } from '../../lib/plugin';
 import { z } from 'zod';
 import { KICK_SIMULATOR_PATH, type KickBotConfig } from '../../config';
 import { KickApi } from '../../integrations/kick/api';
@@ -28,11 +28,16 @@ declare module 'fastify' {
 
 const PAGE = '/admin/integrations';
 
-export const kickBotPlugin = fp(async (app: FastifyInstance) => {
+export const kickBotPlugin = plugin({
+  name: 'kickBotPlugin',
+  dependencies: ['chatModule', 'chatOutModule', 'credentialsPlugin', 'integrationStatusPlugin', 'leaderboardsModule'],
+})(async (app: FastifyInstance) => {
   // The token store and API follow the credentials (Admin → Settings → Integrations): rebuilt when
   // the bot's configuration changes, null while it is off.
-  let current: { config: KickBotConfig; bot: { tokens: KickBotTokens; botAccount: KickBotTokens; api: KickApi } } | null =
-    null;
+  let current: {
+    config: KickBotConfig;
+    bot: { tokens: KickBotTokens; botAccount: KickBotTokens; api: KickApi };
+  } | null = null;
   app.decorate('kickBot', {
     getter: () => {
       const { bot } = app.credentials.kick();

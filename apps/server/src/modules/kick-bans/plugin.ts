@@ -4,13 +4,16 @@
  * force is re-read.
  */
 import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
+import { plugin } from '../../lib/plugin';
 import { moderationBanned } from '../../integrations/kick/events';
 import { KickBanList } from './ban-list';
 import { recordBan } from './bans';
 import type { KickBansService } from './service';
 
-export const kickBansPlugin = fp(async (app: FastifyInstance) => {
+export const kickBansPlugin = plugin({
+  name: 'kickBansPlugin',
+  dependencies: ['chatModule'],
+})(async (app: FastifyInstance) => {
   const list = new KickBanList(app.db, () => app.clock.now());
   const service: KickBansService = {
     banOf: (kickUserId) => list.banOf(kickUserId),

@@ -5,7 +5,7 @@
  * the "Leaderboards" page's overview, settings and "Refresh now".
  */
 import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
+import { plugin } from '../../lib/plugin';
 import {
   boardEndpoint,
   type BoardEndpoint,
@@ -31,7 +31,10 @@ declare module 'fastify' {
   }
 }
 
-export const leaderboardsModule = fp(async (app: FastifyInstance) => {
+export const leaderboardsModule = plugin({
+  name: 'leaderboardsModule',
+  dependencies: ['cachedReadsPlugin', 'credentialsPlugin'],
+})(async (app: FastifyInstance) => {
   const service = new LeaderboardService(app);
   app.decorate('leaderboards', service);
   if (usesSimulators(app.config.partners)) await app.register(partnerSimulators);

@@ -4,7 +4,7 @@
  * command, registered into the chat pipeline from here.
  */
 import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
+import { plugin } from '../../lib/plugin';
 import { predictionHub } from '@kickback/common/hubs/prediction';
 import { predictionEndpoints } from '@kickback/common/http/prediction';
 import { currentUser } from '../../plugins/access';
@@ -19,7 +19,10 @@ declare module 'fastify' {
   }
 }
 
-export const predictionsModule = fp(async (app: FastifyInstance) => {
+export const predictionsModule = plugin({
+  name: 'predictionsModule',
+  dependencies: ['chatModule', 'chatOutModule', 'gamesPlugin', 'kickBansPlugin', 'realtimePlugin'],
+})(async (app: FastifyInstance) => {
   const predictions = new PredictionService(app);
   app.decorate('predictions', predictions);
   app.addHook('preClose', async () => predictions.broadcaster.stop());

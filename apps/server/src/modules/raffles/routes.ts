@@ -1,6 +1,6 @@
 /** The raffles module: public pages, buying, the verify record, My activity, Admin → Raffles, the `/Raffles` hub. */
 import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
+import { plugin } from '../../lib/plugin';
 import { adminRaffleEndpoints, raffleEndpoints } from '@kickback/common/http/raffles';
 import { rafflesHub } from '@kickback/common/hubs/raffles';
 import { currentUser } from '../../plugins/access';
@@ -13,7 +13,10 @@ declare module 'fastify' {
   }
 }
 
-export const rafflesModule = fp(async (app: FastifyInstance) => {
+export const rafflesModule = plugin({
+  name: 'rafflesModule',
+  dependencies: ['chatOutModule', 'gamesPlugin', 'realtimePlugin', 'sessionPlugin'],
+})(async (app: FastifyInstance) => {
   const raffles = new RaffleService(app);
   app.decorate('raffles', raffles);
   app.realtime.register(rafflesHub, {

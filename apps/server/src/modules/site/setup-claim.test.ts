@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, settings } from '../../db/schema/audit';
 import { buildTestApp, nextSteamId, type TestApp } from '../../../test/app';
+import { describeRace } from '../../../test/race-database';
 import { warmUp, WARM_UP_TIMEOUT } from '../../../test/warm';
 import { upsertSteamUser } from '../auth/user-accounts';
 import { setupLink } from './setup-claim';
@@ -78,7 +79,12 @@ describe('first run: claiming the site with the setup link', () => {
     expect(await setupLink(t.database.db, t.config.publicUrl)).toBeNull();
     expect(await t.database.db.select().from(settings).where(eq(settings.key, 'setup_claim'))).toEqual([]);
   });
+});
 
+// The row lock on the setup token (setup-claim.ts) is what lets one claim through: on PGlite's one
+// connection the claims run one after another whatever the locks, so this runs on PostgreSQL
+// (docs/architecture.md#race-tests).
+describeRace('the setup link raced', () => {
   it('two accounts racing with the same link: exactly one becomes Admin', async () => {
     t = await buildTestApp();
     const token = tokenOf(await setupLink(t.database.db, t.config.publicUrl));

@@ -4,7 +4,7 @@
  * commands, and the hunt's bonus-opened listener that pays callers.
  */
 import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
+import { plugin } from '../../lib/plugin';
 import { adminSlotCallEndpoints, slotCallEndpoints } from '@kickback/common/http/slot-calls';
 import { slotCallsHub } from '@kickback/common/hubs/slot-calls';
 import { currentUser } from '../../plugins/access';
@@ -19,7 +19,10 @@ declare module 'fastify' {
   }
 }
 
-export const slotCallsModule = fp(async (app: FastifyInstance) => {
+export const slotCallsModule = plugin({
+  name: 'slotCallsModule',
+  dependencies: ['chatModule', 'huntModule', 'realtimePlugin'],
+})(async (app: FastifyInstance) => {
   const calls = new SlotCallService(app);
   app.decorate('slotCalls', calls);
   app.chat.register(slotCallsHandler());

@@ -3,7 +3,7 @@
  * sweep in a listening server, the admin routes and the overlay's hub.
  */
 import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
+import { plugin } from '../../lib/plugin';
 import { supportAlertsHub } from '@kickback/common/hubs/support-alerts';
 import { ALERTS_ROOM, SupportAnnouncer } from './announcer';
 import { supportRewardRoutes } from './routes';
@@ -16,7 +16,10 @@ declare module 'fastify' {
 
 const SWEEP_EVERY_MS = 5_000;
 
-export const supportRewardsPlugin = fp(async (app: FastifyInstance) => {
+export const supportRewardsPlugin = plugin({
+  name: 'supportRewardsPlugin',
+  dependencies: ['chatOutModule', 'realtimePlugin'],
+})(async (app: FastifyInstance) => {
   // One `thanks` per reward through the outgoing chat queue, which merges them (never dropped by age).
   const announcer = new SupportAnnouncer(app, (...messages) => app.chatOut.enqueue(...messages));
   app.decorate('supportRewards', { announcer });

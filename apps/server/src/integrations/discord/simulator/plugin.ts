@@ -7,7 +7,7 @@
  */
 import { createHmac } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
+import { plugin } from '../../../lib/plugin';
 import { DISCORD_SIMULATOR_PATH } from '../../../config';
 import { simulatorBotRoutes } from './bot';
 import { SimulatedBot } from './bot-state';
@@ -24,7 +24,9 @@ declare module 'fastify' {
   }
 }
 
-export const discordSimulator = fp(async (app: FastifyInstance) => {
+export const discordSimulator = plugin({
+  name: 'discordSimulator',
+})(async (app: FastifyInstance) => {
   const { config } = app;
   const now = () => app.clock.now().getTime();
   const { bot } = config.discord;
