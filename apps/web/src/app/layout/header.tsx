@@ -4,7 +4,7 @@ import Navbar from 'react-bootstrap/Navbar';
 import NavDropdown from 'react-bootstrap/NavDropdown';
 import Button from 'react-bootstrap/Button';
 import { useState } from 'react';
-import { Link, NavLink, useNavigate } from 'react-router';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { FaSteam } from 'react-icons/fa6';
 import { canModerate } from '@kickback/common/access';
 import { HEADER_INLINE_ITEMS, shownMenu } from '@kickback/common/site-menu';
@@ -27,6 +27,13 @@ export function Header() {
   const [menuUser, setMenuUser] = useState(userId);
   if (menuUser !== userId) {
     setMenuUser(userId);
+    setExpanded(false);
+  }
+  // …and once a link in it led to another page.
+  const { pathname } = useLocation();
+  const [menuPath, setMenuPath] = useState(pathname);
+  if (menuPath !== pathname) {
+    setMenuPath(pathname);
     setExpanded(false);
   }
 

@@ -78,11 +78,8 @@ export default function MenuSection() {
                 type="switch"
                 role="switch"
                 id={`kb-menu-shown-${entry.id}`}
-                label={
-                  <>
-                    Shown<span className="visually-hidden">: {feature.label}</span>
-                  </>
-                }
+                label="Shown"
+                aria-label={`Shown: ${feature.label}`}
                 checked={entry.shown}
                 onChange={(e) =>
                   setMenu(menu.map((m) => (m.id === entry.id ? { ...m, shown: e.currentTarget.checked } : m)))
