@@ -111,7 +111,9 @@ test('two players play a full game while a visitor watches; chat works; every st
   await expect(p1.getByText('Winner')).toBeVisible();
   await expect(p1.getByText('+25.50')).toBeVisible();
   await expect(viewer.getByRole('article', { name: 'Player 2' }).getByText('+0.00')).toBeVisible();
-  await expect(alicePage.locator('#kb-user-menu')).toContainText('25.50 pts');
+  await expect(alicePage.locator('#kb-nav').getByRole('link', { name: /how to earn points/ })).toContainText(
+    '25.50 pts',
+  );
   await expect(admin.getByRole('button', { name: 'Cancel', exact: true })).toHaveCount(0);
   await expectAccessible(viewer); // the balls not picked are dimmed; their labels stay readable
   await screenshot(viewer, 'sos-4-ended');

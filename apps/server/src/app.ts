@@ -74,6 +74,7 @@ import { siteRoutes } from './modules/site/routes';
 import { splitOrStealRoutes } from './modules/split-or-steal/routes';
 import { dealOrNoDealRoutes } from './modules/deal-or-no-deal/routes';
 import { liveRoutes } from './modules/live/routes';
+import { earnRoutes } from './modules/earn/routes';
 import { predictionsModule } from './modules/predictions/routes';
 import { giveawayModule } from './modules/giveaway/routes';
 import { huntModule } from './modules/hunt/routes';
@@ -235,6 +236,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(integrationsRoutes);
   await app.register(supportRewardsPlugin);
   await app.register(channelPointsPlugin);
+  await app.register(earnRoutes);
   await app.register(integrationSettingsRoutes);
   await app.register(backupSchedulePlugin);
 

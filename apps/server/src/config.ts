@@ -8,6 +8,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { siteConfig, type SiteConfig } from '@kickback/common/http/site';
+import { defaultMenu } from '@kickback/common/site-menu';
 import { isAmount } from '@kickback/common/money';
 import { isSteamId64, STEAM_ID_RULE } from '@kickback/common/steam-id';
 import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy';
@@ -447,6 +448,7 @@ export const defaultSite: Omit<SiteConfig, 'devSignIn'> = {
   termsUrl: '/terms',
   privacyUrl: '/privacy',
   challengeCategory: 'Roobet',
+  menu: defaultMenu.map((entry) => ({ ...entry })),
   ageGate: {
     enabled: true,
     text: 'This site is about gambling streams and partner casino sites. Confirm that you are 18 or older and that gambling sites are allowed where you live.',

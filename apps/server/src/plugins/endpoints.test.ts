@@ -29,6 +29,8 @@ const expectedAccess: Record<string, AccessLevel> = {
   'GET /api/site': 'visitor',
   'PUT /api/admin/site/age-gate': 'admin',
   'PUT /api/admin/site/branding': 'admin',
+  'PUT /api/admin/site/menu': 'admin',
+  'GET /api/earn': 'visitor',
   'POST /api/User/age-confirmation': 'user',
   'GET /api/User/ping': 'user',
   'GET /api/user/search': 'moderator',

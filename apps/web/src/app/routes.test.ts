@@ -2,7 +2,9 @@ import { lazy } from 'react';
 import { describe, expect, it } from 'vitest';
 import { roles } from '@kickback/common/http/auth';
 import { overlayPaths } from '@kickback/common/overlays';
-import { adminMenu, mainMenu, routes, signedIn, userMenu, type AppRoute } from './routes';
+import { matchPath } from 'react-router';
+import { menuFeatures } from '@kickback/common/site-menu';
+import { adminMenu, routes, signedIn, userMenu, type AppRoute } from './routes';
 
 const page = lazy(async () => ({ default: () => null }));
 const table: AppRoute[] = [
@@ -12,18 +14,9 @@ const table: AppRoute[] = [
   { path: '/createsplitorsteal', page, name: 'Create Split Or Steal', roles: ['Moderator', 'Admin'] },
   { path: '/admin/products', page, name: 'Products', roles: ['Admin'] },
   { path: '/activity', page, name: 'My activity', roles: ['User', 'Admin'], menu: 'user' },
-  { path: '/members', page, name: 'Members', roles: ['User', 'Admin'] },
 ];
 
 describe('menus from the route table', () => {
-  it('lists named public routes in the main menu, never unnamed or admin-only ones', () => {
-    expect(mainMenu('User', table).map((r) => r.path)).toEqual(['/', '/store', '/members']);
-  });
-
-  it('shows role-based entries to visitors (they are told to sign in) and to permitted roles', () => {
-    expect(mainMenu(null, table).map((r) => r.path)).toContain('/members');
-  });
-
   it('puts staff pages in the Admin dropdown, each for the roles it lists', () => {
     expect(adminMenu('Admin', table).map((r) => r.name)).toEqual(['Create Split Or Steal', 'Products']);
     expect(adminMenu('Moderator', table).map((r) => r.name)).toEqual(['Create Split Or Steal']);
@@ -36,11 +29,36 @@ describe('menus from the route table', () => {
   });
 });
 
+describe('the public menus’ features', () => {
+  it('each opens a public page of the route table', () => {
+    for (const feature of menuFeatures) {
+      const route = routes.find((r) => matchPath(r.path, feature.path));
+      expect(route, feature.path).toBeDefined();
+      expect(route!.roles, feature.path).toBeUndefined();
+    }
+  });
+
+  it('keep the contract’s menu labels and routes first, in its order, then Live now, Raffles, Battles, Slot calls', () => {
+    expect(menuFeatures.map((f) => [f.label, f.path])).toEqual([
+      ['Home', '/'],
+      ['Leaderboard', '/leaderboard'],
+      ['Store', '/store'],
+      ['Daily Rewards', '/DailyRewards'],
+      ['Challenges', '/Challenges'],
+      ['Roobet VIP', '/RoobetVip'],
+      ['Bonus Hunt', '/hunt'],
+      ['Live now', '/live'],
+      ['Raffles', '/raffles'],
+      ['Battles', '/battles'],
+      ['Slot calls', '/calls'],
+      ['Earn points', '/earn'],
+    ]);
+  });
+});
+
 describe('the economy pages in the real route table', () => {
-  it('Store in the main menu, My activity in the user dropdown, the admin pages in the Admin dropdown', () => {
-    expect(mainMenu(null).map((r) => r.name)).toContain('Store');
+  it('My activity in the user dropdown, the admin pages in the Admin dropdown', () => {
     expect(userMenu('User').map((r) => [r.path, r.name])).toContainEqual(['/activity', 'My activity']);
-    expect(mainMenu('User').map((r) => r.name)).not.toContain('My activity');
     expect(adminMenu('Admin').map((r) => r.path)).toEqual(
       expect.arrayContaining(['/admin/fulfilment', '/admin/products', '/admin/users', '/admin/audit']),
     );
@@ -59,9 +77,8 @@ describe('Deal or No Deal in the real route table', () => {
 });
 
 describe('the bonus hunt in the real route table', () => {
-  it('puts Run Bonus Hunt in the Admin dropdown and Bonus Hunt in the main menu', () => {
+  it('puts Run Bonus Hunt in the Admin dropdown', () => {
     expect(adminMenu('Moderator').map((r) => [r.path, r.name])).toContainEqual(['/admin/hunt', 'Run Bonus Hunt']);
-    expect(mainMenu(null).map((r) => [r.path, r.name])).toContainEqual(['/hunt', 'Bonus Hunt']);
   });
 });
 

@@ -1,6 +1,8 @@
 /**
- * The one route table: path, page, menu label, roles. The router, the header menu, the Admin
- * dropdown, the user dropdown and the guards are all built from it. Features add their routes here.
+ * The one route table: path, page, menu label, roles. The router, the Admin dropdown, the user
+ * dropdown and the guards are built from it; the public menus (header, phone menu, footer) from the
+ * admin's list of the site's features (packages/common/src/site-menu.ts), whose every path is here.
+ * Features add their routes here.
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { Role } from '@kickback/common/http/auth';
@@ -8,15 +10,15 @@ import type { Role } from '@kickback/common/http/auth';
 export interface AppRoute {
   path: string;
   page: LazyExoticComponent<ComponentType>;
-  /** Menu label; only routes with a name appear in a menu (docs/product.md#site-screens-and-routes). */
+  /** Label in the Admin or user dropdown; only routes with a name appear there (docs/product.md#site-screens-and-routes). */
   name?: string;
   /** Who may open the page; absent = public. */
   roles?: readonly Role[];
   /**
-   * Named routes go to the main menu, or to the user dropdown with `menu: 'user'`. Staff pages
+   * Named routes of signed-in users go to the user dropdown with `menu: 'user'`. Staff pages
    * (roles without User) go to the Admin dropdown, each shown to the roles it lists.
    */
-  menu?: 'main' | 'user';
+  menu?: 'user';
   /** Rendered outside the shared layout (the Deal or No Deal stage). The OBS overlays have their own entry. */
   bare?: boolean;
 }
@@ -29,7 +31,7 @@ export const staffOnly = ['Moderator', 'Admin'] as const;
 export const signedIn: readonly Role[] = ['User', 'Moderator', 'Admin'];
 
 export const routes: AppRoute[] = [
-  { path: '/', page: lazy(() => import('../features/home/home-page')), name: 'Home' },
+  { path: '/', page: lazy(() => import('../features/home/home-page')) },
   { path: '/linkkick', page: lazy(() => import('../features/profile/link-kick-page')) },
   { path: '/link/discord', page: lazy(() => import('../features/profile/discord-link-page')) },
   { path: '/setup/:token', page: lazy(() => import('../features/setup/claim-site-page')) },
@@ -80,11 +82,10 @@ export const routes: AppRoute[] = [
   {
     path: '/leaderboard',
     page: lazy(() => import('../features/leaderboard/leaderboard-page')),
-    name: 'Leaderboard',
   },
-  { path: '/store', page: lazy(() => import('../features/store/store-page')), name: 'Store' },
-  // Not in the main menu, which the contract's entries fill at laptop widths: the home page's
-  // "What you can do here" and the bot's announcements link it.
+  { path: '/store', page: lazy(() => import('../features/store/store-page')) },
+  // The public pages' menu entries are the admin's list (packages/common/src/site-menu.ts), not names here.
+  { path: '/earn', page: lazy(() => import('../features/earn/earn-page')) },
   { path: '/raffles', page: lazy(() => import('../features/raffles/raffles-page')) },
   { path: '/raffles/:id', page: lazy(() => import('../features/raffles/raffle-page')) },
   { path: '/raffles/:id/verify', page: lazy(() => import('../features/raffles/verify-page')) },
@@ -141,17 +142,14 @@ export const routes: AppRoute[] = [
   {
     path: '/DailyRewards',
     page: lazy(() => import('../features/daily-rewards/daily-rewards-page')),
-    name: 'Daily Rewards',
   },
   {
     path: '/Challenges',
     page: lazy(() => import('../features/challenges/challenges-page')),
-    name: 'Challenges',
   },
   {
     path: '/RoobetVip',
     page: lazy(() => import('../features/vip/roobet-vip-page')),
-    name: 'Roobet VIP',
   },
   {
     path: '/ChallengeManagement',
@@ -189,8 +187,7 @@ export const routes: AppRoute[] = [
     name: 'Run Bonus Hunt',
     roles: staffOnly,
   },
-  { path: '/hunt', page: lazy(() => import('../features/hunt/hunt-page')), name: 'Bonus Hunt' },
-  // Not in the main menu either (see /raffles): the home page's card and the Bonus Hunt page link it.
+  { path: '/hunt', page: lazy(() => import('../features/hunt/hunt-page')) },
   { path: '/calls', page: lazy(() => import('../features/slot-calls/calls-page')) },
   { path: '/calls/picks/:id/verify', page: lazy(() => import('../features/slot-calls/verify-page')) },
   {
@@ -244,16 +241,6 @@ const isStaffPage = (r: AppRoute): boolean => !!r.roles && !r.roles.includes('Us
 /** The Admin dropdown of `role`, in route-table order: the staff pages that role may open. */
 export function adminMenu(role: Role | null, list: readonly AppRoute[] = routes): AppRoute[] {
   return list.filter((r) => r.name && isStaffPage(r) && role !== null && r.roles!.includes(role));
-}
-
-/** Main-menu entries a visitor with `role` sees: public ones, and role-based ones for permitted roles. */
-export function mainMenu(role: Role | null, list: readonly AppRoute[] = routes): AppRoute[] {
-  return list.filter((r) => {
-    if (!r.name || r.menu === 'user') return false;
-    if (!r.roles) return true;
-    if (isStaffPage(r)) return false; // Admin dropdown
-    return role === null || r.roles.includes(role);
-  });
 }
 
 export function userMenu(role: Role, list: readonly AppRoute[] = routes): AppRoute[] {

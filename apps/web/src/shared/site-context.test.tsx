@@ -45,6 +45,7 @@ describe('the site configuration', () => {
       termsUrl: '/terms',
       privacyUrl: '/privacy',
       challengeCategory: 'Roobet',
+      menu: [],
       ageGate: { enabled: false, text: 'I am 18 or older.' },
       devSignIn: false,
     };

@@ -14,6 +14,7 @@ import {
   deal,
   DealOrNoDealStatus as S,
   DEFAULT_AMOUNTS,
+  START_WAIT_MINUTES,
   isEnded,
   newGame,
   OFFER_FACTOR_PERCENT,
@@ -51,7 +52,7 @@ function refusal(outcome: Outcome): string {
 const sum = (xs: readonly bigint[]) => xs.reduce((a, b) => a + b, 0n);
 
 function fresh(board: readonly bigint[] = defaultBoard): DealOrNoDealGame {
-  return newGame({ board, ownerId: OWNER, isPrivate: false, seed: SEED, commitment: 'c0ffee' });
+  return newGame({ board, ownerId: OWNER, isPrivate: false, seed: SEED, commitment: 'c0ffee', now: 0 });
 }
 const open = (g: DealOrNoDealGame, boxId: number) => selectBox(g, { userId: OWNER, boxId });
 const offer = (g: DealOrNoDealGame, deal: boolean, now = T0) => answerOffer(g, { userId: OWNER, deal, now });
@@ -318,11 +319,13 @@ describe('the win screen deadline (6 → 0) and the claim (0 → 5)', () => {
     expect(out.deadline).toBeNull();
   });
 
-  it.each(allStatuses.filter((s) => s !== S.Won))('is a stale no-op in status %i', (status) => {
-    const g = { ...inStatus(status), phaseEndsAt: T0, phaseVersion: 3 };
-    expect(refusal(onDeadline(g, { version: 3, now: T0 }))).toBe('stale_deadline');
-  });
-
+  it.each(allStatuses.filter((s) => s !== S.Won && s !== S.WaitingForOwner))(
+    'is a stale no-op in status %i',
+    (status) => {
+      const g = { ...inStatus(status), phaseEndsAt: T0, phaseVersion: 3 };
+      expect(refusal(onDeadline(g, { version: 3, now: T0 }))).toBe('stale_deadline');
+    },
+  );
   it('claims in 0 with the winnings as the settlement, once', () => {
     const finished = inStatus(S.Finished);
     const out = ok(claim(finished, OWNER));
@@ -423,7 +426,14 @@ describe('random games (property)', () => {
         const j = randomInt(i + 1);
         [order[i], order[j]] = [order[j]!, order[i]!];
       }
-      let g = newGame({ board: deal(amounts, order), ownerId: OWNER, isPrivate: false, seed: SEED, commitment: 'x' });
+      let g = newGame({
+        board: deal(amounts, order),
+        ownerId: OWNER,
+        isPrivate: false,
+        seed: SEED,
+        commitment: 'x',
+        now: 0,
+      });
       const total = sum(amounts);
       let now = T0;
       let steps = 0;
@@ -525,5 +535,28 @@ describe('statusText', () => {
     expect(t(5)).toBe('Prize claimed.');
     expect(t(7)).toBe('Game cancelled.');
     expect(t(9)).toBe('Game status is unknown');
+  });
+});
+
+describe('the start deadline (1 → 7)', () => {
+  it('gives the player START_WAIT_MINUTES from creation to press Start', () => {
+    const g = newGame({ board: defaultBoard, ownerId: OWNER, isPrivate: false, seed: SEED, commitment: 'c', now: T0 });
+    expect(g.phaseEndsAt).toBe(T0 + START_WAIT_MINUTES * 60_000);
+    expect(refusal(onDeadline(g, { version: g.phaseVersion!, now: T0 + 1000 }))).toBe('not_due');
+  });
+
+  it('cancels a game never started once it passes, opening every box and paying nothing', () => {
+    const g = newGame({ board: defaultBoard, ownerId: OWNER, isPrivate: false, seed: SEED, commitment: 'c', now: T0 });
+    const out = ok(onDeadline(g, { version: g.phaseVersion!, now: g.phaseEndsAt! }));
+    expect(out.game.status).toBe(S.Cancelled);
+    expect(out.game.opened.every(Boolean)).toBe(true);
+    expect(out.settlement).toBeNull();
+  });
+
+  it('no longer applies once the player started', () => {
+    const g = newGame({ board: defaultBoard, ownerId: OWNER, isPrivate: false, seed: SEED, commitment: 'c', now: T0 });
+    const started = ok(start(g, OWNER)).game;
+    expect(started.phaseEndsAt).toBeNull();
+    expect(refusal(onDeadline(started, { version: g.phaseVersion!, now: g.phaseEndsAt! }))).toBe('stale_deadline');
   });
 });

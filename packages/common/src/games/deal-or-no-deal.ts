@@ -150,12 +150,21 @@ export function deal(amounts: readonly bigint[], order: readonly number[]): bigi
   return order.map((i) => amounts[i]!);
 }
 
+/**
+ * How long a new game waits for its player to press Start before it is cancelled
+ * (docs/features/deal-or-no-deal.md#statuses): a game nobody started leaves Live now instead of
+ * "Waiting for the player" for hours.
+ */
+export const START_WAIT_MINUTES = 30;
+
 export function newGame(input: {
   board: readonly bigint[];
   ownerId: string;
   isPrivate: boolean;
   seed: string;
   commitment: string;
+  /** Creation time (ms): the player has START_WAIT_MINUTES from it to start. */
+  now: number;
 }): DealOrNoDealGame {
   const { board } = input;
   checkBoard(board);
@@ -166,8 +175,8 @@ export function newGame(input: {
     seed: input.seed,
     commitment: input.commitment,
     version: 1,
-    phaseEndsAt: null,
-    phaseVersion: null,
+    phaseEndsAt: input.now + START_WAIT_MINUTES * 60_000,
+    phaseVersion: 1,
     board: [...board],
     opened: board.map(() => false),
     primaryBoxId: null,
@@ -201,7 +210,8 @@ export function bankOffer(inPlay: readonly bigint[], round: number): bigint {
 export function start(game: DealOrNoDealGame, userId: string): Outcome {
   if (userId !== game.ownerId) return refuse('not_owner');
   if (game.status !== DealOrNoDealStatus.WaitingForOwner) return refuse('not_waiting');
-  return changed({ ...game, status: DealOrNoDealStatus.PickYourBox });
+  // Started in time: the start deadline no longer applies.
+  return changed({ ...game, status: DealOrNoDealStatus.PickYourBox, phaseEndsAt: null, phaseVersion: null });
 }
 
 /**
@@ -270,10 +280,14 @@ export function answerSwapOffer(
   return win({ ...game, primaryBoxId }, game.board[primaryBoxId - 1]!, swap ? 'swap' : 'keep', now);
 }
 
-/** The win screen's deadline: 6 → 0, finished and claimable. */
+/**
+ * A deadline: the win screen's (6 → 0, finished and claimable), or the start's — a game whose player
+ * never pressed Start is cancelled (1 → 7, every box opens, nothing is paid).
+ */
 export function onDeadline(game: DealOrNoDealGame, at: { version: number; now: number }): Outcome {
   const why = deadlineCheck(game, at);
   if (why) return refuse(why);
+  if (game.status === DealOrNoDealStatus.WaitingForOwner) return cancel(game);
   if (game.status !== DealOrNoDealStatus.Won) return refuse('stale_deadline');
   return changed({ ...game, status: DealOrNoDealStatus.Finished, phaseEndsAt: null, phaseVersion: null });
 }

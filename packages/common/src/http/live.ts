@@ -1,8 +1,8 @@
 /**
  * `GET /api/live/now` (public): what is running right now, for the home page's "Live now" and the
  * /live page — the public Split or Steal and Deal or No Deal games that have not ended, the open
- * prediction, whether a giveaway takes entries, the running bonus hunt, and whether the stream is
- * live. Private games are never listed. docs/features/live-now-and-disputes.md has the rules.
+ * prediction, whether a giveaway takes entries, the running bonus hunt, the open raffles, whether
+ * slot calls are open, and whether the stream is live. Private games are never listed. docs/features/live-now-and-disputes.md has the rules.
  */
 import { z } from 'zod';
 import { DealOrNoDealStatus, type DealOrNoDealStatusCode } from '../games/deal-or-no-deal';
@@ -37,6 +37,10 @@ export const liveNow = z.object({
   giveawayOpen: z.boolean(),
   /** The running bonus hunt; null when none runs. */
   hunt: z.object({ id: z.string(), name: z.string(), guessingOpen: z.boolean(), link: z.string() }).nullable(),
+  /** The raffles taking tickets now, closing soonest first (at most LIVE_GAMES_PER_KIND). */
+  raffles: z.array(z.object({ id: z.string(), title: z.string(), closesAt: z.string(), link: z.string() })),
+  /** Slot calls while they are open (`!sr` in Kick chat), with how many wait in the queue; null when closed. */
+  slotCalls: z.object({ queued: z.number(), link: z.string() }).nullable(),
 });
 export type LiveNow = z.infer<typeof liveNow>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { menuFeatureIds } from '../site-menu';
 import { defineEndpoint } from './endpoint';
 
 /** Public site configuration: branding, footer links, which integrations are simulated. */
@@ -117,7 +118,7 @@ export type BrandingBody = z.infer<typeof brandingBody>;
 export type BrandingInput = z.input<typeof brandingBody>;
 
 /** The branding part of a site configuration: what Admin → Settings edits and the server stores. */
-export function brandingOf(site: Omit<SiteConfig, 'devSignIn'>): BrandingBody {
+export function brandingOf(site: Omit<SiteConfig, 'devSignIn' | 'menu'>): BrandingBody {
   return {
     siteName: site.siteName,
     streamerName: site.streamerName,
@@ -137,6 +138,24 @@ export function brandingOf(site: Omit<SiteConfig, 'devSignIn'>): BrandingBody {
 /** The Kick channel's address, from its name. */
 export const kickChannelUrlOf = (channel: string): string => `https://kick.com/${encodeURIComponent(channel)}`;
 
+/** One entry of the menu (site-menu.ts): a feature and whether the menus show it. */
+export const menuEntry = z.object({
+  id: z.enum(menuFeatureIds, 'Pick a feature the site has.'),
+  shown: z.boolean('Say whether the menus show it.'),
+});
+
+/** The admin's menu (Admin → Settings → Menu): every feature once, in the order the menus show them. */
+export const menuBody = z.object({
+  menu: z
+    .array(menuEntry, 'The menu must be a list.')
+    .refine((m) => new Set(m.map((e) => e.id)).size === m.length, 'Name each feature once.')
+    .refine(
+      (m) => menuFeatureIds.every((id) => m.some((e) => e.id === id)),
+      'Name every feature: hide one instead of leaving it out.',
+    ),
+});
+export type MenuBody = z.infer<typeof menuBody>;
+
 export const siteConfig = z.object({
   siteName: z.string(),
   streamerName: z.string(),
@@ -154,6 +173,8 @@ export const siteConfig = z.object({
   challengeCategory: z.string(),
   /** The 18+ gate: on or off and its text (the file's value until an admin changes it). */
   ageGate: ageGate,
+  /** The menus' features in the admin's order, each shown or hidden (site-menu.ts). */
+  menu: z.array(menuEntry),
   /** True when sign-in goes through the built-in dev identity provider instead of Steam. */
   devSignIn: z.boolean(),
 });
@@ -182,6 +203,14 @@ export const siteEndpoints = {
     path: '/api/admin/site/branding',
     access: 'admin',
     body: brandingBody,
+    response: z.object({ message: z.string(), site: siteConfig }),
+  }),
+  /** The menus' order and which features they show (docs/features/site-and-admin-tools.md#the-menu). */
+  updateMenu: defineEndpoint({
+    method: 'PUT',
+    path: '/api/admin/site/menu',
+    access: 'admin',
+    body: menuBody,
     response: z.object({ message: z.string(), site: siteConfig }),
   }),
   /**

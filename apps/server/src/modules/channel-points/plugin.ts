@@ -8,6 +8,7 @@ import { supportRewardEndpoints, supportRewardMessages } from '@kickback/common/
 import { currentUser } from '../../plugins/access';
 import { route } from '../../plugins/endpoints';
 import { settleRedemptions } from './redemptions';
+import { EARN_READ } from './service';
 import { createChannelReward, deleteChannelReward, listChannelRewards } from './rewards';
 
 declare module 'fastify' {
@@ -38,12 +39,14 @@ export const channelPointsPlugin = plugin({
   app.decorate('channelPoints', { settleSoon, settle });
 
   route(app, supportRewardEndpoints.channelRewards, async () => listChannelRewards(app));
-  route(app, supportRewardEndpoints.createChannelReward, async (request) => ({
-    message: supportRewardMessages.rewardCreated,
-    reward: await createChannelReward(app, currentUser(request), request.body),
-  }));
+  route(app, supportRewardEndpoints.createChannelReward, async (request) => {
+    const reward = await createChannelReward(app, currentUser(request), request.body);
+    app.reads.invalidate(EARN_READ); // committed: /earn lists it
+    return { message: supportRewardMessages.rewardCreated, reward };
+  });
   route(app, supportRewardEndpoints.deleteChannelReward, async (request) => {
     await deleteChannelReward(app, currentUser(request), request.params.id);
+    app.reads.invalidate(EARN_READ);
     return { message: supportRewardMessages.rewardDeleted };
   });
 

@@ -28,10 +28,11 @@ import type { createDealOrNoDealBody, DealOrNoDealSummary } from '@kickback/comm
 import { centsToNumber, toCents } from '@kickback/common/money';
 import { staffPrizeMessages } from '@kickback/common/http/staff-prizes';
 import { users, type UserRow } from '../../db/schema/users';
+import { transactionThen } from '../../lib/after-commit';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { gameHub, GAME_IS_PRIVATE, LiveGame, type Person } from '../../games/live-game';
 import { actorOf, recordAudit } from '../audit/service';
-import { dealOrNoDealGame, store } from './game';
+import { dealOrNoDealGame, GAME_KIND, store } from './game';
 
 /** The `live_games.kind` of Deal or No Deal (the public Live now list reads running games by it). */
 export { GAME_KIND } from './game';
@@ -85,9 +86,24 @@ export class DealOrNoDealService {
     );
     const seed = randomBytes(32).toString('hex');
     const commitment = createHash('sha256').update(commitmentBytes(seed, board)).digest('hex');
-    const game = newGame({ board, ownerId: player.id, isPrivate: input.isPrivate, seed, commitment });
-    return this.app.db.transaction(async (tx) => {
-      const row = await store.create(tx, game, player.id, this.now(), admin.id);
+    const now = this.now();
+    const game = newGame({
+      board,
+      ownerId: player.id,
+      isPrivate: input.isPrivate,
+      seed,
+      commitment,
+      now: now.getTime(),
+    });
+    return transactionThen(this.app.db, async (tx, after) => {
+      const row = await store.create(tx, game, player.id, now, admin.id);
+      // The start deadline: a game its player never starts is cancelled (docs/features/deal-or-no-deal.md#statuses).
+      await this.app.timers.schedule(tx, after, {
+        kind: GAME_KIND,
+        subjectId: row.id,
+        version: game.phaseVersion!,
+        dueAt: new Date(game.phaseEndsAt!),
+      });
       await recordAudit(tx, actorOf(admin), {
         action: 'dealornodeal.create',
         targetType: 'deal_or_no_deal_game',

@@ -35,6 +35,8 @@ import { ensureCurrentPeriod, findCurrentPeriod, runningWindow, writeStandings }
 
 /** Read-cache keys: the list of shown sites, and a site's board (`leaderboard:1:now`). */
 export const SITES_READ = 'leaderboard:sites';
+/** The public "How to earn points" read (modules/earn) shows each site's points rate. */
+const EARN_READ = 'earn';
 export const boardKey = (site: SiteId, type: BoardType | '') => `leaderboard:${site}:${type}`;
 
 /** How long a bounded partner may keep failing after a period ended before we freeze what we have. */
@@ -427,5 +429,26 @@ export class LeaderboardService {
     });
     this.cache.invalidate(site);
     this.app.reads.invalidate(SITES_READ);
+    this.app.reads.invalidate(EARN_READ);
+  }
+
+  /** The shown sites whose wagering under the code pays points, with the rate (for "How to earn points"). */
+  async wagerPointRates(): Promise<
+    { site: SiteId; name: string; pointsPerUnit: number; codes: string[]; referralUrl: string | null }[]
+  > {
+    const all = await loadAllSiteSettings(this.db);
+    return all.flatMap((s) => {
+      const meta = siteById(s.site);
+      if (!meta || !s.shown || s.pointsPerUnit <= 0n) return [];
+      return [
+        {
+          site: s.site,
+          name: meta.name,
+          pointsPerUnit: centsToNumber(s.pointsPerUnit),
+          codes: s.codes,
+          referralUrl: s.referralUrl,
+        },
+      ];
+    });
   }
 }

@@ -8,7 +8,8 @@ import { sql } from 'drizzle-orm';
 import type { LiveNow } from '@kickback/common/http/live';
 import { buildTestApp, type TestApp, type TestUser } from '../../../test/app';
 import { DEFAULT_AMOUNTS } from '@kickback/common/games/deal-or-no-deal';
-import { ANSWERS } from '../../../test/predictions';
+import { ANSWERS, say } from '../../../test/predictions';
+import { makeRaffle } from '../../../test/raffles';
 
 let t: TestApp;
 let admin: TestUser;
@@ -46,6 +47,8 @@ describe('GET /api/live/now', () => {
       prediction: null,
       giveawayOpen: false,
       hunt: null,
+      raffles: [],
+      slotCalls: null,
     });
   });
 
@@ -123,6 +126,59 @@ describe('GET /api/live/now', () => {
     expect((await liveNow()).hunt).toEqual({ id: hunt.id, name: 'Friday hunt', guessingOpen: true, link: '/hunt' });
     await post(`/api/admin/hunts/${hunt.id}/close-guessing`);
     expect((await liveNow()).hunt).toMatchObject({ guessingOpen: false });
+  });
+
+  it('lists the raffles selling tickets now, closing soonest first; a draft, a closed or a not-yet-open one is not', async () => {
+    const now = t.clock.now().getTime();
+    const later = await makeRaffle(t, admin, {
+      title: 'Knife raffle',
+      closesAt: new Date(now + 2 * 3600_000).toISOString(),
+    });
+    const sooner = await makeRaffle(t, admin, {
+      title: 'Gloves raffle',
+      closesAt: new Date(now + 3600_000).toISOString(),
+    });
+    await makeRaffle(t, admin, { title: 'Draft raffle' }, false);
+    await makeRaffle(
+      t,
+      admin,
+      {
+        title: 'Tomorrow raffle',
+        opensAt: new Date(now + 86_400_000).toISOString(),
+        closesAt: new Date(now + 2 * 86_400_000).toISOString(),
+      },
+      true, // opened, but it sells tickets only from tomorrow
+    );
+    const closed = await makeRaffle(t, admin, { title: 'Closed raffle' });
+    await post(`/api/admin/raffles/${closed}/close`);
+    expect((await liveNow()).raffles).toEqual([
+      {
+        id: sooner,
+        title: 'Gloves raffle',
+        closesAt: new Date(now + 3600_000).toISOString(),
+        link: `/raffles/${sooner}`,
+      },
+      {
+        id: later,
+        title: 'Knife raffle',
+        closesAt: new Date(now + 2 * 3600_000).toISOString(),
+        link: `/raffles/${later}`,
+      },
+    ]);
+    await post(`/api/admin/raffles/${sooner}/cancel`);
+    await post(`/api/admin/raffles/${later}/cancel`);
+    expect((await liveNow()).raffles).toEqual([]);
+  });
+
+  it('says slot calls are open, with the queue’s length, only while they are', async () => {
+    expect((await liveNow()).slotCalls).toBeNull();
+    await post('/api/admin/slot-calls/open');
+    expect((await liveNow()).slotCalls).toEqual({ queued: 0, link: '/calls' });
+    const res = (await say(t, { kickId: '8800101', kickName: 'caller1' }, '!sr Gates of Olympus')).res;
+    expect(res.statusCode, res.body).toBeLessThan(300);
+    expect((await liveNow()).slotCalls).toEqual({ queued: 1, link: '/calls' });
+    await post('/api/admin/slot-calls/close');
+    expect((await liveNow()).slotCalls).toBeNull();
   });
 
   it("follows Kick's word on the stream", async () => {

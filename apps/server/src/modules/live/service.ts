@@ -1,10 +1,10 @@
 /**
  * What is running right now, read straight from the tables on every request (no cache: a handful
  * of small queries, and a cache would need invalidating from every game, the predictions, the
- * giveaway keys, the hunts and the stream state). docs/features/live-now-and-disputes.md.
+ * giveaway keys, the hunts, the raffles, the slot calls and the stream state). docs/features/live-now-and-disputes.md.
  */
 import type { FastifyInstance } from 'fastify';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   LIVE_GAMES_PER_KIND,
@@ -19,6 +19,8 @@ import type { Db } from '../../db/client';
 import { liveGames, splitOrStealGames } from '../../db/schema/games';
 import { giveawayKeys } from '../../db/schema/giveaway';
 import { hunts } from '../../db/schema/hunt';
+import { raffles } from '../../db/schema/raffles';
+import { slotCallSettings, slotCalls } from '../../db/schema/slot-calls';
 import { users } from '../../db/schema/users';
 import { GAME_KIND as DEAL_OR_NO_DEAL } from '../deal-or-no-deal/service';
 
@@ -117,16 +119,37 @@ async function runningHunt(db: Db): Promise<LiveNow['hunt']> {
   return row ? { id: row.id, name: row.name, guessingOpen: row.guessing === 'open', link: '/hunt' } : null;
 }
 
+/** The raffles selling tickets now: open, opened, not yet closed; closing soonest first. */
+async function openRaffles(db: Db, now: Date): Promise<LiveNow['raffles']> {
+  const rows = await db
+    .select({ id: raffles.id, title: raffles.title, closesAt: raffles.closesAt })
+    .from(raffles)
+    .where(and(eq(raffles.status, 'open'), lte(raffles.opensAt, now), gt(raffles.closesAt, now)))
+    .orderBy(asc(raffles.closesAt), asc(raffles.id))
+    .limit(LIVE_GAMES_PER_KIND);
+  return rows.map((r) => ({ id: r.id, title: r.title, closesAt: r.closesAt.toISOString(), link: `/raffles/${r.id}` }));
+}
+
+/** Slot calls while the streamer takes them, with the queue's length. */
+async function openSlotCalls(db: Db): Promise<LiveNow['slotCalls']> {
+  const [settings] = await db.select({ isOpen: slotCallSettings.isOpen }).from(slotCallSettings).limit(1);
+  if (!settings?.isOpen) return null;
+  const [queued] = await db.select({ n: count() }).from(slotCalls).where(eq(slotCalls.status, 'queued'));
+  return { queued: Number(queued?.n ?? 0), link: '/calls' };
+}
+
 export async function liveNow(app: FastifyInstance): Promise<LiveNow> {
   const db = app.db;
-  const [sos, dond, prediction, giveaway, hunt, streamLive] = await Promise.all([
+  const [sos, dond, prediction, giveaway, hunt, raffleList, calls, streamLive] = await Promise.all([
     splitOrSteal(db),
     dealOrNoDeal(db),
     openPrediction(app),
     giveawayOpen(db),
     runningHunt(db),
+    openRaffles(db, app.clock.now()),
+    openSlotCalls(db),
     app.chat.isLive(),
   ]);
   const games = [...sos, ...dond].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-  return { streamLive, games, prediction, giveawayOpen: giveaway, hunt };
+  return { streamLive, games, prediction, giveawayOpen: giveaway, hunt, raffles: raffleList, slotCalls: calls };
 }

@@ -5,7 +5,7 @@ import { messages } from '@kickback/common/messages';
 import { currentUser } from '../../plugins/access';
 import { cachedReadRoute } from '../../plugins/cached-reads';
 import { route } from '../../plugins/endpoints';
-import { confirmAge, SITE_READ, siteConfigNow, updateAgeGate, updateBranding } from './service';
+import { confirmAge, SITE_READ, siteConfigNow, updateAgeGate, updateBranding, updateMenu } from './service';
 import { claimSite, setupMessages } from './setup-claim';
 
 export async function siteRoutes(app: FastifyInstance): Promise<void> {
@@ -26,6 +26,12 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
   route(app, siteEndpoints.updateBranding, async (request) => {
     const site = await updateBranding(app, currentUser(request), request.body);
     request.log.info({ siteName: site.siteName }, 'site branding updated');
+    return { message: messages.settingsUpdated, site };
+  });
+
+  route(app, siteEndpoints.updateMenu, async (request) => {
+    const site = await updateMenu(app, currentUser(request), request.body);
+    request.log.info({ shown: site.menu.filter((e) => e.shown).map((e) => e.id) }, 'site menu updated');
     return { message: messages.settingsUpdated, site };
   });
 

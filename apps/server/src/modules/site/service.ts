@@ -1,10 +1,12 @@
 /**
  * The site configuration as served: the file's values (config.ts, `SITE_CONFIG`) with the admin's
  * changes on top: the 18+ gate, kept in `settings` under 'age_gate', and the branding (names,
- * links, socials, challenge category) under 'branding'. A change is audited in its transaction and
+ * links, socials, challenge category) under 'branding', and the menus' order and hidden features
+ * under 'menu' (docs/features/site-and-admin-tools.md#the-menu). A change is audited in its transaction and
  * the cached `/api/site` read is dropped once it has committed, in every process (docs/go-live.md).
  */
 import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import {
   ageGate,
@@ -14,8 +16,10 @@ import {
   type AgeGate,
   type AgeGateBody,
   type BrandingBody,
+  type MenuBody,
   type SiteConfig,
 } from '@kickback/common/http/site';
+import { completeMenu, type MenuEntry } from '@kickback/common/site-menu';
 import type { DbOrTx } from '../../db/client';
 import { settings } from '../../db/schema/audit';
 import { users } from '../../db/schema/users';
@@ -24,6 +28,8 @@ import { actorOf, recordAudit } from '../audit/service';
 export const SITE_READ = 'site';
 const AGE_GATE_KEY = 'age_gate';
 const BRANDING_KEY = 'branding';
+const MENU_KEY = 'menu';
+const storedMenuShape = z.array(z.object({ id: z.string(), shown: z.boolean() }));
 /** The public challenges list shows the branding's category (modules/challenges/service.ts). */
 const CHALLENGES_READ = 'challenges';
 
@@ -41,10 +47,19 @@ async function storedBranding(db: DbOrTx): Promise<BrandingBody | null> {
   return parsed.success ? parsed.data : null;
 }
 
+/** The admin's menu, or null while none was saved (or what was saved no longer reads). */
+async function storedMenu(db: DbOrTx): Promise<MenuEntry[] | null> {
+  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, MENU_KEY));
+  // Read loosely: a menu saved before a feature existed (or after one went) is made whole by completeMenu.
+  const parsed = storedMenuShape.safeParse(row?.value);
+  return parsed.success ? completeMenu(parsed.data) : null;
+}
+
 export async function siteConfigNow(app: FastifyInstance, db: DbOrTx = app.db): Promise<SiteConfig> {
   const gate = await storedAgeGate(db);
   const branding = await storedBranding(db);
-  const site: SiteConfig = { ...app.config.site, ageGate: gate ?? app.config.site.ageGate };
+  const menu = completeMenu((await storedMenu(db)) ?? app.config.site.menu);
+  const site: SiteConfig = { ...app.config.site, ageGate: gate ?? app.config.site.ageGate, menu };
   return branding ? { ...site, ...branding, kickChannelUrl: kickChannelUrlOf(branding.kickChannel) } : site;
 }
 
@@ -77,6 +92,31 @@ export async function updateBranding(
   // After commit, in every process (lib/read-cache-sync.ts): the next reads show the change.
   app.reads.invalidate(SITE_READ);
   app.reads.invalidate(CHALLENGES_READ);
+  return site;
+}
+
+/** Saves the menus' order and which features they show; audited with what was shown before. */
+export async function updateMenu(
+  app: FastifyInstance,
+  admin: { id: string; username: string },
+  body: MenuBody,
+): Promise<SiteConfig> {
+  const site = await app.db.transaction(async (tx) => {
+    const before = completeMenu((await storedMenu(tx)) ?? app.config.site.menu);
+    await tx
+      .insert(settings)
+      .values({ key: MENU_KEY, value: body.menu })
+      .onConflictDoUpdate({ target: settings.key, set: { value: body.menu, updatedAt: sql`now()` } });
+    await recordAudit(tx, actorOf(admin), {
+      action: 'site.menu',
+      targetType: 'settings',
+      targetId: MENU_KEY,
+      before,
+      after: body.menu,
+    });
+    return siteConfigNow(app, tx);
+  });
+  app.reads.invalidate(SITE_READ); // after commit, in every process
   return site;
 }
 

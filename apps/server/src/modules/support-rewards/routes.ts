@@ -7,6 +7,7 @@ import { conflict } from '../../lib/errors';
 import { currentUser } from '../../plugins/access';
 import { route } from '../../plugins/endpoints';
 import { grantSupportReward, listSupportRewards, reverseSupportReward } from './admin';
+import { EARN_READ } from './service';
 import { presentSettings, readSettingsRow, updateSettings } from './settings';
 
 export async function supportRewardRoutes(app: FastifyInstance): Promise<void> {
@@ -14,6 +15,7 @@ export async function supportRewardRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, supportRewardEndpoints.updateSettings, async (request) => {
     const settings = await updateSettings(app.db, currentUser(request), request.body, app.clock.now());
+    app.reads.invalidate(EARN_READ); // committed: the public "How to earn points" shows the new amounts
     return { message: supportRewardMessages.saved, settings };
   });
 

@@ -4,3 +4,10 @@
  */
 export { supportEventHandlers } from './handlers';
 export { payPendingOnLink } from './rewards';
+export {
+  presentSettings as presentSupportRewardSettings,
+  readSettingsRow as readSupportRewardSettings,
+} from './settings';
+
+/** The public "How to earn points" read (modules/earn) shows the amounts: drop it after they change. */
+export const EARN_READ = 'earn';

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { FaDiscord, FaXTwitter, FaYoutube, FaLink } from 'react-icons/fa6';
 import { SiKick } from 'react-icons/si';
 import type { IconType } from 'react-icons';
+import { shownMenu } from '@kickback/common/site-menu';
 import { useSite } from '../../shared/site-context';
 
 const icons: Record<string, IconType> = { kick: SiKick, discord: FaDiscord, x: FaXTwitter, youtube: FaYoutube };
@@ -14,7 +15,7 @@ export function Footer() {
     <footer className="kb-footer mt-auto">
       <Container fluid="xl" className="py-4">
         <div className="row gy-4">
-          <div className="col-md-5">
+          <div className="col-lg-4">
             <div className="d-flex align-items-center gap-2 mb-2">
               <img src={site.logoUrl} alt="" width={28} height={28} />
               <strong>{site.siteName}</strong>
@@ -39,7 +40,20 @@ export function Footer() {
               })}
             </ul>
           </div>
-          <nav className="col-6 col-md-3" aria-label="Quick links">
+          {/* The admin's menu (docs/features/site-and-admin-tools.md#the-menu), as in the header. */}
+          <nav className="col-md-5 col-lg-3" aria-label="Explore">
+            <h2 className="kb-footer-heading">Explore</h2>
+            <ul className="list-unstyled small kb-footer-menu">
+              {shownMenu(site.menu).map((item) => (
+                <li key={item.id}>
+                  <Link className="kb-tap" to={item.path}>
+                    {item.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <nav className="col-6 col-md-3 col-lg-2" aria-label="Quick links">
             <h2 className="kb-footer-heading">Quick links</h2>
             <ul className="list-unstyled small">
               {site.quickLinks.map((l) => (
@@ -51,7 +65,7 @@ export function Footer() {
               ))}
             </ul>
           </nav>
-          <div className="col-6 col-md-4">
+          <div className="col-6 col-md-4 col-lg-3">
             <h2 className="kb-footer-heading">Contact</h2>
             <p className="small mb-0">
               <a className="kb-tap" href={`mailto:${site.contactEmail}`}>

@@ -4,20 +4,19 @@ import Navbar from 'react-bootstrap/Navbar';
 import NavDropdown from 'react-bootstrap/NavDropdown';
 import Button from 'react-bootstrap/Button';
 import { useState } from 'react';
-import { NavLink, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { FaSteam } from 'react-icons/fa6';
 import { canModerate } from '@kickback/common/access';
-import { messages } from '@kickback/common/messages';
+import { HEADER_INLINE_ITEMS, shownMenu } from '@kickback/common/site-menu';
 import { formatAmount } from '../../lib/format';
 import { Avatar } from '../../components/ui/avatar';
 import { useAuth } from '../../shared/auth/auth-context';
 import { useProfileModal } from '../../shared/profile-modal-context';
 import { useSite } from '../../shared/site-context';
-import { adminMenu, mainMenu, userMenu, type AppRoute } from '../routes';
+import { adminMenu, userMenu } from '../routes';
 
 export function Header() {
-  const { user, isAuthenticated, signIn, signOut, initialising } = useAuth();
+  const { user, signIn, signOut, initialising } = useAuth();
   const { openProfile, openLinkFlow } = useProfileModal();
   const site = useSite();
   const navigate = useNavigate();
@@ -30,13 +29,23 @@ export function Header() {
     setMenuUser(userId);
     setExpanded(false);
   }
+  // …and once a link in it led to another page.
+  const { pathname } = useLocation();
+  const [menuPath, setMenuPath] = useState(pathname);
+  if (menuPath !== pathname) {
+    setMenuPath(pathname);
+    setExpanded(false);
+  }
 
-  const onMenuClick = (route: AppRoute) => (event: React.MouseEvent) => {
-    if (route.roles && !isAuthenticated) {
-      event.preventDefault();
-      toast.error(messages.pleaseSignInFirst);
-    }
-  };
+  // The menu is the admin's list of the site's features (docs/features/site-and-admin-tools.md#the-menu):
+  // the first few sit in the bar, the rest under More; the phone menu lists them all.
+  const items = shownMenu(site.menu);
+  const more = items.slice(HEADER_INLINE_ITEMS);
+  const menuLink = (item: (typeof items)[number], className?: string) => (
+    <Nav.Link key={item.id} as={NavLink} to={item.path} end={item.path === '/'} className={className}>
+      {item.label}
+    </Nav.Link>
+  );
 
   return (
     <Navbar
@@ -70,11 +79,17 @@ export function Header() {
         <Navbar.Toggle aria-controls="kb-nav" />
         <Navbar.Collapse id="kb-nav">
           <Nav className="me-auto">
-            {mainMenu(role).map((r) => (
-              <Nav.Link key={r.path} as={NavLink} to={r.path} end={r.path === '/'} onClick={onMenuClick(r)}>
-                {r.name}
-              </Nav.Link>
-            ))}
+            {items.slice(0, HEADER_INLINE_ITEMS).map((item) => menuLink(item))}
+            {more.map((item) => menuLink(item, 'd-xl-none'))}
+            {more.length > 0 && (
+              <NavDropdown title="More" id="kb-more-menu" className="d-none d-xl-block">
+                {more.map((item) => (
+                  <NavDropdown.Item key={item.id} as={NavLink} to={item.path}>
+                    {item.label}
+                  </NavDropdown.Item>
+                ))}
+              </NavDropdown>
+            )}
             <Nav.Link
               href="/linkkick"
               className="kb-link-cta"
@@ -95,7 +110,13 @@ export function Header() {
               </NavDropdown>
             )}
           </Nav>
-          <Nav className="align-items-lg-center gap-2">
+          <Nav className="align-items-xl-center gap-2">
+            {user ? (
+              <Nav.Link as={Link} to="/earn" className="kb-points-pill align-self-start align-self-xl-center">
+                <span>{formatAmount(user.points)} pts</span>
+                <span className="visually-hidden"> — how to earn points</span>
+              </Nav.Link>
+            ) : null}
             {user ? (
               <NavDropdown
                 align="end"
@@ -104,7 +125,6 @@ export function Header() {
                   <span className="d-inline-flex align-items-center gap-2">
                     <Avatar url={user.avatarUrl} size={28} />
                     <span className="kb-username">{user.username}</span>
-                    <span className="kb-points-pill">{formatAmount(user.points)} pts</span>
                   </span>
                 }
               >

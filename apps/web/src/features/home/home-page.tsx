@@ -16,6 +16,7 @@ import {
   FaCoins,
   FaBolt,
   FaDice,
+  FaHandHoldingHeart,
 } from 'react-icons/fa6';
 import { SiKick } from 'react-icons/si';
 import { useAuth } from '../../shared/auth/auth-context';
@@ -48,6 +49,13 @@ const features: Feature[] = [
     text: 'Every minute you chat and every dollar you wager earns points. Spend them on skins, balance tips and merch.',
     path: '/store',
     cta: 'Browse the store',
+  },
+  {
+    icon: FaHandHoldingHeart,
+    title: 'Supporting pays',
+    text: 'Subs, gifted subs, KICKs, a first follow and Kick channel points all pay points, on top of chatting and wagering.',
+    path: '/earn',
+    cta: 'How to earn points',
   },
   {
     icon: FaGift,

@@ -12,7 +12,15 @@ vi.mock('../../shared/site-context', () => ({ useSite: () => ({ kickChannelUrl: 
 
 const { LiveNowList } = await import('./live-now');
 
-const nothing: LiveNow = { streamLive: false, games: [], prediction: null, giveawayOpen: false, hunt: null };
+const nothing: LiveNow = {
+  streamLive: false,
+  games: [],
+  prediction: null,
+  giveawayOpen: false,
+  hunt: null,
+  raffles: [],
+  slotCalls: null,
+};
 const game = (n: number): LiveNow['games'][number] => ({
   id: `g${n}`,
   kind: 'split-or-steal',
@@ -67,6 +75,32 @@ describe('Live now', () => {
     expect(hrefOf(/^Giveaway: Entries open/)).toBe('https://kick.com/vex');
     expect(screen.getByRole('article', { name: /^Bonus hunt: Guessing open/ }).textContent).toContain('Friday hunt');
     expect(hrefOf(/^Bonus hunt/)).toBe('/hunt');
+  });
+
+  it('links an open raffle to its page and open slot calls to /calls, with the queue', async () => {
+    serve({
+      ...nothing,
+      raffles: [{ id: 'r1', title: 'Knife raffle', closesAt: '2026-11-28T21:30:00.000Z', link: '/raffles/r1' }],
+      slotCalls: { queued: 3, link: '/calls' },
+    });
+    await screen.findByRole('article', { name: /^Raffle: Tickets on sale until/ });
+    expect(screen.getByRole('article', { name: /^Raffle/ }).textContent).toContain('Knife raffle');
+    expect(hrefOf(/^Raffle/)).toBe('/raffles/r1');
+    expect(
+      screen.getByRole('article', { name: 'Slot calls: Calls open · 3 calls in the queue' }).textContent,
+    ).toContain('!sr [SLOT]');
+    expect(hrefOf(/^Slot calls/)).toBe('/calls');
+  });
+
+  it('shows /live’s text in full, and only the home page’s ends after two lines', async () => {
+    const question = 'Will the hunt finish in profit after the last bonus of the night?';
+    serve({ ...nothing, prediction: { question, status: 'open' } });
+    const card = await screen.findByRole('article', { name: /^Prediction/ });
+    expect(card.className).toContain('kb-live-full');
+    expect(card.textContent).toContain(question);
+    cleanup();
+    serve({ ...nothing, prediction: { question, status: 'open' } }, 4);
+    expect((await screen.findByRole('article', { name: /^Prediction/ })).className).not.toContain('kb-live-full');
   });
 
   it('shows the first few on the home page and links to all of them', async () => {

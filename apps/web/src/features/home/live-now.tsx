@@ -1,13 +1,22 @@
 /**
  * The "Live now" list: running public games (each links to its page), the open prediction, an open
- * giveaway and the running bonus hunt, from `GET /api/live/now`, or an honest empty state. The home
- * page shows the first few (`limit`, one row of fixed-height cards so the page does not jump when
- * the list arrives); /live shows everything.
+ * giveaway, the running bonus hunt, the raffles selling tickets and open slot calls, from
+ * `GET /api/live/now`, or an honest empty state. The home page shows the first few (`limit`, one row
+ * of cards of one height so the page does not jump when the list arrives; a long text ends after
+ * two lines); /live shows everything, in wider cards whose text wraps in full.
  */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { IconType } from 'react-icons';
-import { FaBoxOpen, FaChartColumn, FaGift, FaHandshake, FaMagnifyingGlassDollar } from 'react-icons/fa6';
+import {
+  FaBoxOpen,
+  FaChartColumn,
+  FaDice,
+  FaGift,
+  FaHandshake,
+  FaMagnifyingGlassDollar,
+  FaTicket,
+} from 'react-icons/fa6';
 import type { LiveGame, LiveNow } from '@kickback/common/http/live';
 import { useSite } from '../../shared/site-context';
 import { useLiveNow } from './use-live-now';
@@ -29,6 +38,15 @@ const gameIcon: Record<LiveGame['kind'], IconType> = {
   'split-or-steal': FaHandshake,
   'deal-or-no-deal': FaBoxOpen,
 };
+
+/** "21:30" today, else "Sat 21:30": when a raffle stops selling, in the viewer's time. */
+function closingTime(iso: string): string {
+  const at = new Date(iso);
+  const time = at.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+  return at.toDateString() === new Date().toDateString()
+    ? time
+    : `${at.toLocaleDateString(undefined, { weekday: 'short', day: 'numeric', month: 'short' })} ${time}`;
+}
 
 function itemsOf(live: LiveNow, kickUrl: string): Item[] {
   const items: Item[] = live.games.map((g) => ({
@@ -75,12 +93,38 @@ function itemsOf(live: LiveNow, kickUrl: string): Item[] {
       cta: 'Follow the hunt',
     });
   }
+  for (const raffle of live.raffles) {
+    items.push({
+      key: `raffle:${raffle.id}`,
+      icon: FaTicket,
+      title: 'Raffle',
+      detail: raffle.title,
+      status: `Tickets on sale until ${closingTime(raffle.closesAt)}`,
+      to: raffle.link,
+      cta: 'Get tickets',
+    });
+  }
+  if (live.slotCalls) {
+    const queued = live.slotCalls.queued;
+    items.push({
+      key: 'slot-calls',
+      icon: FaDice,
+      title: 'Slot calls',
+      detail: 'Type !sr [SLOT] in Kick chat to call a slot.',
+      status: `Calls open · ${queued} ${queued === 1 ? 'call' : 'calls'} in the queue`,
+      to: live.slotCalls.link,
+      cta: 'See the queue',
+    });
+  }
   return items;
 }
 
-function Card({ item }: { item: Item }) {
+function Card({ item, full }: { item: Item; full: boolean }) {
   return (
-    <article className="kb-live-card h-100" aria-label={`${item.title}: ${item.status}`}>
+    <article
+      className={`kb-live-card h-100${full ? ' kb-live-full' : ''}`}
+      aria-label={`${item.title}: ${item.status}`}
+    >
       <div className="d-flex align-items-center gap-2 mb-1">
         <item.icon className="kb-live-icon" aria-hidden />
         <h3 className="h6 mb-0">{item.title}</h3>
@@ -129,8 +173,8 @@ export function LiveNowList({ limit, headingLevel = 2 }: { limit?: number; headi
         ) : (
           <ul className="row g-3 list-unstyled mb-0">
             {shown.map((item) => (
-              <li className="col-sm-6 col-lg-3" key={item.key}>
-                <Card item={item} />
+              <li className={limit === undefined ? 'col-md-6 col-xl-4' : 'col-sm-6 col-lg-3'} key={item.key}>
+                <Card item={item} full={limit === undefined} />
               </li>
             ))}
           </ul>

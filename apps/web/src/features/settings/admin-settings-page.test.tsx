@@ -23,6 +23,7 @@ const site = {
   termsUrl: '/terms',
   privacyUrl: '/privacy',
   challengeCategory: 'Roobet',
+  menu: [],
   ageGate: { enabled: true, text: 'Adults only.' },
   devSignIn: true,
 };

@@ -2,7 +2,8 @@
  * Admin → Settings: the site's branding, links, socials and public challenge category, checked by
  * the API's schema as the admin types. Saving stores them over the file's values (docs/go-live.md)
  * and refetches the site configuration, so the header, footer and title change at once here; other
- * visitors see them on their next load. The Integrations tab holds the Kick, Discord and partner
+ * visitors see them on their next load. The Menu tab orders and hides the menus' features
+ * (menu-section.tsx). The Integrations tab holds the Kick, Discord and partner
  * keys (integration-settings-section.tsx).
  */
 import { useState, type ReactNode } from 'react';
@@ -26,6 +27,7 @@ import { ImageUpload } from '../../components/ui/image-upload';
 import { FieldError, setServerErrors, useZodForm } from '../../lib/forms';
 import { useEndpointMutation } from '../../lib/query';
 import IntegrationSettingsSection from './integration-settings-section';
+import MenuSection from './menu-section';
 
 const invalid = (error: HookFieldError | undefined, id: string) => ({
   isInvalid: Boolean(error),
@@ -282,6 +284,9 @@ export default function AdminSettingsPage() {
               Save
             </Button>
           </Form>
+        </Tab>
+        <Tab eventKey="menu" title="Menu">
+          <MenuSection />
         </Tab>
         <Tab eventKey="integrations" title="Integrations">
           <IntegrationSettingsSection />

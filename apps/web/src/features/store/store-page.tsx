@@ -107,6 +107,11 @@ export default function StorePage() {
               Sign in to spend your points. Earn them by chatting and wagering on the code.
             </p>
           )}
+          <p className="mb-0 mt-1">
+            <Link to="/earn" className="kb-feature-link">
+              How to earn points →
+            </Link>
+          </p>
         </div>
         <div className="d-flex flex-wrap gap-2">
           <Form.Select
