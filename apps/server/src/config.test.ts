@@ -25,9 +25,13 @@ describe('loadConfig', () => {
   });
 
   it('refuses to start in production with the dev identity provider', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: secret, STEAM_SIGNIN: 'dev' })).toThrow(
-      /dev identity provider cannot run in production/,
-    );
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', SESSION_SECRET: secret, STEAM_SIGNIN: 'dev', HOST: '0.0.0.0' }),
+    ).toThrow(/dev identity provider cannot run in production/);
+    // Without HOST it listens on loopback only, which with the default localhost PUBLIC_URL is the
+    // local trial below.
+    const unbound = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: secret, STEAM_SIGNIN: 'dev' });
+    expect(unbound.host).toBe('127.0.0.1');
   });
 
   it('lets a production build use the dev identity provider only when asked and only on loopback (a local trial)', () => {

@@ -24,7 +24,8 @@ const optionalString = z
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /** Unset: loopback (127.0.0.1) while dev sign-in is on, every interface (0.0.0.0) otherwise. */
+  HOST: optionalString,
   PUBLIC_URL: optionalString.pipe(z.url().optional()),
   DATABASE_URL: optionalString.pipe(
     z
@@ -201,6 +202,8 @@ export interface Config {
   source: Readonly<Record<string, string | undefined>>;
   /** The dev identity provider and simulators may run (a private PUBLIC_URL or ALLOW_DEV_SIGNIN). */
   devToolsAllowed: boolean;
+  /** ALLOW_DEV_SIGNIN: the dev identity provider answers clients elsewhere too (else loopback ones only). */
+  devSignInFromAnywhere: boolean;
   /** SECRET_KEY: seals the integration settings stored on the site; else a generated key (docs/features/integration-settings.md). */
   secretKey: string | undefined;
   isProduction: boolean;
@@ -489,7 +492,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const signin = env.STEAM_SIGNIN ?? (isProduction || env.STEAM_API_KEY ? 'steam' : 'dev');
   // One exception, asked for by name: a production build tried out on this machine only (the
   // public address and the listening address both loopback), e.g. the go-live browser journey.
-  const localTrial = isLoopbackHost(new URL(publicUrl).hostname) && isLoopbackHost(env.HOST);
+  // Without HOST, a site on dev sign-in listens on loopback only: the quick start is never reachable
+  // from the network (docs/go-live.md#this-machine-only).
+  const host = env.HOST ?? (signin === 'dev' ? '127.0.0.1' : '0.0.0.0');
+  const localTrial = isLoopbackHost(new URL(publicUrl).hostname) && isLoopbackHost(host);
   if (isProduction && signin === 'dev' && !localTrial) {
     throw new ConfigError(
       'Invalid configuration: STEAM_SIGNIN=dev: the dev identity provider cannot run in production (only on a trial where PUBLIC_URL and HOST are both loopback addresses)',
@@ -531,10 +537,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     env: env.NODE_ENV,
     source: Object.freeze({ ...source }),
     devToolsAllowed,
+    devSignInFromAnywhere: env.ALLOW_DEV_SIGNIN,
     secretKey: env.SECRET_KEY,
     isProduction,
     port: env.PORT,
-    host: env.HOST,
+    host,
     publicUrl,
     publicOrigin,
     database: env.DATABASE_URL
