@@ -26,7 +26,7 @@ export function clientAddress(req: IncomingMessage, trust: TrustFn | null): stri
 }
 
 /**
- * TRUST_PROXY as written: "0"/"false"/"" off; a whole number of hops ("1" for one HAProxy in
+ * TRUST_PROXY as written: "0"/"false"/"" off; a whole number of hops ("1" for one proxy, Caddy, in
  * front; "true" and "yes" mean 1); else a comma-separated list of proxy addresses or CIDR ranges.
  * Throws on an address proxy-addr cannot read.
  */
