@@ -7,7 +7,7 @@ import { flushLog } from './lib/log-destination';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './db/data-lock';
-import { migrate, withMigrationLock } from './db/migrate';
+import { migrate, withMigrationLock, type AppliedMigration } from './db/migrate';
 import { seedDemoData } from './modules/demo/seed';
 import { setupLink } from './modules/site/setup-claim';
 
@@ -18,8 +18,11 @@ async function main(): Promise<void> {
     lock = await acquireDataDirLock(config.database.dataDir);
   }
   const database = await openDatabase(config.database);
-  await migrate(database);
+  const migrations: AppliedMigration[] = [];
+  await migrate(database, undefined, (m) => migrations.push(m));
   const app = await buildApp({ config, database });
+  // Each migration this process applied, once (docs/operations.md#upgrades); none on a plain restart.
+  for (const m of migrations) app.log.info({ migration: m.name, ms: m.ms }, `migration applied: ${m.name}`);
   if (config.demoData) await withMigrationLock(database, () => seedDemoData(app));
 
   // Graceful drain (docs/operations.md#graceful-drain-and-rolling-restarts): /healthz turns 503 at

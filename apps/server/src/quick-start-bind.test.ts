@@ -19,12 +19,21 @@ describe.skipIf(!outside)('the quick start on a machine with a network address',
   beforeAll(async () => {
     const env = { DATA_DIR: ':memory:', LOG_LEVEL: 'warn', LEADERBOARD_POLLER: '0', DEMO_DATA: '0' };
     [quickStart, everywhere] = await Promise.all([
-      new ServerProcesses({ env: { ...env, HOST: '' } }).start(),
+      new ServerProcesses({ env: { ...env, HOST: '', LOG_LEVEL: 'info' } }).start(),
       new ServerProcesses({ env: { ...env, HOST: '0.0.0.0' } }).start(),
     ]);
   });
   afterAll(async () => {
     await Promise.all([quickStart?.stopAll(), everywhere?.stopAll()]);
+  });
+
+  it('logs each migration it applied to the fresh database, once', () => {
+    const lines = quickStart.members[0]!.stdout.join('').split('\n');
+    const applied = lines.filter((l) => l.includes('"msg":"migration applied: '));
+    const names = applied.map((l) => (JSON.parse(l) as { migration: string }).migration);
+    expect(names.length).toBeGreaterThan(10);
+    expect(new Set(names).size).toBe(names.length);
+    expect(names).toEqual([...names].sort());
   });
 
   it('listens on loopback only without HOST', async () => {
