@@ -138,3 +138,20 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'development' }).codeKey).toBe(dev);
   });
 });
+
+describe('production addresses and proxies', () => {
+  const prod = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), STEAM_API_KEY: 'k' } as const;
+  it('refuses an http:// PUBLIC_URL in production, except on this machine (a local trial)', () => {
+    expect(() => loadConfig({ ...prod, PUBLIC_URL: 'http://kick.example.com' })).toThrow(/http:\/\/ in production.*HTTPS/);
+    expect(loadConfig({ ...prod, PUBLIC_URL: 'https://kick.example.com' }).publicUrl).toBe('https://kick.example.com');
+    expect(loadConfig({ ...prod, PUBLIC_URL: 'http://127.0.0.1:3000' }).publicUrl).toBe('http://127.0.0.1:3000');
+  });
+
+  it('refuses TRUST_PROXY=yes or true: a hop count or addresses only', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY: must be 0, a number of proxy hops/);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: 'no' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5' }).trustProxy).toEqual(['10.0.0.5']);
+  });
+});

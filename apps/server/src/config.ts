@@ -81,7 +81,8 @@ export const envSchema = z.object({
       } catch {
         ctx.addIssue({
           code: 'custom',
-          message: 'must be 0, a number of proxy hops, or proxy addresses / CIDR ranges',
+          message:
+            'must be 0, a number of proxy hops (1 behind the shipped Caddy), or proxy addresses / CIDR ranges; "true" and "yes" do not say how many proxies are in front',
         });
         return z.NEVER;
       }
@@ -499,6 +500,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (isProduction && signin === 'dev' && !localTrial) {
     throw new ConfigError(
       'Invalid configuration: STEAM_SIGNIN=dev: the dev identity provider cannot run in production (only on a trial where PUBLIC_URL and HOST are both loopback addresses)',
+    );
+  }
+  // Production cookies are Secure: over plain http no browser would keep a session. Only a trial on
+  // this machine (a loopback PUBLIC_URL) may be http.
+  if (isProduction && new URL(publicUrl).protocol !== 'https:' && !isLoopbackHost(new URL(publicUrl).hostname)) {
+    throw new ConfigError(
+      `Invalid configuration: PUBLIC_URL ${publicUrl} is http:// in production: sign-in cookies are Secure, so browsers would drop them. Serve the site over HTTPS (Caddy in front, docs/operations.md) and set PUBLIC_URL=https://…`,
     );
   }
   if (isProduction && env.STEAM_OPENID_URL !== 'https://steamcommunity.com/openid/login') {
