@@ -105,48 +105,53 @@ export function loadAssets(
 
 const nonPagePrefixes = ['/api/', '/auth/', '/dev/', '/internal/', '/webhooks/', '/socket.io/', '/assets/', '/metrics'];
 
-export const staticWebPlugin = fp(async (app: FastifyInstance, opts: { webDist: string | null }) => {
-  const { webDist } = opts;
-  if (webDist) {
-    await app.register(fastifyStatic, {
-      root: webDist,
-      wildcard: false,
-      index: false,
-      globIgnore: privateBuildFiles,
-      // The build writes .br and .gz beside each text asset (apps/web/build-plugins.ts).
-      preCompressed: true,
-      setHeaders(reply, filePath) {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          reply.header('cache-control', ASSET_CACHE_CONTROL);
-        } else {
-          reply.header('cache-control', 'public, max-age=300');
+/** The build's source maps (the web app's own source, comments included): not for visitors in production. */
+const sourceMapFiles = ['**/*.map', '**/*.map.br', '**/*.map.gz'];
+
+export const staticWebPlugin = fp(
+  async (app: FastifyInstance, opts: { webDist: string | null; sourceMaps?: boolean }) => {
+    const { webDist } = opts;
+    if (webDist) {
+      await app.register(fastifyStatic, {
+        root: webDist,
+        wildcard: false,
+        index: false,
+        globIgnore: opts.sourceMaps === false ? [...privateBuildFiles, ...sourceMapFiles] : privateBuildFiles,
+        // The build writes .br and .gz beside each text asset (apps/web/build-plugins.ts).
+        preCompressed: true,
+        setHeaders(reply, filePath) {
+          if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+            reply.header('cache-control', ASSET_CACHE_CONTROL);
+          } else {
+            reply.header('cache-control', 'public, max-age=300');
+          }
+        },
+      });
+      if (app.hasDecorator('readFastPath')) {
+        const security = app.hasDecorator('documentSecurityHeaders') ? app.documentSecurityHeaders : [];
+        for (const [urlPath, asset] of loadAssets(path.join(webDist, 'assets'), security)) {
+          app.readFastPath.addAsset(urlPath, asset);
         }
-      },
-    });
-    if (app.hasDecorator('readFastPath')) {
-      const security = app.hasDecorator('documentSecurityHeaders') ? app.documentSecurityHeaders : [];
-      for (const [urlPath, asset] of loadAssets(path.join(webDist, 'assets'), security)) {
-        app.readFastPath.addAsset(urlPath, asset);
       }
     }
-  }
-  app.setNotFoundHandler((request, reply) => {
-    const urlPath = routePath(request);
-    const isPage =
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      !nonPagePrefixes.some((p) => urlPath.startsWith(p)) &&
-      !/\.[a-z0-9]{2,5}$/i.test(urlPath);
-    if (isPage && webDist) {
-      reply.header('cache-control', 'no-cache');
-      const page = overlayAt(urlPath) ? 'overlay.html' : 'index.html';
-      return reply.status(200).sendFile(page);
-    }
-    if (isPage) {
-      return reply
-        .status(503)
-        .type('text/plain')
-        .send('The web app is not built. Run `npm run build` (npm start does it for you).');
-    }
-    return reply.status(404).send({ message: messages.notFound });
-  });
-});
+    app.setNotFoundHandler((request, reply) => {
+      const urlPath = routePath(request);
+      const isPage =
+        (request.method === 'GET' || request.method === 'HEAD') &&
+        !nonPagePrefixes.some((p) => urlPath.startsWith(p)) &&
+        !/\.[a-z0-9]{2,5}$/i.test(urlPath);
+      if (isPage && webDist) {
+        reply.header('cache-control', 'no-cache');
+        const page = overlayAt(urlPath) ? 'overlay.html' : 'index.html';
+        return reply.status(200).sendFile(page);
+      }
+      if (isPage) {
+        return reply
+          .status(503)
+          .type('text/plain')
+          .send('The web app is not built. Run `npm run build` (npm start does it for you).');
+      }
+      return reply.status(404).send({ message: messages.notFound });
+    });
+  },
+);
