@@ -17,9 +17,15 @@ async function main(): Promise<void> {
   if (config.database.kind === 'pglite' && config.database.dataDir) {
     lock = await acquireDataDirLock(config.database.dataDir);
   }
-  const database = await openDatabase(config.database);
   const migrations: AppliedMigration[] = [];
-  await migrate(database, undefined, (m) => migrations.push(m));
+  const database = await openDatabase(config.database).catch((err: unknown) => {
+    throw databaseUnreachable(err, config.database);
+  });
+  try {
+    await migrate(database, undefined, (m) => migrations.push(m));
+  } catch (err) {
+    throw databaseUnreachable(err, config.database);
+  }
   const app = await buildApp({ config, database });
   // Each migration this process applied, once (docs/operations.md#upgrades); none on a plain restart.
   for (const m of migrations) app.log.info({ migration: m.name, ms: m.ms }, `migration applied: ${m.name}`);
@@ -71,6 +77,28 @@ async function main(): Promise<void> {
       `This site has no admin yet. Open ${link} and sign in: that account becomes the admin (the link works once).`,
     );
   }
+}
+
+/**
+ * The first database call failed: a PostgreSQL that does not answer, refuses the login or lacks
+ * the database becomes one readable line naming DATABASE_URL (password hidden), not a stack trace.
+ */
+function databaseUnreachable(err: unknown, database: ReturnType<typeof loadConfig>['database']): unknown {
+  const code = (err as { code?: unknown }).code;
+  if (database.kind !== 'postgres' || typeof code !== 'string') return err;
+  const url = new URL(database.url);
+  if (url.password) url.password = '***';
+  const reason =
+    {
+      ECONNREFUSED: 'nothing answers there (is PostgreSQL running, on that host and port?)',
+      ENOTFOUND: 'that host name does not resolve',
+      EAI_AGAIN: 'that host name does not resolve (yet)',
+      ETIMEDOUT: 'the connection timed out',
+      '28P01': 'the password was refused',
+      '28000': 'the login was refused',
+      '3D000': 'that database does not exist',
+    }[code] ?? (err as Error).message;
+  return new ConfigError(`Cannot open the database at DATABASE_URL ${url.toString()}: ${reason} [${code}]`);
 }
 
 main().catch((err: unknown) => {
