@@ -11,7 +11,24 @@ import { migrate, withMigrationLock, type AppliedMigration } from './db/migrate'
 import { seedDemoData } from './modules/demo/seed';
 import { setupLink } from './modules/site/setup-claim';
 
+/**
+ * Node's process warnings (a MaxListenersExceededWarning from the Redis adapter's subscriber, a
+ * deprecation) go into the JSON log at `warn` instead of as bare text on stderr, which would break
+ * a log reader's one-JSON-object-a-line (docs/operations.md#logs). Held until the logger exists.
+ */
+function logWarnings(): (log: { warn: (obj: object, msg: string) => void }) => void {
+  const early: Error[] = [];
+  let sink: ((w: Error) => void) | null = null;
+  process.removeAllListeners('warning');
+  process.on('warning', (w) => (sink ? sink(w) : early.push(w)));
+  return (log) => {
+    sink = (w) => log.warn({ warning: w.name, code: (w as { code?: string }).code }, w.message);
+    for (const w of early.splice(0)) sink(w);
+  };
+}
+
 async function main(): Promise<void> {
+  const warningsTo = logWarnings();
   const config = loadConfig();
   let lock: DataDirLock | null = null;
   if (config.database.kind === 'pglite' && config.database.dataDir) {
@@ -27,6 +44,7 @@ async function main(): Promise<void> {
     throw databaseUnreachable(err, config.database);
   }
   const app = await buildApp({ config, database });
+  warningsTo(app.log);
   // Each migration this process applied, once (docs/operations.md#upgrades); none on a plain restart.
   for (const m of migrations) app.log.info({ migration: m.name, ms: m.ms }, `migration applied: ${m.name}`);
   if (config.demoData) await withMigrationLock(database, () => seedDemoData(app));

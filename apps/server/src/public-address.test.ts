@@ -38,3 +38,17 @@ describe('starting with a database that does not answer', () => {
     expect(output).not.toMatch(/^\s+at /m);
   });
 });
+
+describe('process warnings', () => {
+  it('go into the JSON log (with Redis, the adapter subscribes once per hub)', async () => {
+    const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+    const servers = await new ServerProcesses({
+      env: { DATA_DIR: ':memory:', LOG_LEVEL: 'warn', REDIS_URL: redisUrl, REDIS_PREFIX: `kbwarn:${process.pid}:` },
+    }).start();
+    await servers.stopAll();
+    const output = servers.output();
+    const lines = output.split('\n').filter((l) => l.trim() !== '');
+    expect(lines.filter((l) => !l.startsWith('{')), output).toEqual([]);
+    expect(output).toContain('"warning":"MaxListenersExceededWarning"');
+  });
+});
