@@ -165,7 +165,7 @@ export const settingSections: readonly SettingSection[] = [
         vars: ['METRICS_ALLOW', 'METRICS_TOKEN'],
         default: '—',
         meaning:
-          '`/metrics` (Prometheus: HTTP latency per route, hub calls, sockets, webhook deliveries, game timer lateness, PostgreSQL pool waits, process metrics) answers only these comma-separated addresses, or `Authorization: Bearer <token>`.',
+          '`/metrics` (Prometheus: HTTP latency per route, hub calls, sockets, webhook deliveries, game timer lateness, PostgreSQL pool waits, process metrics) answers only these comma-separated addresses, or `Authorization: Bearer <token>` (the token at least 16 characters). Each process answers for itself: scrape every process on its own port; through the shipped Caddy front it answers 404.',
       },
     ],
   },
