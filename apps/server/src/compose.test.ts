@@ -29,7 +29,8 @@ const compose = parse(readFileSync(path.join(root, 'docker-compose.yml'), 'utf8'
 
 /** The settings a service's containers receive and how: from the env file, or fixed (the value as written). */
 export function settingsReaching(service: Service, names: string[]): Map<string, 'env_file' | string> {
-  const files = service.env_file === undefined ? [] : Array.isArray(service.env_file) ? service.env_file : [service.env_file];
+  const files =
+    service.env_file === undefined ? [] : Array.isArray(service.env_file) ? service.env_file : [service.env_file];
   const fromFile = files.some((f) => (typeof f === 'string' ? f : f.path) === '.env');
   const env = service.environment ?? {};
   const fixed = new Map<string, string>(
@@ -49,7 +50,17 @@ export function settingsReaching(service: Service, names: string[]): Map<string,
 }
 
 /** What the layout itself sets for the app (these win over .env; each has its reason in the file). */
-const LAYOUT = ['NODE_ENV', 'PORT', 'HOST', 'PUBLIC_URL', 'DATABASE_URL', 'REDIS_URL', 'TRUST_PROXY', 'DRAIN_MS', 'BACKUP_DIR'];
+const LAYOUT = [
+  'NODE_ENV',
+  'PORT',
+  'HOST',
+  'PUBLIC_URL',
+  'DATABASE_URL',
+  'REDIS_URL',
+  'TRUST_PROXY',
+  'DRAIN_MS',
+  'BACKUP_DIR',
+];
 
 describe('docker-compose.yml', () => {
   const app = compose.services.app!;
@@ -59,12 +70,20 @@ describe('docker-compose.yml', () => {
     const reaching = settingsReaching(app, names);
     expect(names.filter((n) => !reaching.has(n))).toEqual([]);
     // Only the layout's own settings are fixed; everything else comes from .env.
-    expect([...reaching].filter(([, how]) => how !== 'env_file').map(([n]) => n).sort()).toEqual([...LAYOUT].sort());
+    expect(
+      [...reaching]
+        .filter(([, how]) => how !== 'env_file')
+        .map(([n]) => n)
+        .sort(),
+    ).toEqual([...LAYOUT].sort());
   });
 
   it('fixes the layout settings to values the server accepts in production', () => {
     const fixed = Object.fromEntries(
-      [...settingsReaching(app, LAYOUT)].map(([n, v]) => [n, v.replace(/\$\{(\w+)[^}]*\}/g, (_m, v: string) => (v === 'KICKBACK_DOMAIN' ? 'kick.example.com' : 'pw'))]),
+      [...settingsReaching(app, LAYOUT)].map(([n, v]) => [
+        n,
+        v.replace(/\$\{(\w+)[^}]*\}/g, (_m, v: string) => (v === 'KICKBACK_DOMAIN' ? 'kick.example.com' : 'pw')),
+      ]),
     );
     const config = loadConfig({ ...fixed, SESSION_SECRET: 'x'.repeat(32), STEAM_API_KEY: 'key' });
     expect(config.isProduction).toBe(true);

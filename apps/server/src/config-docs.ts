@@ -31,7 +31,8 @@ export const settingSections: readonly SettingSection[] = [
       {
         vars: ['PORT', 'HOST'],
         default: '`3000`; `127.0.0.1` while dev sign-in is on, else `0.0.0.0`',
-        meaning: 'Where the server listens. Without `HOST` a site on dev sign-in (the quick start) is reachable from this machine only.',
+        meaning:
+          'Where the server listens. Without `HOST` a site on dev sign-in (the quick start) is reachable from this machine only.',
       },
       {
         vars: ['PUBLIC_URL'],

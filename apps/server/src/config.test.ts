@@ -142,7 +142,9 @@ describe('loadConfig', () => {
 describe('production addresses and proxies', () => {
   const prod = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), STEAM_API_KEY: 'k' } as const;
   it('refuses an http:// PUBLIC_URL in production, except on this machine (a local trial)', () => {
-    expect(() => loadConfig({ ...prod, PUBLIC_URL: 'http://kick.example.com' })).toThrow(/http:\/\/ in production.*HTTPS/);
+    expect(() => loadConfig({ ...prod, PUBLIC_URL: 'http://kick.example.com' })).toThrow(
+      /http:\/\/ in production.*HTTPS/,
+    );
     expect(loadConfig({ ...prod, PUBLIC_URL: 'https://kick.example.com' }).publicUrl).toBe('https://kick.example.com');
     expect(loadConfig({ ...prod, PUBLIC_URL: 'http://127.0.0.1:3000' }).publicUrl).toBe('http://127.0.0.1:3000');
   });

@@ -48,7 +48,10 @@ describe('process warnings', () => {
     await servers.stopAll();
     const output = servers.output();
     const lines = output.split('\n').filter((l) => l.trim() !== '');
-    expect(lines.filter((l) => !l.startsWith('{')), output).toEqual([]);
+    expect(
+      lines.filter((l) => !l.startsWith('{')),
+      output,
+    ).toEqual([]);
     expect(output).toContain('"warning":"MaxListenersExceededWarning"');
   });
 });

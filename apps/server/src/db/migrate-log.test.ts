@@ -18,7 +18,9 @@ afterAll(async () => {
 });
 
 it('reports each migration once, when it is applied', async () => {
-  const all = readdirSync(defaultMigrationsDir()).filter((f) => f.endsWith('.sql')).sort();
+  const all = readdirSync(defaultMigrationsDir())
+    .filter((f) => f.endsWith('.sql'))
+    .sort();
   const last = all.at(-1)!;
   cpSync(defaultMigrationsDir(), dir, { recursive: true, filter: (f) => !f.endsWith(last) });
   database = await openDatabase({ kind: 'pglite', dataDir: null });
