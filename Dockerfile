@@ -1,4 +1,4 @@
-# The Kickback server image (docker-compose.yml runs several of it behind HAProxy).
+# The Kickback server image (docker-compose.yml runs several of it behind Caddy).
 # Build: docker build -t kickback .   Run: see docs/operations.md#docker-compose.
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
@@ -9,6 +9,8 @@ FROM node:20-bookworm-slim
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000
 WORKDIR /app
 COPY --from=build --chown=node:node /app /app
+# The backups volume (BACKUP_DIR=/backups in docker-compose.yml) takes this folder's owner.
+RUN mkdir /backups && chown node:node /backups
 USER node
 EXPOSE 3000
 # SIGTERM drains (DRAIN_MS) before the process stops: give it that long plus the shutdown.

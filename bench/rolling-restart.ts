@@ -1,12 +1,12 @@
 /**
  * `npm run bench -- rolling-restart [--processes 3] [--purchases 40] [--chat 20] [--buyers 8]
- *   [--steady 5] [--drain 5000] [--sweep 1000]` (`npm run build` first; needs haproxy, PostgreSQL
+ *   [--steady 5] [--drain 5000] [--sweep 1000]` (`npm run build` first; needs caddy, PostgreSQL
  * and Redis: BENCH_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres; BENCH_REDIS_URL,
  * else redis://127.0.0.1:6379)
  *
- * A rolling restart behind HAProxy (apps/server/test/rolling-restart.ts, the scenario the
+ * A rolling restart behind Caddy (apps/server/test/rolling-restart.ts, the scenario the
  * rolling-restart test runs with two processes): the built server as `--processes` processes
- * behind deploy/haproxy.cfg on a fresh PostgreSQL database, under `--purchases` purchases/s,
+ * behind deploy/Caddyfile on a fresh PostgreSQL database, under `--purchases` purchases/s,
  * `--chat` signed Kick chat deliveries/s and two live games (Split or Steal, Deal or No Deal)
  * played through hub calls; each process gets SIGTERM in turn (drains for `--drain` ms), exits,
  * starts again and is counted in by the proxy. Prints the restarts' timings, the longest

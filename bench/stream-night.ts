@@ -4,14 +4,14 @@
  *   [--timeout-ms 15000] [--bare-samples 20] [--chat-connections 64] [--cluster] [--cluster-only]
  *   [--processes 3] [--log-level <level>]`
  * (`npm run build` first; PostgreSQL: BENCH_DATABASE_URL, else the local server when one answers;
- * `--cluster` also needs haproxy and Redis: BENCH_REDIS_URL, else redis://127.0.0.1:6379)
+ * `--cluster` also needs caddy and Redis: BENCH_REDIS_URL, else redis://127.0.0.1:6379)
  *
  * The link drop (docs/benchmarks.md#stream-night): the streamer drops the Deal or No Deal link in
  * chat and `--visitors` new viewers open it over `--ramp` seconds, while chat runs at its busiest,
  * a prediction is open and the game is being played. The built server runs at its defaults (the
  * log level it ran with is printed; only the rate limits are raised, as every visitor comes from
  * 127.0.0.1) on a fresh PostgreSQL database, as one process; with
- * `--cluster` the same load then runs through HAProxy in front of `--processes` processes on
+ * `--cluster` the same load then runs through Caddy (deploy/Caddyfile) in front of `--processes` processes on
  * PostgreSQL and Redis (scripts/cluster.ts), and both columns are printed side by side.
  *
  * - Visitors (lib/stream-visitors.ts, in `--client-processes` processes of their own): each loads
@@ -115,7 +115,7 @@ function rssMb(pid: number): number {
   }
 }
 
-/** This process's children named `name` (the cluster's HAProxy). */
+/** This process's children named `name` (the cluster's Caddy). */
 function childPids(name: string): number[] {
   const pids: number[] = [];
   for (const entry of readdirSync('/proc')) {
@@ -578,7 +578,7 @@ async function oneProcess(): Promise<Figures> {
   return figures;
 }
 
-/** The same through `npm run cluster`'s Cluster (HAProxy, N processes, PostgreSQL, Redis). */
+/** The same through `npm run cluster`'s Cluster (Caddy, N processes, PostgreSQL, Redis). */
 async function cluster(): Promise<Figures> {
   let figures: Figures = { rows: [], ok: false };
   const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -609,7 +609,7 @@ async function cluster(): Promise<Figures> {
         base: c.url,
         port: Number(new URL(c.url).port),
         databaseUrl,
-        pids: () => [...c.members.map((m) => m.child.pid!), ...childPids('haproxy')],
+        pids: () => [...c.members.map((m) => m.child.pid!), ...childPids('caddy')],
       });
     } finally {
       await c.stop();
@@ -631,7 +631,7 @@ console.log(
 );
 const columns: Array<[string, Figures]> = [];
 if (!clusterOnly) columns.push(['one process', await oneProcess()]);
-if (withCluster) columns.push([`cluster (HAProxy + ${processes} processes + Redis)`, await cluster()]);
+if (withCluster) columns.push([`cluster (Caddy + ${processes} processes + Redis)`, await cluster()]);
 const names = columns[0]?.[1].rows.map(([k]) => k) ?? [];
 const width = Math.max(...names.map((n) => n.length)) + 2;
 const colWidth = Math.max(...columns.flatMap(([, f]) => f.rows.map(([, v]) => v.length)), 20) + 2;

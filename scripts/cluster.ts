@@ -1,20 +1,23 @@
 /**
- * `npm run cluster [-- --processes 3 --port 8080]`: HAProxy in front of N Kickback processes on
- * PostgreSQL and Redis, on this machine
- * (docs/operations.md#npm-run-cluster-several-processes-on-this-machine). The proxy configuration
- * is deploy/haproxy.cfg (the one docker-compose.yml uses) with its `server-template` line replaced
- * by the local processes. DATABASE_URL defaults to a `kickback` database on the local PostgreSQL
- * (created when missing), REDIS_URL to the local Redis. The processes run the built server (built
- * first when missing or stale, like `npm start`), with DRAIN_MS (default 5000) so a SIGTERM drains
- * through the proxy.
+ * `npm run cluster [-- --tls] [--processes 3] [--port 8080]`: the production layout on this machine
+ * (docs/operations.md#npm-run-cluster-the-production-layout-on-this-machine): Caddy with
+ * deploy/Caddyfile — the shipped file itself, configured through its environment placeholders — in
+ * front of N Kickback processes on PostgreSQL and Redis. With `--tls` Caddy serves
+ * https://localhost:PORT with a certificate of its own local CA (what `tls internal` does; the CA's
+ * root is in the cluster's folder and the processes trust it through NODE_EXTRA_CA_CERTS); without,
+ * plain http://127.0.0.1:PORT. DATABASE_URL defaults to a `kickback` database on the local
+ * PostgreSQL (created when missing), REDIS_URL to the local Redis. The processes run the built
+ * server (built first when missing or stale, like `npm start`) with TRUST_PROXY=1 and DRAIN_MS
+ * (default 5000), so a SIGTERM drains through the proxy.
  *
  * While it runs: Ctrl-C stops everything; `kill -HUP <pid>` restarts the processes one at a time
  * (a rolling restart). The same `Cluster` drives the rolling-restart test and benchmark
- * (apps/server/test/rolling-restart.ts). The processes themselves are apps/server/test/processes.ts's.
+ * (apps/server/test/rolling-restart.ts) and the TLS front's test (apps/server/test/tls-front.test.ts).
+ * The processes themselves are apps/server/test/processes.ts's.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -30,44 +33,14 @@ import {
 import { staleParts } from './build-state.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const haproxyTemplate = path.join(root, 'deploy/haproxy.cfg');
-
-/**
- * deploy/haproxy.cfg for local processes: the `bind` on `port` (loopback), the `server-template`
- * replaced by one `server` per address, and a CSV stats page on `statsPort` (loopback) from which
- * the cluster learns when the proxy counts a process in or out.
- */
-export function localHaproxyConfig(template: string, port: number, servers: string[], statsPort: number): string {
-  const lines = template.split('\n');
-  const out: string[] = [];
-  let skippingResolvers = false;
-  for (const line of lines) {
-    if (/^resolvers\s/.test(line)) {
-      skippingResolvers = true; // Docker's DNS is not here
-      continue;
-    }
-    if (skippingResolvers) {
-      if (/^\S/.test(line)) skippingResolvers = false;
-      else continue;
-    }
-    if (/^\s+bind\s/.test(line)) {
-      out.push(`    bind 127.0.0.1:${port}`);
-    } else if (/^\s+server-template\s/.test(line)) {
-      servers.forEach((address, i) => out.push(`    server app${i + 1} ${address}`));
-    } else {
-      out.push(line);
-    }
-  }
-  if (!out.some((l) => /^\s+bind\s/.test(l))) throw new Error('deploy/haproxy.cfg has no bind line');
-  if (!out.some((l) => /^\s+server app1\s/.test(l))) throw new Error('deploy/haproxy.cfg has no server-template line');
-  out.push('', 'listen stats', `    bind 127.0.0.1:${statsPort}`, '    stats enable', '    stats uri /stats', '');
-  return out.join('\n');
-}
+export const caddyfile = path.join(root, 'deploy/Caddyfile');
 
 export interface ClusterOptions {
   processes: number;
-  /** The proxy's port (loopback). */
+  /** The front's port (HTTPS with `tls`, else plain HTTP). */
   port: number;
+  /** HTTPS from Caddy's local CA on https://localhost:port (else plain http://127.0.0.1:port). */
+  tls?: boolean;
   databaseUrl: string;
   redisUrl: string;
   /** Extra environment for every process (PUBLIC_URL, DRAIN_MS and the rest have defaults). */
@@ -78,18 +51,50 @@ export interface ClusterOptions {
   output?: (source: string, text: string) => void;
 }
 
-/** N server processes and HAProxy in front of them. */
+/**
+ * The environment deploy/Caddyfile reads for a local front on `port` over `upstreams`; `adminPort`
+ * and `httpPort` keep Caddy's admin API and its HTTP port (redirects) off the defaults, so a
+ * rehearsal runs beside other services.
+ */
+export function caddyEnv(opts: {
+  tls: boolean;
+  port: number;
+  upstreams: string[];
+  adminPort: number;
+  httpPort: number;
+  dir: string;
+}): Record<string, string> {
+  return {
+    KICKBACK_DOMAIN: opts.tls ? `localhost:${opts.port}` : `http://127.0.0.1:${opts.port}`,
+    KICKBACK_UPSTREAMS: opts.upstreams.join(' '),
+    CADDY_ADMIN: `localhost:${opts.adminPort}`,
+    HTTP_PORT: String(opts.tls ? opts.httpPort : opts.port),
+    HTTPS_PORT: String(opts.tls ? opts.port : opts.httpPort),
+    // Caddy's certificates, its local CA and its autosaved configuration stay in the cluster's folder.
+    XDG_DATA_HOME: path.join(opts.dir, 'data'),
+    XDG_CONFIG_HOME: path.join(opts.dir, 'config'),
+  };
+}
+
+/** N server processes and Caddy in front of them. */
 export class Cluster {
   readonly url: string;
   readonly processes: ServerProcesses;
+  /** The root certificate of Caddy's local CA (with `tls`), once started. */
+  readonly caRoot: string;
   private proxy: ChildProcess | null = null;
-  private statsPort = 0;
+  /** Caddy's view of each process ("host:port" → UP or DOWN), from its health events. */
+  private readonly health = new Map<string, 'UP' | 'DOWN'>();
+  private readonly ports: number[] = [];
   private readonly dir = mkdtempSync(path.join(tmpdir(), 'kickback-cluster-'));
+  private proxyOutput = '';
 
   constructor(private readonly opts: ClusterOptions) {
-    this.url = `http://127.0.0.1:${opts.port}`;
+    this.url = opts.tls ? `https://localhost:${opts.port}` : `http://127.0.0.1:${opts.port}`;
+    this.caRoot = path.join(this.dir, 'data/caddy/pki/authorities/local/root.crt');
     this.processes = new ServerProcesses({
       count: opts.processes,
+      ports: this.ports,
       command: opts.command ?? builtServer(path.join(root, 'apps/server/dist/main.js'), ['--enable-source-maps']),
       inheritEnv: true,
       env: {
@@ -98,6 +103,8 @@ export class Cluster {
         DRAIN_MS: '5000',
         TRUST_PROXY: '1',
         ...pick(process.env, ['PUBLIC_URL', 'SESSION_SECRET', 'DRAIN_MS', 'TRUST_PROXY']),
+        // The processes call the site's own address (the dev sign-in's check): through Caddy.
+        ...(opts.tls ? { NODE_EXTRA_CA_CERTS: this.caRoot } : {}),
         ...opts.env,
       },
       databaseUrl: opts.databaseUrl,
@@ -112,28 +119,37 @@ export class Cluster {
   }
 
   async start(): Promise<void> {
-    // They start together: migrations and the demo data run once, under PostgreSQL's advisory lock.
-    await this.processes.start();
-    this.statsPort = await freePort();
-    const cfg = path.join(this.dir, 'haproxy.cfg');
-    writeFileSync(
-      cfg,
-      localHaproxyConfig(
-        readFileSync(haproxyTemplate, 'utf8'),
-        this.opts.port,
-        this.members.map((m) => `127.0.0.1:${m.port}`),
-        this.statsPort,
-      ),
-    );
-    const proxy = spawn('haproxy', ['-db', '-f', cfg], { stdio: ['ignore', 'pipe', 'pipe'] });
-    proxy.stdout.on('data', (d: Buffer) => this.out('haproxy', d.toString()));
-    proxy.stderr.on('data', (d: Buffer) => this.out('haproxy', d.toString()));
+    for (let i = 0; i < this.opts.processes; i++) this.ports.push(await freePort());
+    // Caddy first: with TLS its local CA must exist before the processes start (they trust it).
+    const env = caddyEnv({
+      tls: this.opts.tls ?? false,
+      port: this.opts.port,
+      upstreams: this.ports.map((p) => `127.0.0.1:${p}`),
+      adminPort: await freePort(),
+      httpPort: await freePort(),
+      dir: this.dir,
+    });
+    const proxy = spawn('caddy', ['run', '--config', caddyfile, '--adapter', 'caddyfile'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+    });
+    proxy.stdout.on('data', (d: Buffer) => this.out('caddy', d.toString()));
+    let pending = '';
+    proxy.stderr.on('data', (d: Buffer) => {
+      const text = pending + d.toString();
+      const lines = text.split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) this.readProxyLine(line);
+    });
     this.proxy = proxy;
     const started = await new Promise<boolean>((resolve) => {
       proxy.once('error', () => resolve(false));
       proxy.once('spawn', () => resolve(true));
     });
-    if (!started) throw new Error('haproxy is not installed (apt-get install haproxy)');
+    if (!started) throw new Error('caddy is not installed (apt-get install caddy)');
+    await this.waitFront();
+    // They start together: migrations and the demo data run once, under PostgreSQL's advisory lock.
+    await this.processes.start();
     for (const m of this.members) await this.waitProxyState(m, 'UP');
   }
 
@@ -170,28 +186,57 @@ export class Cluster {
     rmSync(this.dir, { recursive: true, force: true });
   }
 
-  /** The proxy's view of each process: UP, DOWN, or a transition such as "UP 1/2". */
-  async proxyStates(): Promise<Map<string, string>> {
-    const res = await fetch(`http://127.0.0.1:${this.statsPort}/stats;csv`);
-    const [header, ...rows] = (await res.text()).trim().split('\n');
-    const columns = header!.replace(/^# /, '').split(',');
-    const at = (name: string) => columns.indexOf(name);
-    const states = new Map<string, string>();
-    for (const row of rows) {
-      const cells = row.split(',');
-      if (cells[at('pxname')] === 'app' && /^app\d+$/.test(cells[at('svname')]!)) {
-        states.set(cells[at('svname')]!, cells[at('status')]!);
+  /** Caddy's view of each process: UP (also before its first check) or DOWN. */
+  proxyStates(): Map<string, string> {
+    return new Map(this.ports.map((p, i) => [`app${i + 1}`, this.health.get(`127.0.0.1:${p}`) ?? 'UP']));
+  }
+
+  /**
+   * One line of Caddy's log (JSON): its active health checker's lines update `health` — a failed
+   * check takes a process out at once ("status code out of tolerances", "HTTP request failed"),
+   * "host is up" puts it back — and every line goes to `out`.
+   */
+  private readProxyLine(line: string): void {
+    if (!line.trim()) return;
+    this.proxyOutput += `${line}\n`;
+    try {
+      const entry = JSON.parse(line) as { logger?: string; msg?: string; host?: string };
+      if (entry.logger?.endsWith('health_checker.active') && entry.host) {
+        this.health.set(entry.host, entry.msg === 'host is up' ? 'UP' : 'DOWN');
+        // The failed checks of a process that is starting or stopping: the cluster says that itself.
+        if (entry.msg !== 'host is up') return;
       }
+    } catch {
+      // not JSON: shown as it is
     }
-    return states;
+    this.out('caddy', `${line}\n`);
+  }
+
+  /** Until Caddy answers on the front (any status: no process may be up yet) and, with TLS, its CA exists. */
+  private async waitFront(ms = 30_000): Promise<void> {
+    const deadline = Date.now() + ms;
+    const probe = this.opts.tls ? `http://127.0.0.1:${this.opts.port}` : this.url;
+    for (;;) {
+      if (this.proxy && this.proxy.exitCode !== null) {
+        throw new Error(`caddy exited (${this.proxy.exitCode}):\n${this.proxyOutput}`);
+      }
+      // With TLS the port speaks HTTPS: a plain request is answered 400 by Caddy once it listens.
+      const answered = await fetch(`${probe}/healthz`).then(
+        () => true,
+        () => false,
+      );
+      if (answered && (!this.opts.tls || existsSync(this.caRoot))) return;
+      if (Date.now() > deadline) throw new Error(`caddy did not start:\n${this.proxyOutput}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
   }
 
   private async waitProxyState(m: ServerProcess, state: 'UP' | 'DOWN', ms = 30_000): Promise<void> {
     const deadline = Date.now() + ms;
     for (;;) {
-      const now = (await this.proxyStates().catch(() => new Map<string, string>())).get(m.name);
+      const now = this.proxyStates().get(m.name);
       if (now === state) return;
-      if (this.proxy && this.proxy.exitCode !== null) throw new Error(`haproxy exited (${this.proxy.exitCode})`);
+      if (this.proxy && this.proxy.exitCode !== null) throw new Error(`caddy exited (${this.proxy.exitCode})`);
       if (Date.now() > deadline) throw new Error(`${m.name} did not turn ${state} at the proxy (it is ${now})`);
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -241,7 +286,8 @@ function arg(name: string, fallback: number): number {
 
 async function main(): Promise<void> {
   const processes = arg('processes', 3);
-  const port = arg('port', 8080);
+  const tls = process.argv.includes('--tls');
+  const port = arg('port', tls ? 8443 : 8080);
   const databaseUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/kickback';
   const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
   if (!process.env.DATABASE_URL) await ensureDatabase(databaseUrl);
@@ -254,7 +300,7 @@ async function main(): Promise<void> {
     if (res.status !== 0) process.exit(res.status ?? 1);
   }
 
-  const cluster = new Cluster({ processes, port, databaseUrl, redisUrl });
+  const cluster = new Cluster({ processes, port, tls, databaseUrl, redisUrl });
   let stopping = false;
   const stop = () => {
     if (stopping) return;
@@ -285,7 +331,8 @@ async function main(): Promise<void> {
   const database = new URL(databaseUrl);
   database.password = database.password ? '***' : '';
   console.log(
-    `\nKickback cluster: ${cluster.url} → HAProxy → ${processes} processes (ports ${cluster.members.map((m) => m.port).join(', ')})` +
+    `\nKickback cluster: ${cluster.url} → Caddy (deploy/Caddyfile) → ${processes} processes (ports ${cluster.members.map((m) => m.port).join(', ')})` +
+      (tls ? `\n  HTTPS from Caddy's local CA: its root certificate is ${cluster.caRoot}` : '') +
       `\n  database ${database.toString()}, Redis ${redisUrl}` +
       `\n  Ctrl-C stops; kill -HUP ${process.pid} restarts the processes one by one.\n`,
   );

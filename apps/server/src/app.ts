@@ -244,6 +244,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     dataDir: config.database.kind === 'pglite' ? config.database.dataDir : null,
     run: runShellCommand,
   });
-  await app.register(staticWebPlugin, { webDist: deps.webDist === undefined ? defaultWebDist() : deps.webDist });
+  await app.register(staticWebPlugin, {
+    webDist: deps.webDist === undefined ? defaultWebDist() : deps.webDist,
+    sourceMaps: !config.isProduction,
+  });
   return app;
 }

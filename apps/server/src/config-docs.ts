@@ -30,8 +30,9 @@ export const settingSections: readonly SettingSection[] = [
       },
       {
         vars: ['PORT', 'HOST'],
-        default: '`3000`, `0.0.0.0`',
-        meaning: 'Where the server listens.',
+        default: '`3000`; `127.0.0.1` while dev sign-in is on, else `0.0.0.0`',
+        meaning:
+          'Where the server listens. Without `HOST` a site on dev sign-in (the quick start) is reachable from this machine only.',
       },
       {
         vars: ['PUBLIC_URL'],
@@ -126,7 +127,7 @@ export const settingSections: readonly SettingSection[] = [
         vars: ['TRUST_PROXY'],
         default: '`0`',
         meaning:
-          "Proxies whose `X-Forwarded-For` is believed: a hop count (`1` = one proxy in front, e.g. the shipped HAProxy) or the proxies' addresses/CIDRs (`10.0.0.5,10.0.1.0/24`). Entries a client wrote further left are ignored (docs/security.md).",
+          "Proxies whose `X-Forwarded-For` is believed: a hop count (`1` = one proxy in front, e.g. the shipped Caddy front) or the proxies' addresses/CIDRs (`10.0.0.5,10.0.1.0/24`). Entries a client wrote further left are ignored (docs/security.md).",
       },
       {
         vars: ['RATE_LIMIT_PER_MINUTE'],
@@ -165,7 +166,7 @@ export const settingSections: readonly SettingSection[] = [
         vars: ['METRICS_ALLOW', 'METRICS_TOKEN'],
         default: '—',
         meaning:
-          '`/metrics` (Prometheus: HTTP latency per route, hub calls, sockets, webhook deliveries, game timer lateness, PostgreSQL pool waits, process metrics) answers only these comma-separated addresses, or `Authorization: Bearer <token>`.',
+          '`/metrics` (Prometheus: HTTP latency per route, hub calls, sockets, webhook deliveries, game timer lateness, PostgreSQL pool waits, process metrics) answers only these comma-separated addresses, or `Authorization: Bearer <token>` (the token at least 16 characters). Each process answers for itself: scrape every process on its own port; through the shipped Caddy front it answers 404.',
       },
     ],
   },

@@ -25,9 +25,13 @@ describe('loadConfig', () => {
   });
 
   it('refuses to start in production with the dev identity provider', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: secret, STEAM_SIGNIN: 'dev' })).toThrow(
-      /dev identity provider cannot run in production/,
-    );
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', SESSION_SECRET: secret, STEAM_SIGNIN: 'dev', HOST: '0.0.0.0' }),
+    ).toThrow(/dev identity provider cannot run in production/);
+    // Without HOST it listens on loopback only, which with the default localhost PUBLIC_URL is the
+    // local trial below.
+    const unbound = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: secret, STEAM_SIGNIN: 'dev' });
+    expect(unbound.host).toBe('127.0.0.1');
   });
 
   it('lets a production build use the dev identity provider only when asked and only on loopback (a local trial)', () => {
@@ -132,5 +136,24 @@ describe('loadConfig', () => {
     const dev = loadConfig({ NODE_ENV: 'development' }).codeKey;
     expect(dev).toMatch(/^[\w-]{32,}$/);
     expect(loadConfig({ NODE_ENV: 'development' }).codeKey).toBe(dev);
+  });
+});
+
+describe('production addresses and proxies', () => {
+  const prod = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), STEAM_API_KEY: 'k' } as const;
+  it('refuses an http:// PUBLIC_URL in production, except on this machine (a local trial)', () => {
+    expect(() => loadConfig({ ...prod, PUBLIC_URL: 'http://kick.example.com' })).toThrow(
+      /http:\/\/ in production.*HTTPS/,
+    );
+    expect(loadConfig({ ...prod, PUBLIC_URL: 'https://kick.example.com' }).publicUrl).toBe('https://kick.example.com');
+    expect(loadConfig({ ...prod, PUBLIC_URL: 'http://127.0.0.1:3000' }).publicUrl).toBe('http://127.0.0.1:3000');
+  });
+
+  it('refuses TRUST_PROXY=yes or true: a hop count or addresses only', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY: must be 0, a number of proxy hops/);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: 'no' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5' }).trustProxy).toEqual(['10.0.0.5']);
   });
 });

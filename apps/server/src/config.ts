@@ -25,7 +25,8 @@ const optionalString = z
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /** Unset: loopback (127.0.0.1) while dev sign-in is on, every interface (0.0.0.0) otherwise. */
+  HOST: optionalString,
   PUBLIC_URL: optionalString.pipe(z.url().optional()),
   DATABASE_URL: optionalString.pipe(
     z
@@ -81,7 +82,8 @@ export const envSchema = z.object({
       } catch {
         ctx.addIssue({
           code: 'custom',
-          message: 'must be 0, a number of proxy hops, or proxy addresses / CIDR ranges',
+          message:
+            'must be 0, a number of proxy hops (1 behind the shipped Caddy), or proxy addresses / CIDR ranges; "true" and "yes" do not say how many proxies are in front',
         });
         return z.NEVER;
       }
@@ -202,6 +204,8 @@ export interface Config {
   source: Readonly<Record<string, string | undefined>>;
   /** The dev identity provider and simulators may run (a private PUBLIC_URL or ALLOW_DEV_SIGNIN). */
   devToolsAllowed: boolean;
+  /** ALLOW_DEV_SIGNIN: the dev identity provider answers clients elsewhere too (else loopback ones only). */
+  devSignInFromAnywhere: boolean;
   /** SECRET_KEY: seals the integration settings stored on the site; else a generated key (docs/features/integration-settings.md). */
   secretKey: string | undefined;
   isProduction: boolean;
@@ -491,10 +495,20 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const signin = env.STEAM_SIGNIN ?? (isProduction || env.STEAM_API_KEY ? 'steam' : 'dev');
   // One exception, asked for by name: a production build tried out on this machine only (the
   // public address and the listening address both loopback), e.g. the go-live browser journey.
-  const localTrial = isLoopbackHost(new URL(publicUrl).hostname) && isLoopbackHost(env.HOST);
+  // Without HOST, a site on dev sign-in listens on loopback only: the quick start is never reachable
+  // from the network (docs/go-live.md#this-machine-only).
+  const host = env.HOST ?? (signin === 'dev' ? '127.0.0.1' : '0.0.0.0');
+  const localTrial = isLoopbackHost(new URL(publicUrl).hostname) && isLoopbackHost(host);
   if (isProduction && signin === 'dev' && !localTrial) {
     throw new ConfigError(
       'Invalid configuration: STEAM_SIGNIN=dev: the dev identity provider cannot run in production (only on a trial where PUBLIC_URL and HOST are both loopback addresses)',
+    );
+  }
+  // Production cookies are Secure: over plain http no browser would keep a session. Only a trial on
+  // this machine (a loopback PUBLIC_URL) may be http.
+  if (isProduction && new URL(publicUrl).protocol !== 'https:' && !isLoopbackHost(new URL(publicUrl).hostname)) {
+    throw new ConfigError(
+      `Invalid configuration: PUBLIC_URL ${publicUrl} is http:// in production: sign-in cookies are Secure, so browsers would drop them. Serve the site over HTTPS (Caddy in front, docs/operations.md) and set PUBLIC_URL=https://…`,
     );
   }
   if (isProduction && env.STEAM_OPENID_URL !== 'https://steamcommunity.com/openid/login') {
@@ -533,10 +547,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     env: env.NODE_ENV,
     source: Object.freeze({ ...source }),
     devToolsAllowed,
+    devSignInFromAnywhere: env.ALLOW_DEV_SIGNIN,
     secretKey: env.SECRET_KEY,
     isProduction,
     port: env.PORT,
-    host: env.HOST,
+    host,
     publicUrl,
     publicOrigin,
     database: env.DATABASE_URL

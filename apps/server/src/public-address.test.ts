@@ -26,3 +26,32 @@ describe('starting on a public address', () => {
     expect(output).not.toMatch(/Kickback is running/);
   });
 });
+
+describe('starting with a database that does not answer', () => {
+  it('stops with one line naming DATABASE_URL (password hidden) and the reason, no stack trace', async () => {
+    const { code, output } = await start({ DATABASE_URL: 'postgres://kb:hunter2@127.0.0.1:1/kickback' });
+    expect(code).toBe(1);
+    expect(output).toMatch(
+      /Cannot open the database at DATABASE_URL postgres:\/\/kb:\*\*\*@127\.0\.0\.1:1\/kickback: nothing answers there.*\[ECONNREFUSED\]/,
+    );
+    expect(output).not.toContain('hunter2');
+    expect(output).not.toMatch(/^\s+at /m);
+  });
+});
+
+describe('process warnings', () => {
+  it('go into the JSON log (with Redis, the adapter subscribes once per hub)', async () => {
+    const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+    const servers = await new ServerProcesses({
+      env: { DATA_DIR: ':memory:', LOG_LEVEL: 'warn', REDIS_URL: redisUrl, REDIS_PREFIX: `kbwarn:${process.pid}:` },
+    }).start();
+    await servers.stopAll();
+    const output = servers.output();
+    const lines = output.split('\n').filter((l) => l.trim() !== '');
+    expect(
+      lines.filter((l) => !l.startsWith('{')),
+      output,
+    ).toEqual([]);
+    expect(output).toContain('"warning":"MaxListenersExceededWarning"');
+  });
+});

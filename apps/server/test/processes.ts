@@ -78,8 +78,9 @@ export interface ServerProcessesOptions {
   redisUrl?: string;
   redisPrefix?: string;
   /**
-   * More environment for every process, or for the i-th. PORT, HOST, DATABASE_URL, REDIS_URL and
-   * REDIS_PREFIX are the helper's; PUBLIC_URL defaults to the process's own address.
+   * More environment for every process, or for the i-th. PORT, DATABASE_URL, REDIS_URL and
+   * REDIS_PREFIX are the helper's; HOST defaults to 127.0.0.1 and PUBLIC_URL to the process's own
+   * address.
    */
   env?: Record<string, string> | ((index: number) => Record<string, string>);
   /** Start from this process's environment (scripts, benchmarks) rather than from PATH alone (tests). */
@@ -228,7 +229,8 @@ export class ServerProcesses {
       PUBLIC_URL: m.url,
       ...extra,
       PORT: String(m.port),
-      HOST: '127.0.0.1',
+      // Loopback unless the test asks otherwise ('' leaves the server's own default).
+      HOST: extra.HOST ?? '127.0.0.1',
       ...(this.opts.databaseUrl !== undefined ? { DATABASE_URL: this.opts.databaseUrl } : {}),
       ...(this.opts.redisUrl !== undefined ? { REDIS_URL: this.opts.redisUrl } : {}),
       ...(this.opts.redisPrefix !== undefined ? { REDIS_PREFIX: this.opts.redisPrefix } : {}),

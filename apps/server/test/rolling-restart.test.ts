@@ -1,11 +1,12 @@
 /**
- * A rolling restart behind HAProxy on PostgreSQL and Redis (./rolling-restart.ts): two server
+ * A rolling restart through the production layout's HTTPS front (`npm run cluster -- --tls`:
+ * Caddy with deploy/Caddyfile) on PostgreSQL and Redis (./rolling-restart.ts): two server
  * processes, each sent SIGTERM in turn under a steady load of purchases, Kick chat webhooks and two
  * live games. No acknowledged action is lost, none takes effect twice, the games' deadlines fire
  * on time, and no request fails.
  *
  * Needs PostgreSQL, Redis (test/multi-process.ts: skipped with the reason outside CI, an error in
- * CI) and haproxy (`apt-get install haproxy`; .ci/run installs it).
+ * CI) and caddy (`apt-get install caddy`; .ci/run installs it).
  */
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
@@ -13,13 +14,13 @@ import { baseUrl, missing, redisUrl } from './multi-process';
 import { bundledServer } from './processes';
 import { runRollingRestart } from './rolling-restart';
 
-const haproxy = spawnSync('haproxy', ['-v']).status === 0 ? null : 'haproxy is not installed';
-if (haproxy) {
-  if (process.env.CI) throw new Error(`rolling-restart test: ${haproxy}`);
-  console.log(`rolling-restart test SKIPPED: ${haproxy}`);
+const caddy = spawnSync('caddy', ['version']).status === 0 ? null : 'caddy is not installed';
+if (caddy) {
+  if (process.env.CI) throw new Error(`rolling-restart test: ${caddy}`);
+  console.log(`rolling-restart test SKIPPED: ${caddy}`);
 }
 
-describe.skipIf(missing !== null || haproxy !== null)('rolling restart behind HAProxy', () => {
+describe.skipIf(missing !== null || caddy !== null)('rolling restart behind the HTTPS front (Caddy)', () => {
   it('restarts every process under load: nothing acknowledged is lost or doubled, games end on time', async () => {
     // The server bundled once (~1 s): a bundle starts in a fraction of the time tsx needs, which
     // keeps the restarts (and the test) short.
@@ -27,6 +28,7 @@ describe.skipIf(missing !== null || haproxy !== null)('rolling restart behind HA
     const timerSweepMs = 1000;
     const report = await runRollingRestart({
       processes: 2,
+      tls: true,
       baseDatabaseUrl: baseUrl,
       redisUrl,
       command,

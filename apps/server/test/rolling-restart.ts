@@ -32,6 +32,7 @@
  * resync answer, and the longest purchase answer), requests that failed, and the restarts' timings.
  */
 import { generateKeyPairSync, randomBytes, sign } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
@@ -51,6 +52,12 @@ export interface RollingRestartOptions {
   /** A PostgreSQL URL with the right to create databases; a fresh one is made and dropped. */
   baseDatabaseUrl: string;
   redisUrl: string;
+  /**
+   * Through Caddy's HTTPS (the rehearsal's local CA). The load's clients then skip the certificate
+   * check (NODE_TLS_REJECT_UNAUTHORIZED for this run: Node 20 has no per-process CA list to add to
+   * after start); test/tls-front.test.ts checks the certificate itself.
+   */
+  tls?: boolean;
   /** How each server process is started (see Cluster). */
   command?: { argv: string[]; cwd: string };
   purchasesPerSecond: number;
@@ -120,8 +127,11 @@ class LiveClient {
     gameId: string,
     cookie: string | undefined,
     private readonly onState: (state: unknown) => void,
+    /** The HTTPS front's CA (socket.io-client checks certificates whatever the environment says). */
+    ca?: string,
   ) {
     this.socket = io(`${url}${hub.namespace}`, {
+      ...(ca ? { ca } : {}),
       transports: ['websocket'],
       query: { gameid: gameId },
       extraHeaders: cookie ? { cookie } : {},
@@ -309,6 +319,7 @@ export async function runRollingRestart(opts: RollingRestartOptions): Promise<Ro
   const cluster = new Cluster({
     processes: opts.processes,
     port: await freePort(),
+    tls: opts.tls ?? false,
     databaseUrl,
     redisUrl: opts.redisUrl,
     ...(opts.command ? { command: opts.command } : {}),
@@ -335,8 +346,11 @@ export async function runRollingRestart(opts: RollingRestartOptions): Promise<Ro
   const database = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   database.on('error', () => undefined); // the drop at the end ends its connections
   const clients: LiveClient[] = [];
+  const rejectUnauthorized = process.env.NODE_TLS_REJECT_UNAUTHORIZED;
+  if (opts.tls) process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
   try {
     await cluster.start();
+    const ca = opts.tls ? readFileSync(cluster.caRoot, 'utf8') : undefined;
     log(`cluster up: ${cluster.url}, ${opts.processes} processes`);
     const base = cluster.url;
 
@@ -488,9 +502,9 @@ export async function runRollingRestart(opts: RollingRestartOptions): Promise<Ro
         const watch = new DeadlineWatch();
         watches.push(watch);
         const onState = (s: unknown) => watch.observe(s as SplitOrStealState);
-        const a = new LiveClient(base, splitOrStealHub, gameId, alice.cookie, onState);
-        const b = new LiveClient(base, splitOrStealHub, gameId, bob.cookie, onState);
-        const spectator = new LiveClient(base, splitOrStealHub, gameId, undefined, onState);
+        const a = new LiveClient(base, splitOrStealHub, gameId, alice.cookie, onState, ca);
+        const b = new LiveClient(base, splitOrStealHub, gameId, bob.cookie, onState, ca);
+        const spectator = new LiveClient(base, splitOrStealHub, gameId, undefined, onState, ca);
         clients.push(a, b, spectator);
         const roundEnds = Date.now() + 60_000;
         for (;;) {
@@ -529,8 +543,8 @@ export async function runRollingRestart(opts: RollingRestartOptions): Promise<Ro
         const watch = new DeadlineWatch();
         watches.push(watch);
         const onState = (s: unknown) => watch.observe(s as DealOrNoDealState);
-        const owner = new LiveClient(base, dealOrNoDealHub, gameId, olive.cookie, onState);
-        const spectator = new LiveClient(base, dealOrNoDealHub, gameId, undefined, onState);
+        const owner = new LiveClient(base, dealOrNoDealHub, gameId, olive.cookie, onState, ca);
+        const spectator = new LiveClient(base, dealOrNoDealHub, gameId, undefined, onState, ca);
         clients.push(owner, spectator);
         const roundEnds = Date.now() + 60_000;
         for (;;) {
@@ -672,6 +686,10 @@ export async function runRollingRestart(opts: RollingRestartOptions): Promise<Ro
     if (violations.length) log(`server output (last lines):\n${output.join('')}`);
     return report;
   } finally {
+    if (opts.tls) {
+      if (rejectUnauthorized === undefined) delete process.env.NODE_TLS_REJECT_UNAUTHORIZED;
+      else process.env.NODE_TLS_REJECT_UNAUTHORIZED = rejectUnauthorized;
+    }
     for (const c of clients) c.close();
     await cluster.stop().catch(() => undefined);
     await database.end().catch(() => undefined);

@@ -25,7 +25,21 @@ export function withMigrationLock<T>(database: Database, fn: () => Promise<T>): 
   return database.withAdvisoryLock(MIGRATION_LOCK, fn);
 }
 
-export async function migrate(database: Database, dir = defaultMigrationsDir()): Promise<string[]> {
+/** One migration this process applied, and how long it took (main.ts logs each once). */
+export interface AppliedMigration {
+  name: string;
+  ms: number;
+}
+
+/**
+ * Applies the migrations not applied yet; returns the names it applied. `onApplied` hears of each
+ * as it commits: only the process that applied a migration hears of it, so a cluster's log has it once.
+ */
+export async function migrate(
+  database: Database,
+  dir = defaultMigrationsDir(),
+  onApplied?: (migration: AppliedMigration) => void,
+): Promise<string[]> {
   const files = readdirSync(dir)
     .filter((f) => /^\d{4}_[\w-]+\.sql$/.test(f))
     .sort();
@@ -42,10 +56,12 @@ export async function migrate(database: Database, dir = defaultMigrationsDir()):
     for (const file of files) {
       if (done.has(file)) continue;
       const body = readFileSync(path.join(dir, file), 'utf8');
+      const started = performance.now();
       await database.execScript(
         `${body}\n;INSERT INTO schema_migrations (name) VALUES ('${file.replace(/'/g, "''")}');`,
       );
       applied.push(file);
+      onApplied?.({ name: file, ms: Math.round(performance.now() - started) });
     }
     return applied;
   });

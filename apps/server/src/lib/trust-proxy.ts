@@ -26,14 +26,15 @@ export function clientAddress(req: IncomingMessage, trust: TrustFn | null): stri
 }
 
 /**
- * TRUST_PROXY as written: "0"/"false"/"" off; a whole number of hops ("1" for one HAProxy in
- * front; "true" and "yes" mean 1); else a comma-separated list of proxy addresses or CIDR ranges.
- * Throws on an address proxy-addr cannot read.
+ * TRUST_PROXY as written: "0"/"false"/"no"/"" off; a whole number of hops ("1" for one proxy, Caddy,
+ * in front); else a comma-separated list of proxy addresses or CIDR ranges. "true" and "yes" are
+ * refused: they do not say how many proxies stand in front, and a wrong count is either every
+ * visitor on one budget or a forgeable address. Throws on anything it cannot read.
  */
 export function parseTrustProxy(text: string | undefined): TrustProxy {
   const v = (text ?? '').trim().toLowerCase();
   if (v === '' || v === '0' || v === 'false' || v === 'no') return false;
-  if (v === 'true' || v === 'yes') return 1;
+  if (v === 'true' || v === 'yes') throw new Error('a yes/no is not a hop count');
   if (/^\d+$/.test(v)) return Number(v);
   const list = v
     .split(',')

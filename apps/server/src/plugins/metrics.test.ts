@@ -11,7 +11,7 @@ import { chatPayload, postDelivery, signedDelivery } from '../../test/kick';
 const TOKEN = 'metrics-token-0123456789';
 
 describe('/metrics behind a proxy (TRUST_PROXY)', () => {
-  // HAProxy on 127.0.0.1 appends the real client (198.51.100.20) to whatever the client sent.
+  // A proxy on 127.0.0.1 that appends (as Caddy does after a trusted proxy) adds the real client (198.51.100.20) to whatever the client sent.
   for (const trust of ['1', '127.0.0.1', 'loopback, 10.0.0.0/8']) {
     it(`with TRUST_PROXY=${trust} a forged leftmost address is not the client's`, async () => {
       const t = await buildTestApp({ env: { METRICS_ALLOW: '10.1.2.3', TRUST_PROXY: trust } });

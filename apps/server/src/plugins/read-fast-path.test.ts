@@ -219,7 +219,7 @@ describe('the fast path takes from the router’s rate budget', () => {
   }
 
   it('keys the budget by the forwarded address when the proxy is trusted, as request.ip does', async () => {
-    const t = await buildTestApp({ env: { RATE_LIMIT_PER_MINUTE: '2', TRUST_PROXY: 'true' } });
+    const t = await buildTestApp({ env: { RATE_LIMIT_PER_MINUTE: '2', TRUST_PROXY: '1' } });
     const c = await start(t);
     try {
       const from = (address: string) => c.get('/api/site', { ...CSRF, 'x-forwarded-for': address });

@@ -140,3 +140,37 @@ describe('built assets answered from memory', () => {
     expect(t.app.readFastPath.answeredCount).toBe(before);
   });
 });
+
+describe('source maps', () => {
+  let webDist: string;
+  beforeAll(() => {
+    webDist = mkdtempSync(path.join(tmpdir(), 'kb-web-maps-'));
+    mkdirSync(path.join(webDist, 'assets'));
+    writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>site</title>');
+    writeFileSync(path.join(webDist, 'assets/app-1.js'), 'console.log(1)\n//# sourceMappingURL=app-1.js.map');
+    writeFileSync(path.join(webDist, 'assets/app-1.js.map'), '{"sourcesContent":["// the source"]}');
+    writeFileSync(path.join(webDist, 'assets/app-1.js.map.gz'), gzipSync('{"sourcesContent":["// the source"]}'));
+  });
+  afterAll(() => rmSync(webDist, { recursive: true, force: true }));
+
+  const statuses = async (sourceMaps: boolean | undefined) => {
+    const app = Fastify();
+    await app.register(staticWebPlugin, { webDist, ...(sourceMaps === undefined ? {} : { sourceMaps }) });
+    await app.ready();
+    try {
+      const map = await app.inject({ url: '/assets/app-1.js.map', headers: { 'accept-encoding': 'gzip' } });
+      const js = await app.inject({ url: '/assets/app-1.js' });
+      return { map: map.statusCode, js: js.statusCode, leaks: map.body.includes('the source') };
+    } finally {
+      await app.close();
+    }
+  };
+
+  it('are not served in production (sourceMaps: false); the code itself is', async () => {
+    expect(await statuses(false)).toEqual({ map: 404, js: 200, leaks: false });
+  });
+
+  it('are served outside production (the default)', async () => {
+    expect((await statuses(undefined)).map).toBe(200);
+  });
+});

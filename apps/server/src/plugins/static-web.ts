@@ -105,16 +105,19 @@ export function loadAssets(
 
 const nonPagePrefixes = ['/api/', '/auth/', '/dev/', '/internal/', '/webhooks/', '/socket.io/', '/assets/', '/metrics'];
 
+/** The build's source maps (the web app's own source, comments included): not for visitors in production. */
+const sourceMapFiles = ['**/*.map', '**/*.map.br', '**/*.map.gz'];
+
 export const staticWebPlugin = plugin({
   name: 'staticWebPlugin',
-})(async (app: FastifyInstance, opts: { webDist: string | null }) => {
+})(async (app: FastifyInstance, opts: { webDist: string | null; sourceMaps?: boolean }) => {
   const { webDist } = opts;
   if (webDist) {
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
       index: false,
-      globIgnore: privateBuildFiles,
+      globIgnore: opts.sourceMaps === false ? [...privateBuildFiles, ...sourceMapFiles] : privateBuildFiles,
       // The build writes .br and .gz beside each text asset (apps/web/build-plugins.ts).
       preCompressed: true,
       setHeaders(reply, filePath) {

@@ -16,6 +16,7 @@ import {
 } from '@kickback/common/steam-id';
 import { demoUsers } from '../../config';
 import { escapeHtml, page } from '../../lib/html';
+import { isLoopbackClient } from '../../lib/loopback-client';
 import { OPENID_NS, STEAM_ASSOC_HANDLE, STEAM_SIGNED_FIELDS, toKeyValue } from './openid';
 
 interface DevProfile {
@@ -119,6 +120,23 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
       app.config.site.accentColor,
     );
   };
+
+  // Only this machine may sign in here, whatever the server listens on and whatever a proxy or the
+  // client says in X-Forwarded-For (lib/loopback-client.ts), unless ALLOW_DEV_SIGNIN asks otherwise.
+  app.addHook('onRequest', async (request, reply) => {
+    if (app.config.devSignInFromAnywhere || isLoopbackClient(request)) return;
+    if (request.url.startsWith('/dev/steam/avatar/')) return; // pictures only, shown on public pages
+    request.log.warn({ ip: request.ip, peer: request.socket.remoteAddress }, 'dev sign-in refused: not this machine');
+    return reply
+      .status(403)
+      .type('text/html; charset=utf-8')
+      .send(
+        page(
+          'Dev sign-in — Kickback',
+          '<h1>Dev sign-in works on this machine only</h1><p class="lead">This site signs in through the dev identity provider, which lets anyone be anyone. It answers only browsers on the machine the server runs on. To open the site to others, set it up with Steam sign-in behind HTTPS (docs/operations.md).</p>',
+        ),
+      );
+  });
 
   const setupQuery = z.object({
     'openid.ns': z.literal(OPENID_NS),
