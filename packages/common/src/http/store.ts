@@ -3,6 +3,7 @@
  * admin product catalogue under `/api/admin/products`.
  */
 import { z } from 'zod';
+import { idParam, strictInt } from './strict-int';
 import { isAmount, toCents } from '../money';
 import { defineEndpoint } from './endpoint';
 import { messageBody } from './errors';
@@ -92,11 +93,7 @@ export const productsResponse = z.object({
 export type ProductsResponse = z.infer<typeof productsResponse>;
 
 export const orderProductBody = z.object({
-  productId: z.coerce
-    .number({ error: 'must be a product id' })
-    .int('must be a product id')
-    .positive('must be a product id')
-    .max(Number.MAX_SAFE_INTEGER, 'must be a product id'),
+  productId: strictInt('must be a product id', z.number().positive('must be a product id')),
   /** The Steam trade URL or email the product asks for (its delivery kind says which); checked against it. */
   deliveryDetail: z
     .string({ error: 'must be text' })
@@ -171,7 +168,7 @@ export const adminProduct = product.extend({
 export type AdminProduct = z.infer<typeof adminProduct>;
 export const adminProductList = z.array(adminProduct);
 
-export const productIdParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+export const productIdParams = z.object({ id: idParam });
 
 export const storeMessages = {
   orderPlaced: (name: string) => `You bought ${name}. We'll deliver it soon — track it in My activity.`,
