@@ -10,6 +10,7 @@ import type { RollRecord } from '@kickback/common/http/giveaway';
 import type { Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { fulfilmentItems } from '../../db/schema/fulfilment';
+import { kickBans } from '../../db/schema/kick-bans';
 import { ledger } from '../../db/schema/ledger';
 import { raffleTickets } from '../../db/schema/raffles';
 import { users } from '../../db/schema/users';
@@ -42,7 +43,10 @@ async function fan(name: string, points = '1000'): Promise<TestUser> {
 
 const points = async (u: TestUser) => (await t.reload(u.user.id)).points;
 const ledgerRows = (userId: string, reason: string) =>
-  t.database.db.select().from(ledger).where(and(eq(ledger.userId, userId), eq(ledger.reason, reason)));
+  t.database.db
+    .select()
+    .from(ledger)
+    .where(and(eq(ledger.userId, userId), eq(ledger.reason, reason)));
 
 describe('access and input', () => {
   it('admin routes: 401 signed out, 403 for a User or Moderator', async () => {
@@ -62,9 +66,9 @@ describe('access and input', () => {
       expect((await t.call({ method, url, body, as: user })).statusCode).toBe(403);
       expect((await t.call({ method, url, body, as: moderator })).statusCode).toBe(403);
     }
-    expect((await t.call({ method: 'POST', url: `/api/raffles/${id}/tickets`, body: { quantity: 1 } })).statusCode).toBe(
-      401,
-    );
+    expect(
+      (await t.call({ method: 'POST', url: `/api/raffles/${id}/tickets`, body: { quantity: 1 } })).statusCode,
+    ).toBe(401);
     expect((await t.call({ url: '/api/me/raffle-tickets' })).statusCode).toBe(401);
   });
 
@@ -82,7 +86,12 @@ describe('access and input', () => {
       [{ opensAt: 'soon' }, /Opening time must be a date and time/],
     ];
     for (const [over, message] of cases) {
-      const res = await t.call({ method: 'POST', url: '/api/admin/raffles', as: admin, body: { ...raffleBody(t), ...over } });
+      const res = await t.call({
+        method: 'POST',
+        url: '/api/admin/raffles',
+        as: admin,
+        body: { ...raffleBody(t), ...over },
+      });
       expect(res.statusCode, JSON.stringify(over)).toBe(400);
       expect(res.body).toMatch(message);
     }
@@ -103,7 +112,9 @@ describe('access and input', () => {
     expect((await t.call({ url: `/api/raffles/${unknown}` })).statusCode).toBe(404);
     expect((await t.call({ url: `/api/raffles/${unknown}/draw` })).statusCode).toBe(404);
     expect((await buy(t, user, unknown, 1)).statusCode).toBe(404);
-    expect((await t.call({ method: 'POST', url: `/api/admin/raffles/${unknown}/draw`, as: admin })).statusCode).toBe(404);
+    expect((await t.call({ method: 'POST', url: `/api/admin/raffles/${unknown}/draw`, as: admin })).statusCode).toBe(
+      404,
+    );
     const draft = await makeRaffle(t, admin, {}, false);
     expect((await t.call({ url: `/api/raffles/${draft}` })).statusCode).toBe(404);
     const list = (await t.call({ url: '/api/raffles' })).json() as RaffleSummary[];
@@ -181,6 +192,52 @@ describe('buying', () => {
     await t.database.db.update(users).set({ excluded: true }).where(eq(users.id, excluded.user.id));
     expect((await buy(t, excluded, id, 1)).statusCode).toBe(403);
     expect(await points(poor)).toBe('50.00');
+  });
+});
+
+describe('Kick-banned accounts', () => {
+  let kick = 880_000;
+  async function bannedOnKick(u: TestUser, expiresAt: Date | null = null): Promise<void> {
+    const kickId = String(++kick);
+    await linkKick(t, u, { kickId, kickUsername: `banned${kickId}` });
+    await t.database.db.insert(kickBans).values({
+      kickUserId: kickId,
+      kickUsername: `banned${kickId}`,
+      bannedAt: t.clock.now(),
+      expiresAt,
+      messageId: `ban-${kickId}`,
+      receivedAt: t.clock.now(),
+    });
+  }
+
+  it('cannot buy tickets while the ban is in force (403, nothing debited), and can once it expires', async () => {
+    const id = await makeRaffle(t, admin, { ticketPrice: 10 });
+    const banned = await fan('Banned Buyer');
+    await bannedOnKick(banned, new Date(t.clock.now().getTime() + 60_000));
+    const refused = await buy(t, banned, id, 1);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toMatch(/banned in Kick chat/);
+    expect(await points(banned)).toBe('1000.00');
+    t.clock.advance(61_000);
+    expect((await buy(t, banned, id, 1)).statusCode).toBe(200);
+  });
+
+  it('are left out of the draw when banned after buying', async () => {
+    const id = await makeRaffle(t, admin, {
+      ticketPrice: 1,
+      maxTicketsPerUser: 10,
+      prizes: [{ kind: 'points', points: 5 }],
+    });
+    const banned = await fan('Banned After Buying');
+    const clean = await fan('Clean Buyer');
+    expect((await buy(t, banned, id, 9)).statusCode).toBe(200);
+    expect((await buy(t, clean, id, 1)).statusCode).toBe(200);
+    await bannedOnKick(banned);
+    expect((await t.call({ method: 'POST', url: `/api/admin/raffles/${id}/draw`, as: admin })).statusCode).toBe(200);
+    const record = (await t.call({ url: `/api/raffles/${id}/draw` })).json() as RollRecord;
+    expect(record.snapshot.map((e) => e.weight)).toEqual([1]);
+    expect(record.winners).toEqual([clean.user.id]);
+    expect(await ledgerRows(banned.user.id, 'raffle_prize')).toHaveLength(0);
   });
 });
 
@@ -300,7 +357,9 @@ describe('tickets from support', () => {
     const off = await makeRaffle(t, admin);
     const a = await fan('Support Fan');
     const grant = (source: 'sub' | 'kicks', count: number, eventId: string) =>
-      t.database.db.transaction((tx) => grantSupportTickets(tx as Tx, a.user.id, source, count, eventId, t.clock.now()));
+      t.database.db.transaction((tx) =>
+        grantSupportTickets(tx as Tx, a.user.id, source, count, eventId, t.clock.now()),
+      );
     expect(await grant('sub', 1, 'ev-1')).toEqual([{ raffleId: on, tickets: 2 }]);
     expect(await grant('sub', 1, 'ev-1')).toEqual([]);
     expect(await grant('sub', 1, 'ev-2')).toEqual([{ raffleId: on, tickets: 2 }]);
@@ -339,14 +398,14 @@ describe('the announcement', () => {
         { timeout: 10_000 },
       )
       .toMatchObject([
-      {
-        type: 'bot',
-        content: `Raffle "Bot raffle" drawn! @Announced Fan wins 25 points. Verify: ${t.config.publicOrigin}/raffles/${id}/verify`,
-      },
-    ]);
+        {
+          type: 'bot',
+          content: `Raffle "Bot raffle" drawn! @Announced Fan wins 25 points. Verify: ${t.config.publicOrigin}/raffles/${id}/verify`,
+        },
+      ]);
   });
 
-  it("a gifted-sub delivery from Kick grants the gifter tickets, once, in a raffle that counts gifts", async () => {
+  it('a gifted-sub delivery from Kick grants the gifter tickets, once, in a raffle that counts gifts', async () => {
     const id = await makeRaffle(t, admin, { ticketsPerGift: 1, giftCap: 10 });
     const gifter = await t.signIn({ name: 'Gift Fan' });
     await linkKick(t, gifter, { kickId: '7301', kickUsername: 'GiftFan' });
