@@ -417,4 +417,21 @@ describe('the announcement', () => {
     const detail = (await t.call({ url: `/api/raffles/${id}`, as: gifter })).json() as RaffleDetail;
     expect(detail.myTickets).toBe(2);
   });
+
+  it('the same gift re-sent by Kick under new message ids grants its tickets once; another gift grants again', async () => {
+    const id = await makeRaffle(t, admin, { ticketsPerGift: 1, giftCap: 50 });
+    const gifter = await t.signIn({ name: 'Resent Gift Fan' });
+    await linkKick(t, gifter, { kickId: '7311', kickUsername: 'ResentFan' });
+    const giftees = [person('7312', 'A'), person('7313', 'B'), person('7314', 'C')];
+    const payload = giftsPayload(person('7311', 'ResentFan'), giftees, '2026-03-04T20:00:00.000Z');
+    for (let i = 0; i < 10; i++) {
+      expect((await deliver(t, 'channel.subscription.gifts', payload)).statusCode).toBe(200);
+    }
+    const mine = async () =>
+      ((await t.call({ url: `/api/raffles/${id}`, as: gifter })).json() as RaffleDetail).myTickets;
+    expect(await mine()).toBe(3);
+    const next = giftsPayload(person('7311', 'ResentFan'), giftees, '2026-03-04T20:05:00.000Z');
+    expect((await deliver(t, 'channel.subscription.gifts', next)).statusCode).toBe(200);
+    expect(await mine()).toBe(6);
+  });
 });
