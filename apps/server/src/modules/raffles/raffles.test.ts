@@ -17,8 +17,8 @@ import { users } from '../../db/schema/users';
 import { nodeDrawCrypto } from '../../lib/draw-crypto';
 import { buildTestApp, type TestApp, type TestUser } from '../../../test/app';
 import { givePoints, ledgerMismatches } from '../../../test/economy';
-import { connectKickBot, linkKick } from '../../../test/kick';
-import { deliver, giftsPayload, person } from '../../../test/support';
+import { chatPayload, connectKickBot, linkKick, postDelivery, signedDelivery } from '../../../test/kick';
+import { deliver, giftsPayload, kickFixture, person } from '../../../test/support';
 import { buy, makeRaffle, raffleBody } from '../../../test/raffles';
 import { WARM_UP_TIMEOUT, warmUp } from '../../../test/warm';
 import { grantSupportTickets, refundTickets } from './tickets';
@@ -238,6 +238,36 @@ describe('Kick-banned accounts', () => {
     expect(record.snapshot.map((e) => e.weight)).toEqual([1]);
     expect(record.winners).toEqual([clean.user.id]);
     expect(await ledgerRows(banned.user.id, 'raffle_prize')).toHaveLength(0);
+  });
+});
+
+describe("subscriber status despite Kick's wrong expires_at", () => {
+  it('a chat message without the subscriber badge, newer than the last sub event, ends it; the next sub event restores it', async () => {
+    const id = await makeRaffle(t, admin, { subsOnly: true, ticketPrice: 1, maxTicketsPerUser: 10 });
+    const sub = await fan('Lapsed Sub');
+    await linkKick(t, sub, { kickId: '4400552', kickUsername: 'NewSubscriber' });
+    const subEvent = (type: string) => {
+      const payload = kickFixture<Record<string, unknown>>('kick-webhook-subscription-new.json');
+      payload.created_at = t.clock.now().toISOString();
+      payload.expires_at = new Date(t.clock.now().getTime() + 30 * 86_400_000).toISOString(); // Kick: 3 days late
+      return deliver(t, type, payload);
+    };
+    const chat = async (subscriber: boolean) => {
+      t.clock.advance(60_000);
+      const payload = chatPayload(t, 'NewSubscriber', 'hi', { userId: '4400552', subscriber });
+      expect((await postDelivery(t, signedDelivery(payload, { at: t.clock.now() }))).statusCode).toBe(200);
+    };
+    expect((await subEvent('channel.subscription.new')).statusCode).toBe(200);
+    expect((await buy(t, sub, id, 1)).statusCode).toBe(200);
+    await chat(true);
+    expect((await buy(t, sub, id, 1)).statusCode).toBe(200);
+    await chat(false);
+    const lapsed = await buy(t, sub, id, 1);
+    expect(lapsed.statusCode).toBe(403);
+    expect(lapsed.json().message).toMatch(/subscribers only/);
+    t.clock.advance(60_000);
+    expect((await subEvent('channel.subscription.renewal')).statusCode).toBe(200);
+    expect((await buy(t, sub, id, 1)).statusCode).toBe(200);
   });
 });
 
