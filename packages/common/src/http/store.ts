@@ -194,6 +194,19 @@ export const MAX_CODE_LENGTH = 200;
 export const MAX_CODES_PER_UPLOAD = 5000;
 
 /**
+ * The one form codes are compared in for uniqueness (the same gift card in another spelling is the
+ * same card): NFKC (full-width letters and digits become plain ones), case-folded, with spaces,
+ * dashes and invisible characters (zero-width, bidi controls, soft hyphen) removed.
+ */
+export function codeKeyOf(code: string): string {
+  return code
+    .normalize('NFKC')
+    .toLowerCase()
+    .normalize('NFKC')
+    .replace(/[\s\p{Pd}\u2212\p{Cf}\p{Cc}]/gu, '');
+}
+
+/**
  * Codes pasted one per line or read from a CSV file (the first column; a header line whose first
  * cell is "code" is skipped; quotes removed). Blank lines are ignored.
  */
@@ -224,7 +237,10 @@ export const codeUploadBody = z.object({
       if (long.length) ctx.addIssue({ code: 'custom', message: `A code is at most ${MAX_CODE_LENGTH} characters` });
       const seen = new Set<string>();
       const repeated = new Set<string>();
-      for (const c of codes) (seen.has(c) ? repeated : seen).add(c);
+      for (const c of codes) {
+        if (seen.has(codeKeyOf(c))) repeated.add(c);
+        else seen.add(codeKeyOf(c));
+      }
       if (repeated.size)
         ctx.addIssue({
           code: 'custom',
