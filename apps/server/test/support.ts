@@ -30,11 +30,17 @@ export const person = (id: string, username: string): KickPerson => ({
   identity: null,
 });
 
-/** A gifted-subs event (the documented shape) from `gifter` (null: anonymous) to `giftees`. */
-export function giftsPayload(gifter: KickPerson | null, giftees: KickPerson[]) {
+let giftSeq = 0;
+
+/**
+ * A gifted-subs event (the documented shape) from `gifter` (null: anonymous) to `giftees`. Each call
+ * is a new gift (its own Kick `created_at`) unless `createdAt` names the one it repeats.
+ */
+export function giftsPayload(gifter: KickPerson | null, giftees: KickPerson[], createdAt?: string) {
   const base = kickFixture<Record<string, unknown>>('kick-webhook-gifts-anonymous.json');
   if (gifter) base.gifter = gifter;
   base.giftees = giftees;
+  base.created_at = createdAt ?? new Date(Date.UTC(2025, 1, 21, 23, 23, 36) + ++giftSeq * 1000).toISOString();
   return base;
 }
 

@@ -4,6 +4,7 @@
  * results, replay, void, cancel).
  */
 import { z } from 'zod';
+import { strictInt } from './strict-int';
 import { bracketSizes, MAX_RESULT_AMOUNT, MAX_SLOT_LENGTH } from '../games/battle';
 import { battleState } from '../hubs/battle';
 import { isAmount, toCents } from '../money';
@@ -53,18 +54,21 @@ export const battlePrizeInput = z.discriminatedUnion(
 export const battleInput = z
   .object({
     title: text('Title', 100),
-    size: z.coerce
-      .number({ error: 'Bracket size must be 4, 8, 16 or 32.' })
-      .refine((v) => (bracketSizes as readonly number[]).includes(v), 'Bracket size must be 4, 8, 16 or 32.'),
+    size: strictInt(
+      'Bracket size must be 4, 8, 16 or 32.',
+      z.number().refine((v) => (bracketSizes as readonly number[]).includes(v), 'Bracket size must be 4, 8, 16 or 32.'),
+    ),
     /** Leaderboard site id whose verified partner link is required; null for none. */
     siteId: z.number().int().min(1).max(7).nullable().default(null),
     minWager: amount('Minimum wager', { min: 'zero', max: 1_000_000_000 }).nullable().default(null),
     subsOnly: z.boolean().default(false),
-    registrationMinutes: z.coerce
-      .number({ error: 'Registration window must be a whole number of minutes.' })
-      .int('Registration window must be a whole number of minutes.')
-      .min(MIN_REGISTRATION_MINUTES, `Registration window must be at least ${MIN_REGISTRATION_MINUTES} minute.`)
-      .max(MAX_REGISTRATION_MINUTES, `Registration window must be at most ${MAX_REGISTRATION_MINUTES} minutes.`),
+    registrationMinutes: strictInt(
+      'Registration window must be a whole number of minutes.',
+      z
+        .number()
+        .min(MIN_REGISTRATION_MINUTES, `Registration window must be at least ${MIN_REGISTRATION_MINUTES} minute.`)
+        .max(MAX_REGISTRATION_MINUTES, `Registration window must be at most ${MAX_REGISTRATION_MINUTES} minutes.`),
+    ),
     prize: battlePrizeInput,
   })
   .refine((b) => b.minWager === null || b.siteId !== null, {
@@ -112,7 +116,7 @@ export const battleMessages = {
 
 const idParams = z.object({ id: z.uuid({ error: 'must be a battle id' }) });
 const matchParams = idParams.extend({
-  no: z.coerce.number({ error: 'must be a match number' }).int('must be a match number').min(0).max(30),
+  no: strictInt('must be a match number', z.number().min(0).max(30)),
 });
 
 export const battleEndpoints = {

@@ -4,6 +4,7 @@
  * policies.
  */
 import { z } from 'zod';
+import { strictInt } from './strict-int';
 import { typedNumber } from './typed-number';
 import { defineEndpoint } from './endpoint';
 import { isAmount } from '../money';
@@ -135,7 +136,7 @@ export const rewardPolicyForm = z.object({
   ),
 });
 export type RewardPolicyFormValues = z.input<typeof rewardPolicyForm>;
-export const rewardTypeParam = z.object({ type: z.coerce.number().int().min(0).max(5) });
+export const rewardTypeParam = z.object({ type: strictInt('Type must be a whole number', z.number().min(0).max(5)) });
 
 export const dailyRewardEndpoints = {
   /** A visitor sees the calendar with no claims. */

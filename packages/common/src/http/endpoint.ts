@@ -6,6 +6,7 @@
  * two.
  */
 import { z } from 'zod';
+import { strictInt } from './strict-int';
 import type { AccessLevel } from '../access';
 
 export type EndpointMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -66,4 +67,4 @@ export interface Paged<T> {
 }
 
 /** `?page=N` of a paged list (1-based). */
-export const pageNumber = z.coerce.number().int().min(1).max(10_000).default(1);
+export const pageNumber = strictInt('Page must be a whole number', z.number().min(1).max(10_000)).default(1);

@@ -1,5 +1,6 @@
 /** The admin fulfilment queue: `GET /api/admin/fulfilment`, deliver and reject. */
 import { z } from 'zod';
+import { idParam } from './strict-int';
 import { defineEndpoint, pageNumber, pageOf } from './endpoint';
 import { messageBody } from './errors';
 
@@ -88,7 +89,7 @@ export type FulfilmentItem = z.infer<typeof fulfilmentItem>;
 export const fulfilmentPage = pageOf(fulfilmentItem).extend({ kinds: z.array(z.string()), pendingCount: z.number() });
 export type FulfilmentPage = z.infer<typeof fulfilmentPage>;
 
-export const fulfilmentIdParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+export const fulfilmentIdParams = z.object({ id: idParam });
 
 /** `{ note? }`; the body itself may be left out. */
 export const fulfilmentActionBody = z

@@ -3,6 +3,7 @@
  * calls): the seven partner sites, the public board answer and the admin settings payloads.
  */
 import { z } from 'zod';
+import { strictInt } from './strict-int';
 import { typedNumber } from './typed-number';
 import { isAmount } from '../money';
 import { defineEndpoint } from './endpoint';
@@ -314,7 +315,7 @@ export type SiteSettingsFormValues = z.input<typeof siteSettingsForm>;
 
 /** A site id in a path; ids outside 1–7 are answered 404 by the route. */
 export const siteParam = z.object({
-  site: z.coerce.number({ error: 'Site must be a number' }).int('Site must be a whole number'),
+  site: strictInt('Site must be a whole number'),
 });
 
 export function isSiteId(n: number): n is SiteId {

@@ -3,6 +3,7 @@
  * (`GET /api/User/partner-links`), a new proof code, a dispute, and the admin verification queue.
  */
 import { z } from 'zod';
+import { idParam } from './strict-int';
 import { defineEndpoint } from './endpoint';
 import { messageBody } from './errors';
 import { partnerIdFields, type PartnerIdKey } from './accounts';
@@ -142,7 +143,7 @@ export const partnerVerificationQueue = z.object({
 });
 export type PartnerVerificationQueue = z.infer<typeof partnerVerificationQueue>;
 
-export const queueIdParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+export const queueIdParams = z.object({ id: idParam });
 
 export const REASON_MAX = 500;
 export const approveBody = z.object({ reason: z.string().trim().max(REASON_MAX).default('') });

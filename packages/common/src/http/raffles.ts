@@ -3,6 +3,7 @@
  * public record for the verify page, the owner's tickets in My activity, and Admin → Raffles.
  */
 import { z } from 'zod';
+import { strictInt } from './strict-int';
 import { isAmount, toCents } from '../money';
 import { drawEntry } from './giveaway';
 import { defineEndpoint, pageOf } from './endpoint';
@@ -37,11 +38,10 @@ const points = (what: string, allowZero = false) =>
     .transform((v) => Number(v));
 
 const whole = (what: string, min: number, max: number) =>
-  z.coerce
-    .number({ error: `${what} must be a whole number` })
-    .int(`${what} must be a whole number`)
-    .min(min, `${what} must be at least ${min}`)
-    .max(max, `${what} must be at most ${max}`);
+  strictInt(
+    `${what} must be a whole number`,
+    z.number().min(min, `${what} must be at least ${min}`).max(max, `${what} must be at most ${max}`),
+  );
 
 const instant = (what: string) =>
   z

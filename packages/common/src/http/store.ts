@@ -3,6 +3,7 @@
  * admin product catalogue under `/api/admin/products`.
  */
 import { z } from 'zod';
+import { idParam, strictInt } from './strict-int';
 import { isAmount, toCents } from '../money';
 import { defineEndpoint } from './endpoint';
 import { messageBody } from './errors';
@@ -92,11 +93,7 @@ export const productsResponse = z.object({
 export type ProductsResponse = z.infer<typeof productsResponse>;
 
 export const orderProductBody = z.object({
-  productId: z.coerce
-    .number({ error: 'must be a product id' })
-    .int('must be a product id')
-    .positive('must be a product id')
-    .max(Number.MAX_SAFE_INTEGER, 'must be a product id'),
+  productId: strictInt('must be a product id', z.number().positive('must be a product id')),
   /** The Steam trade URL or email the product asks for (its delivery kind says which); checked against it. */
   deliveryDetail: z
     .string({ error: 'must be text' })
@@ -171,7 +168,7 @@ export const adminProduct = product.extend({
 export type AdminProduct = z.infer<typeof adminProduct>;
 export const adminProductList = z.array(adminProduct);
 
-export const productIdParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+export const productIdParams = z.object({ id: idParam });
 
 export const storeMessages = {
   orderPlaced: (name: string) => `You bought ${name}. We'll deliver it soon — track it in My activity.`,
@@ -195,6 +192,19 @@ export type OrderResponse = z.infer<typeof orderResponse>;
 
 export const MAX_CODE_LENGTH = 200;
 export const MAX_CODES_PER_UPLOAD = 5000;
+
+/**
+ * The one form codes are compared in for uniqueness (the same gift card in another spelling is the
+ * same card): NFKC (full-width letters and digits become plain ones), case-folded, with spaces,
+ * dashes and invisible characters (zero-width, bidi controls, soft hyphen) removed.
+ */
+export function codeKeyOf(code: string): string {
+  return code
+    .normalize('NFKC')
+    .toLowerCase()
+    .normalize('NFKC')
+    .replace(/[\s\p{Pd}\u2212\p{Cf}\p{Cc}]/gu, '');
+}
 
 /**
  * Codes pasted one per line or read from a CSV file (the first column; a header line whose first
@@ -227,7 +237,10 @@ export const codeUploadBody = z.object({
       if (long.length) ctx.addIssue({ code: 'custom', message: `A code is at most ${MAX_CODE_LENGTH} characters` });
       const seen = new Set<string>();
       const repeated = new Set<string>();
-      for (const c of codes) (seen.has(c) ? repeated : seen).add(c);
+      for (const c of codes) {
+        if (seen.has(codeKeyOf(c))) repeated.add(c);
+        else seen.add(codeKeyOf(c));
+      }
       if (repeated.size)
         ctx.addIssue({
           code: 'custom',

@@ -4,6 +4,7 @@
  * and the Kick channel rewards that pay Kickback points. Admins only.
  */
 import { z } from 'zod';
+import { idParam } from './strict-int';
 import { isAmount, toCents } from '../money';
 import { kickUsername } from './chat';
 import { defineEndpoint, pageNumber, pageOf } from './endpoint';
@@ -84,7 +85,7 @@ export type SupportReward = z.infer<typeof supportReward>;
 
 export const supportRewardPage = pageOf(supportReward);
 export const supportRewardIdParams = z.object({
-  id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  id: idParam,
 });
 
 export const supportGrantBody = z.object({

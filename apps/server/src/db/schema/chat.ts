@@ -54,6 +54,8 @@ export const kickChatActivity = pgTable(
     isSubscriber: boolean('is_subscriber').notNull().default(false),
     badges: text('badges').array().notNull().default([]),
     subscribedUntil: timestamp('subscribed_until', { withTimezone: true }),
+    /** When the newest subscription event for this account arrived. */
+    subscribedAt: timestamp('subscribed_at', { withTimezone: true }),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },

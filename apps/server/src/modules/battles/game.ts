@@ -19,6 +19,7 @@ import {
 import { battleHub, type BattleSide, type BattleState } from '@kickback/common/hubs/battle';
 import { siteById } from '@kickback/common/http/leaderboards';
 import { decimalToNumber, toCents } from '@kickback/common/money';
+import { shownName, shownNameOrNull } from '@kickback/common/shown-name';
 import type { Tx } from '../../db/client';
 import type { LiveGameRow } from '../../db/schema/games';
 import type { GameDefinition, Unstamped } from '../../games/runner';
@@ -59,7 +60,12 @@ function sideOf(game: BattleGame, id: string | null | undefined): BattleSide {
   if (id === undefined) return { kind: 'tbd' };
   if (id === null) return { kind: 'bye' };
   const e = game.entrants.find((x) => x.userId === id);
-  return { kind: 'entrant', userId: id, username: e?.username ?? 'Deleted user', slot: e?.slot ?? null };
+  return {
+    kind: 'entrant',
+    userId: id,
+    username: shownName(e?.username ?? 'Deleted user'),
+    slot: shownNameOrNull(e?.slot ?? null),
+  };
 }
 
 function matchView(game: BattleGame, m: BracketMatch): BattleState['matches'][number] {
@@ -105,7 +111,12 @@ export function presentState(row: LiveGameRow): Unstamped<BattleState> {
         ? { kind: 'points', points: decimalToNumber(game.prize.points), item: null }
         : { kind: 'item', points: null, item: game.prize.item },
     tieRule: TIE_RULE,
-    entrants: game.entrants.map((e) => ({ userId: e.userId, username: e.username, slot: e.slot, seq: e.seq })),
+    entrants: game.entrants.map((e) => ({
+      userId: e.userId,
+      username: shownName(e.username),
+      slot: shownNameOrNull(e.slot),
+      seq: e.seq,
+    })),
     seedHash: game.seedHash,
     seed: drawn ? game.seed : null,
     snapshotHash: game.snapshotHash,

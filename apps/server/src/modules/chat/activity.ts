@@ -12,10 +12,16 @@ import type { ChatMessage } from '../../integrations/kick/chat-message';
 /** A subscription event without an end date (the chat websocket's) counts for this long. */
 const ASSUMED_SUBSCRIPTION_MS = 30 * 24 * 60 * 60 * 1000;
 
-/** The sender's activity; name, colour and badges follow their newest message. */
+/**
+ * The sender's activity; name, colour and badges follow their newest message. Kick's `expires_at`
+ * is wrong (docs/features/kick-events-and-bans.md#subscriber-status): a message without the
+ * subscriber badge, newer than the last subscription event, ends the subscription there.
+ */
 export async function recordChatActivity(db: DbOrTx, message: ChatMessage, at: Date): Promise<void> {
   const t = kickChatActivity;
   const newer = sql`(${t.lastMessageAt} IS NULL OR excluded.last_message_at >= ${t.lastMessageAt})`;
+  const lapsed = sql`(NOT excluded.is_subscriber AND ${newer}
+                      AND (${t.subscribedAt} IS NULL OR excluded.last_message_at > ${t.subscribedAt}))`;
   await db
     .insert(t)
     .values({
@@ -34,6 +40,7 @@ export async function recordChatActivity(db: DbOrTx, message: ChatMessage, at: D
         color: sql`CASE WHEN ${newer} THEN excluded.color ELSE ${t.color} END`,
         isSubscriber: sql`CASE WHEN ${newer} THEN excluded.is_subscriber ELSE ${t.isSubscriber} END`,
         badges: sql`CASE WHEN ${newer} THEN excluded.badges ELSE ${t.badges} END`,
+        subscribedUntil: sql`CASE WHEN ${lapsed} THEN NULL ELSE ${t.subscribedUntil} END`,
         lastMessageAt: sql`GREATEST(${t.lastMessageAt}, excluded.last_message_at)`,
         updatedAt: at,
       },
@@ -53,6 +60,7 @@ export async function recordSubscribers(db: DbOrTx, subscribers: KickSubscriber[
           kickUsername: s.kickUsername,
           isSubscriber: true,
           subscribedUntil: until,
+          subscribedAt: at,
           updatedAt: at,
         })
         .onConflictDoUpdate({
@@ -60,6 +68,7 @@ export async function recordSubscribers(db: DbOrTx, subscribers: KickSubscriber[
           set: {
             isSubscriber: true,
             subscribedUntil: sql`GREATEST(${t.subscribedUntil}, excluded.subscribed_until)`,
+            subscribedAt: sql`GREATEST(${t.subscribedAt}, excluded.subscribed_at)`,
             updatedAt: at,
           },
         });
@@ -67,7 +76,12 @@ export async function recordSubscribers(db: DbOrTx, subscribers: KickSubscriber[
       // The websocket names subscribers only by username: update chatters we already know.
       await db
         .update(t)
-        .set({ isSubscriber: true, subscribedUntil: sql`GREATEST(${t.subscribedUntil}, ${until})`, updatedAt: at })
+        .set({
+          isSubscriber: true,
+          subscribedUntil: sql`GREATEST(${t.subscribedUntil}, ${until})`,
+          subscribedAt: sql`GREATEST(${t.subscribedAt}, ${at})`,
+          updatedAt: at,
+        })
         .where(eq(sql`lower(${t.kickUsername})`, s.kickUsername.toLowerCase()));
     }
   }

@@ -78,6 +78,12 @@ activity AS (
                          THEN EXCLUDED.is_subscriber ELSE t.is_subscriber END,
     badges = CASE WHEN t.last_message_at IS NULL OR EXCLUDED.last_message_at >= t.last_message_at
                   THEN EXCLUDED.badges ELSE t.badges END,
+    -- Kick's expires_at is wrong: a badge-less message newer than the last sub event ends the sub
+    -- (docs/features/kick-events-and-bans.md#subscriber-status).
+    subscribed_until = CASE WHEN NOT EXCLUDED.is_subscriber
+                              AND (t.last_message_at IS NULL OR EXCLUDED.last_message_at >= t.last_message_at)
+                              AND (t.subscribed_at IS NULL OR EXCLUDED.last_message_at > t.subscribed_at)
+                            THEN NULL ELSE t.subscribed_until END,
     last_message_at = GREATEST(t.last_message_at, EXCLUDED.last_message_at),
     updated_at = EXCLUDED.updated_at
 ),

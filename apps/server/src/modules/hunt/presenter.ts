@@ -2,6 +2,7 @@
 import { huntFigures, multiplierX } from '@kickback/common/hunt/arithmetic';
 import type { HuntGuessView, HuntView } from '@kickback/common/hubs/hunt';
 import { centsToNumber, decimalToNumber, toCents } from '@kickback/common/money';
+import { shownName, shownNameOrNull } from '@kickback/common/shown-name';
 import type { GuessRow, HuntRecord } from './repository';
 
 const cents = (decimal: string) => toCents(decimalToNumber(decimal));
@@ -38,7 +39,7 @@ export function huntViewOf(record: HuntRecord, revealed: readonly GuessRow[] | n
     version: hunt.version,
     phaseEndsAt: null,
     serverTime: now.toISOString(),
-    name: hunt.name,
+    name: shownName(hunt.name),
     status: hunt.status,
     startCost: decimalToNumber(hunt.startCost),
     totalCost: centsToNumber(figures.totalCostCents),
@@ -52,13 +53,13 @@ export function huntViewOf(record: HuntRecord, revealed: readonly GuessRow[] | n
     bonuses: bonuses.map((b) => ({
       id: String(b.id),
       position: b.position,
-      slot: b.slot,
-      provider: b.provider,
+      slot: shownName(b.slot),
+      provider: shownName(b.provider),
       bet: decimalToNumber(b.bet),
       cost: decimalToNumber(b.cost),
       payout: b.payout === null ? null : decimalToNumber(b.payout),
       multiplier: b.payout === null ? null : x(multiplierX(cents(b.payout), cents(b.bet))),
-      calledBy: b.calledBy,
+      calledBy: shownNameOrNull(b.calledBy),
       openedAt: b.openedAt?.toISOString() ?? null,
     })),
     currentBonusId: bonuses.find((b) => b.payout === null)?.id.toString() ?? null,
@@ -72,7 +73,7 @@ export function huntViewOf(record: HuntRecord, revealed: readonly GuessRow[] | n
       winner:
         hunt.winnerKickUsername !== null && winnerAmount !== null && distance !== null
           ? {
-              kickUsername: hunt.winnerKickUsername,
+              kickUsername: shownName(hunt.winnerKickUsername),
               amount: centsToNumber(winnerAmount),
               distance: centsToNumber(distance),
               prize: decimalToNumber(hunt.guessPrize),

@@ -1,8 +1,10 @@
 /**
  * Claiming partner ids (`POST /api/User/ids`): each changed id ends the user's current link for
- * that field (unlinked) and opens a new claimed one, resolved to the partner's stable id when a
- * board already lists the player. The partial unique indexes of 0600 refuse a player another
- * account holds (by name or by stable id), also when two claims race.
+ * that field (unlinked) and opens a new claimed one. A claim carries no partner id until it is
+ * proven (docs/features/partner-links.md#rules): a typed name may be a stranger's, so pinning it
+ * would lock the stranger out of his own id. The partial unique indexes of 0600 refuse a player
+ * another account holds (by name, or by the stable id of a verified link), also when two claims
+ * race.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { partnerIdFields } from '@kickback/common/http/accounts';
@@ -119,7 +121,8 @@ export async function replaceClaim(
       field,
       value,
       nameKey: nameKeyOf(value),
-      externalId: await resolveExternalId(tx, field, value),
+      // Unpinned until proven: a name that matches a board row may be a stranger's.
+      externalId: null,
       state: 'claimed',
       proofCode: usesProofCode(field) ? newProofCode() : null,
       claimedAt: now,

@@ -18,7 +18,11 @@ afterAll(async () => {
 });
 
 it('moves existing partner ids into claimed links and keeps balances', async () => {
-  cpSync(defaultMigrationsDir(), dir, { recursive: true, filter: (f) => !f.includes('0600_partner_links') });
+  // 1110 reads partner_links, which 0600 creates: both wait for the second pass.
+  cpSync(defaultMigrationsDir(), dir, {
+    recursive: true,
+    filter: (f) => !f.includes('0600_partner_links') && !f.includes('1110_unpin_claims'),
+  });
   database = await openDatabase({ kind: 'pglite', dataDir: null });
   await migrate(database, dir);
   // Before 0600 ids were unique only case-insensitively: "Neon Wolf" and "neonwolf" could coexist.
@@ -30,7 +34,7 @@ it('moves existing partner ids into claimed links and keeps balances', async () 
   `);
 
   cpSync(defaultMigrationsDir(), dir, { recursive: true });
-  expect(await migrate(database, dir)).toEqual(['0600_partner_links.sql']);
+  expect(await migrate(database, dir)).toEqual(['0600_partner_links.sql', '1110_unpin_claims.sql']);
 
   const links = await database.query<{
     username: string;
@@ -90,4 +94,41 @@ it('moves existing partner ids into claimed links and keeps balances', async () 
     { username: 'Later', points: '7.00', clash_id: 'other' },
     { username: 'Spacey', points: '0.00', clash_id: null },
   ]);
+});
+
+it('1110 undoes the partner ids pinned on unproven claims and keeps those of verified links', async () => {
+  const own = mkdtempSync(path.join(tmpdir(), 'kb-migrations-'));
+  const db = await openDatabase({ kind: 'pglite', dataDir: null });
+  try {
+    cpSync(defaultMigrationsDir(), own, { recursive: true, filter: (f) => !f.includes('1110_unpin_claims') });
+    await migrate(db, own);
+    await db.query(`
+      INSERT INTO users (steam_id, username, created_at) VALUES
+        ('11', 'Squatter', '2025-01-01'), ('12', 'Owner', '2025-01-02'), ('13', 'Proven', '2025-01-03')
+    `);
+    // The squatter claimed the name "neonwolf" and a poll pinned the id of the player called so.
+    await db.query(`
+      INSERT INTO partner_links (user_id, field, value, name_key, external_id, state, claimed_at, decided_at)
+      SELECT id, 'clashId', v.value, v.key, v.ext, v.state, now(),
+             CASE WHEN v.state = 'verified' THEN now() END
+      FROM users u JOIN (VALUES ('11', 'NeonWolf', 'neonwolf', '777', 'claimed'),
+                                ('13', 'Ember', 'ember', '888', 'verified'))
+                   AS v(steam, value, key, ext, state) ON v.steam = u.steam_id
+    `);
+    cpSync(defaultMigrationsDir(), own, { recursive: true });
+    expect(await migrate(db, own)).toContain('1110_unpin_claims.sql');
+    const links = await db.query<{ value: string; external_id: string | null; state: string }>(
+      `SELECT value, external_id, state FROM partner_links ORDER BY value`,
+    );
+    expect(links).toEqual([
+      { value: 'Ember', external_id: '888', state: 'verified' },
+      { value: 'NeonWolf', external_id: null, state: 'claimed' },
+    ]);
+    // The player's own id is his to claim now: nothing holds 777.
+    const owner = await db.query(`SELECT 1 AS one FROM partner_links WHERE external_id = '777'`);
+    expect(owner).toEqual([]);
+  } finally {
+    await db.close();
+    rmSync(own, { recursive: true, force: true });
+  }
 });

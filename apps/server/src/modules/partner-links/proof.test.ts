@@ -5,10 +5,12 @@
  * automatic proof. Also the codes a name can carry.
  */
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import type { SiteId } from '@kickback/common/http/leaderboards';
 import { buildTestApp, type TestApp, type TestUser } from '../../../test/app';
 import { warmUp, WARM_UP_TIMEOUT } from '../../../test/warm';
 import { ManualClock } from '../../lib/clock';
+import { rowsOf } from '../../db/rows';
 import { codesIn } from './proof';
 
 let t: TestApp;
@@ -112,6 +114,81 @@ describe('verification by proof code through the simulators', () => {
     await cycle(1);
     await cycle(1);
     expect((await mine(user)).links[0]).toMatchObject({ state: 'claimed', proofCode: code });
+  });
+
+  describe('claims whose partner id is not yet known', () => {
+    const cast = async (): Promise<Array<{ id: string; name: string }>> =>
+      (await t.call({ url: '/dev/partners/control/players/1' })).json();
+    const rename = (playerId: string, name: string) =>
+      t.call({ method: 'POST', url: '/dev/partners/control/rename', body: { site: 1, playerId, name } });
+    const claim = async (as: TestUser, value: string) =>
+      t.call({ method: 'POST', url: '/api/User/ids', as, body: { ClashId: value } });
+    const pinOf = async (u: TestUser) =>
+      rowsOf<{ external_id: string | null }>(
+        await t.database.db.execute(
+          sql`SELECT external_id FROM partner_links WHERE user_id = ${u.user.id} AND state IN ('claimed', 'verified')`,
+        ),
+      )[0]?.external_id;
+
+    it('a name match pins nothing to an unproven claim: the player still claims his own id, and proves it', async () => {
+      const player = (await cast())[4]!;
+      await cycle(1); // the board lists the player: his name and id are known to the site
+      const squatter = await t.signIn({ name: 'Squatter' });
+      expect((await claim(squatter, player.name)).statusCode).toBe(200);
+      await cycle(1);
+      await cycle(1);
+      expect(await pinOf(squatter)).toBeNull();
+
+      const owner = await t.signIn({ name: 'Owner' });
+      expect((await claim(owner, player.id)).statusCode).toBe(200);
+      const code = (await mine(owner)).links[0].proofCode as string;
+      expect((await rename(player.id, `${player.name} ${code}`)).statusCode).toBe(200);
+      await cycle(1);
+      expect((await mine(owner)).links[0]).toMatchObject({ state: 'verified' });
+      expect(await pinOf(owner)).toBe(player.id.toLowerCase());
+      expect((await mine(squatter)).links[0]).toMatchObject({ state: 'claimed' });
+      expect(await pinOf(squatter)).toBeNull();
+    });
+
+    it("only the claimed player's row proves a claim by name: another player with the code does not", async () => {
+      const [claimed, other] = [(await cast())[5]!, (await cast())[6]!];
+      const user = await t.signIn({ name: 'Name Claimant' });
+      expect((await claim(user, claimed.name)).statusCode).toBe(200);
+      const code = (await mine(user)).links[0].proofCode as string;
+      expect((await rename(other.id, `${other.name} ${code}`)).statusCode).toBe(200);
+      await cycle(1);
+      expect((await mine(user)).links[0]).toMatchObject({ state: 'claimed' });
+      expect(await pinOf(user)).toBeNull();
+    });
+
+    it("a claim of a listed player's id is proven on that player only, not by a name spelling the id", async () => {
+      const [claimed, other] = [(await cast())[7]!, (await cast())[8]!];
+      const user = await t.signIn({ name: 'Id Claimant' });
+      expect((await claim(user, claimed.id)).statusCode).toBe(200);
+      const code = (await mine(user)).links[0].proofCode as string;
+      expect((await rename(other.id, `${claimed.id} ${code}`)).statusCode).toBe(200);
+      await cycle(1);
+      expect((await mine(user)).links[0]).toMatchObject({ state: 'claimed' });
+    });
+
+    it('a player whose id another link holds proves nothing for a second claim', async () => {
+      const player = (await cast())[9]!;
+      const first = await t.signIn({ name: 'First Prover' });
+      const second = await t.signIn({ name: 'Second Claimant' });
+      expect((await claim(first, player.id)).statusCode).toBe(200);
+      expect((await claim(second, player.name)).statusCode).toBe(200);
+      const firstCode = (await mine(first)).links[0].proofCode as string;
+      await rename(player.id, `${player.name} ${firstCode}`);
+      await cycle(1);
+      expect((await mine(first)).links[0]).toMatchObject({ state: 'verified' });
+
+      const secondCode = (await mine(second)).links[0].proofCode as string;
+      await rename(player.id, `${player.name} ${secondCode}`);
+      await cycle(1);
+      expect((await mine(second)).links[0]).toMatchObject({ state: 'claimed' });
+      expect(await pinOf(second)).toBeNull();
+      expect(await pinOf(first)).toBe(player.id.toLowerCase());
+    });
   });
 
   it('Roobet has no automatic proof: a code in the name does not verify, and there is no code to renew', async () => {

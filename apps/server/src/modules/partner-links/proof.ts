@@ -1,10 +1,12 @@
 /**
  * Automatic proof from partner polls (Clash.gg, Cases.gg, RustMagic report a name the player
  * controls): a claimed link is verified by the first poll whose row for that player carries the
- * link's one-time code in its name. "That player" means the row with the link's stable id, or —
- * before one is known — the row whose id is what the user typed, or whose name minus the code is
- * what the user typed. Verification pins the id of the row the code was seen on, and every poll
- * also pins the stable id of links matched by name: a pinned link matches by that id only.
+ * link's one-time code in its name. A claim carries no partner id (docs/features/partner-links.md#rules),
+ * so "that player" is the row whose id is what the user typed — and only that row, when the poll
+ * lists a player with that id — or else the row whose name minus the code is what the user typed.
+ * Verification pins the id of the row the code was seen on; a row whose id another link already
+ * holds proves nothing. Polls also pin the stable id of verified links matched by name, so a later
+ * rename keeps the match; an unproven claim is never pinned by a name match.
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { siteById, type SiteId } from '@kickback/common/http/leaderboards';
@@ -54,17 +56,18 @@ export async function checkPartnerLinks(
         );
       for (const link of claims) {
         const code = alnumOf(link.proofCode ?? '');
+        // A claim typed as a listed player's id is that player's: another player cannot prove it by
+        // putting the id and the code into his name.
+        const namesAnId = players.some((p) => p.externalId?.toLowerCase() === link.nameKey);
         const row = (byCode.get(code) ?? []).find((p) => {
           const external = p.externalId?.toLowerCase() ?? null;
-          if (link.externalId) return external === link.externalId;
-          if (external !== null && external === link.nameKey) return true;
+          if (namesAnId) return external === link.nameKey;
           return alnumOf(p.username).replace(code, '') === alnumOf(link.nameKey);
         });
         if (!row) continue;
         // The link is pinned to the partner id the proof was seen on, and from then on matches that
         // id only. A player already pinned to another link proves nothing for this one.
-        const external = row.externalId?.toLowerCase() ?? null;
-        const pin = external && !link.externalId ? external : null;
+        const pin = row.externalId?.toLowerCase() ?? null;
         if (pin && (await heldElsewhere(tx, field, pin, link.id))) continue;
         await verifyClaim(tx, proofActor, link.id, {
           reason: `Proof code ${link.proofCode} seen in the ${siteById(site)?.name ?? 'partner'} name "${row.username}".`,
@@ -76,13 +79,14 @@ export async function checkPartnerLinks(
     }
   }
 
-  // Pin stable ids of links matched by name or typed id, so a later rename keeps the match.
+  // Pin stable ids of verified links matched by name or typed id, so a later rename keeps the
+  // match. A claim is not pinned: the player matched by its name may be a stranger.
   let pinned = 0;
   const matches = await linksForPlayers(tx, field, players);
   for (const p of players) {
     const link = matches.get(p.playerKey);
     const external = p.externalId?.toLowerCase();
-    if (!link || link.externalId || !external) continue;
+    if (!link || link.state !== 'verified' || link.externalId || !external) continue;
     if (await heldElsewhere(tx, field, external, link.linkId)) continue;
     await tx
       .update(partnerLinks)

@@ -14,6 +14,7 @@ import { rafflePrizes, raffles, raffleWinners, type RafflePrizeRow, type RaffleR
 import { enqueueFulfilment } from '../fulfilment/service';
 import type { Actor } from '../audit/service';
 import { payPrizes } from '../staff-prizes/service';
+import { activeBanSql } from '../kick-bans/service';
 import { nodeDrawCrypto } from '../../lib/draw-crypto';
 
 export function prizeText(prize: Pick<RafflePrizeRow, 'kind' | 'points' | 'item'>): string {
@@ -23,15 +24,17 @@ export function prizeText(prize: Pick<RafflePrizeRow, 'kind' | 'points' | 'item'
 }
 
 /**
- * The snapshot at the close: every owner with tickets, except accounts excluded since (the
- * eligibility module keeps them from buying; banned ones are left out the same way at merge).
+ * The snapshot at the close: every owner with tickets, except accounts excluded or banned in Kick
+ * chat since they got them (the eligibility module keeps both from buying; this keeps them out of
+ * the draw).
  */
-export async function snapshotEntries(tx: Tx, raffleId: string): Promise<DrawEntry[]> {
+export async function snapshotEntries(tx: Tx, raffleId: string, now: Date): Promise<DrawEntry[]> {
   const rows = rowsOf<{ user_id: string; username: string; tickets: number }>(
     await tx.execute(sql`
       SELECT e.user_id::text AS user_id, u.username, e.tickets
       FROM raffle_entries e JOIN users u ON u.id = e.user_id
       WHERE e.raffle_id = ${raffleId} AND e.tickets > 0 AND NOT u.excluded
+        AND NOT ${activeBanSql(sql`u.kick_id`, now)}
     `),
   );
   return rows.map((r) => ({ kickUserId: r.user_id, username: r.username, weight: Number(r.tickets) }));
@@ -39,7 +42,7 @@ export async function snapshotEntries(tx: Tx, raffleId: string): Promise<DrawEnt
 
 /** Closes a locked open raffle: its snapshot stored as the very text that is hashed. */
 export async function closeRaffle(tx: Tx, raffle: RaffleRow, now: Date): Promise<RaffleRow> {
-  const prepared = await prepareSnapshot(nodeDrawCrypto, await snapshotEntries(tx, raffle.id));
+  const prepared = await prepareSnapshot(nodeDrawCrypto, await snapshotEntries(tx, raffle.id, now));
   const [closed] = await tx
     .update(raffles)
     .set({ status: 'closed', snapshot: prepared.text, snapshotHash: prepared.hash, closedAt: now, updatedAt: now })

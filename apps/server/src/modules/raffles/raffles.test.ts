@@ -10,14 +10,15 @@ import type { RollRecord } from '@kickback/common/http/giveaway';
 import type { Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { fulfilmentItems } from '../../db/schema/fulfilment';
+import { kickBans } from '../../db/schema/kick-bans';
 import { ledger } from '../../db/schema/ledger';
 import { raffleTickets } from '../../db/schema/raffles';
 import { users } from '../../db/schema/users';
 import { nodeDrawCrypto } from '../../lib/draw-crypto';
 import { buildTestApp, type TestApp, type TestUser } from '../../../test/app';
 import { givePoints, ledgerMismatches } from '../../../test/economy';
-import { connectKickBot, linkKick } from '../../../test/kick';
-import { deliver, giftsPayload, person } from '../../../test/support';
+import { chatPayload, connectKickBot, linkKick, postDelivery, signedDelivery } from '../../../test/kick';
+import { deliver, giftsPayload, kickFixture, person } from '../../../test/support';
 import { buy, makeRaffle, raffleBody } from '../../../test/raffles';
 import { WARM_UP_TIMEOUT, warmUp } from '../../../test/warm';
 import { grantSupportTickets, refundTickets } from './tickets';
@@ -42,7 +43,10 @@ async function fan(name: string, points = '1000'): Promise<TestUser> {
 
 const points = async (u: TestUser) => (await t.reload(u.user.id)).points;
 const ledgerRows = (userId: string, reason: string) =>
-  t.database.db.select().from(ledger).where(and(eq(ledger.userId, userId), eq(ledger.reason, reason)));
+  t.database.db
+    .select()
+    .from(ledger)
+    .where(and(eq(ledger.userId, userId), eq(ledger.reason, reason)));
 
 describe('access and input', () => {
   it('admin routes: 401 signed out, 403 for a User or Moderator', async () => {
@@ -62,9 +66,9 @@ describe('access and input', () => {
       expect((await t.call({ method, url, body, as: user })).statusCode).toBe(403);
       expect((await t.call({ method, url, body, as: moderator })).statusCode).toBe(403);
     }
-    expect((await t.call({ method: 'POST', url: `/api/raffles/${id}/tickets`, body: { quantity: 1 } })).statusCode).toBe(
-      401,
-    );
+    expect(
+      (await t.call({ method: 'POST', url: `/api/raffles/${id}/tickets`, body: { quantity: 1 } })).statusCode,
+    ).toBe(401);
     expect((await t.call({ url: '/api/me/raffle-tickets' })).statusCode).toBe(401);
   });
 
@@ -82,7 +86,12 @@ describe('access and input', () => {
       [{ opensAt: 'soon' }, /Opening time must be a date and time/],
     ];
     for (const [over, message] of cases) {
-      const res = await t.call({ method: 'POST', url: '/api/admin/raffles', as: admin, body: { ...raffleBody(t), ...over } });
+      const res = await t.call({
+        method: 'POST',
+        url: '/api/admin/raffles',
+        as: admin,
+        body: { ...raffleBody(t), ...over },
+      });
       expect(res.statusCode, JSON.stringify(over)).toBe(400);
       expect(res.body).toMatch(message);
     }
@@ -103,7 +112,9 @@ describe('access and input', () => {
     expect((await t.call({ url: `/api/raffles/${unknown}` })).statusCode).toBe(404);
     expect((await t.call({ url: `/api/raffles/${unknown}/draw` })).statusCode).toBe(404);
     expect((await buy(t, user, unknown, 1)).statusCode).toBe(404);
-    expect((await t.call({ method: 'POST', url: `/api/admin/raffles/${unknown}/draw`, as: admin })).statusCode).toBe(404);
+    expect((await t.call({ method: 'POST', url: `/api/admin/raffles/${unknown}/draw`, as: admin })).statusCode).toBe(
+      404,
+    );
     const draft = await makeRaffle(t, admin, {}, false);
     expect((await t.call({ url: `/api/raffles/${draft}` })).statusCode).toBe(404);
     const list = (await t.call({ url: '/api/raffles' })).json() as RaffleSummary[];
@@ -181,6 +192,82 @@ describe('buying', () => {
     await t.database.db.update(users).set({ excluded: true }).where(eq(users.id, excluded.user.id));
     expect((await buy(t, excluded, id, 1)).statusCode).toBe(403);
     expect(await points(poor)).toBe('50.00');
+  });
+});
+
+describe('Kick-banned accounts', () => {
+  let kick = 880_000;
+  async function bannedOnKick(u: TestUser, expiresAt: Date | null = null): Promise<void> {
+    const kickId = String(++kick);
+    await linkKick(t, u, { kickId, kickUsername: `banned${kickId}` });
+    await t.database.db.insert(kickBans).values({
+      kickUserId: kickId,
+      kickUsername: `banned${kickId}`,
+      bannedAt: t.clock.now(),
+      expiresAt,
+      messageId: `ban-${kickId}`,
+      receivedAt: t.clock.now(),
+    });
+  }
+
+  it('cannot buy tickets while the ban is in force (403, nothing debited), and can once it expires', async () => {
+    const id = await makeRaffle(t, admin, { ticketPrice: 10 });
+    const banned = await fan('Banned Buyer');
+    await bannedOnKick(banned, new Date(t.clock.now().getTime() + 60_000));
+    const refused = await buy(t, banned, id, 1);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toMatch(/banned in Kick chat/);
+    expect(await points(banned)).toBe('1000.00');
+    t.clock.advance(61_000);
+    expect((await buy(t, banned, id, 1)).statusCode).toBe(200);
+  });
+
+  it('are left out of the draw when banned after buying', async () => {
+    const id = await makeRaffle(t, admin, {
+      ticketPrice: 1,
+      maxTicketsPerUser: 10,
+      prizes: [{ kind: 'points', points: 5 }],
+    });
+    const banned = await fan('Banned After Buying');
+    const clean = await fan('Clean Buyer');
+    expect((await buy(t, banned, id, 9)).statusCode).toBe(200);
+    expect((await buy(t, clean, id, 1)).statusCode).toBe(200);
+    await bannedOnKick(banned);
+    expect((await t.call({ method: 'POST', url: `/api/admin/raffles/${id}/draw`, as: admin })).statusCode).toBe(200);
+    const record = (await t.call({ url: `/api/raffles/${id}/draw` })).json() as RollRecord;
+    expect(record.snapshot.map((e) => e.weight)).toEqual([1]);
+    expect(record.winners).toEqual([clean.user.id]);
+    expect(await ledgerRows(banned.user.id, 'raffle_prize')).toHaveLength(0);
+  });
+});
+
+describe("subscriber status despite Kick's wrong expires_at", () => {
+  it('a chat message without the subscriber badge, newer than the last sub event, ends it; the next sub event restores it', async () => {
+    const id = await makeRaffle(t, admin, { subsOnly: true, ticketPrice: 1, maxTicketsPerUser: 10 });
+    const sub = await fan('Lapsed Sub');
+    await linkKick(t, sub, { kickId: '4400552', kickUsername: 'NewSubscriber' });
+    const subEvent = (type: string) => {
+      const payload = kickFixture<Record<string, unknown>>('kick-webhook-subscription-new.json');
+      payload.created_at = t.clock.now().toISOString();
+      payload.expires_at = new Date(t.clock.now().getTime() + 30 * 86_400_000).toISOString(); // Kick: 3 days late
+      return deliver(t, type, payload);
+    };
+    const chat = async (subscriber: boolean) => {
+      t.clock.advance(60_000);
+      const payload = chatPayload(t, 'NewSubscriber', 'hi', { userId: '4400552', subscriber });
+      expect((await postDelivery(t, signedDelivery(payload, { at: t.clock.now() }))).statusCode).toBe(200);
+    };
+    expect((await subEvent('channel.subscription.new')).statusCode).toBe(200);
+    expect((await buy(t, sub, id, 1)).statusCode).toBe(200);
+    await chat(true);
+    expect((await buy(t, sub, id, 1)).statusCode).toBe(200);
+    await chat(false);
+    const lapsed = await buy(t, sub, id, 1);
+    expect(lapsed.statusCode).toBe(403);
+    expect(lapsed.json().message).toMatch(/subscribers only/);
+    t.clock.advance(60_000);
+    expect((await subEvent('channel.subscription.renewal')).statusCode).toBe(200);
+    expect((await buy(t, sub, id, 1)).statusCode).toBe(200);
   });
 });
 
@@ -300,7 +387,9 @@ describe('tickets from support', () => {
     const off = await makeRaffle(t, admin);
     const a = await fan('Support Fan');
     const grant = (source: 'sub' | 'kicks', count: number, eventId: string) =>
-      t.database.db.transaction((tx) => grantSupportTickets(tx as Tx, a.user.id, source, count, eventId, t.clock.now()));
+      t.database.db.transaction((tx) =>
+        grantSupportTickets(tx as Tx, a.user.id, source, count, eventId, t.clock.now()),
+      );
     expect(await grant('sub', 1, 'ev-1')).toEqual([{ raffleId: on, tickets: 2 }]);
     expect(await grant('sub', 1, 'ev-1')).toEqual([]);
     expect(await grant('sub', 1, 'ev-2')).toEqual([{ raffleId: on, tickets: 2 }]);
@@ -339,14 +428,14 @@ describe('the announcement', () => {
         { timeout: 10_000 },
       )
       .toMatchObject([
-      {
-        type: 'bot',
-        content: `Raffle "Bot raffle" drawn! @Announced Fan wins 25 points. Verify: ${t.config.publicOrigin}/raffles/${id}/verify`,
-      },
-    ]);
+        {
+          type: 'bot',
+          content: `Raffle "Bot raffle" drawn! @Announced Fan wins 25 points. Verify: ${t.config.publicOrigin}/raffles/${id}/verify`,
+        },
+      ]);
   });
 
-  it("a gifted-sub delivery from Kick grants the gifter tickets, once, in a raffle that counts gifts", async () => {
+  it('a gifted-sub delivery from Kick grants the gifter tickets, once, in a raffle that counts gifts', async () => {
     const id = await makeRaffle(t, admin, { ticketsPerGift: 1, giftCap: 10 });
     const gifter = await t.signIn({ name: 'Gift Fan' });
     await linkKick(t, gifter, { kickId: '7301', kickUsername: 'GiftFan' });
@@ -357,5 +446,22 @@ describe('the announcement', () => {
     }
     const detail = (await t.call({ url: `/api/raffles/${id}`, as: gifter })).json() as RaffleDetail;
     expect(detail.myTickets).toBe(2);
+  });
+
+  it('the same gift re-sent by Kick under new message ids grants its tickets once; another gift grants again', async () => {
+    const id = await makeRaffle(t, admin, { ticketsPerGift: 1, giftCap: 50 });
+    const gifter = await t.signIn({ name: 'Resent Gift Fan' });
+    await linkKick(t, gifter, { kickId: '7311', kickUsername: 'ResentFan' });
+    const giftees = [person('7312', 'A'), person('7313', 'B'), person('7314', 'C')];
+    const payload = giftsPayload(person('7311', 'ResentFan'), giftees, '2026-03-04T20:00:00.000Z');
+    for (let i = 0; i < 10; i++) {
+      expect((await deliver(t, 'channel.subscription.gifts', payload)).statusCode).toBe(200);
+    }
+    const mine = async () =>
+      ((await t.call({ url: `/api/raffles/${id}`, as: gifter })).json() as RaffleDetail).myTickets;
+    expect(await mine()).toBe(3);
+    const next = giftsPayload(person('7311', 'ResentFan'), giftees, '2026-03-04T20:05:00.000Z');
+    expect((await deliver(t, 'channel.subscription.gifts', next)).statusCode).toBe(200);
+    expect(await mine()).toBe(6);
   });
 });

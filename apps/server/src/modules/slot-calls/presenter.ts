@@ -1,16 +1,17 @@
 /** Slot call rows → the public views (the queue, the rules, the last pick). */
 import type { SlotCallRulesView, SlotCallView } from '@kickback/common/hubs/slot-calls';
 import { decimalToNumber } from '@kickback/common/money';
+import { shownName, shownNameOrNull } from '@kickback/common/shown-name';
 import type { SlotCallRow, SlotCallSettingsRow } from '../../db/schema/slot-calls';
 
 export function callView(row: SlotCallRow): SlotCallView {
   return {
     id: String(row.id),
-    slot: row.slot,
-    provider: row.provider,
+    slot: shownName(row.slot),
+    provider: shownNameOrNull(row.provider),
     flagged: !row.known,
-    typed: row.typed.trim() === row.slot ? null : row.typed.trim(),
-    caller: row.kickUsername,
+    typed: row.typed.trim() === row.slot ? null : shownName(row.typed),
+    caller: shownName(row.kickUsername),
     status: row.status,
     cost: decimalToNumber(row.cost),
     refunded: row.refundedAt !== null,

@@ -124,6 +124,13 @@ describe('calling a slot', () => {
     expect((await state()).nextUp?.slot).toBe('Gates of Olympus');
   });
 
+  it('shows an unknown slot on the overlay without zero-width or direction-changing characters', async () => {
+    const ann = stranger();
+    expect(await chat(ann, '!sr \u202Eyknits\u202C \u200Bhome\u2066brew\u2069')).toHaveLength(1);
+    const [mine] = (await state()).queue.filter((c) => c.caller === ann.kickName);
+    expect(mine).toMatchObject({ slot: 'yknits homebrew', flagged: true });
+  });
+
   it('refuses each rule with its reason and changes nothing', async () => {
     await rules({ blacklist: ['Sweet Bonanza', 'nolimit city'], unknownSlots: 'refuse', cooldownSeconds: 60 });
     const before = (await state()).version;

@@ -6,7 +6,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { CodePool } from '@kickback/common/http/store';
+import { codeKeyOf, type CodePool } from '@kickback/common/http/store';
 import type { DbOrTx } from '../../db/client';
 import { productCodes } from '../../db/schema/store';
 import { SecretBox } from '../../lib/secret-box';
@@ -28,8 +28,9 @@ export class CodeVault {
     return this.box.open(sealed);
   }
 
+  /** The uniqueness hash of a code, over its normal form (`codeKeyOf`): one card, one hash. */
   hash(code: string): string {
-    return createHmac('sha256', this.hashKey).update(code, 'utf8').digest('base64url');
+    return createHmac('sha256', this.hashKey).update(codeKeyOf(code), 'utf8').digest('base64url');
   }
 }
 

@@ -228,6 +228,22 @@ describe('instant codes', () => {
     expect((await order(other, b.id)).statusCode).toBe(409);
   });
 
+  it('one code in other spellings (case, dashes, spaces, zero-width, full-width) is the same code everywhere', async () => {
+    const a = await codeProduct('Spelling A', '5');
+    const b = await codeProduct('Spelling B', '5');
+    expect((await upload(a.id, 'GIFT-ABCD-1234')).json()).toMatchObject({ added: 1 });
+    for (const spelling of ['gift-abcd-1234', 'GIFT ABCD 1234', 'GIFT\u200BABCD\u20131234', 'ＧＩＦＴ－ＡＢＣＤ－１２３４']) {
+      const res = await upload(b.id, spelling);
+      expect([res.statusCode, res.json().message], spelling).toEqual([
+        409,
+        `Nothing was added. Refused: ${spelling} (already in another product's pool)`,
+      ]);
+    }
+    const twice = await upload(b.id, 'NEW-CODE-9\nnew code 9');
+    expect(twice.statusCode).toBe(400);
+    expect(twice.body).toMatch(/Repeated in this upload: new code 9/);
+  });
+
   it('a purchase takes one code with the payment, shows it to the buyer only, and its Fulfilment entry is delivered', async () => {
     const p = await codeProduct('Steam card', '25');
     await upload(p.id, 'CARD-ONE-0001\nCARD-TWO-0002');

@@ -13,6 +13,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { decimalToNumber } from '@kickback/common/money';
+import { shownName } from '@kickback/common/shown-name';
 import { supportAlertsHub, type SupportAlert } from '@kickback/common/hubs/support-alerts';
 import { rowsOf } from '../../db/rows';
 import type { ChatOut } from '../chat-out/service';
@@ -42,7 +43,7 @@ interface Claimed {
 const toAlert = (r: Claimed): SupportAlert => ({
   id: Number(r.id),
   kind: r.kind,
-  kickUsername: r.kick_username ?? 'Someone',
+  kickUsername: shownName(r.kick_username ?? 'Someone'),
   text: alertText[r.kind](r.units),
   points: decimalToNumber(r.amount),
   at: new Date(r.paid_at).toISOString(),

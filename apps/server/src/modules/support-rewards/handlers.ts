@@ -1,6 +1,8 @@
 /**
  * The Kick event handlers of support rewards, each run in the transaction that claims its delivery
- * (integrations/kick/webhook.ts): parse the documented payload, then keep and pay the reward once.
+ * (integrations/kick/webhook.ts): parse the documented payload, then keep and pay the reward once
+ * per event — keyed by what happened (./event-key.ts), not by the delivery, which Kick may repeat
+ * under a new message id.
  */
 import type { z } from 'zod';
 import type { Tx } from '../../db/client';
@@ -17,7 +19,8 @@ import type { KickUser } from '../../integrations/kick/events';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/users';
 import { grantSupportTickets } from '../raffles/service';
-import { recordSupportEvent } from './rewards';
+import { recordSupportEvent, type SupportEvent } from './rewards';
+import { contentKeys, type EventContent } from './event-key';
 
 function parse<S extends z.ZodType>(schema: S, payload: unknown, meta: KickEventMeta): z.output<S> {
   const parsed = schema.safeParse(payload);
@@ -34,11 +37,33 @@ async function raffleTickets(
   who: { kickUserId: string | null },
   source: 'sub' | 'gift' | 'kicks',
   units: number,
+  key: string,
   meta: KickEventMeta,
 ): Promise<void> {
   if (!who.kickUserId) return;
   const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.kickId, who.kickUserId));
-  if (user) await grantSupportTickets(tx, user.id, source, units, `${meta.type}:${meta.messageId}`, meta.receivedAt);
+  if (user) await grantSupportTickets(tx, user.id, source, units, key, meta.receivedAt);
+}
+
+/**
+ * Keeps the reward once per event and grants the raffle tickets of that same event; a repeat under
+ * another delivery finds its key and does neither.
+ */
+async function onceForEvent(
+  tx: Tx,
+  content: EventContent,
+  reward: Omit<SupportEvent, 'key' | 'eventAt'>,
+  tickets: 'sub' | 'gift' | 'kicks',
+  meta: KickEventMeta,
+): Promise<void> {
+  const [key, ...earlier] = contentKeys(content, meta.receivedAt);
+  const kept = await recordSupportEvent(
+    tx,
+    { key: key!, ...reward, eventAt: meta.receivedAt },
+    meta.receivedAt,
+    earlier,
+  );
+  if (kept) await raffleTickets(tx, reward, tickets, reward.units, key!, meta);
 }
 
 /** The supporter, or null when anonymous (the gifter of an anonymous gift has every field null). */
@@ -50,12 +75,12 @@ function supporter(user: KickUser | null | undefined) {
 const subscription: KickEventHandler<Tx> = async (tx, payload, meta) => {
   const event = parse(subscriptionNewOrRenewal, payload, meta);
   const who = supporter(event.subscriber);
-  await recordSupportEvent(
-    tx,
-    { key: `${meta.type}:${meta.messageId}`, kind: 'sub', ...who, units: 1, eventAt: meta.receivedAt },
-    meta.receivedAt,
-  );
-  await raffleTickets(tx, who, 'sub', 1, meta);
+  const content = {
+    type: meta.type,
+    parts: [who.kickUserId ?? who.kickUsername, event.duration],
+    kickCreatedAt: event.created_at,
+  };
+  await onceForEvent(tx, content, { kind: 'sub', ...who, units: 1 }, 'sub', meta);
 };
 
 /** Each gifted sub pays the gifter; the giftees get nothing from this rule. */
@@ -64,24 +89,29 @@ const gifts: KickEventHandler<Tx> = async (tx, payload, meta) => {
   if (event.giftees.length === 0) return;
   const who = supporter(event.gifter);
   const units = event.giftees.length;
-  await recordSupportEvent(
-    tx,
-    { key: `${meta.type}:${meta.messageId}`, kind: 'gift', ...who, units, eventAt: meta.receivedAt },
-    meta.receivedAt,
-  );
-  await raffleTickets(tx, who, 'gift', units, meta);
+  const giftees = event.giftees
+    .map((g) => g.user_id ?? g.username ?? '?')
+    .sort()
+    .join(',');
+  const content = {
+    type: meta.type,
+    parts: [who.kickUserId ?? 'anonymous', units, giftees],
+    kickCreatedAt: event.created_at,
+  };
+  await onceForEvent(tx, content, { kind: 'gift', ...who, units }, 'gift', meta);
 };
 
 const kicks: KickEventHandler<Tx> = async (tx, payload, meta) => {
   const event = parse(kicksGifted, payload, meta);
   const who = supporter(event.sender);
   const units = event.gift.amount;
-  await recordSupportEvent(
-    tx,
-    { key: `${meta.type}:${meta.messageId}`, kind: 'kicks', ...who, units, eventAt: meta.receivedAt },
-    meta.receivedAt,
-  );
-  await raffleTickets(tx, who, 'kicks', units, meta);
+  const { type, name, message } = event.gift;
+  const content = {
+    type: meta.type,
+    parts: [who.kickUserId ?? who.kickUsername, units, type, name, message],
+    kickCreatedAt: event.created_at,
+  };
+  await onceForEvent(tx, content, { kind: 'kicks', ...who, units }, 'kicks', meta);
 };
 
 /** One bonus per Kick account ever: the key is the account, so a refollow finds it taken. */

@@ -1,6 +1,7 @@
 /**
  * Paying support rewards (docs/features/support-rewards.md). Each reward is one row keyed uniquely
- * (the event's delivery, or the Kick account for a follow), so the same event never pays twice.
+ * (the event's content, or the Kick account for a follow), so the same event never pays twice,
+ * whichever delivery brings it.
  * The row is written first; then, if the Kick account is linked to a user, the reward is paid
  * through the ledger in the same transaction: to linked, non-excluded, non-banned users, cut to the
  * daily cap per user per kind. The user's row is locked first, so two events paying one user at
@@ -10,7 +11,7 @@
  * (`lockKickAccount`): otherwise an event whose transaction found no link yet, committing after a
  * link whose scan could not see its uncommitted row, would stay pending for ever.
  */
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import { centsToText, toCents } from '@kickback/common/money';
 import type { DbOrTx } from '../../db/client';
 import { supportRewards, type SupportRewardKind, type SupportRewardRow } from '../../db/schema/support-rewards';
@@ -20,7 +21,7 @@ import { isBanned } from '../kick-bans/service';
 import { readSettingsRow, type SettingsRow } from './settings';
 
 export interface SupportEvent {
-  /** Unique per reward: `<event type>:<delivery id>`, or `follow:<kick user id>`. */
+  /** Unique per reward: the event's content key (./event-key.ts), or `follow:<kick user id>`. */
   key: string;
   kind: SupportRewardKind;
   /** Null for an anonymous supporter: kept, paid to nobody. */
@@ -132,9 +133,28 @@ export async function payTo(
 
 /**
  * Keeps and (when its Kick account is linked) pays one support event, once: a second event with the
- * same key does nothing and returns null.
+ * same key, or one kept under any of `alsoKeys` (the same content in the previous window), does
+ * nothing and returns null.
  */
-export async function recordSupportEvent(tx: DbOrTx, event: SupportEvent, now: Date): Promise<SupportRewardRow | null> {
+export async function recordSupportEvent(
+  tx: DbOrTx,
+  event: SupportEvent,
+  now: Date,
+  alsoKeys: readonly string[] = [],
+): Promise<SupportRewardRow | null> {
+  if (alsoKeys.length > 0) {
+    const [seen] = await tx
+      .select({ id: supportRewards.id })
+      .from(supportRewards)
+      .where(
+        inArray(
+          supportRewards.key,
+          alsoKeys.map((k) => k.slice(0, 200)),
+        ),
+      )
+      .limit(1);
+    if (seen) return null;
+  }
   const [kept] = await tx
     .insert(supportRewards)
     .values({

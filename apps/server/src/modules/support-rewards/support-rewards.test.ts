@@ -6,6 +6,7 @@ import { rowsOf } from '../../db/rows';
 import { supportRewards } from '../../db/schema/support-rewards';
 import { redeemKickLinkCode, createKickLinkCode } from '../accounts/kick-link';
 import { recordSupportEvent } from './rewards';
+import { CONTENT_WINDOW_MS } from './event-key';
 import { buildTestApp, type TestApp, type TestUser } from '../../../test/app';
 import { usingPostgres } from '../../../test/database';
 import { connectKickBot, linkKick, postDelivery, signedDelivery } from '../../../test/kick';
@@ -81,6 +82,50 @@ describe('support rewards from Kick events', () => {
       await t.database.db.execute(sql`SELECT count(*)::int AS n FROM kick_chat_activity WHERE is_subscriber`),
     );
     expect(Number(facts[0]?.n)).toBe(3);
+  });
+
+  it('pays a 3-sub gift re-sent 10 times under new message ids once: keyed by what happened, not the delivery', async () => {
+    await setup();
+    const gifter = await linkedViewer('5101', 'ResentGifter');
+    const giftees = [person('5102', 'A'), person('5103', 'B'), person('5104', 'C')];
+    const payload = giftsPayload(person('5101', 'ResentGifter'), giftees, '2025-02-21T23:23:36Z');
+    for (let i = 0; i < 10; i++) {
+      const res = await deliver(t, 'channel.subscription.gifts', payload); // a fresh message id each time
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    expect(await points(gifter)).toBe(1500);
+    expect(await rewardsOf('gift')).toHaveLength(1);
+    // The same gifter's next gift (Kick's own timestamp differs) is another event and pays again.
+    const next = giftsPayload(person('5101', 'ResentGifter'), giftees, '2025-02-21T23:30:00Z');
+    expect((await deliver(t, 'channel.subscription.gifts', next)).statusCode).toBe(200);
+    expect(await points(gifter)).toBe(3000);
+  });
+
+  it('pays the captured sub and KICKs payloads once when Kick re-sends them under new message ids', async () => {
+    await setup();
+    const subscriber = await linkedViewer('4400552', 'NewSubscriber');
+    const sender = await linkedViewer('4400553', 'KickSender');
+    for (let i = 0; i < 3; i++) {
+      expect(
+        (await deliver(t, 'channel.subscription.new', kickFixture('kick-webhook-subscription-new.json'))).statusCode,
+      ).toBe(200);
+      expect((await deliver(t, 'kicks.gifted', kickFixture('kick-webhook-kicks-gifted.json'))).statusCode).toBe(200);
+    }
+    expect(await points(subscriber)).toBe(300);
+    expect(await points(sender)).toBe(200);
+  });
+
+  it("without Kick's timestamp, the same content within the window is one event; after it, another", async () => {
+    await setup();
+    const gifter = await linkedViewer('5201', 'NoStampGifter');
+    const payload = { ...giftsPayload(person('5201', 'NoStampGifter'), [person('5202', 'A')]), created_at: null };
+    expect((await deliver(t, 'channel.subscription.gifts', payload)).statusCode).toBe(200);
+    t.clock.advance(CONTENT_WINDOW_MS - 1000);
+    expect((await deliver(t, 'channel.subscription.gifts', payload)).statusCode).toBe(200);
+    expect(await points(gifter)).toBe(500);
+    t.clock.advance(2 * CONTENT_WINDOW_MS);
+    expect((await deliver(t, 'channel.subscription.gifts', payload)).statusCode).toBe(200);
+    expect(await points(gifter)).toBe(1000);
   });
 
   it('pays nobody for an anonymous gift (the documented payload with every gifter field null)', async () => {
@@ -450,7 +495,14 @@ describe.runIf(usingPostgres())('at once, on PostgreSQL', () => {
     const event = t.database.db.transaction(async (tx) => {
       const row = await recordSupportEvent(
         tx,
-        { key: 'kicks.gifted:overlap', kind: 'kicks', kickUserId: '5003', kickUsername: 'Overlap', units: 100, eventAt: now },
+        {
+          key: 'kicks.gifted:overlap',
+          kind: 'kicks',
+          kickUserId: '5003',
+          kickUsername: 'Overlap',
+          units: 100,
+          eventAt: now,
+        },
         now,
       );
       expect(row?.status).toBe('pending');
