@@ -20,7 +20,8 @@ const group = <T extends { raffleId: string }, V>(rows: T[], view: (row: T) => V
 };
 
 async function extrasOf(db: DbOrTx, ids: string[], userId: string | null): Promise<Extras> {
-  if (ids.length === 0) return { prizes: new Map(), sold: new Map(), mine: userId ? new Map() : null, winners: new Map() };
+  if (ids.length === 0)
+    return { prizes: new Map(), sold: new Map(), mine: userId ? new Map() : null, winners: new Map() };
   const [prizeRows, soldRows, mineRows, winnerRows] = await Promise.all([
     db.select().from(rafflePrizes).where(inArray(rafflePrizes.raffleId, ids)).orderBy(asc(rafflePrizes.position)),
     db
@@ -38,7 +39,8 @@ async function extrasOf(db: DbOrTx, ids: string[], userId: string | null): Promi
       .select({
         raffleId: raffleWinners.raffleId,
         position: raffleWinners.position,
-        username: raffleWinners.username,
+        // A removed account's tombstone name ("removed account"); the draw's record keeps the snapshot's.
+        username: sql<string>`coalesce(CASE WHEN ${users.removedAt} IS NOT NULL THEN ${users.username} END, ${raffleWinners.username})`,
         avatarUrl: users.avatarUrl,
         prize: raffleWinners.prize,
       })
@@ -114,9 +116,17 @@ export async function publicList(db: DbOrTx, userId: string | null): Promise<Raf
     .select()
     .from(raffles)
     .where(ne(raffles.status, 'draft'))
-    .orderBy(sql`${raffles.status} = 'open' DESC`, sql`CASE WHEN ${raffles.status} = 'open' THEN ${raffles.closesAt} END`, desc(raffles.closesAt))
+    .orderBy(
+      sql`${raffles.status} = 'open' DESC`,
+      sql`CASE WHEN ${raffles.status} = 'open' THEN ${raffles.closesAt} END`,
+      desc(raffles.closesAt),
+    )
     .limit(100);
-  const x = await extrasOf(db, rows.map((r) => r.id), userId);
+  const x = await extrasOf(
+    db,
+    rows.map((r) => r.id),
+    userId,
+  );
   return rows.map((r) => summaryOf(r, x));
 }
 
@@ -126,7 +136,11 @@ export async function publicDetail(db: DbOrTx, raffle: RaffleRow, userId: string
 
 export async function adminList(db: DbOrTx): Promise<AdminRaffle[]> {
   const rows = await db.select().from(raffles).orderBy(desc(raffles.createdAt)).limit(200);
-  const x = await extrasOf(db, rows.map((r) => r.id), null);
+  const x = await extrasOf(
+    db,
+    rows.map((r) => r.id),
+    null,
+  );
   return rows.map((r) => adminOf(r, x));
 }
 
