@@ -9,7 +9,7 @@ import { users } from '../../db/schema/users';
 interface Extras {
   prizes: Map<string, RafflePrize[]>;
   sold: Map<string, number>;
-  mine: Map<string, number> | null;
+  mine: Map<string, { tickets: number; bought: number }> | null;
   winners: Map<string, RaffleSummary['winners']>;
 }
 
@@ -31,7 +31,7 @@ async function extrasOf(db: DbOrTx, ids: string[], userId: string | null): Promi
       .groupBy(raffleEntries.raffleId),
     userId
       ? db
-          .select({ raffleId: raffleEntries.raffleId, n: raffleEntries.tickets })
+          .select({ raffleId: raffleEntries.raffleId, tickets: raffleEntries.tickets, bought: raffleEntries.bought })
           .from(raffleEntries)
           .where(sql`${inArray(raffleEntries.raffleId, ids)} AND ${eq(raffleEntries.userId, userId)}`)
       : Promise.resolve([]),
@@ -57,14 +57,15 @@ async function extrasOf(db: DbOrTx, ids: string[], userId: string | null): Promi
       item: p.item,
     })),
     sold: new Map(soldRows.map((r) => [r.raffleId, Number(r.n)])),
-    mine: userId ? new Map(mineRows.map((r) => [r.raffleId, r.n])) : null,
+    mine: userId ? new Map(mineRows.map((r) => [r.raffleId, { tickets: r.tickets, bought: r.bought }])) : null,
     winners: group(winnerRows, ({ raffleId: _r, ...w }) => w),
   };
 }
 
 function summaryOf(r: RaffleRow, x: Extras): RaffleSummary {
   const sold = x.sold.get(r.id) ?? 0;
-  const mine = x.mine ? (x.mine.get(r.id) ?? 0) : null;
+  const entry = x.mine ? (x.mine.get(r.id) ?? { tickets: 0, bought: 0 }) : null;
+  const mine = entry?.tickets ?? null;
   return {
     id: r.id,
     title: r.title,
@@ -79,6 +80,11 @@ function summaryOf(r: RaffleRow, x: Extras): RaffleSummary {
     ticketsSold: sold,
     prizes: x.prizes.get(r.id) ?? [],
     myTickets: mine,
+    mine: entry && {
+      bought: entry.bought,
+      free: entry.tickets - entry.bought,
+      moreAllowed: Math.max(0, r.maxTicketsPerUser - entry.bought),
+    },
     odds: mine === null || sold === 0 ? null : mine / sold,
     winners: x.winners.get(r.id) ?? [],
   };

@@ -42,7 +42,10 @@ async function fan(name: string, points = '1000'): Promise<TestUser> {
 
 const points = async (u: TestUser) => (await t.reload(u.user.id)).points;
 const ledgerRows = (userId: string, reason: string) =>
-  t.database.db.select().from(ledger).where(and(eq(ledger.userId, userId), eq(ledger.reason, reason)));
+  t.database.db
+    .select()
+    .from(ledger)
+    .where(and(eq(ledger.userId, userId), eq(ledger.reason, reason)));
 
 describe('access and input', () => {
   it('admin routes: 401 signed out, 403 for a User or Moderator', async () => {
@@ -62,9 +65,9 @@ describe('access and input', () => {
       expect((await t.call({ method, url, body, as: user })).statusCode).toBe(403);
       expect((await t.call({ method, url, body, as: moderator })).statusCode).toBe(403);
     }
-    expect((await t.call({ method: 'POST', url: `/api/raffles/${id}/tickets`, body: { quantity: 1 } })).statusCode).toBe(
-      401,
-    );
+    expect(
+      (await t.call({ method: 'POST', url: `/api/raffles/${id}/tickets`, body: { quantity: 1 } })).statusCode,
+    ).toBe(401);
     expect((await t.call({ url: '/api/me/raffle-tickets' })).statusCode).toBe(401);
   });
 
@@ -82,7 +85,12 @@ describe('access and input', () => {
       [{ opensAt: 'soon' }, /Opening time must be a date and time/],
     ];
     for (const [over, message] of cases) {
-      const res = await t.call({ method: 'POST', url: '/api/admin/raffles', as: admin, body: { ...raffleBody(t), ...over } });
+      const res = await t.call({
+        method: 'POST',
+        url: '/api/admin/raffles',
+        as: admin,
+        body: { ...raffleBody(t), ...over },
+      });
       expect(res.statusCode, JSON.stringify(over)).toBe(400);
       expect(res.body).toMatch(message);
     }
@@ -103,7 +111,9 @@ describe('access and input', () => {
     expect((await t.call({ url: `/api/raffles/${unknown}` })).statusCode).toBe(404);
     expect((await t.call({ url: `/api/raffles/${unknown}/draw` })).statusCode).toBe(404);
     expect((await buy(t, user, unknown, 1)).statusCode).toBe(404);
-    expect((await t.call({ method: 'POST', url: `/api/admin/raffles/${unknown}/draw`, as: admin })).statusCode).toBe(404);
+    expect((await t.call({ method: 'POST', url: `/api/admin/raffles/${unknown}/draw`, as: admin })).statusCode).toBe(
+      404,
+    );
     const draft = await makeRaffle(t, admin, {}, false);
     expect((await t.call({ url: `/api/raffles/${draft}` })).statusCode).toBe(404);
     const list = (await t.call({ url: '/api/raffles' })).json() as RaffleSummary[];
@@ -151,12 +161,17 @@ describe('buying', () => {
     expect(first.json()).toMatchObject({ myTickets: 3, balance: 970 });
     const over = await buy(t, a, id, 3);
     expect(over.statusCode).toBe(409);
-    expect(over.json().message).toBe('You can hold at most 5 tickets in this raffle; you have 3.');
+    expect(over.json().message).toBe('You can buy at most 5 tickets in this raffle; you have bought 3.');
     expect(await points(a)).toBe('970.00');
     expect((await buy(t, a, id, 2)).statusCode).toBe(200);
     expect((await buy(t, a, id, 1)).statusCode).toBe(409);
     const detail = (await t.call({ url: `/api/raffles/${id}`, as: a })).json() as RaffleDetail;
-    expect(detail).toMatchObject({ myTickets: 5, ticketsSold: 5, odds: 1 });
+    expect(detail).toMatchObject({
+      myTickets: 5,
+      ticketsSold: 5,
+      odds: 1,
+      mine: { bought: 5, free: 0, moreAllowed: 0 },
+    });
     expect(detail.seedHash).toMatch(/^[0-9a-f]{64}$/);
     expect(detail.serverSeed).toBeNull();
     expect(await ledgerMismatches(t)).toEqual([]);
@@ -300,7 +315,9 @@ describe('tickets from support', () => {
     const off = await makeRaffle(t, admin);
     const a = await fan('Support Fan');
     const grant = (source: 'sub' | 'kicks', count: number, eventId: string) =>
-      t.database.db.transaction((tx) => grantSupportTickets(tx as Tx, a.user.id, source, count, eventId, t.clock.now()));
+      t.database.db.transaction((tx) =>
+        grantSupportTickets(tx as Tx, a.user.id, source, count, eventId, t.clock.now()),
+      );
     expect(await grant('sub', 1, 'ev-1')).toEqual([{ raffleId: on, tickets: 2 }]);
     expect(await grant('sub', 1, 'ev-1')).toEqual([]);
     expect(await grant('sub', 1, 'ev-2')).toEqual([{ raffleId: on, tickets: 2 }]);
@@ -315,6 +332,32 @@ describe('tickets from support', () => {
     const detail = (await t.call({ url: `/api/raffles/${on}`, as: a })).json() as RaffleDetail;
     expect(detail.myTickets).toBe(7);
     expect(await points(a)).toBe('1000.00');
+  });
+
+  it('free support tickets do not count against the purchase cap, and the page is told so in one field', async () => {
+    const id = await makeRaffle(t, admin, { maxTicketsPerUser: 10, ticketPrice: 1, ticketsPerSub: 1, subCap: 20 });
+    const a = await fan('Free And Bought Fan');
+    const mine = async () => ((await t.call({ url: `/api/raffles/${id}`, as: a })).json() as RaffleDetail).mine;
+    expect(await mine()).toEqual({ bought: 0, free: 0, moreAllowed: 10 });
+    expect((await buy(t, a, id, 2)).statusCode).toBe(200);
+    await t.database.db.transaction((tx) =>
+      grantSupportTickets(tx as Tx, a.user.id, 'sub', 7, 'free-1', t.clock.now()),
+    );
+    // What the page shows is what the server then sells: 8 more, not 10 − 9 = 1.
+    expect(await mine()).toEqual({ bought: 2, free: 7, moreAllowed: 8 });
+    expect((await buy(t, a, id, 8)).statusCode).toBe(200);
+    expect(await mine()).toEqual({ bought: 10, free: 7, moreAllowed: 0 });
+    const over = await buy(t, a, id, 1);
+    expect([over.statusCode, over.json().message]).toEqual([
+      409,
+      'You can buy at most 10 tickets in this raffle; you have bought 10.',
+    ]);
+    const list = (await t.call({ url: '/api/raffles', as: a })).json() as RaffleSummary[];
+    expect(list.find((r) => r.id === id)).toMatchObject({
+      myTickets: 17,
+      mine: { bought: 10, free: 7, moreAllowed: 0 },
+    });
+    expect(((await t.call({ url: `/api/raffles/${id}` })).json() as RaffleDetail).mine).toBeNull();
   });
 });
 
@@ -339,14 +382,14 @@ describe('the announcement', () => {
         { timeout: 10_000 },
       )
       .toMatchObject([
-      {
-        type: 'bot',
-        content: `Raffle "Bot raffle" drawn! @Announced Fan wins 25 points. Verify: ${t.config.publicOrigin}/raffles/${id}/verify`,
-      },
-    ]);
+        {
+          type: 'bot',
+          content: `Raffle "Bot raffle" drawn! @Announced Fan wins 25 points. Verify: ${t.config.publicOrigin}/raffles/${id}/verify`,
+        },
+      ]);
   });
 
-  it("a gifted-sub delivery from Kick grants the gifter tickets, once, in a raffle that counts gifts", async () => {
+  it('a gifted-sub delivery from Kick grants the gifter tickets, once, in a raffle that counts gifts', async () => {
     const id = await makeRaffle(t, admin, { ticketsPerGift: 1, giftCap: 10 });
     const gifter = await t.signIn({ name: 'Gift Fan' });
     await linkKick(t, gifter, { kickId: '7301', kickUsername: 'GiftFan' });
