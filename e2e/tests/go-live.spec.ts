@@ -4,6 +4,8 @@
  * sign-in goes through the dev provider every page says so, the OBS overlays excepted.
  */
 import type { ChildProcess } from 'node:child_process';
+import type { Browser } from '@playwright/test';
+import { grantPoints } from './chat-helpers';
 import { expect, test } from './fixtures';
 import { newPerson, preAcceptAgeGate, screenshot, signIn } from './helpers';
 import { running, startSite } from './own-site';
@@ -18,6 +20,23 @@ async function freshSite(): Promise<{ url: string; setupLink: string; server: Ch
 async function demoSite(adminSteamId: string): Promise<{ url: string; server: ChildProcess }> {
   const site = await startSite({ DEMO_DATA: '1', ADMIN_STEAM_IDS: adminSteamId, LOG_LEVEL: 'info' }, running);
   return { url: site.url, server: site.server };
+}
+
+const json = { 'x-requested-with': 'kickback' };
+
+/** A viewer signed in through the dev provider's form over HTTP (no page needed). */
+async function httpViewer(
+  browser: Browser,
+  baseURL: string,
+  person: { name: string; steamId: string; demo?: boolean },
+) {
+  const context = await browser.newContext({ baseURL });
+  const login = await context.request.get('/auth/steam/signin?returnTo=/raffles');
+  const action = /<form method="post" action="([^"]+)">/.exec(await login.text())![1]!.replaceAll('&amp;', '&');
+  const form = { personaname: person.name, steamid: person.steamId, ...(person.demo ? { demo: '1' } : {}) };
+  const done = await context.request.post(action, { form });
+  expect(done.ok(), `sign-in of ${person.name}`).toBe(true);
+  return { name: person.name, request: context.request };
 }
 
 test('a fresh site: a plain sign-in is a User; the setup link from the log makes the streamer the admin, once', async ({
@@ -101,6 +120,52 @@ test('going live from the demo: Remove demo data empties the demo catalogue and 
     await page.goto('/store');
     await expect(page.getByRole('button', { name: 'Buy Karambit | Fade' })).toBeVisible();
 
+    // A raffle a demo account and a real viewer bought into, drawn: every ticket wins a prize, so a
+    // demo account is among the announced winners.
+    const stamp = String(Date.now() % 100000);
+    const title = `History raffle ${stamp}`;
+    const demoViewer = await httpViewer(browser, site.url, {
+      name: 'CrateQueen',
+      steamId: '76561199999999012',
+      demo: true,
+    });
+    const realViewer = await httpViewer(browser, site.url, newPerson('Real'));
+    for (const v of [demoViewer, realViewer]) await grantPoints(page, v.name, 100, 'e2e history');
+    const now = Date.now();
+    const created = await page.request.post('/api/admin/raffles', {
+      headers: json,
+      data: {
+        title,
+        description: '',
+        prizes: [
+          { kind: 'points', points: 10 },
+          { kind: 'points', points: 5 },
+        ],
+        ticketPrice: 1,
+        maxTicketsPerUser: 40,
+        opensAt: new Date(now - 60_000).toISOString(),
+        closesAt: new Date(now + 3_600_000).toISOString(),
+      },
+    });
+    expect(created.status(), await created.text()).toBe(200);
+    const raffleId = ((await created.json()) as { raffle: { id: string } }).raffle.id;
+    expect((await page.request.post(`/api/admin/raffles/${raffleId}/open`, { headers: json })).status()).toBe(200);
+    for (const [v, n] of [
+      [demoViewer, 36],
+      [realViewer, 5],
+    ] as const) {
+      const bought = await v.request.post(`/api/raffles/${raffleId}/tickets`, { headers: json, data: { quantity: n } });
+      expect(bought.status(), await bought.text()).toBe(200);
+    }
+    expect((await page.request.post(`/api/admin/raffles/${raffleId}/draw`, { headers: json })).status()).toBe(200);
+    const verdict = async () => {
+      await page.goto(`/raffles/${raffleId}/verify`);
+      await expect(page.getByTestId('verify-result')).toContainText(/^match: /);
+      await page.goto(`/raffles/${raffleId}`);
+      await expect(page.getByTestId('tickets-sold')).toHaveText('41');
+    };
+    await verdict();
+
     await page.goto('/admin/go-live');
     const demo = page.locator('[data-golive="demoData"]');
     await expect(demo).toHaveAttribute('data-state', 'todo');
@@ -109,6 +174,11 @@ test('going live from the demo: Remove demo data empties the demo catalogue and 
     await expect(dialog).toContainText(
       "This removes the demo accounts, products, challenges and boards the demo made. Real users' data stays.",
     );
+    // The confirmation lists the finished events demo accounts took part in, each linked.
+    await expect(dialog.getByRole('link', { name: `Raffle "${title}"` })).toHaveAttribute(
+      'href',
+      `/raffles/${raffleId}/verify`,
+    );
     await screenshot(page, 'go-live-remove-demo-confirm');
     await dialog.getByRole('button', { name: 'Remove demo data' }).click();
     await expect(page.getByText(/^Removed \d+ demo accounts, 16 products, /)).toBeVisible();
@@ -116,6 +186,12 @@ test('going live from the demo: Remove demo data empties the demo catalogue and 
     await expect(demo).toHaveAttribute('data-state', 'ready');
     await expect(demo.getByRole('button', { name: 'Remove demo data' })).toHaveCount(0);
     await screenshot(page, 'go-live-demo-removed');
+
+    // The drawn raffle is history: its verify page still says match, its tickets sold are the same,
+    // and the demo winner shows as a removed account.
+    await verdict();
+    await expect(page.getByTestId('raffle-winners').first()).toContainText('removed account');
+    await screenshot(page, 'go-live-demo-removed-raffle');
 
     // The store has none of the demo catalogue left, in the app and on a fresh load.
     await page.getByRole('link', { name: 'Store', exact: true }).first().click();

@@ -74,9 +74,10 @@ test('a raffle with two prizes: tickets, the cap, the draw on the wheel and over
   await buy(viewers[0]!, title, 1, '90.00');
   await buy(viewers[1]!, title, 2, '80.00');
   await buy(viewers[2]!, title, 3, '70.00');
-  await expect(viewers[2]!.getByTestId('my-tickets')).toHaveText('3 / 3');
+  await expect(viewers[2]!.getByTestId('my-bought')).toHaveText('3 / 3');
+  await expect(viewers[2]!.getByTestId('more-allowed')).toContainText('0 more to buy');
   await buy(viewers[2]!, title, 1, '60.00');
-  await expect(viewers[2]!.getByText('You can hold at most 3 tickets in this raffle; you have 3.')).toBeVisible();
+  await expect(viewers[2]!.getByText('You can buy at most 3 tickets in this raffle; you have bought 3.')).toBeVisible();
   await expect(viewers[0]!.getByTestId('tickets-sold')).toHaveText('6');
   await shot(viewers[2]!, '02-cap');
 

@@ -42,6 +42,13 @@ test('a Moderator’s oversized prize waits for an Admin’s approval in Fulfilm
   // Nothing was paid: the fan's balance is still 0.
   await fan.page.reload();
   await expect(fan.page.getByText('0.00 pts', { exact: true })).toBeVisible();
+  // The hunt page says the prize awaits approval, not that it was won, the amount on one line.
+  await fan.page.setViewportSize({ width: 1366, height: 900 });
+  await fan.page.goto('/hunt');
+  const winnerLine = fan.page.getByLabel('Guess winner').filter({ hasText: fan.kickName });
+  await expect(winnerLine.first()).toContainText('the prize of 100,000,000.00 points awaits an admin’s approval');
+  await expect(winnerLine.first()).not.toContainText('won');
+  await keepScreenshot(fan.page, { path: '/tmp/wtdemo-hunt-held.png', fullPage: true });
 
   // The Moderator sees the held prize but cannot approve it, nor open the limits page.
   await mod.goto('/admin/fulfilment');

@@ -157,6 +157,17 @@ export const goLiveChecklist = z.object({
 });
 export type GoLiveChecklist = z.infer<typeof goLiveChecklist>;
 
+/** A finished draw, game or board demo accounts took part in: kept as announced by the removal. */
+export const finishedEvent = z.object({
+  kind: z.enum(['raffle', 'hunt', 'splitOrSteal', 'battle', 'giveaway', 'prediction']),
+  title: z.string(),
+  /** Its public page (the verify page where there is one). */
+  href: z.string().nullable(),
+});
+export type FinishedEvent = z.infer<typeof finishedEvent>;
+export const demoDataPreview = z.object({ finishedEvents: z.array(finishedEvent) });
+export type DemoDataPreview = z.infer<typeof demoDataPreview>;
+
 export const integrationEndpoints = {
   goLive: defineEndpoint({
     method: 'GET',
@@ -165,6 +176,13 @@ export const integrationEndpoints = {
     response: goLiveChecklist,
   }),
   /** Admin → Go live → Remove demo data (docs/go-live.md): what `npm start` seeded, real users' data kept. */
+  /** What the removal's confirmation lists: the finished events demo accounts took part in. */
+  demoDataPreview: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/demo-data',
+    access: 'admin',
+    response: demoDataPreview,
+  }),
   removeDemoData: defineEndpoint({
     method: 'POST',
     path: '/api/admin/demo-data/remove',

@@ -141,6 +141,18 @@ export const raffleSummary = z.object({
   prizes: z.array(rafflePrize),
   /** The caller's tickets (null when signed out) and their chance of winning the first prize. */
   myTickets: z.number().nullable(),
+  /**
+   * The caller's tickets split as the server counts them (null when signed out): the maximum per
+   * user caps the bought ones only, free support tickets come on top (docs/features/raffles.md#tickets).
+   */
+  mine: z
+    .object({
+      bought: z.number(),
+      free: z.number(),
+      /** How many more the caller may buy: the maximum less those bought. */
+      moreAllowed: z.number(),
+    })
+    .nullable(),
   odds: z.number().nullable(),
   winners: z.array(raffleWinner),
 });
@@ -207,8 +219,8 @@ export const raffleMessages = {
   notOpen: 'This raffle is not open for tickets.',
   notSold: 'Tickets for this raffle are not sold for points.',
   notEligible: (why: string) => `You cannot enter this raffle: ${why}.`,
-  overCap: (cap: number, held: number) =>
-    `You can hold at most ${cap} ticket${cap === 1 ? '' : 's'} in this raffle; you have ${held}.`,
+  overCap: (cap: number, bought: number) =>
+    `You can buy at most ${cap} ticket${cap === 1 ? '' : 's'} in this raffle; you have bought ${bought}.`,
   short: 'You do not have enough points for these tickets.',
   bought: (n: number) => `You bought ${n} ticket${n === 1 ? '' : 's'}.`,
   created: 'Raffle created.',

@@ -47,6 +47,8 @@ export const huntWinnerView = z.object({
   prize: z.number(),
   /** False when the prize could not be paid (an excluded account) or there was none. */
   paid: z.boolean(),
+  /** The prize waits for an Admin's approval (staff prize limits): not paid yet. */
+  held: z.boolean(),
 });
 
 export const huntGuessing = z.object({

@@ -25,6 +25,8 @@ export const splitOrStealPlayer = z.object({
   selection: ballNumber.nullable(),
   /** Points won, set when the game has ended. */
   winnings: z.number().nullable(),
+  /** The winnings wait for an Admin's approval (staff prize limits): not in the balance yet. */
+  prizeHeld: z.boolean(),
   isWinner: z.boolean(),
 });
 export type SplitOrStealPlayer = z.infer<typeof splitOrStealPlayer>;

@@ -30,6 +30,8 @@ export const users = pgTable(
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     /** When the user confirmed the 18+ gate (0920); null until then. */
     ageConfirmedAt: timestamp('age_confirmed_at', { withTimezone: true }),
+    /** When the account was removed (1130): the row stays as a tombstone named "removed account". */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
   },
   (t) => [index('users_username_lower').on(sql`lower(${t.username}) text_pattern_ops`)],
 );

@@ -2,10 +2,9 @@
  * Admin → Go live → Remove demo data (docs/go-live.md): takes out what the demo seeders made
  * (modules/demo/seed.ts), in one audited transaction, and never a real user's data.
  *
- * - Demo accounts: every user in the demo SteamID block (common/steam-id). Their sessions, ledger,
- *   orders, fulfilment items, partner links, daily reward claims, entries and Discord links go with
- *   them (ON DELETE CASCADE / SET NULL); a code sold on a demo order is deleted first (it has no
- *   cascade).
+ * - Demo accounts: every user in the demo SteamID block (common/steam-id), removed as any account is
+ *   (account-removal: their own data goes, the finished events they took part in stay as they were
+ *   announced, the accounts named "removed account").
  * - Demo products (name and image from store/demo's catalogue): deleted, unless a real user ordered
  *   one or codes are still in its pool — then it is kept, deactivated, so that order stays whole.
  * - Demo challenges (title and image from challenges/demo): deleted, unless a real user won it.
@@ -26,6 +25,8 @@ import { users } from '../../db/schema/users';
 import { rowsOf } from '../../db/rows';
 import { simPlayers } from '../../integrations/partners/simulator/model';
 import { conflict } from '../../lib/errors';
+import type { FinishedEvent } from '@kickback/common/http/integrations';
+import { finishedEventsOf, REMOVED_ACCOUNT_NAME, removeAccounts } from '../account-removal/service';
 import { recordAudit, type Actor } from '../audit/service';
 import { demoChallenges } from '../challenges/demo';
 import { demoCatalogue } from '../store/demo';
@@ -47,6 +48,8 @@ export interface DemoRemoval {
   challenges: number;
   challengesKept: number;
   leaderboardWeeks: number;
+  /** Finished draws, games and boards demo accounts took part in: kept as announced. */
+  finishedEvents: number;
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -63,6 +66,8 @@ export function demoRemovalMessage(r: DemoRemoval): string {
   const kept = [
     r.productsDeactivated && `${plural(r.productsDeactivated, 'product')} real users ordered (now inactive)`,
     removed.length > 0 && r.challengesKept && `${plural(r.challengesKept, 'challenge')} a real user won`,
+    r.finishedEvents &&
+      `${plural(r.finishedEvents, 'finished event')} demo accounts took part in, as announced (they show as "${REMOVED_ACCOUNT_NAME}")`,
   ].filter((x): x is string => Boolean(x));
   if (removed.length === 0 && kept.length === 0) return demoRemovalMessages.nothingLeft;
   const list = (xs: string[]) => (xs.length > 1 ? `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}` : (xs[0] ?? ''));
@@ -76,6 +81,15 @@ export function demoRemovalMessage(r: DemoRemoval): string {
 function simulatorKeys(): Array<{ site: number; key: string }> {
   return siteIds.flatMap((site) =>
     simPlayers(site).map((p) => ({ site, key: `id:${(site === 6 ? `rb-${p.id}` : p.id).toLowerCase()}` })),
+  );
+}
+
+/** What the removal's confirmation lists: the finished events demo accounts took part in. */
+export async function demoFinishedEvents(app: FastifyInstance): Promise<FinishedEvent[]> {
+  const demo = await app.db.select({ id: users.id }).from(users).where(like(users.steamId, DEMO_STEAM_ID_PATTERN));
+  return finishedEventsOf(
+    app.db,
+    demo.map((u) => u.id),
   );
 }
 
@@ -138,18 +152,9 @@ export async function removeDemoData(app: FastifyInstance, actor: Actor): Promis
               .where(inArray(dailyRewardClaims.userId, demoIds))
           ).length;
 
-    // Demo accounts and all of theirs. A code sold on a demo order has no cascade: it goes first.
-    if (demoIds.length > 0) {
-      await tx
-        .delete(productCodes)
-        .where(
-          inArray(
-            productCodes.orderId,
-            tx.select({ id: orders.id }).from(orders).where(inArray(orders.userId, demoIds)),
-          ),
-        );
-      await tx.delete(users).where(inArray(users.id, demoIds));
-    }
+    // Demo accounts: removed as any account is (their own data goes, finished events stay).
+    const finished = await finishedEventsOf(tx, demoIds);
+    await removeAccounts(tx, demoIds, new Date());
 
     // Demo products: deleted when nothing real is left on them, else kept and deactivated.
     let productsRemoved = 0;
@@ -205,6 +210,7 @@ export async function removeDemoData(app: FastifyInstance, actor: Actor): Promis
       challenges: removedChallenges,
       challengesKept: demoChallengeRows.length - challengeIds.length,
       leaderboardWeeks: periodIds.length,
+      finishedEvents: finished.length,
     };
     const changed =
       removal.accounts + removal.productsRemoved + removal.productsDeactivated + removal.challenges + periodIds.length;

@@ -46,6 +46,23 @@ export interface FulfilmentRequest {
   runBy?: { userId: string; at: Date } | null;
 }
 
+/**
+ * Of these references, those whose item of this kind still waits (pending): how a game's result
+ * tells a prize held for an Admin's approval (kind `staff_prize`, docs/features/staff-prize-limits.md#what-happens-to-a-prize-of-a-moderator-run-event)
+ * from one paid.
+ */
+export async function pendingReferences(db: DbOrTx, kind: FulfilmentKind, references: string[]): Promise<Set<string>> {
+  if (references.length === 0) return new Set();
+  const rows = rowsOf<{ reference: string }>(
+    await db.execute(sql`
+      SELECT reference FROM fulfilment_items
+      WHERE kind = ${kind} AND status = 'pending'
+        AND reference IN (SELECT jsonb_array_elements_text(${JSON.stringify(references)}::jsonb))
+    `),
+  );
+  return new Set(rows.map((r) => r.reference));
+}
+
 /** Adds the item; returns its id, or null when (kind, reference) was already queued. */
 export async function enqueueFulfilment(tx: DbOrTx, item: FulfilmentRequest): Promise<number | null> {
   const amount = item.amount === undefined || item.amount === null ? null : centsToText(toCents(item.amount));

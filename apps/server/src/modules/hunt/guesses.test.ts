@@ -152,7 +152,14 @@ describe('the end of a hunt', () => {
     const finished = await post(`/api/admin/hunts/${hunt.id}/finish`);
     expect(finished.status).toBe(200);
     const g = finished.body.guessing;
-    expect(g.winner).toEqual({ kickUsername: early.kickName, amount: 990, distance: 10, prize: 250, paid: true });
+    expect(g.winner).toEqual({
+      kickUsername: early.kickName,
+      amount: 990,
+      distance: 10,
+      prize: 250,
+      paid: true,
+      held: false,
+    });
     expect(ended.won).toBe(1000);
     expect(g.revealed?.map((r) => r.kickUsername)).toEqual([
       early.kickName,

@@ -78,6 +78,7 @@ export function huntViewOf(record: HuntRecord, revealed: readonly GuessRow[] | n
               distance: centsToNumber(distance),
               prize: decimalToNumber(hunt.guessPrize),
               paid: hunt.prizeLedgerId !== null,
+              held: record.prizeHeld,
             }
           : null,
     },

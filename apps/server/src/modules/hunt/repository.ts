@@ -2,11 +2,14 @@
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { huntBonuses, huntGuesses, hunts, type HuntBonusRow, type HuntRow } from '../../db/schema/hunt';
+import { pendingReferences } from '../fulfilment/service';
 
 export interface HuntRecord {
   hunt: HuntRow;
   bonuses: HuntBonusRow[];
   guessCount: number;
+  /** The guess prize waits in Fulfilment for an Admin's approval (staff prize limits). */
+  prizeHeld: boolean;
 }
 
 export interface GuessRow {
@@ -61,8 +64,19 @@ async function recordsOf(db: DbOrTx, rows: HuntRow[]): Promise<HuntRecord[]> {
     db,
     rows.map((r) => r.id),
   );
+  // A held guess prize's Fulfilment reference is the ledger reference the hunt pays under: its id.
+  const held = await pendingReferences(
+    db,
+    'staff_prize',
+    rows.filter((r) => r.winnerUserId !== null && r.prizeLedgerId === null).map((r) => r.id),
+  );
   return Promise.all(
-    rows.map(async (hunt) => ({ hunt, bonuses: await bonusesOf(db, hunt.id), guessCount: counts.get(hunt.id) ?? 0 })),
+    rows.map(async (hunt) => ({
+      hunt,
+      bonuses: await bonusesOf(db, hunt.id),
+      guessCount: counts.get(hunt.id) ?? 0,
+      prizeHeld: held.has(hunt.id),
+    })),
   );
 }
 

@@ -9,7 +9,7 @@ import { users } from '../../db/schema/users';
 interface Extras {
   prizes: Map<string, RafflePrize[]>;
   sold: Map<string, number>;
-  mine: Map<string, number> | null;
+  mine: Map<string, { tickets: number; bought: number }> | null;
   winners: Map<string, RaffleSummary['winners']>;
 }
 
@@ -20,7 +20,8 @@ const group = <T extends { raffleId: string }, V>(rows: T[], view: (row: T) => V
 };
 
 async function extrasOf(db: DbOrTx, ids: string[], userId: string | null): Promise<Extras> {
-  if (ids.length === 0) return { prizes: new Map(), sold: new Map(), mine: userId ? new Map() : null, winners: new Map() };
+  if (ids.length === 0)
+    return { prizes: new Map(), sold: new Map(), mine: userId ? new Map() : null, winners: new Map() };
   const [prizeRows, soldRows, mineRows, winnerRows] = await Promise.all([
     db.select().from(rafflePrizes).where(inArray(rafflePrizes.raffleId, ids)).orderBy(asc(rafflePrizes.position)),
     db
@@ -30,7 +31,7 @@ async function extrasOf(db: DbOrTx, ids: string[], userId: string | null): Promi
       .groupBy(raffleEntries.raffleId),
     userId
       ? db
-          .select({ raffleId: raffleEntries.raffleId, n: raffleEntries.tickets })
+          .select({ raffleId: raffleEntries.raffleId, tickets: raffleEntries.tickets, bought: raffleEntries.bought })
           .from(raffleEntries)
           .where(sql`${inArray(raffleEntries.raffleId, ids)} AND ${eq(raffleEntries.userId, userId)}`)
       : Promise.resolve([]),
@@ -38,7 +39,8 @@ async function extrasOf(db: DbOrTx, ids: string[], userId: string | null): Promi
       .select({
         raffleId: raffleWinners.raffleId,
         position: raffleWinners.position,
-        username: raffleWinners.username,
+        // A removed account's tombstone name ("removed account"); the draw's record keeps the snapshot's.
+        username: sql<string>`coalesce(CASE WHEN ${users.removedAt} IS NOT NULL THEN ${users.username} END, ${raffleWinners.username})`,
         avatarUrl: users.avatarUrl,
         prize: raffleWinners.prize,
       })
@@ -55,14 +57,15 @@ async function extrasOf(db: DbOrTx, ids: string[], userId: string | null): Promi
       item: p.item,
     })),
     sold: new Map(soldRows.map((r) => [r.raffleId, Number(r.n)])),
-    mine: userId ? new Map(mineRows.map((r) => [r.raffleId, r.n])) : null,
+    mine: userId ? new Map(mineRows.map((r) => [r.raffleId, { tickets: r.tickets, bought: r.bought }])) : null,
     winners: group(winnerRows, ({ raffleId: _r, ...w }) => w),
   };
 }
 
 function summaryOf(r: RaffleRow, x: Extras): RaffleSummary {
   const sold = x.sold.get(r.id) ?? 0;
-  const mine = x.mine ? (x.mine.get(r.id) ?? 0) : null;
+  const entry = x.mine ? (x.mine.get(r.id) ?? { tickets: 0, bought: 0 }) : null;
+  const mine = entry?.tickets ?? null;
   return {
     id: r.id,
     title: r.title,
@@ -77,6 +80,11 @@ function summaryOf(r: RaffleRow, x: Extras): RaffleSummary {
     ticketsSold: sold,
     prizes: x.prizes.get(r.id) ?? [],
     myTickets: mine,
+    mine: entry && {
+      bought: entry.bought,
+      free: entry.tickets - entry.bought,
+      moreAllowed: Math.max(0, r.maxTicketsPerUser - entry.bought),
+    },
     odds: mine === null || sold === 0 ? null : mine / sold,
     winners: x.winners.get(r.id) ?? [],
   };
@@ -114,9 +122,17 @@ export async function publicList(db: DbOrTx, userId: string | null): Promise<Raf
     .select()
     .from(raffles)
     .where(ne(raffles.status, 'draft'))
-    .orderBy(sql`${raffles.status} = 'open' DESC`, sql`CASE WHEN ${raffles.status} = 'open' THEN ${raffles.closesAt} END`, desc(raffles.closesAt))
+    .orderBy(
+      sql`${raffles.status} = 'open' DESC`,
+      sql`CASE WHEN ${raffles.status} = 'open' THEN ${raffles.closesAt} END`,
+      desc(raffles.closesAt),
+    )
     .limit(100);
-  const x = await extrasOf(db, rows.map((r) => r.id), userId);
+  const x = await extrasOf(
+    db,
+    rows.map((r) => r.id),
+    userId,
+  );
   return rows.map((r) => summaryOf(r, x));
 }
 
@@ -126,7 +142,11 @@ export async function publicDetail(db: DbOrTx, raffle: RaffleRow, userId: string
 
 export async function adminList(db: DbOrTx): Promise<AdminRaffle[]> {
   const rows = await db.select().from(raffles).orderBy(desc(raffles.createdAt)).limit(200);
-  const x = await extrasOf(db, rows.map((r) => r.id), null);
+  const x = await extrasOf(
+    db,
+    rows.map((r) => r.id),
+    null,
+  );
   return rows.map((r) => adminOf(r, x));
 }
 

@@ -162,12 +162,17 @@ describe('buying', () => {
     expect(first.json()).toMatchObject({ myTickets: 3, balance: 970 });
     const over = await buy(t, a, id, 3);
     expect(over.statusCode).toBe(409);
-    expect(over.json().message).toBe('You can hold at most 5 tickets in this raffle; you have 3.');
+    expect(over.json().message).toBe('You can buy at most 5 tickets in this raffle; you have bought 3.');
     expect(await points(a)).toBe('970.00');
     expect((await buy(t, a, id, 2)).statusCode).toBe(200);
     expect((await buy(t, a, id, 1)).statusCode).toBe(409);
     const detail = (await t.call({ url: `/api/raffles/${id}`, as: a })).json() as RaffleDetail;
-    expect(detail).toMatchObject({ myTickets: 5, ticketsSold: 5, odds: 1 });
+    expect(detail).toMatchObject({
+      myTickets: 5,
+      ticketsSold: 5,
+      odds: 1,
+      mine: { bought: 5, free: 0, moreAllowed: 0 },
+    });
     expect(detail.seedHash).toMatch(/^[0-9a-f]{64}$/);
     expect(detail.serverSeed).toBeNull();
     expect(await ledgerMismatches(t)).toEqual([]);
@@ -404,6 +409,32 @@ describe('tickets from support', () => {
     const detail = (await t.call({ url: `/api/raffles/${on}`, as: a })).json() as RaffleDetail;
     expect(detail.myTickets).toBe(7);
     expect(await points(a)).toBe('1000.00');
+  });
+
+  it('free support tickets do not count against the purchase cap, and the page is told so in one field', async () => {
+    const id = await makeRaffle(t, admin, { maxTicketsPerUser: 10, ticketPrice: 1, ticketsPerSub: 1, subCap: 20 });
+    const a = await fan('Free And Bought Fan');
+    const mine = async () => ((await t.call({ url: `/api/raffles/${id}`, as: a })).json() as RaffleDetail).mine;
+    expect(await mine()).toEqual({ bought: 0, free: 0, moreAllowed: 10 });
+    expect((await buy(t, a, id, 2)).statusCode).toBe(200);
+    await t.database.db.transaction((tx) =>
+      grantSupportTickets(tx as Tx, a.user.id, 'sub', 7, 'free-1', t.clock.now()),
+    );
+    // What the page shows is what the server then sells: 8 more, not 10 − 9 = 1.
+    expect(await mine()).toEqual({ bought: 2, free: 7, moreAllowed: 8 });
+    expect((await buy(t, a, id, 8)).statusCode).toBe(200);
+    expect(await mine()).toEqual({ bought: 10, free: 7, moreAllowed: 0 });
+    const over = await buy(t, a, id, 1);
+    expect([over.statusCode, over.json().message]).toEqual([
+      409,
+      'You can buy at most 10 tickets in this raffle; you have bought 10.',
+    ]);
+    const list = (await t.call({ url: '/api/raffles', as: a })).json() as RaffleSummary[];
+    expect(list.find((r) => r.id === id)).toMatchObject({
+      myTickets: 17,
+      mine: { bought: 10, free: 7, moreAllowed: 0 },
+    });
+    expect(((await t.call({ url: `/api/raffles/${id}` })).json() as RaffleDetail).mine).toBeNull();
   });
 });
 

@@ -18,6 +18,7 @@ import type { DbOrTx, Tx } from '../../db/client';
 import { splitOrStealGames, type SplitOrStealRow } from '../../db/schema/games';
 import { users } from '../../db/schema/users';
 import type { Person } from '../../games/live-game';
+import { pendingReferences } from '../fulfilment/service';
 
 export async function findGame(db: DbOrTx, id: string): Promise<SplitOrStealRow | null> {
   const [row] = await db.select().from(splitOrStealGames).where(eq(splitOrStealGames.id, id)).limit(1);
@@ -91,6 +92,9 @@ export function canSee(row: SplitOrStealRow, viewer: Person | null): boolean {
   return [row.designated1UserId, row.designated2UserId, row.player1UserId, row.player2UserId].includes(viewer.id);
 }
 
+/** A seat's prize in the ledger, and in Fulfilment when held (the reference game.ts pays under). */
+export const prizeReference = (gameId: string, slot: 1 | 2) => `splitorsteal:${gameId}:${slot}`;
+
 export function roomOf(gameId: string): string {
   return `game:${gameId}`;
 }
@@ -109,6 +113,14 @@ export async function presentState(db: DbOrTx, row: SplitOrStealRow): Promise<Om
     : [];
   const person = (id: string | null) => (id ? people.find((p) => p.id === id) : undefined);
   const ended = game.status === SplitOrStealStatus.Ended;
+  // A prize held for an Admin's approval: its Fulfilment reference is the ledger reference (game.ts).
+  const held = ended
+    ? await pendingReferences(
+        db,
+        'staff_prize',
+        [1, 2].map((slot) => prizeReference(row.id, slot as 1 | 2)),
+      )
+    : new Set<string>();
   const player = (slot: 1 | 2) => {
     const p = person(game.players[slot - 1]!);
     if (!p) return null;
@@ -120,6 +132,7 @@ export async function presentState(db: DbOrTx, row: SplitOrStealRow): Promise<Om
       selection: game.selections[slot - 1] ?? null,
       winnings: ended && won !== null && won !== undefined ? decimalToNumber(centsToText(won)) : null,
       isWinner: ended && won !== null && won !== undefined && won > 0n,
+      prizeHeld: held.has(prizeReference(row.id, slot)),
     };
   };
   const reserved = (slot: 1 | 2) => {

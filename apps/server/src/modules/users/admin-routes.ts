@@ -3,7 +3,7 @@
  * points or gems (reason required), change role, mark excluded. The rules live in admin-service.ts.
  */
 import type { FastifyInstance } from 'fastify';
-import { asc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { adminUserEndpoints, adminUserMessages, type AdminUser } from '@kickback/common/http/admin-users';
 import { decimalToNumber } from '@kickback/common/money';
 import { readPage } from '../../db/page';
@@ -58,20 +58,24 @@ const withBan = async (app: FastifyInstance, u: UserRow) => (await withBans(app,
 export async function adminUserRoutes(app: FastifyInstance): Promise<void> {
   route(app, adminUserEndpoints.list, async (request) => {
     const { query, page } = request.query;
-    let where: SQL | undefined;
+    // Removed accounts are tombstones kept for the events they took part in: not listed.
+    let where: SQL | undefined = isNull(users.removedAt);
     const q = query.toLowerCase();
     if (q) {
       const prefix = `${escapeLike(q)}%`;
       // Name prefix, or an exact id on any linked account (SteamID, Kick, Discord, partner ids).
-      where = or(
-        sql`lower(${users.username}) LIKE ${prefix}`,
-        sql`${users.steamId} = ${query}`,
-        sql`lower(${users.kickUsername}) = ${q}`,
-        sql`lower(${users.discordUsername}) = ${q}`,
-        sql`lower(${users.clashId}) = ${q}`,
-        sql`lower(${users.rustMagicId}) = ${q}`,
-        sql`lower(${users.roobetName}) = ${q}`,
-        sql`lower(${users.casesId}) = ${q}`,
+      where = and(
+        where,
+        or(
+          sql`lower(${users.username}) LIKE ${prefix}`,
+          sql`${users.steamId} = ${query}`,
+          sql`lower(${users.kickUsername}) = ${q}`,
+          sql`lower(${users.discordUsername}) = ${q}`,
+          sql`lower(${users.clashId}) = ${q}`,
+          sql`lower(${users.rustMagicId}) = ${q}`,
+          sql`lower(${users.roobetName}) = ${q}`,
+          sql`lower(${users.casesId}) = ${q}`,
+        ),
       );
     }
     const found = await readPage(app.db, {

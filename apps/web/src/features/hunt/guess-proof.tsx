@@ -35,7 +35,21 @@ export function GuessWinner({ hunt }: { hunt: HuntView }) {
   return (
     <p className="kb-hunt-winner" aria-label="Guess winner">
       Winner: <strong>{w.kickUsername}</strong> guessed {money(w.amount)} ({money(w.distance)} off)
-      {w.prize > 0 && (w.paid ? ` and won ${formatAmount(w.prize)} points` : ' (prize not paid)')}.
+      {w.prize > 0 &&
+        (w.paid ? (
+          <>
+            {' and won '}
+            <span className="kb-amount">{formatAmount(w.prize)}</span> points
+          </>
+        ) : w.held ? (
+          <>
+            {'; the prize of '}
+            <span className="kb-amount">{formatAmount(w.prize)}</span> points awaits an admin&rsquo;s approval
+          </>
+        ) : (
+          ' (prize not paid)'
+        ))}
+      .
     </p>
   );
 }

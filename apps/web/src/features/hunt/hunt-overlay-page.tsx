@@ -53,7 +53,10 @@ function GuessLine({ hunt }: { hunt: HuntView }) {
     return (
       <p className="kbh-guess kbh-winner" aria-label="Guess winner">
         Winner: {g.winner.kickUsername} · {money(g.winner.amount)}
-        {g.winner.prize > 0 && ` · +${formatAmount(g.winner.prize)} pts`}
+        {g.winner.prize > 0 &&
+          (g.winner.held
+            ? ` · ${formatAmount(g.winner.prize)} pts awaiting approval`
+            : ` · +${formatAmount(g.winner.prize)} pts`)}
       </p>
     );
   }

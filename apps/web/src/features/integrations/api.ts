@@ -28,6 +28,10 @@ export const useDisconnectKickBotAccount = () =>
 /** Admin → Go live: read afresh on each visit, like the overview it is built from. */
 export const useGoLive = () => useEndpointQuery(integrationEndpoints.goLive, {}, { staleTime: 0 });
 
+/** The removal's confirmation: the finished events demo accounts took part in (kept as announced), read when it opens. */
+export const useDemoDataPreview = (enabled: boolean) =>
+  useEndpointQuery(integrationEndpoints.demoDataPreview, {}, { enabled, staleTime: 0 });
+
 /** Remove demo data: the checklist refetches (its Demo data item turns Ready), and so do the store and challenges. */
 export const useRemoveDemoData = () =>
   useEndpointMutation(integrationEndpoints.removeDemoData, {

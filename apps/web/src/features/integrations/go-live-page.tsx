@@ -13,7 +13,7 @@ import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { FaArrowsRotate, FaCircleCheck, FaCircleXmark, FaCopy, FaRegCircle, FaTrashCan } from 'react-icons/fa6';
 import type { GoLiveItem, GoLiveState } from '@kickback/common/http/integrations';
-import { useGoLive, useRemoveDemoData, useTestDm, useTestMessage } from './api';
+import { useDemoDataPreview, useGoLive, useRemoveDemoData, useTestDm, useTestMessage } from './api';
 import './integrations.css';
 
 const stateText: Record<GoLiveState, string> = { ready: 'Ready', todo: 'To do', optional: 'Optional' };
@@ -35,6 +35,35 @@ async function copy(value: string) {
 
 const REMOVE_DEMO_CONFIRM =
   "This removes the demo accounts, products, challenges and boards the demo made. Real users' data stays.";
+
+/** The finished events demo accounts took part in: they stay as announced, the accounts shown as removed. */
+function FinishedEvents({ enabled }: { enabled: boolean }) {
+  const preview = useDemoDataPreview(enabled);
+  if (preview.isPending) return <Spinner animation="border" size="sm" role="status" aria-label="Loading" />;
+  const events = preview.data?.finishedEvents ?? [];
+  if (events.length === 0) return <p className="mb-0">Demo accounts took part in no finished draw or game.</p>;
+  return (
+    <>
+      <p className="mb-1">
+        These finished events demo accounts took part in stay exactly as announced (their verify pages still match);
+        the demo players show as &ldquo;removed account&rdquo;:
+      </p>
+      <ul className="mb-0 kb-golive-finished">
+        {events.map((e) => (
+          <li key={`${e.kind}-${e.href ?? e.title}`}>
+            {e.href ? (
+              <Link to={e.href} target="_blank" rel="noopener">
+                {e.title}
+              </Link>
+            ) : (
+              e.title
+            )}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
 
 function RemoveDemoData() {
   const [asking, setAsking] = useState(false);
@@ -61,7 +90,10 @@ function RemoveDemoData() {
             Remove demo data
           </Modal.Title>
         </Modal.Header>
-        <Modal.Body>{REMOVE_DEMO_CONFIRM}</Modal.Body>
+        <Modal.Body>
+          <p className="mb-2">{REMOVE_DEMO_CONFIRM}</p>
+          <FinishedEvents enabled={asking} />
+        </Modal.Body>
         <Modal.Footer>
           <Button variant="secondary" onClick={() => setAsking(false)} disabled={remove.isPending}>
             Cancel

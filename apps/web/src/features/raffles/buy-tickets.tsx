@@ -23,7 +23,8 @@ export function BuyTickets({ raffle }: { raffle: RaffleDetail }) {
     alsoOnError: true,
   });
   if (!user) return <p className="text-body-secondary">Sign in to buy tickets with your points.</p>;
-  const left = Math.max(0, raffle.maxTicketsPerUser - (raffle.myTickets ?? 0));
+  // The server's count: the maximum caps bought tickets only (free support tickets come on top).
+  const left = raffle.mine?.moreAllowed ?? raffle.maxTicketsPerUser;
   const costCents = toCents(raffle.ticketPrice) * BigInt(quantity);
   const after = centsToNumber(toCents(user.points) - costCents);
 
@@ -60,8 +61,8 @@ export function BuyTickets({ raffle }: { raffle: RaffleDetail }) {
         />
       </Form.Group>
       <Button type="submit">Buy tickets</Button>
-      <span className="small text-body-secondary">
-        {left} more allowed · you have {formatAmount(user.points)} points
+      <span className="small text-body-secondary" data-testid="more-allowed">
+        {left} more to buy · you have {formatAmount(user.points)} points
       </span>
       <Modal show={confirming} onHide={() => setConfirming(false)} centered aria-labelledby="raffle-confirm-title">
         <Modal.Header closeButton>

@@ -43,14 +43,24 @@ export function RaffleFacts({ raffle }: { raffle: RaffleSummary }) {
         <dt>Tickets sold</dt>
         <dd data-testid="tickets-sold">{raffle.ticketsSold}</dd>
       </div>
-      {raffle.myTickets !== null && (
+      {raffle.myTickets !== null && raffle.mine && (
         <>
           <div>
             <dt>Your tickets</dt>
-            <dd data-testid="my-tickets">
-              {raffle.myTickets} / {raffle.maxTicketsPerUser}
+            <dd data-testid="my-tickets">{raffle.myTickets}</dd>
+          </div>
+          <div>
+            <dt>Bought</dt>
+            <dd data-testid="my-bought">
+              {raffle.mine.bought} / {raffle.maxTicketsPerUser}
             </dd>
           </div>
+          {raffle.mine.free > 0 && (
+            <div>
+              <dt>Free from support</dt>
+              <dd data-testid="my-free">{raffle.mine.free}</dd>
+            </div>
+          )}
           <div>
             <dt>Your odds</dt>
             <dd>{oddsText(raffle.odds)}</dd>

@@ -132,9 +132,16 @@ export function PlayerSlot({
       {ended && player && (
         <div className="sos-result">
           <div className="sos-choice">{chosen ? `Chose ${choice}` : 'No pick — counts as Split'}</div>
-          <div className={`sos-winnings${winner ? ' is-up' : ''}`}>
-            +{formatAmount(player.winnings ?? 0)} <small>points</small>
-          </div>
+          {player.prizeHeld ? (
+            <div className="sos-winnings is-held" data-testid={`winnings-${player.userId}`}>
+              <span className="kb-amount">{formatAmount(player.winnings ?? 0)}</span> <small>points</small>
+              <span className="sos-held-note">Awaiting an admin&rsquo;s approval: not in the balance yet</span>
+            </div>
+          ) : (
+            <div className={`sos-winnings${winner ? ' is-up' : ''}`} data-testid={`winnings-${player.userId}`}>
+              <span className="kb-amount">+{formatAmount(player.winnings ?? 0)}</span> <small>points</small>
+            </div>
+          )}
         </div>
       )}
     </article>
