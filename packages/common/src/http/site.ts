@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
+import { accentContrastProblem } from '../accent';
 
 /** Public site configuration: branding, footer links, which integrations are simulated. */
 export const socialLink = z.object({ label: z.string(), url: z.string(), icon: z.string() });
@@ -76,7 +77,11 @@ export const brandingBody = z.object({
   accentColor: z
     .string('Enter the accent colour.')
     .trim()
-    .regex(/^#[0-9a-fA-F]{6}$/, 'The accent colour must be a colour like #53fc18.'),
+    .regex(/^#[0-9a-fA-F]{6}$/, 'The accent colour must be a colour like #53fc18.')
+    .superRefine((v, ctx) => {
+      const problem = accentContrastProblem(v);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
   logoUrl: required('logo URL', BRANDING_LIMITS.url).refine(
     (v) => SITE_PATH.test(v) || isHttpUrl(v, true),
     'The logo URL must be a site path (like /brand/logo.svg) or an https:// address.',
