@@ -200,6 +200,17 @@ export const siteEndpoints = {
     body: setupClaimBody,
     response: z.object({ message: z.string() }),
   }),
+  /**
+   * Whether a setup link still works, so its page offers "Make … the admin" only then (a used link
+   * says so instead). The token goes in the body, never in a logged URL.
+   */
+  checkSetupLink: defineEndpoint({
+    method: 'POST',
+    path: '/api/setup/check',
+    access: 'visitor',
+    body: setupClaimBody,
+    response: z.object({ usable: z.boolean(), message: z.string().nullable() }),
+  }),
   /** The signed-in user confirmed the gate; remembered on their account for every browser. */
   confirmAge: defineEndpoint({
     method: 'POST',

@@ -21,7 +21,7 @@ export const huntModule = fp(async (app: FastifyInstance) => {
   const hunt = new HuntService(app);
   app.decorate('hunt', hunt);
   app.addHook('preClose', async () => hunt.stop());
-  app.chat.register(guessHandler(app.config.site.siteName));
+  app.chat.register(guessHandler());
 
   app.realtime.register(bonusHuntHub, {
     async connect(ctx) {
