@@ -216,7 +216,10 @@ export interface Config {
   /** On SIGTERM: how long /healthz answers 503 (draining) before the process stops accepting. */
   drainMs: number;
   sessionSecret: string;
-  /** SESSION_SECRET was given (otherwise a random one per start: sign-ins end at every restart). */
+  /**
+   * SESSION_SECRET was given (otherwise a random one per start: sessions, kept in the database,
+   * survive a restart, but a sign-in under way across a restart or between processes fails).
+   */
   sessionSecretSet: boolean;
   /**
    * Seals and hashes the store's codes: CODE_ENCRYPTION_KEY, or outside production a key derived from
