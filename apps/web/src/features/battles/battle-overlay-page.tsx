@@ -74,8 +74,12 @@ export default function BattleOverlayPage() {
         )}
         {battle?.status === 'registration' && ` · ${battle.entrants.length} entered · type !enter`}
       </div>
-      {battle && <CurrentMatch state={battle} />}
-      {battle && <LatestResult state={battle} />}
+      {battle && (
+        <div className="kbb-overlay-top">
+          <CurrentMatch state={battle} />
+          <LatestResult state={battle} />
+        </div>
+      )}
       {battle && battle.matches.length > 0 && <Bracket state={battle} fromRound={firstRoundShown(battle)} />}
     </main>
   );

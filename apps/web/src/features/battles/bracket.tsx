@@ -73,6 +73,13 @@ export function tieNote(match: BattleMatch): string | null {
   return null;
 }
 
+/** The tie's rule in a few words, for the overlay's bracket boxes (the latest result says it in full). */
+function tieShort(match: BattleMatch): string {
+  if (match.result?.decidedBy === 'win') return 'Tie: the higher win goes on';
+  if (match.result?.decidedBy === 'entry') return 'Tie: the first to enter goes on';
+  return 'Level when rounded: the exact multiplier decides';
+}
+
 export function MatchBox({ match, current }: { match: BattleMatch; current: boolean }) {
   const tie = tieNote(match);
   return (
@@ -86,9 +93,14 @@ export function MatchBox({ match, current }: { match: BattleMatch; current: bool
       <Side match={match} which="b" />
       {match.state === 'void' && <span className="kbb-void">Void: {match.voidReason}</span>}
       {tie && (
-        <span className="kbb-tie" data-testid="match-tie">
-          {tie}
-        </span>
+        <>
+          <span className="kbb-tie kbb-tie-long" data-testid="match-tie">
+            {tie}
+          </span>
+          <span className="kbb-tie kbb-tie-short" aria-hidden="true">
+            {tieShort(match)}
+          </span>
+        </>
       )}
     </li>
   );
