@@ -163,17 +163,38 @@ test('an 8-entrant battle: wager gate, drawn and verified bracket, seven matches
   await watcher.goBack();
   await expect(watcher.getByTestId('bracket-match')).toHaveCount(7);
 
-  // The seven matches, as the streamer records them; the left side wins each at a higher multiplier.
+  // The overlay is sized for reading on stream at 1920×1080 (like the giveaway's 56 px names).
+  const px = (selector: string) =>
+    overlay.locator(selector).first().evaluate((e) => parseFloat(getComputedStyle(e).fontSize));
+  expect(await px('.kbb-now-name')).toBeGreaterThanOrEqual(56);
+  expect(await px('.kbb-now-slot')).toBeGreaterThanOrEqual(36);
+  expect(await px('.kbb-bracket .kbb-name')).toBeGreaterThanOrEqual(24);
+  expect(await px('.kbb-bracket .kbb-slot')).toBeGreaterThanOrEqual(19);
+  // All of it within the 1080 px frame.
+  expect(await overlay.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(1080);
+  await shot(overlay, '02-overlay-drawn', true);
+
+  // The seven matches, as the streamer records them; the left side wins each at a higher multiplier,
+  // but the first: a tie at 40.00× each, which the left side wins with the higher win.
   const record = run.getByRole('form', { name: 'Record the match in play' });
   for (let no = 0; no < 7; no++) {
     await expect(record.getByRole('heading')).toContainText(`Match ${no + 1}:`);
     const inputs = record.locator('input');
     await inputs.nth(0).fill('100');
-    await inputs.nth(1).fill(String(150 + no * 10));
-    await inputs.nth(2).fill('100');
-    await inputs.nth(3).fill('120.50');
+    await inputs.nth(1).fill(no === 0 ? '4000' : String(150 + no * 10));
+    await inputs.nth(2).fill(no === 0 ? '50' : '100');
+    await inputs.nth(3).fill(no === 0 ? '2000' : '120.50');
     await record.getByRole('button', { name: 'Record result' }).click();
     if (no < 6) await expect(record.getByRole('heading')).toContainText(`Match ${no + 2}:`);
+    if (no === 0) {
+      // The tie and how it was broken, on the page and on stream.
+      const tie = /^Tie at 40\.00× each: .+ goes on with the higher win \(4,000\.00 against 2,000\.00\)\.$/;
+      await expect(watcher.getByTestId('match-tie')).toHaveText(tie);
+      await expect(overlay.getByTestId('latest-tie')).toHaveText(tie);
+      expect(await px('[data-testid="latest-tie"]')).toBeGreaterThanOrEqual(28);
+      expect(await overlay.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(1080);
+      await shot(overlay, '04-overlay-tie', true);
+    }
   }
   await expect(run.getByTestId('admin-battle-status')).toHaveText('Finished');
   await expect(watcher.getByTestId('battle-winner')).toBeVisible();
@@ -186,6 +207,25 @@ test('an 8-entrant battle: wager gate, drawn and verified bracket, seven matches
   expect(multipliers).toHaveLength(14);
   await expect.poll(() => overlay.getByTestId('match-multiplier').allInnerTexts()).toEqual(multipliers);
   await shot(overlay, '05-overlay', true);
+
+  // On a phone the bracket scrolls sideways inside its own region: the page does not, names stay
+  // whole, the cut edge says more rounds follow, and the keyboard reaches the region.
+  await watcher.setViewportSize({ width: 390, height: 844 });
+  const bracket = watcher.getByRole('region', { name: 'Bracket' });
+  await expect(bracket).toHaveAttribute('tabindex', '0');
+  await expect(watcher.getByTestId('bracket-scroll-hint')).toHaveText('More rounds to the right: scroll sideways.');
+  expect(await watcher.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  const broken = await bracket.locator('.kbb-name').evaluateAll((names) =>
+    names
+      .filter((n) => n.getBoundingClientRect().height > 1.8 * parseFloat(getComputedStyle(n).fontSize))
+      .map((n) => n.textContent),
+  );
+  expect(broken).toEqual([]);
+  await bracket.focus();
+  for (let i = 0; i < 25; i++) await watcher.keyboard.press('ArrowRight'); // the keyboard scrolls it to its end
+  await expect(watcher.getByTestId('bracket-scroll-hint')).toBeHidden();
+  await shot(watcher, '06-phone-bracket');
+  await watcher.setViewportSize({ width: 1280, height: 800 });
 
   // The winner is paid once; recording the final again is refused and pays nothing more.
   const again = await admin.request.post(`/api/admin/battles/${battleId}/matches/6/result`, {

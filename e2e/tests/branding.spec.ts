@@ -38,6 +38,12 @@ test('the admin renames the site on Admin → Settings; a new visitor sees it in
     await expect(admin.getByText(/quick link URL must be a site path/)).toBeVisible();
     await quickLink.fill('/leaderboard');
 
+    // An accent the dark button text would not read on is refused as typed, with its ratio.
+    const accent = admin.getByLabel('Accent colour');
+    await accent.fill('#0d6efd');
+    await expect(admin.getByText(/The accent colour #0d6efd is too dark: .* 3\.67:1, and text needs 4\.5:1/)).toBeVisible();
+    await accent.fill('#00b3ff');
+
     await admin.getByLabel('Site name').fill('Nightshift Live');
     await admin.getByLabel('Tagline').fill('Slots and shows after dark.');
     await admin.getByRole('button', { name: 'Save' }).click();
@@ -60,6 +66,54 @@ test('the admin renames the site on Admin → Settings; a new visitor sees it in
     await expect(visitor).toHaveTitle('Nightshift Live');
     await expect(visitor.locator('footer')).toContainText('Slots and shows after dark.');
     await screenshot(visitor, 'admin-settings-visitor');
+
+    // The new accent everywhere it shows, and no green left: links, the primary button, the
+    // hero's glow; and axe finds nothing serious on the pages a visitor walks through.
+    const cyan = 'rgb(0, 179, 255)';
+    const look = () =>
+      visitor.evaluate(() => {
+        // A plain link in the page, as Bootstrap colours every link.
+        const link = document.createElement('a');
+        link.href = '#';
+        link.textContent = 'a link';
+        document.querySelector('main')!.append(link);
+        const linkColour = getComputedStyle(link).color;
+        link.remove();
+        const hero = document.querySelector<HTMLElement>('.kb-hero');
+        return {
+          linkRgb: getComputedStyle(document.querySelector('main')!).getPropertyValue('--bs-link-color-rgb').trim(),
+          link: linkColour,
+          hero: hero ? getComputedStyle(hero).backgroundImage : '',
+          body: getComputedStyle(document.body).backgroundImage,
+        };
+      });
+    const home = await look();
+    expect(home.link).toBe(cyan);
+    expect(home.hero).toContain('rgba(0, 179, 255');
+    expect(home.body).toContain('rgba(0, 179, 255');
+    expect(JSON.stringify(home)).not.toMatch(/83, 252, 24/);
+    await expectAccessible(visitor);
+    for (const path of ['/store', '/leaderboard', '/raffles', '/battles', '/terms']) {
+      await visitor.goto(path);
+      await expect(visitor.locator('main')).toBeVisible();
+      await visitor.waitForLoadState('networkidle');
+      const seen = await look();
+      expect(seen.linkRgb, path).toBe('0, 179, 255');
+      expect(seen.link, path).toBe(cyan);
+      await expectAccessible(visitor);
+    }
+    // A primary button (Save is disabled once saved): the accent behind the dark text.
+    const primary = await visitor.evaluate(() => {
+      const button = document.createElement('button');
+      button.className = 'btn btn-primary';
+      button.textContent = 'Go';
+      document.querySelector('main')!.append(button);
+      const colours = [getComputedStyle(button).backgroundColor, getComputedStyle(button).color];
+      button.remove();
+      return colours;
+    });
+    expect(primary).toEqual([cyan, 'rgb(11, 13, 16)']);
+    await screenshot(visitor, 'admin-settings-accent');
   } finally {
     site.server.kill('SIGTERM');
   }

@@ -80,6 +80,21 @@ test('on a phone, Sign In is in the header bar and signs in in the same tab, bac
   await context.close();
 });
 
+test('closing the sign-in window is a failed sign-in: the contract’s toast, and why', async ({ page }) => {
+  await page.goto('/');
+  const popupPromise = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  const popup = await popupPromise;
+  await expect(popup.getByText(/Demo ids are/)).toBeVisible();
+  await popup.close();
+  const toast = page.getByRole('alert').filter({ hasText: 'Authentication failed.' });
+  await expect(toast.getByText('Authentication failed.', { exact: true })).toBeVisible();
+  await expect(
+    toast.getByText('The sign-in window was closed before you finished. You are not signed in.'),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
+});
+
 test('cancelling in the provider says so in plain words', async ({ page }) => {
   await page.goto('/');
   const popupPromise = page.waitForEvent('popup');

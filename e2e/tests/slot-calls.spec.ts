@@ -97,7 +97,7 @@ test('!calls open, three !sr calls, the queue live on /calls and the overlay, Ad
     // The broadcaster opens the queue from chat (the broadcaster badge); the admin page follows.
     await expect(await postInChat(sim, 'vex', '!calls open')).toContainText('@vex slot calls are open');
     await expect(admin.getByTestId('calls-state')).toHaveText('Open');
-    await expect(overlay.getByText('type !sr <slot>')).toBeVisible();
+    await expect(overlay.getByText('type !sr [SLOT]')).toBeVisible();
 
     // Three calls: one normalised, one misspelled (matched), one blacklisted (refused with the reason).
     await expect(await postInChat(sim, ann.kickName, '!sr gates-of-olympus')).toContainText(

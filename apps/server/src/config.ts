@@ -221,7 +221,10 @@ export interface Config {
   /** On SIGTERM: how long /healthz answers 503 (draining) before the process stops accepting. */
   drainMs: number;
   sessionSecret: string;
-  /** SESSION_SECRET was given (otherwise a random one per start: sign-ins end at every restart). */
+  /**
+   * SESSION_SECRET was given (otherwise a random one per start: sessions, kept in the database,
+   * survive a restart, but a sign-in under way across a restart or between processes fails).
+   */
   sessionSecretSet: boolean;
   /**
    * Seals and hashes the store's codes: CODE_ENCRYPTION_KEY, or outside production a key derived from
@@ -403,7 +406,18 @@ export function splitDiscordApiUrl(url: string): { api: string; version: string 
 /** The mount point of the local Discord simulator (OAuth and REST). */
 export const DISCORD_SIMULATOR_PATH = '/dev/discord';
 
-export class ConfigError extends Error {}
+export class ConfigError extends Error {
+  /**
+   * `field`: the variable to fix (the missing one, not the one just set); `words`: the problem as
+   * the site's integration settings page says it (field labels, not variable names).
+   */
+  constructor(
+    message: string,
+    readonly detail: { field?: string; words?: string } = {},
+  ) {
+    super(message);
+  }
+}
 
 export interface DemoUser {
   readonly steamId: string;
@@ -712,7 +726,14 @@ function kickConfig(
   const given = Object.entries(appParts).filter(([, v]) => v !== undefined);
   if (given.length === 1) {
     const missing = Object.keys(appParts).find((k) => appParts[k as keyof typeof appParts] === undefined);
-    throw new ConfigError(`Invalid configuration: ${missing} is required when ${given[0]?.[0]} is set`);
+    const words =
+      missing === 'KICK_CLIENT_SECRET'
+        ? 'Enter the Kick app client secret too: the Kick app needs its client id and its client secret.'
+        : 'Enter the Kick app client id too: the Kick app needs its client id and its client secret.';
+    throw new ConfigError(`Invalid configuration: ${missing} is required when ${given[0]?.[0]} is set`, {
+      ...(missing ? { field: missing } : {}),
+      words,
+    });
   }
   const app =
     env.KICK_CLIENT_ID && env.KICK_CLIENT_SECRET

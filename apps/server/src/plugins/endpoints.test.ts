@@ -179,6 +179,7 @@ const expectedAccess: Record<string, AccessLevel> = {
   'DELETE /api/admin/channel-rewards/:id': 'admin',
   'GET /api/live/now': 'visitor',
   'POST /api/setup/claim': 'user',
+  'POST /api/setup/check': 'visitor',
 };
 
 describe('every /api route is defined once in packages/common', () => {

@@ -5,10 +5,26 @@
 import { createContext, use, useEffect, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { SiteConfig } from '@kickback/common/http/site';
+import { accentTokens } from '@kickback/common/accent';
 import { callEndpoint } from '../lib/api';
 
 /** endpointKey(siteEndpoints.config), spelled out: the endpoint's schema stays out of the first load. */
 export const siteConfigKey = ['GET', '/api/site'];
+
+/**
+ * Every accent-dependent token from the one accent colour (links, hover and focus states, glows,
+ * tints, the primary button's states): tokens.css holds the same tokens for the default colour.
+ */
+export function applyAccent(style: Pick<CSSStyleDeclaration, 'setProperty'>, accentColor: string): void {
+  const tokens = accentTokens(accentColor);
+  if (!tokens) return;
+  style.setProperty('--kb-accent', tokens.accent);
+  style.setProperty('--kb-accent-rgb', tokens.rgb);
+  style.setProperty('--kb-accent-hover', tokens.hover);
+  style.setProperty('--kb-accent-hover-rgb', tokens.hoverRgb);
+  style.setProperty('--kb-accent-active', tokens.active);
+  style.setProperty('--kb-accent-disabled', tokens.disabled);
+}
 
 const SiteContext = createContext<SiteConfig | null>(null);
 
@@ -29,7 +45,7 @@ export function SiteProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!site) return;
     document.title = site.siteName;
-    document.documentElement.style.setProperty('--kb-accent', site.accentColor);
+    applyAccent(document.documentElement.style, site.accentColor);
   }, [site]);
   if (config.isError && !site) {
     return (

@@ -15,6 +15,7 @@ import {
   snapshotOf,
   voidMatch,
   winnerOf,
+  decidedBy,
   type BattleGame,
   type BracketSize,
   type Outcome,
@@ -136,6 +137,15 @@ describe('matches', () => {
     expect(winnerOf(buy('10', '20'), buy('10', '20'), 2, 1)).toBe('b');
     expect(winnerOf(buy('10', '0'), buy('20', '0'), 1, 2)).toBe('a');
     expect(multiplierText(buy('3', '10'))).toBe('3.33');
+  });
+
+  it('says what decided a match: the exact multipliers (even when they round alike), else the win, else the entry', () => {
+    expect(decidedBy(buy('10', '400'), buy('10', '300'))).toBe('multiplier');
+    // 40.00× each when rounded, but 40.004 against 40.001: the multiplier still decides.
+    expect(multiplierText(buy('1000', '40004'))).toBe(multiplierText(buy('1000', '40001')));
+    expect(decidedBy(buy('1000', '40004'), buy('1000', '40001'))).toBe('multiplier');
+    expect(decidedBy(buy('100', '4000'), buy('50', '2000'))).toBe('win');
+    expect(decidedBy(buy('100', '4000'), buy('100', '4000'))).toBe('entry');
   });
 
   it('refuses results for a match not in play and absurd amounts, changing nothing', () => {

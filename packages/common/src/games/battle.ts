@@ -242,6 +242,17 @@ export function winnerOf(a: BuyResult, b: BuyResult, seqA: number, seqB: number)
   return seqA <= seqB ? 'a' : 'b';
 }
 
+/**
+ * What decided a played match under the tie rule: the exact multipliers when they differ (even if
+ * they round to the same text), else the higher win (a tie on the multiplier), else the earlier
+ * entry (a tie on both). The pages and the overlay say so, so a tie is never a mystery.
+ */
+export type DecidedBy = 'multiplier' | 'win' | 'entry';
+export function decidedBy(a: BuyResult, b: BuyResult): DecidedBy {
+  if (toCents(a.win) * toCents(b.cost) !== toCents(b.win) * toCents(a.cost)) return 'multiplier';
+  return toCents(a.win) !== toCents(b.win) ? 'win' : 'entry';
+}
+
 /** After a change of outcomes: finishes the battle when the final is resolved, paying its winner. */
 function afterOutcome(game: BattleGame, outcomes: (MatchOutcome | null)[]): Outcome {
   const next: BattleGame = { ...game, outcomes };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { menuFeatureIds } from '../site-menu';
 import { defineEndpoint } from './endpoint';
+import { accentContrastProblem } from '../accent';
 
 /** Public site configuration: branding, footer links, which integrations are simulated. */
 export const socialLink = z.object({ label: z.string(), url: z.string(), icon: z.string() });
@@ -77,7 +78,11 @@ export const brandingBody = z.object({
   accentColor: z
     .string('Enter the accent colour.')
     .trim()
-    .regex(/^#[0-9a-fA-F]{6}$/, 'The accent colour must be a colour like #53fc18.'),
+    .regex(/^#[0-9a-fA-F]{6}$/, 'The accent colour must be a colour like #53fc18.')
+    .superRefine((v, ctx) => {
+      const problem = accentContrastProblem(v);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
   logoUrl: required('logo URL', BRANDING_LIMITS.url).refine(
     (v) => SITE_PATH.test(v) || isHttpUrl(v, true),
     'The logo URL must be a site path (like /brand/logo.svg) or an https:// address.',
@@ -223,6 +228,17 @@ export const siteEndpoints = {
     access: 'user',
     body: setupClaimBody,
     response: z.object({ message: z.string() }),
+  }),
+  /**
+   * Whether a setup link still works, so its page offers "Make … the admin" only then (a used link
+   * says so instead). The token goes in the body, never in a logged URL.
+   */
+  checkSetupLink: defineEndpoint({
+    method: 'POST',
+    path: '/api/setup/check',
+    access: 'visitor',
+    body: setupClaimBody,
+    response: z.object({ usable: z.boolean(), message: z.string().nullable() }),
   }),
   /** The signed-in user confirmed the gate; remembered on their account for every browser. */
   confirmAge: defineEndpoint({

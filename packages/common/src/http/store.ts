@@ -123,10 +123,18 @@ const imageUrl = z
   .transform((v) => v || null);
 
 export const productInput = z.object({
-  name: z.string({ error: 'is required' }).trim().min(1, 'is required').max(100, 'must be at most 100 characters'),
+  name: z
+    .string({ error: 'Enter the product name.' })
+    .trim()
+    .min(1, 'Enter the product name.')
+    .max(100, 'Keep the product name to 100 characters or fewer.'),
   price: priceInput,
   imageUrl,
-  category: z.string({ error: 'is required' }).trim().min(1, 'is required').max(40, 'must be at most 40 characters'),
+  category: z
+    .string({ error: 'Enter the category.' })
+    .trim()
+    .min(1, 'Enter the category.')
+    .max(40, 'Keep the category to 40 characters or fewer.'),
   stock: z
     .union([z.number(), z.null()], { error: 'must be a whole number or empty' })
     .optional()

@@ -27,7 +27,14 @@ export const battleMatch = z.object({
   winnerId: z.string().nullable(),
   /** The two bonus buys as recorded, with the slots they were played on. */
   result: z
-    .object({ a: buyResultView, b: buyResultView, slotA: z.string().nullable(), slotB: z.string().nullable() })
+    .object({
+      a: buyResultView,
+      b: buyResultView,
+      slotA: z.string().nullable(),
+      slotB: z.string().nullable(),
+      /** What decided it under the tie rule (games/battle.ts `decidedBy`). */
+      decidedBy: z.enum(['multiplier', 'win', 'entry']),
+    })
     .nullable(),
   voidReason: z.string().nullable(),
 });

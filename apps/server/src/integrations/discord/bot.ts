@@ -10,7 +10,10 @@ import { RESTJSONErrorCodes, Routes, type RESTPostAPIChannelMessageJSONBody } fr
 import type { DiscordBotConfig } from '../../config';
 
 export type DmFailure = 'dms_closed' | 'no_mutual_guild' | 'unknown_user' | 'unauthorized' | 'error';
-export type DmOutcome = { ok: true; messageId: string } | { ok: false; reason: DmFailure; detail: string };
+/** `unreached`: Discord never answered (the request failed on the way: DNS, network, proxy). */
+export type DmOutcome =
+  | { ok: true; messageId: string }
+  | { ok: false; reason: DmFailure; detail: string; unreached?: true };
 
 export interface DiscordDmSender {
   send(discordId: string, content: string): Promise<DmOutcome>;
@@ -19,7 +22,7 @@ export interface DiscordDmSender {
 
 const CHANNEL_CACHE = 10_000;
 
-function failure(err: unknown): { reason: DmFailure; detail: string } {
+function failure(err: unknown): { reason: DmFailure; detail: string; unreached?: true } {
   if (err instanceof DiscordAPIError) {
     const detail = `${err.status} ${String(err.code)}: ${err.message}`.slice(0, 300);
     if (err.code === RESTJSONErrorCodes.CannotSendMessagesToThisUser) return { reason: 'dms_closed', detail };
@@ -32,7 +35,9 @@ function failure(err: unknown): { reason: DmFailure; detail: string } {
   }
   const status = (err as { status?: unknown }).status;
   if (status === 401) return { reason: 'unauthorized', detail: '401 Unauthorized' };
-  return { reason: 'error', detail: (err instanceof Error ? err.message : String(err)).slice(0, 300) };
+  const detail = (err instanceof Error ? err.message : String(err)).slice(0, 300);
+  // An answer carries a status; an error without one is a request that never reached Discord.
+  return typeof status === 'number' ? { reason: 'error', detail } : { reason: 'error', detail, unreached: true };
 }
 
 export function createDiscordDmSender(

@@ -14,6 +14,7 @@ import { users, type UserRow } from '../../db/schema/users';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { conflict } from '../../lib/errors';
 import type { ChatHandler } from '../chat/service';
+import { siteNameNow } from '../site/service';
 import { payPendingOnLink } from '../support-rewards/service';
 
 /** No 0/O or 1/I: people copy these by eye too. */
@@ -137,7 +138,7 @@ function verifyAnswer(outcome: RedeemOutcome, siteName: string): string {
 const VERIFY_COMMAND = /^!verify(?:\s+(\S+))?(?:\s|$)/i;
 
 /** The chat handler for `!verify <code>`: links, and says in chat what happened. */
-export function verifyHandler(siteName: string): ChatHandler {
+export function verifyHandler(): ChatHandler {
   return {
     name: 'verify',
     // A command: before the observers, so a `!verify` earns no chat points (chat/service.ts).
@@ -145,6 +146,7 @@ export function verifyHandler(siteName: string): ChatHandler {
     async handle(message, { app }) {
       const match = VERIFY_COMMAND.exec(message.content.trim());
       if (!match) return false;
+      const siteName = await siteNameNow(app); // the name now: a renamed site is named right
       const code = match[1];
       if (!code) {
         await app.chat.reply(message, `type !verify followed by the code from your ${siteName} profile.`);

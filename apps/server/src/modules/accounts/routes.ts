@@ -15,7 +15,7 @@ import { savePartnerIds } from './partner-ids';
 import { unlinkAccount } from './unlink';
 
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
-  app.chat.register(verifyHandler(app.config.site.siteName));
+  app.chat.register(verifyHandler());
   route(app, accountEndpoints.savePartnerIds, async (request) => {
     await savePartnerIds(app.db, currentUser(request), request.body, app.clock.now());
     return { message: messages.settingsUpdated };

@@ -20,6 +20,7 @@ import { buildSigninUrl, verifyAssertion } from '../../integrations/steam/openid
 import { fetchPlayerSummary } from '../../integrations/steam/profiles';
 import { endSession, startSession } from '../../plugins/session';
 import { upsertSteamUser } from './user-accounts';
+import { accentColorNow } from '../site/service';
 
 const STATE_COOKIE = 'kb_openid_state';
 const RETURN_COOKIE = 'kb_openid_return';
@@ -30,7 +31,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   const callbackUrl = `${config.publicUrl}/auth/steam/callback`;
   const stateCookie = { path: '/auth/steam', httpOnly: true, sameSite: 'lax' as const, secure: config.cookies.secure };
 
-  const popupResult = (reply: FastifyReply, result: AuthPopupMessage, returnPath: string | null) => {
+  const popupResult = async (reply: FastifyReply, result: AuthPopupMessage, returnPath: string | null) => {
     reply.clearCookie(STATE_COOKIE, stateCookie);
     reply.clearCookie(RETURN_COOKIE, stateCookie);
     reply.header('cache-control', 'no-store');
@@ -45,7 +46,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       `<h1>${title}</h1>
 <p class="lead">You can close this window.</p>
 ${popupResultData(result, config.publicOrigin)}`,
-      config.site.accentColor,
+      await accentColorNow(app),
     );
   };
 

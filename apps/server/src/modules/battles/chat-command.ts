@@ -5,11 +5,12 @@
  */
 import type { ChatHandler } from '../chat/service';
 import { AppError } from '../../lib/errors';
+import { siteNameNow } from '../site/service';
 import type { BattleService } from './service';
 
 const isEnter = (content: string) => /^!enter\s*$/i.test(content.trim());
 
-export function enterHandler(battles: BattleService, siteName: string): ChatHandler {
+export function enterHandler(battles: BattleService): ChatHandler {
   return {
     name: 'battle-enter',
     // A command after !guess (310) and the slot calls (320), before the observers (chat points 900).
@@ -19,7 +20,7 @@ export function enterHandler(battles: BattleService, siteName: string): ChatHand
       if (!linkedUser) {
         await app.chat.reply(
           message,
-          `link your Kick account on ${siteName} first (type !verify with the code from your profile).`,
+          `link your Kick account on ${await siteNameNow(app)} first (type !verify with the code from your profile).`,
         );
         return true;
       }

@@ -9,6 +9,7 @@ import {
   bracketOf,
   currentMatch,
   multiplierText,
+  decidedBy,
   onDeadline,
   TIE_RULE,
   type BattleError,
@@ -83,7 +84,15 @@ function matchView(game: BattleGame, m: BracketMatch): BattleState['matches'][nu
     b: sideOf(game, m.b),
     state: m.state,
     winnerId: m.winner ?? null,
-    result: played ? { a: buy(played.a), b: buy(played.b), slotA: played.slotA, slotB: played.slotB } : null,
+    result: played
+      ? {
+          a: buy(played.a),
+          b: buy(played.b),
+          slotA: played.slotA,
+          slotB: played.slotB,
+          decidedBy: decidedBy(played.a, played.b),
+        }
+      : null,
     voidReason: m.outcome?.kind === 'void' ? m.outcome.reason : null,
   };
 }

@@ -21,7 +21,7 @@ export const battlesModule = plugin({
 
   const { connect, GetGameState } = battles.hub();
   app.realtime.register(battleHub, { connect, calls: { GetGameState } });
-  app.chat.register(enterHandler(battles, app.config.site.siteName));
+  app.chat.register(enterHandler(battles));
 
   route(app, battleEndpoints.list, () => battles.list());
   route(app, battleEndpoints.current, async () => ({ id: await battles.current() }));

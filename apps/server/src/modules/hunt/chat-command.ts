@@ -7,6 +7,7 @@
 import { centsToText, formatAmount, toCents } from '@kickback/common/money';
 import type { ChatHandler } from '../chat/service';
 import { banReason, type BanView } from '../kick-bans/service';
+import { siteNameNow } from '../site/service';
 import type { GuessOutcome } from './service';
 
 const HINT = 'use !guess [AMOUNT], for example !guess 1234.50';
@@ -44,7 +45,7 @@ export function guessAnswer(
   }
 }
 
-export function guessHandler(siteName: string): ChatHandler {
+export function guessHandler(): ChatHandler {
   return {
     name: 'guess',
     // A command after !bet (300), before the observers (chat points 900).
@@ -61,7 +62,8 @@ export function guessHandler(siteName: string): ChatHandler {
             ? { ok: false, reason: 'malformed' }
             : await app.hunt.guess(linkedUser, parsed, (tx) => once(tx, 'guess'));
       app.log.info({ messageId: message.messageId, kickUser: message.kickUsername, ok: outcome.ok }, 'kick hunt guess');
-      const answer = guessAnswer(outcome, siteName);
+      // Only the unlinked answer names the site: its name is read then (a renamed site is named right).
+      const answer = guessAnswer(outcome, linkedUser ? '' : await siteNameNow(app));
       if (answer !== null) {
         const ack = outcome.ok
           ? { topic: 'Guesses taken', item: formatAmount(centsToText(outcome.amountCents)) }

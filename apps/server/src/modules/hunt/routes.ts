@@ -24,7 +24,7 @@ export const huntModule = plugin({
   const hunt = new HuntService(app);
   app.decorate('hunt', hunt);
   app.addHook('preClose', async () => hunt.stop());
-  app.chat.register(guessHandler(app.config.site.siteName));
+  app.chat.register(guessHandler());
 
   app.realtime.register(bonusHuntHub, {
     async connect(ctx) {

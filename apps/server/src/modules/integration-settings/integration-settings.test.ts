@@ -4,12 +4,14 @@
  */
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { IntegrationSettingsView } from '@kickback/common/http/integration-settings';
+import type { IntegrationsOverview } from '@kickback/common/http/integrations';
 import { auditLog, settings } from '../../db/schema/audit';
 import { users } from '../../db/schema/users';
 import { buildTestApp, TEST_PUBLIC_URL, type TestApp } from '../../../test/app';
 import { linkedUser } from '../../../test/discord';
+import { createDiscordDmSender } from '../../integrations/discord/bot';
 import { connectKickBot } from '../../../test/kick';
 import { redisForTest, testRedisUrl } from '../../../test/redis';
 import { warmUp, WARM_UP_TIMEOUT } from '../../../test/warm';
@@ -103,8 +105,10 @@ describe('Admin → Settings → Integrations', () => {
       [{ HOWL_API_KEY: 'two words' }, 'HOWL_API_KEY'],
       [{ CASES_API_KEY: 'x'.repeat(501) }, 'CASES_API_KEY'],
       [{ CLASH_API_KEY: 42 }, 'CLASH_API_KEY'],
-      // A combination the server would not start with: a client id without its secret.
-      [{ KICK_CLIENT_ID: 'abc123' }, 'KICK_CLIENT_ID'],
+      // A combination the server would not start with: a client id without its secret (the
+      // secret is the field to fill).
+      [{ KICK_CLIENT_ID: 'abc123' }, 'KICK_CLIENT_SECRET'],
+      [{ KICK_CLIENT_SECRET: 'abcdefabcdef' }, 'KICK_CLIENT_ID'],
       [{ KICK_CLIENT_ID: 'abc123', KICK_CLIENT_SECRET: 'abcdefabcdef' }, 'KICK_BROADCASTER_USER_ID'],
       [{ ROOBET_API_KEY: 'abcdefabcdef' }, 'ROOBET_AFFILIATE_ID'],
     ];
@@ -113,6 +117,19 @@ describe('Admin → Settings → Integrations', () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().fields?.map((f: { path: string }) => f.path)).toContain(name);
     }
+    // Said in the page's words (its field labels), never in variable names.
+    const half = await t.call({ method: 'PUT', url: URL, as: admin, body: { KICK_CLIENT_ID: 'abc123' } });
+    expect(half.json()).toMatchObject({
+      message: 'Enter the Kick app client secret too: the Kick app needs its client id and its client secret.',
+      fields: [{ path: 'KICK_CLIENT_SECRET' }],
+    });
+    const noChannel = await t.call({
+      method: 'PUT',
+      url: URL,
+      as: admin,
+      body: { KICK_CLIENT_ID: 'abc123', KICK_CLIENT_SECRET: 'abcdefabcdef' },
+    });
+    expect(noChannel.json().message).toMatch(/^Streamer's Kick user id is required with a Kick app/);
     const unknown = await t.call({ method: 'PUT', url: URL, as: admin, body: { SESSION_SECRET: 'x' } });
     expect(unknown.statusCode).toBe(400);
     const [row] = await t.database.db.select().from(settings).where(eq(settings.key, INTEGRATIONS_ROW));
@@ -147,9 +164,15 @@ describe('Admin → Settings → Integrations', () => {
     const admin = await linkedUser(t, 'Boss');
     await t.database.db.update(users).set({ role: 'Admin' }).where(eq(users.id, admin.user.id));
     const dm = () => t.call({ method: 'POST', url: '/api/admin/go-live/test-dm', as: admin });
-    // The simulator's own token (derived at start): delivered.
+    const botRow = async () =>
+      ((await t.call({ url: '/api/admin/integrations', as: admin })).json() as IntegrationsOverview).rows.find(
+        (r) => r.id === 'discord.bot',
+      );
+    expect((await botRow())?.health).toBe('waiting'); // "Not used yet"
+    // The simulator's own token (derived at start): delivered, and the Integrations page says the bot works.
     expect((await dm()).json()).toMatchObject({ result: 'sent' });
     expect(t.app.discordSimulator?.bot.messages(admin.discordId)).toHaveLength(1);
+    expect(await botRow()).toMatchObject({ health: 'ok', lastSuccessAt: expect.any(String) });
     // A token set on the site replaces it without a restart: the simulator refuses this one (401).
     const put = await t.call({
       method: 'PUT',
@@ -168,7 +191,29 @@ describe('Admin → Settings → Integrations', () => {
     const admin = await t.signIn({ role: 'Admin' });
     const res = await t.call({ method: 'POST', url: '/api/admin/go-live/test-dm', as: admin });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ result: 'not-linked' });
+    expect(res.json()).toEqual({
+      result: 'not-linked',
+      message: 'Your account has no linked Discord: link it in your Profile (your name at the top right → Profile), then try again.',
+    });
+  });
+
+  it('the test DM says Discord was not reached when the request never got an answer', async () => {
+    t = await buildTestApp();
+    const admin = await linkedUser(t, 'Boss');
+    await t.database.db.update(users).set({ role: 'Admin' }).where(eq(users.id, admin.user.id));
+    // The real sender over an HTTP client whose requests fail on the way, as with no network.
+    const unreachable = createDiscordDmSender(
+      { mode: 'discord', token: 'x.y.z', api: 'https://discord.invalid/api', version: '10' },
+      async () => {
+        throw new TypeError('fetch failed');
+      },
+    );
+    vi.spyOn(t.app.discordBroadcasts, 'sender').mockReturnValue(unreachable);
+    const res = await t.call({ method: 'POST', url: '/api/admin/go-live/test-dm', as: admin });
+    expect(res.json()).toEqual({
+      result: 'failed',
+      message: 'Discord could not be reached from the server (fetch failed): check its internet access, then try again.',
+    });
   });
 
   it('the test message posts through the bot: not connected, then posted in the Kick chat', async () => {

@@ -7,6 +7,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
+  integrationSettingFields,
   integrationSettingNames,
   type IntegrationSettingName,
   type IntegrationSettingsBody,
@@ -54,10 +55,21 @@ export async function integrationSettingsStamp(db: DbOrTx): Promise<string | nul
   return row ? row.at.toISOString() : null;
 }
 
-/** Which variable a configuration error is about (the first field named in its message). */
+/** Which variable a configuration error is about: the one it names to fix, else the first field named in its message. */
 function fieldOf(err: ConfigError, changed: readonly string[]): string | undefined {
+  if (err.detail.field) return err.detail.field;
   const named = integrationSettingNames.filter((n) => err.message.includes(n));
   return named.find((n) => changed.includes(n)) ?? named[0];
+}
+
+/** A configuration error as the settings page says it: its own words, else each variable by its field's label. */
+function inWords(err: ConfigError): string {
+  if (err.detail.words) return err.detail.words;
+  const byLength = [...integrationSettingNames].sort((a, b) => b.length - a.length);
+  return byLength.reduce(
+    (text, name) => text.replaceAll(name, integrationSettingFields[name].label),
+    err.message.replace(/^Invalid configuration: /, ''),
+  );
 }
 
 export async function saveIntegrationSettings(
@@ -96,8 +108,7 @@ export async function saveIntegrationSettings(
       integrationsWith(config, next as Record<string, string>);
     } catch (err) {
       if (!(err instanceof ConfigError)) throw err;
-      const message = err.message.replace(/^Invalid configuration: /, '');
-      throw badRequest(message, fieldOf(err, changed));
+      throw badRequest(inWords(err), fieldOf(err, changed));
     }
     await tx
       .update(settings)

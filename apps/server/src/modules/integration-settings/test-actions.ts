@@ -6,6 +6,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { users } from '../../db/schema/users';
+import { siteNameNow } from '../site/service';
 
 const describe = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 300);
 
@@ -19,7 +20,7 @@ export async function sendTestMessage(
       message: 'No Kick app: enter its keys on Admin → Settings → Integrations, then connect the chat bot.',
     };
   }
-  const site = app.config.site.siteName;
+  const site = await siteNameNow(app);
   try {
     const posted = await app.chatOut.postNow(`${site} test message: the chat bot can post here.`);
     if (posted.posted) return { result: 'posted', message: 'Posted to the Kick chat.' };
@@ -54,20 +55,27 @@ export async function sendTestDm(
   if (!me?.discordId) {
     return {
       result: 'not-linked',
-      message: 'Your account has no linked Discord: link it on your Account page, then try again.',
+      message: 'Your account has no linked Discord: link it in your Profile (your name at the top right → Profile), then try again.',
     };
   }
   const outcome = await sender.send(
     me.discordId,
-    `${app.config.site.siteName} test message: the Discord bot can reach you.`,
+    `${await siteNameNow(app)} test message: the Discord bot can reach you.`,
   );
-  if (outcome.ok) return { result: 'sent', message: 'Sent: check your Discord direct messages.' };
+  if (outcome.ok) {
+    // The Integrations page's "Bot (direct messages)" row: the bot works.
+    app.integrationStatus.succeeded('discord.bot', 'test message sent');
+    return { result: 'sent', message: 'Sent: check your Discord direct messages.' };
+  }
   app.log.warn({ reason: outcome.reason, detail: outcome.detail }, 'go-live test DM failed');
   const why =
     outcome.reason === 'dms_closed' || outcome.reason === 'no_mutual_guild'
       ? 'Discord will not deliver it: share a server with the bot and allow direct messages from its members.'
       : outcome.reason === 'unauthorized'
         ? 'Discord refused the bot token (401): check it on Admin → Settings → Integrations.'
-        : `Discord answered: ${outcome.detail}`;
+        : outcome.unreached
+          ? `Discord could not be reached from the server (${outcome.detail}): check its internet access, then try again.`
+          : `Discord answered: ${outcome.detail}`;
+  if (outcome.reason === 'unauthorized' || outcome.unreached) app.integrationStatus.failed('discord.bot', why);
   return { result: 'failed', message: why };
 }

@@ -15,6 +15,22 @@ beforeAll(warmUp, WARM_UP_TIMEOUT);
 const itemOf = (list: GoLiveChecklist, id: string) => list.sections.flatMap((s) => s.items).find((i) => i.id === id);
 
 describe('Admin → Go live', () => {
+  it('what it says of an unset SESSION_SECRET is true: a session outlives a restart with a new random secret', async () => {
+    t = await buildTestApp();
+    expect(t.config.sessionSecretSet).toBe(false);
+    const user = await t.signIn();
+    // A restart: a new process on the same database, with a random secret of its own.
+    const restarted = await buildTestApp({ database: t.database as TestApp['database'] & { drop(): Promise<void> } });
+    try {
+      expect(restarted.config.sessionSecret).not.toBe(t.config.sessionSecret);
+      const ping = await restarted.call({ url: '/api/User/ping', as: user });
+      expect(ping.statusCode).toBe(200);
+      expect(ping.json()).toMatchObject({ username: user.user.username });
+    } finally {
+      await restarted.close();
+    }
+  });
+
   it('on a development site: not ready, says what to set, and gives the webhook URL to paste into the Kick app', async () => {
     t = await buildTestApp();
     const admin = await t.signIn({ role: 'Admin' });
@@ -30,7 +46,10 @@ describe('Admin → Go live', () => {
       'Keys and data',
     ]);
     expect(itemOf(list, 'steam')).toMatchObject({ state: 'todo', detail: expect.stringContaining('STEAM_API_KEY') });
-    expect(itemOf(list, 'sessionSecret')).toMatchObject({ state: 'todo' });
+    expect(itemOf(list, 'sessionSecret')).toMatchObject({
+      state: 'todo',
+      detail: expect.stringContaining('nobody is signed out by a restart'),
+    });
     expect(itemOf(list, 'https')).toMatchObject({
       state: 'todo',
       detail: expect.stringContaining('http://kickback.test'),

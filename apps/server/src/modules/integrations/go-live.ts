@@ -57,12 +57,12 @@ export async function goLiveChecklist(app: FastifyInstance): Promise<GoLiveCheck
       ? item('production', 'Production mode', 'ready', 'NODE_ENV=production: secure cookies, no simulators.')
       : item('production', 'Production mode', 'todo', 'Set NODE_ENV=production (secure cookies, no simulators).'),
     config.sessionSecretSet
-      ? item('sessionSecret', 'SESSION_SECRET', 'ready', 'Set: sign-ins survive restarts.')
+      ? item('sessionSecret', 'SESSION_SECRET', 'ready', 'Set: every process and every start share it.')
       : item(
           'sessionSecret',
           'SESSION_SECRET',
           'todo',
-          'Not set: a random secret is made at every start, so everyone is signed out at each restart. Set 32+ random characters (openssl rand -base64 48), the same in every process.',
+          'Not set: a random secret is made at every start. Sessions are kept in the database, so nobody is signed out by a restart, but a sign-in under way when the server restarts, or finished on another process, fails, and production will not start without it. Set 32+ random characters (openssl rand -base64 48), the same in every process.',
         ),
     config.publicUrl.startsWith('https://')
       ? item('https', 'HTTPS address', 'ready', `PUBLIC_URL is ${config.publicUrl}.`)

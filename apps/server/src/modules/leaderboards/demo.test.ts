@@ -23,6 +23,8 @@ it('demo data: prizes, codes, linked users and a finished previous week on every
   const previous = (await t.call({ url: '/api/LeaderBoard/previous' })).json();
   expect(previous.period).toEqual({ startDate: '2026-02-23T00:00:00.000Z', endDate: '2026-03-02T00:00:00.000Z' });
   expect(previous.data.length).toBeGreaterThan(15);
+  // A player who left the code during the week: the "Not active" cross has a row to show on.
+  expect(previous.data.filter((e: { isActive: boolean }) => !e.isActive).length).toBeGreaterThan(0);
   expect(previous.rewards[0]).toEqual({ rank: 1, reward: 1000, rewardBonus: 250 });
   // LuckyLuke linked their Clash id and shows their name: named, with the Clash Id popover.
   expect(previous.data.find((e: { userName: string }) => e.userName === 'LuckyLuke')?.clashId).not.toBe(-1);

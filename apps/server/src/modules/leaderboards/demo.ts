@@ -13,6 +13,7 @@ import { leaderboardPeriods } from '../../db/schema/leaderboards';
 import { users } from '../../db/schema/users';
 import { simPlayers } from '../../integrations/partners/simulator/model';
 import { simulatedStandings } from '../../integrations/partners/simulator/standings';
+import type { PartnerStanding } from '../../integrations/partners/types';
 import { activeLink, insertVerifiedLink } from '../partner-links/service';
 import { closePeriod } from './closer';
 import { currentWindow } from './periods';
@@ -57,6 +58,32 @@ function linkValue(site: SiteId, index: number): string {
   const player = simPlayers(site)[index];
   if (!player) return '';
   return site === 6 ? player.name : player.id;
+}
+
+/** The simulator players the demo links to site users on a board (they stay on the code). */
+function linkedPlayers(site: SiteId): Set<string> {
+  const keys = new Set<string>();
+  const add = (index: number) => {
+    const value = linkValue(site, index);
+    if (value) keys.add(value.toLowerCase());
+  };
+  for (const [, , s, index] of community) if (s === site) add(index);
+  for (const index of [0, 1, 2]) add(index); // the dev sign-in's demo users link players 0 to 2
+  return keys;
+}
+
+/**
+ * Every board's finished week shows one player who left the code during it (docs/features/leaderboards.md#rules-and-configuration):
+ * listed with the "Not active" cross and no prize, as the poller leaves such a player. The lowest
+ * wagerer not linked to a site user is the one, unless the simulator already had a leaver.
+ */
+function withOneLeaver(standings: PartnerStanding[], linked: Set<string>): PartnerStanding[] {
+  if (standings.length < 2 || standings.some((s) => !s.onCode)) return standings;
+  const ranked = [...standings].sort((a, b) => (a.wagered < b.wagered ? -1 : a.wagered > b.wagered ? 1 : 0));
+  const leaver = ranked.find(
+    (s) => !linked.has((s.externalId?.replace(/^rb-/, '') ?? '').toLowerCase()) && !linked.has(s.username.toLowerCase()),
+  );
+  return standings.map((s) => (s === leaver ? { ...s, onCode: false } : s));
 }
 
 export async function seedLeaderboards(app: FastifyInstance): Promise<void> {
@@ -156,7 +183,10 @@ export async function seedLeaderboards(app: FastifyInstance): Promise<void> {
       .onConflictDoNothing()
       .returning();
     if (!period) continue;
-    const standings = simulatedStandings(site, start, running.start, running.start, app.config.publicOrigin);
+    const standings = withOneLeaver(
+      simulatedStandings(site, start, running.start, running.start, app.config.publicOrigin),
+      linkedPlayers(site),
+    );
     await writeStandings(db, period.id, standings, running.start);
     await closePeriod(db, period.id, running.start);
   }

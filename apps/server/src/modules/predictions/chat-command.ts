@@ -10,6 +10,7 @@ import { centsToNumber, decimalToNumber } from '@kickback/common/money';
 import type { ChatMessage } from '../../integrations/kick/chat-message';
 import type { ChatHandler } from '../chat/service';
 import { banReason, type BanView } from '../kick-bans/service';
+import { siteNameNow } from '../site/service';
 import type { BetOutcome } from './bets';
 
 /** Answers a chat message's sender; swappable so the bot's transport can change without touching bets. */
@@ -70,7 +71,7 @@ export function betAnswer(
   }
 }
 
-export function betHandler(siteName: string, replier?: ChatReplier): ChatHandler {
+export function betHandler(replier?: ChatReplier): ChatHandler {
   return {
     name: 'bet',
     // A command beside !verify (100), before the observers (chat points 900): a bet earns nothing.
@@ -81,6 +82,8 @@ export function betHandler(siteName: string, replier?: ChatReplier): ChatHandler
       const reply: ChatReplier = replier ?? ((m, answer, ack) => app.chat.reply(m, answer, ack));
       let outcome: Parameters<typeof betAnswer>[0];
       const ban = linkedUser ? await app.kickBans.banOf(message.kickUserId) : null;
+      // Only the unlinked answer names the site: its name is read then (a renamed site is named right).
+      const siteName = linkedUser ? '' : await siteNameNow(app);
       if (!linkedUser) outcome = { ok: false, reason: 'unlinked' };
       else if (ban) outcome = { ok: false, reason: 'banned', ban };
       else if (!parsed.ok)

@@ -26,7 +26,7 @@ export const predictionsModule = plugin({
   const predictions = new PredictionService(app);
   app.decorate('predictions', predictions);
   app.addHook('preClose', async () => predictions.broadcaster.stop());
-  app.chat.register(betHandler(app.config.site.siteName));
+  app.chat.register(betHandler());
 
   // Public and read-only: anyone (OBS included) may watch; nothing on it changes anything.
   app.realtime.register(predictionHub, {

@@ -439,10 +439,11 @@ describe('tickets from support', () => {
 });
 
 describe('the announcement', () => {
-  it('posts the winners in chat through the Kick bot after the draw commits', async () => {
+  it('posts the winners in chat through the Kick bot after the draw commits, a mention of the linked Kick name', async () => {
     await connectKickBot(t, admin);
     const id = await makeRaffle(t, admin, { title: 'Bot raffle', prizes: [{ kind: 'points', points: 25 }] });
     const a = await fan('Announced Fan');
+    await linkKick(t, a, { kickId: '7401', kickUsername: 'AnnouncedOnKick' });
     await buy(t, a, id, 1);
     const sim = t.app.kickSimulator!;
     const before = sim.chat.length;
@@ -461,7 +462,32 @@ describe('the announcement', () => {
       .toMatchObject([
         {
           type: 'bot',
-          content: `Raffle "Bot raffle" drawn! @Announced Fan wins 25 points. Verify: ${t.config.publicOrigin}/raffles/${id}/verify`,
+          content: `Raffle "Bot raffle" drawn! @AnnouncedOnKick wins 25 points. Verify: ${t.config.publicOrigin}/raffles/${id}/verify`,
+        },
+      ]);
+  });
+
+  it('names a winner with no linked Kick account by their site name, with no @ (it would ping a stranger)', async () => {
+    await connectKickBot(t, admin);
+    const id = await makeRaffle(t, admin, { title: 'Unlinked raffle', prizes: [{ kind: 'points', points: 25 }] });
+    const a = await fan('Site Only Fan');
+    await buy(t, a, id, 1);
+    const sim = t.app.kickSimulator!;
+    const before = sim.chat.length;
+    expect((await t.call({ method: 'POST', url: `/api/admin/raffles/${id}/draw`, as: admin })).statusCode).toBe(200);
+    await expect
+      .poll(
+        async () => {
+          t.clock.advance(2_000);
+          await t.app.chatOut.pump();
+          return sim.chat.slice(before).filter((c) => c.content.includes('"Unlinked raffle"'));
+        },
+        { timeout: 10_000 },
+      )
+      .toMatchObject([
+        {
+          type: 'bot',
+          content: `Raffle "Unlinked raffle" drawn! Site Only Fan wins 25 points. Verify: ${t.config.publicOrigin}/raffles/${id}/verify`,
         },
       ]);
   });

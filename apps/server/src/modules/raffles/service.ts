@@ -4,7 +4,7 @@
  * that any process fires once, surviving restarts), the draw announced after commit on the
  * `/Raffles` hub (the site page and the OBS wheel) and in chat through the Kick bot.
  */
-import { count, desc, eq, sql } from 'drizzle-orm';
+import { count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   raffleMessages,
@@ -27,6 +27,25 @@ import type { FireResult } from '../../games/timers';
 import { actorOf, recordAudit } from '../audit/service';
 import { closeRaffle, drawRaffle, type DrawnWinner } from './draw';
 import { adminList, adminView, publicDetail, publicList } from './presenter';
+
+/**
+ * How the chat announcement names each winner (docs/features/raffles.md#the-draw-and-how-to-verify-it): a mention of the
+ * linked Kick account (`@KickName` pings the winner), else the site name with no `@` (a mention of a
+ * site name would ping nobody, or a stranger who has that name on Kick).
+ */
+async function kickNamesOf(db: DbOrTx, winners: DrawnWinner[]): Promise<string[]> {
+  if (winners.length === 0) return [];
+  const ids = [...new Set(winners.map((w) => w.userId))];
+  const rows = await db
+    .select({ id: users.id, kickUsername: users.kickUsername })
+    .from(users)
+    .where(inArray(users.id, ids));
+  const kick = new Map(rows.map((r) => [r.id, r.kickUsername]));
+  return winners.map((w) => {
+    const name = kick.get(w.userId);
+    return name ? `@${name}` : w.username;
+  });
+}
 import { buyTickets, raffleGate, refundTickets, type RaffleHooks } from './tickets';
 
 export { grantSupportTickets } from './tickets';
@@ -434,10 +453,11 @@ export class RaffleService {
     const winners = await drawRaffle(tx, closed, now, drawer ? { ...actorOf(drawer), userId: drawer.id } : null);
     const drawn = { ...closed, status: 'drawn' as const, drawnAt: now };
     const view = await this.drawnView(tx, drawn, winners);
+    const chatNames = await kickNamesOf(tx, winners);
     after.push(() => {
       this.app.realtime.emit(rafflesHub, RAFFLE_ROOM, 'RaffleDrawn', view);
       this.changed(drawn.id);
-      return this.announce(view);
+      return this.announce(view, chatNames);
     });
     return drawn;
   }
@@ -453,11 +473,11 @@ export class RaffleService {
   }
 
   /** The winners in chat, through the Kick bot (logged when none is connected). */
-  private async announce(view: RaffleDrawn): Promise<void> {
+  private async announce(view: RaffleDrawn, chatNames: string[]): Promise<void> {
     const text =
       view.winners.length === 0
         ? `Raffle "${view.title}" closed without tickets: no winner.`
-        : `Raffle "${view.title}" drawn! ${view.winners.map((w) => `@${w.username} wins ${w.prize}`).join(', ')}. Verify: ${this.app.config.publicOrigin}/raffles/${view.raffleId}/verify`;
+        : `Raffle "${view.title}" drawn! ${view.winners.map((w, i) => `${chatNames[i]} wins ${w.prize}`).join(', ')}. Verify: ${this.app.config.publicOrigin}/raffles/${view.raffleId}/verify`;
     try {
       await this.app.chatOut.enqueue({ kind: 'announce', text: text.slice(0, 500) });
     } catch (err) {

@@ -98,6 +98,12 @@ describe('Admin → Settings: the site branding', () => {
     ['missing streamer name', { streamerName: undefined }, 'streamerName', /streamer name/],
     ['long tagline', { tagline: 'x'.repeat(201) }, 'tagline', /tagline/],
     ['accent not a colour', { accentColor: 'red' }, 'accentColor', /accent colour/],
+    [
+      'accent under 4.5:1 with the button text',
+      { accentColor: '#0d6efd' },
+      'accentColor',
+      /^The accent colour #0d6efd is too dark: .* 3\.67:1, and text needs 4\.5:1\. Pick a lighter colour\.$/,
+    ],
     ['logo javascript:', { logoUrl: 'javascript:alert(1)' }, 'logoUrl', /logo URL/],
     ['logo over http', { logoUrl: 'http://cdn.example.com/a.png' }, 'logoUrl', /logo URL/],
     ['logo protocol-relative', { logoUrl: '//evil.example/a.png' }, 'logoUrl', /logo URL/],

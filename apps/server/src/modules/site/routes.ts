@@ -6,7 +6,7 @@ import { currentUser } from '../../plugins/access';
 import { cachedReadRoute } from '../../plugins/cached-reads';
 import { route } from '../../plugins/endpoints';
 import { confirmAge, SITE_READ, siteConfigNow, updateAgeGate, updateBranding, updateMenu } from './service';
-import { claimSite, setupMessages } from './setup-claim';
+import { claimSite, setupLinkState, setupMessages } from './setup-claim';
 
 export async function siteRoutes(app: FastifyInstance): Promise<void> {
   // Fixed for the life of the process except the admin's settings (gate, branding), which invalidate it.
@@ -42,6 +42,8 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
     request.log.warn({ userId: user.id }, 'site claimed with the setup link: this account is the Admin');
     return { message: setupMessages.claimed };
   });
+
+  route(app, siteEndpoints.checkSetupLink, async (request) => setupLinkState(app.db, request.body.token));
 
   route(app, siteEndpoints.confirmAge, async (request, reply) => {
     await confirmAge(app.db, currentUser(request).id, app.clock.now());

@@ -63,6 +63,19 @@ export async function siteConfigNow(app: FastifyInstance, db: DbOrTx = app.db): 
   return branding ? { ...site, ...branding, kickChannelUrl: kickChannelUrlOf(branding.kickChannel) } : site;
 }
 
+/**
+ * The site's name now (the admin's branding, else the file's): what the bot's chat lines and test
+ * messages call the site, so a renamed site is named right from the next line, restart or not.
+ */
+export async function siteNameNow(app: FastifyInstance): Promise<string> {
+  return (await storedBranding(app.db))?.siteName ?? app.config.site.siteName;
+}
+
+/** The accent colour now (the admin's branding, else the file's): the server-drawn pages use it. */
+export async function accentColorNow(app: FastifyInstance): Promise<string> {
+  return (await storedBranding(app.db))?.accentColor ?? app.config.site.accentColor;
+}
+
 /** The category the public Challenges page shows: the admin's, else the file's. */
 export async function challengeCategoryNow(app: FastifyInstance): Promise<string> {
   return (await storedBranding(app.db))?.challengeCategory ?? app.config.site.challengeCategory;

@@ -35,6 +35,8 @@ describe('first run: claiming the site with the setup link', () => {
   it('the link makes the signed-in account the Admin, audited; the token dies and no link is printed again', async () => {
     t = await buildTestApp();
     const token = tokenOf(await setupLink(t.database.db, t.config.publicUrl));
+    const check = async () => (await t.call({ method: 'POST', url: '/api/setup/check', body: { token } })).json();
+    expect(await check()).toEqual({ usable: true, message: null }); // the page offers the button
     const streamer = await t.signIn({ name: 'Vex' });
     const res = await claim(streamer, token);
     expect(res.statusCode).toBe(200);
@@ -51,6 +53,11 @@ describe('first run: claiming the site with the setup link', () => {
     expect((await claim(other, token)).statusCode).toBe(404);
     expect((await t.reload(other.user.id)).role).toBe('User');
     expect(await setupLink(t.database.db, t.config.publicUrl)).toBeNull();
+    // The used link's page says so instead of offering "Make … the admin" again.
+    expect(await check()).toEqual({
+      usable: false,
+      message: 'This setup link is not valid: it was already used, or it is not the one in the server log.',
+    });
   });
 
   it('without the token nobody becomes admin: wrong token 404, malformed 400, no sign-in 401', async () => {

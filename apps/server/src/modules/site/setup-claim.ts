@@ -51,6 +51,15 @@ function sameToken(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
+/** Whether `token` is the live setup token (and no admin exists yet), with the reason when not. */
+export async function setupLinkState(db: Db, token: string): Promise<{ usable: boolean; message: string | null }> {
+  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, SETUP_KEY));
+  const live = stored.safeParse(row?.value);
+  if (!live.success || !sameToken(live.data.token, token)) return { usable: false, message: setupMessages.invalid };
+  if (await adminExists(db)) return { usable: false, message: setupMessages.alreadyClaimed };
+  return { usable: true, message: null };
+}
+
 /** Makes `user` the Admin if `token` is the live setup token; 404 otherwise, 409 once an admin exists. */
 export async function claimSite(db: Db, user: { id: string; username: string }, token: string): Promise<void> {
   await db.transaction(async (tx) => {

@@ -12,7 +12,7 @@
  */
 import { eq, inArray, sql } from 'drizzle-orm';
 import { ledgerReasonKind } from '@kickback/common/http/activity';
-import { centsToNumber, centsToText, decimalToNumber, toCents } from '@kickback/common/money';
+import { centsToNumber, centsToText, decimalToNumber, formatAmount, toCents } from '@kickback/common/money';
 import type { StaffPrizeLimits } from '@kickback/common/http/staff-prizes';
 import type { Db, DbOrTx } from '../../db/client';
 import type { Currency } from '../../db/schema/ledger';
@@ -55,7 +55,8 @@ export type PrizeOutcome = { reference: string } & (
   | { kind: 'skipped' }
 );
 
-const points = (cents: bigint) => `${centsToNumber(cents).toLocaleString('en-US')} points`;
+/** Amounts in the held prize's description as the Fulfilment queue shows amounts (one formatter). */
+const points = (cents: bigint) => `${formatAmount(centsToText(cents))} points`;
 const utcDay = (now: Date) => now.toISOString().slice(0, 10);
 
 async function readLimits(db: DbOrTx, lock: boolean) {

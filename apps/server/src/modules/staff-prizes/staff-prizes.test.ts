@@ -121,7 +121,9 @@ describe('Split or Steal run by a Moderator', () => {
       creditCurrency: 'points',
       creditAmount: '50000000.00',
     });
-    expect(held!.description).toContain('per-event limit of 10,000 points');
+    // Written as the queue writes amounts (formatAmount): "10,000.00 points", never "10,000 points".
+    expect(held!.description).toContain('per-event limit of 10,000.00 points');
+    expect(held!.description).toMatch(/: 50,000,000\.00 points held for an Admin's approval/);
 
     // The queue shows it to the Admin as a held prize with what approving pays.
     const page = (await t.call({ url: '/api/admin/fulfilment?kind=staff_prize', as: admin })).json<FulfilmentPage>();
@@ -203,7 +205,7 @@ describe('Split or Steal run by a Moderator', () => {
     // 10,000 paid today: the next 5,000 fits, the one after would make 20,000.
     expect([await pointsOf(players[2]!), await pointsOf(players[3]!)]).toEqual(['5000.00', '0.00']);
     const [held] = await heldFor(players[3]!);
-    expect(held!.description).toContain('per-day limit of 15,000 points');
+    expect(held!.description).toContain('per-day limit of 15,000.00 points');
     const limits = (await t.call({ url: '/api/admin/staff-prize-limits', as: admin })).json();
     expect(limits).toMatchObject({ perEvent: 10_000, perDay: 15_000, paidToday: 15_000 });
   });

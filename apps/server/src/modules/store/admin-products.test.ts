@@ -89,8 +89,10 @@ describe('Admin: Products API', () => {
       [{ price: 'cheap' }, /price: must be a number/],
       [{ price: 1.234 }, /price/],
       [{ price: true }, /price/],
-      [{ name: '  ' }, /name: is required/],
-      [{ category: '' }, /category: is required/],
+      // Sentences that name their field, the same in the product dialog and the toast.
+      [{ name: '  ' }, /^Enter the product name\.$/],
+      [{ category: '' }, /^Enter the category\.$/],
+      [{ name: 'x'.repeat(101) }, /^Keep the product name to 100 characters or fewer\.$/],
       [{ stock: -1 }, /stock/],
       [{ stock: 2.5 }, /stock/],
       [{ imageUrl: 'javascript:alert(1)' }, /imageUrl/],

@@ -35,7 +35,15 @@ export async function recomputeDraw(r: RollRecord): Promise<DrawCheck> {
 }
 
 /** The check of one record: the result line, the hashes, and the entries drawn from. */
-export function DrawVerification({ record, entryLabel }: { record: RollRecord; entryLabel: 'entries' | 'owners' }) {
+export function DrawVerification({
+  record,
+  entryLabel,
+  drawnLabel = ['winner', 'winners'],
+}: {
+  record: RollRecord;
+  entryLabel: 'entries' | 'owners';
+  drawnLabel?: readonly [string, string];
+}) {
   const [checked, setChecked] = useState<{ for: RollRecord; check: DrawCheck } | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   useEffect(() => {
@@ -54,7 +62,7 @@ export function DrawVerification({ record, entryLabel }: { record: RollRecord; e
       {failed && <p className="text-danger">{failed}</p>}
       {check ? (
         <p className={`kb-verify-result ${check.match ? 'text-success' : 'text-danger'}`} data-testid="verify-result">
-          {check.match ? 'match' : 'mismatch'}: recomputed winner{check.winners.length > 1 ? 's' : ''}{' '}
+          {check.match ? 'match' : 'mismatch'}: recomputed {drawnLabel[check.winners.length > 1 ? 1 : 0]}{' '}
           {check.winners.map(nameOf).join(', ')}; the server announced {record.winnerNames.join(', ')}.
         </p>
       ) : (

@@ -15,6 +15,7 @@ export function DrawVerifyPage<R extends RollRecord>({
   intro,
   procedure,
   entryLabel = 'entries',
+  drawnLabel,
 }: {
   title: string;
   /** The record's query. */
@@ -26,6 +27,8 @@ export function DrawVerifyPage<R extends RollRecord>({
   /** The procedure, in words. */
   procedure: ReactNode;
   entryLabel?: 'entries' | 'owners';
+  /** What the drawn are called (one, many): winners unless told (a battle draws seats). */
+  drawnLabel?: readonly [string, string];
 }) {
   const record = draw.data ?? null;
   const error = draw.error
@@ -41,7 +44,7 @@ export function DrawVerifyPage<R extends RollRecord>({
       {record && (
         <>
           <p className="text-body-secondary">{intro(record)}</p>
-          <DrawVerification record={record} entryLabel={entryLabel} />
+          <DrawVerification record={record} entryLabel={entryLabel} {...(drawnLabel ? { drawnLabel } : {})} />
           <p className="small text-body-secondary mt-3">{procedure}</p>
         </>
       )}

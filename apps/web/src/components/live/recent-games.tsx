@@ -47,7 +47,8 @@ export function RecentGames<G extends RecentGame>({
       {games.length === 0 ? (
         <p className="text-body-secondary">No games yet.</p>
       ) : (
-        <Table responsive hover variant="dark" className="align-middle">
+        <div className="table-responsive" tabIndex={0} role="region" aria-labelledby={id}>
+        <Table hover variant="dark" className="align-middle">
           <thead>
             <tr>
               <th>Created</th>
@@ -76,6 +77,7 @@ export function RecentGames<G extends RecentGame>({
             ))}
           </tbody>
         </Table>
+        </div>
       )}
     </section>
   );

@@ -33,10 +33,10 @@ export function CurrencyIcon({ unit, size = 16 }: { unit: RewardUnit; size?: num
   }
   return (
     <svg {...common}>
-      <circle cx="12" cy="12" r="10" fill="#53fc18" />
+      <circle cx="12" cy="12" r="10" style={{ fill: 'var(--kb-accent)' }} />
       <path
         d="M12.9 6v1.3c1.5.2 2.6 1 2.9 2.4l-1.8.4c-.2-.8-.9-1.3-1.9-1.3-1.1 0-1.8.5-1.8 1.2 0 .6.4.9 1.7 1.2l1 .2c2 .5 2.9 1.3 2.9 2.8 0 1.5-1.2 2.6-3 2.8V18h-1.5v-1c-1.8-.2-3-1.1-3.3-2.7l1.9-.4c.2 1 1 1.5 2.2 1.5 1.2 0 1.9-.5 1.9-1.2 0-.6-.4-.9-1.6-1.2l-1.1-.3c-1.9-.4-2.8-1.3-2.8-2.7 0-1.4 1.1-2.4 2.8-2.7V6z"
-        fill="#0b0d10"
+        style={{ fill: 'var(--kb-accent-ink)' }}
       />
     </svg>
   );

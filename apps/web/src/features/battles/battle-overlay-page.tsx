@@ -6,7 +6,8 @@
  */
 import { useEffect, useState } from 'react';
 import { formatAmount } from '../../lib/format';
-import { Bracket, CurrentMatch, statusText } from './bracket';
+import type { BattleState } from '@kickback/common/hubs/battle';
+import { Bracket, CurrentMatch, LatestResult, statusText } from './bracket';
 import { useBattle } from './use-battle';
 import './battles.css';
 
@@ -33,6 +34,17 @@ function useCurrentBattleId(): string | null {
   return id;
 }
 
+/**
+ * The first round the overlay shows: all of a bracket of up to 8, else from the round in play (the
+ * rounds before it are on the battle page), so the text stays large enough to read on stream.
+ */
+function firstRoundShown(state: BattleState): number {
+  if (state.size <= 8) return 0;
+  const open = state.matches.find((m) => m.state === 'ready' || m.state === 'waiting');
+  const rounds = Math.log2(state.size);
+  return open ? open.round : Math.max(0, rounds - 2);
+}
+
 export default function BattleOverlayPage() {
   useEffect(() => {
     document.documentElement.classList.add('kb-transparent');
@@ -42,7 +54,12 @@ export default function BattleOverlayPage() {
   const { state } = useBattle(id, { retryForever: true });
   const battle = state && state.id === id ? state : null;
   return (
-    <main className="kb-overlay kbb-overlay" data-testid="battle-overlay" aria-label="Battle overlay">
+    <main
+      className="kb-overlay kbb-overlay"
+      data-testid="battle-overlay"
+      data-size={battle?.size}
+      aria-label="Battle overlay"
+    >
       <h1 className="kb-visually-hidden">Bonus-buy battle</h1>
       <div className="kbb-overlay-head" data-testid="overlay-battle-title">
         {battle ? `${battle.title} · ${statusText[battle.status]}` : 'Waiting for a battle'}
@@ -57,8 +74,13 @@ export default function BattleOverlayPage() {
         )}
         {battle?.status === 'registration' && ` · ${battle.entrants.length} entered · type !enter`}
       </div>
-      {battle && <CurrentMatch state={battle} />}
-      {battle && battle.matches.length > 0 && <Bracket state={battle} />}
+      {battle && (
+        <div className="kbb-overlay-top">
+          <CurrentMatch state={battle} />
+          <LatestResult state={battle} />
+        </div>
+      )}
+      {battle && battle.matches.length > 0 && <Bracket state={battle} fromRound={firstRoundShown(battle)} />}
     </main>
   );
 }

@@ -12,6 +12,7 @@ export default function BattleVerifyPage() {
       title="Verify a battle's bracket"
       draw={draw}
       noun="draw"
+      drawnLabel={['seat', 'seats in order']}
       intro={(record) => (
         <>
           <Link to={`/battle/${id}`}>The battle</Link>: seed hash published{' '}

@@ -22,7 +22,7 @@ export function BonusTable({
 }) {
   if (hunt.bonuses.length === 0) return <p className="text-body-secondary">{empty}</p>;
   return (
-    <div className="table-responsive">
+    <div className="table-responsive" tabIndex={0} role="region" aria-label={label}>
       <table className="table table-sm align-middle kb-hunt-table" aria-label={label}>
         <thead>
           <tr>

@@ -219,8 +219,8 @@ export default function IntegrationsPage() {
           <KickBotCard data={data} />
           <KickEventsCard data={data} />
           <KickChatCard chat={data.kickChat} />
-          <div className="kb-card p-0">
-            <Table responsive hover className="kb-integrations-table mb-0" aria-label="Integrations">
+          <div className="kb-card p-0 table-responsive" tabIndex={0} role="region" aria-label="Integrations">
+            <Table hover className="kb-integrations-table mb-0" aria-label="Integrations">
               <thead>
                 <tr>
                   <th scope="col">Service</th>

@@ -49,7 +49,8 @@ export function KickEventsCard({ data }: { data: IntegrationsOverview }) {
         Deliveries per event type. An event that is subscribed but has not arrived for a long time while the stream was
         busy may be one Kick stopped sending: check the subscription and Kick&apos;s status.
       </p>
-      <Table responsive size="sm" className="mb-0" aria-label="Kick event deliveries">
+      <div className="table-responsive" tabIndex={0} role="region" aria-label="Kick event deliveries">
+      <Table size="sm" className="mb-0" aria-label="Kick event deliveries">
         <thead>
           <tr>
             <th scope="col">Event</th>
@@ -75,6 +76,7 @@ export function KickEventsCard({ data }: { data: IntegrationsOverview }) {
           ))}
         </tbody>
       </Table>
+      </div>
     </section>
   );
 }

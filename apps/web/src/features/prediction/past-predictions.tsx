@@ -13,7 +13,8 @@ const ended: Record<PredictionSummary['status'], string> = {
 export function PastPredictions({ list }: { list: PredictionSummary[] }) {
   if (list.length === 0) return <p className="text-body-secondary">No predictions yet.</p>;
   return (
-    <Table responsive hover variant="dark" className="align-middle" aria-label="Past predictions">
+    <div className="table-responsive" tabIndex={0} role="region" aria-label="Past predictions">
+    <Table hover variant="dark" className="align-middle" aria-label="Past predictions">
       <thead>
         <tr>
           <th>Opened</th>
@@ -50,5 +51,6 @@ export function PastPredictions({ list }: { list: PredictionSummary[] }) {
         ))}
       </tbody>
     </Table>
+    </div>
   );
 }

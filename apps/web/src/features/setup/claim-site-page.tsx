@@ -3,12 +3,14 @@
  * signs in can make that account the site's Admin; the server checks the token and kills it.
  */
 import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
 import { Link, useParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { siteEndpoints } from '@kickback/common/http/site';
 import { useAuth } from '../../shared/auth/auth-context';
 import { useSite } from '../../shared/site-context';
+import { callEndpoint } from '../../lib/api';
 import { useEndpointMutation } from '../../lib/query';
 
 export default function ClaimSitePage() {
@@ -17,6 +19,17 @@ export default function ClaimSitePage() {
   const { user, signIn, refreshUser } = useAuth();
   const [claimed, setClaimed] = useState(false);
   const claim = useEndpointMutation(siteEndpoints.claimSite);
+  // Whether the link still works: a used one says so rather than offering the button again.
+  const link = useQuery({
+    queryKey: ['setup-link', token],
+    queryFn: ({ signal }) =>
+      callEndpoint(siteEndpoints.checkSetupLink, { body: { token }, signal, silent: true }).catch(() => ({
+        usable: false,
+        message: 'This setup link is not valid: copy the whole link from the server log.',
+      })),
+    retry: false,
+    staleTime: Infinity,
+  });
 
   const makeMeAdmin = async () => {
     try {
@@ -36,6 +49,15 @@ export default function ClaimSitePage() {
         <>
           <p>You are the admin of this site. The setup link no longer works.</p>
           <p>Everything a streamer runs is under the Admin menu at the top of every page.</p>
+          <Link to="/" className="btn btn-primary">
+            Go to the home page
+          </Link>
+        </>
+      ) : !link.data ? (
+        <p aria-busy="true">Checking the setup link…</p>
+      ) : !link.data.usable ? (
+        <>
+          <p data-testid="setup-link-used">{link.data.message}</p>
           <Link to="/" className="btn btn-primary">
             Go to the home page
           </Link>

@@ -31,7 +31,7 @@ export default function CallsOverlayPage() {
         </p>
         <p className="kbc-foot">
           <span data-testid="calls-overlay-count">{waiting} in the queue</span>
-          <span className="kbc-hint">{state && !state.open ? 'calls are closed' : 'type !sr <slot>'}</span>
+          <span className="kbc-hint">{state && !state.open ? 'calls are closed' : 'type !sr [SLOT]'}</span>
         </p>
       </div>
     </main>

@@ -98,7 +98,8 @@ function RewardsKept() {
   if (data.total === 0) return <p className="text-body-secondary">No support events yet.</p>;
   return (
     <>
-      <Table responsive size="sm" className="kb-card">
+      <div className="table-responsive kb-card p-0" tabIndex={0} role="region" aria-label="Support events">
+      <Table size="sm" className="mb-0">
         <thead>
           <tr>
             <th scope="col">When</th>
@@ -147,6 +148,7 @@ function RewardsKept() {
           ))}
         </tbody>
       </Table>
+      </div>
       <Pager label="Reward pages" page={page} total={data.total} pageSize={data.pageSize} onPage={setPage} />
     </>
   );
@@ -179,7 +181,8 @@ function ChannelRewards() {
   return (
     <>
       {data && data.length > 0 && (
-        <Table responsive size="sm" className="kb-card">
+        <div className="table-responsive kb-card p-0" tabIndex={0} role="region" aria-label="Channel-point rewards">
+        <Table size="sm" className="mb-0">
           <thead>
             <tr>
               <th scope="col">Kick reward</th>
@@ -217,6 +220,7 @@ function ChannelRewards() {
             ))}
           </tbody>
         </Table>
+        </div>
       )}
       <Form noValidate onSubmit={(e) => void submit(e)} className="kb-card p-3 row g-3 mx-0">
         {(

@@ -10,7 +10,7 @@ import { createContext, use, useCallback, useEffect, useMemo, useReducer, useRef
 import { toast } from 'react-toastify';
 import type { AuthUser, authPopupMessage } from '@kickback/common/http/auth';
 import { messages } from '@kickback/common/messages';
-import { showSignInCancelled } from './cancelled-toast';
+import { showSignInCancelled, showSignInWindowClosed } from './cancelled-toast';
 import { hasSignedInHint, SIGNED_IN_HINT_COOKIE } from '@kickback/common/signed-in-hint';
 import { api, ApiError } from '../../lib/api';
 import { authReducer, initialAuthState, type AuthState } from './auth-state';
@@ -145,7 +145,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       closedSince ??= Date.now();
       if (Date.now() - closedSince >= 1500) {
         cleanup();
-        toast.info(messages.signInWindowClosed);
+        showSignInWindowClosed();
         dispatch({ type: 'LOGIN_CANCEL' });
       }
     }, 500);

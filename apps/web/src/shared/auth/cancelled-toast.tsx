@@ -1,15 +1,24 @@
 /**
- * The toast for a sign-in cancelled at the provider: the catalogue's failed-sign-in text first, and a
- * second line that says it was a cancel (popup and same-tab sign-in both use it).
+ * The toasts for a sign-in that did not finish: the contract's failed-sign-in text ("Authentication
+ * failed.", docs/product.md#sign-in) first, and a second line that says why: cancelled at the provider
+ * (popup and same-tab sign-in both use it), or the sign-in window closed before it finished.
  */
 import { toast } from 'react-toastify';
 import { messages } from '@kickback/common/messages';
 
-export function showSignInCancelled() {
+function showSignInFailed(why: string) {
   toast.error(
     <div>
       <div>{messages.authenticationFailed}</div>
-      <div className="small">{messages.signInCancelled}</div>
+      <div className="small">{why}</div>
     </div>,
   );
+}
+
+export function showSignInCancelled() {
+  showSignInFailed(messages.signInCancelled);
+}
+
+export function showSignInWindowClosed() {
+  showSignInFailed(messages.signInWindowClosed);
 }
