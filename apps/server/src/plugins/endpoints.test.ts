@@ -112,6 +112,7 @@ const expectedAccess: Record<string, AccessLevel> = {
   'GET /api/DailyReward/RoobetToday': 'visitor',
   'POST /api/DailyReward/:action': 'user',
   'GET /api/admin/daily-rewards/policies': 'admin',
+  'GET /api/admin/demo-data': 'admin',
   'PUT /api/admin/daily-rewards/policies/:type': 'admin',
   'POST /api/User/ids': 'user',
   'GET /api/User/link/kick': 'user',
