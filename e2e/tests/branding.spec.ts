@@ -87,6 +87,7 @@ test('the admin renames the site on Admin → Settings; a new visitor sees it in
           body: getComputedStyle(document.body).backgroundImage,
         };
       });
+    await expect(visitor.locator('.kb-hero')).toBeVisible(); // the home page's own chunk has drawn
     const home = await look();
     expect(home.link).toBe(cyan);
     expect(home.hero).toContain('rgba(0, 179, 255');

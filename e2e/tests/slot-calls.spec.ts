@@ -76,7 +76,10 @@ test('!calls open, three !sr calls, the queue live on /calls and the overlay, Ad
     // The admin sets the rules on Admin → Slot calls: Sweet Bonanza blacklisted, 500 points from 100x.
     await admin.goto('/');
     await admin.getByRole('button', { name: 'Admin', exact: true }).click();
-    await admin.getByRole('link', { name: 'Slot calls' }).click();
+    await admin
+      .locator('[aria-labelledby="kb-admin-menu"]')
+      .getByRole('link', { name: 'Slot calls', exact: true })
+      .click();
     await expect(admin.getByRole('heading', { name: 'Slot calls', level: 1 })).toBeVisible();
     const rules = admin.getByRole('form', { name: 'Slot call rules' });
     await rules.getByLabel('Blacklist (slots or providers, one a line)').fill('Sweet Bonanza');

@@ -54,7 +54,7 @@ test('a Moderator’s oversized prize waits for an Admin’s approval in Fulfilm
   await mod.goto('/admin/fulfilment');
   const modRow = mod.getByRole('row').filter({ hasText: huntName });
   await expect(modRow).toContainText('Prize awaiting approval');
-  await expect(modRow).toContainText('above the per-event limit of 10,000 points');
+  await expect(modRow).toContainText('above the per-event limit of 10,000.00 points');
   await expect(modRow.getByText('Awaiting an Admin’s approval')).toBeVisible();
   await expect(modRow.getByRole('button')).toHaveCount(0);
   await keepScreenshot(mod, { path: '/tmp/staff-prize-moderator-fulfilment.png', fullPage: true });

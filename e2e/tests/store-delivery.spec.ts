@@ -108,7 +108,9 @@ test('purchase confirmation with a trade URL through to Fulfilment; an instant c
     viewer.getByText("You bought E2E Redline. We'll deliver it soon — track it in My activity."),
   ).toBeVisible();
   await expect(viewer.getByTestId('store-balance')).toHaveText('You have 3,799.50 points');
-  await expect(viewer.locator('#kb-user-menu')).toContainText('3,799.50 pts');
+  await expect(viewer.locator('#kb-nav').getByRole('link', { name: /how to earn points/ })).toContainText(
+    '3,799.50 pts',
+  );
 
   // Fulfilment: the admin sees where to deliver.
   await admin.goto('/admin/fulfilment');
