@@ -149,10 +149,11 @@ const setups: Record<OverlayPath, Setup> = {
     await linkedChatter(admin.context().browser()!, sim, admin, 'AlertFit', 0, { kickName });
     const sent = await admin.request.post('/api/admin/support-rewards/simulate', {
       headers: json,
-      data: { kind: 'gift', username: kickName, units: 100 },
+      // KICKs, not gifted subs: a gift waits on hold before it pays (docs/features/support-rewards.md#gifts-on-hold).
+      data: { kind: 'kicks', username: kickName, units: 100 },
     });
     expect(await sent.json()).toEqual({ status: 200 });
-    await expect(overlay.getByRole('status')).toContainText('gifted 100 subs');
+    await expect(overlay.getByRole('status')).toContainText('sent 100 KICKs');
     await sim.close();
     return '.kba-alert';
   },

@@ -45,6 +45,10 @@ test('a linked viewer gifts subs: the gifter is paid the configured points, sees
     await perGift.fill('-5');
     await expect(admin.getByText('Points per gifted sub: must be at least 0.')).toBeVisible();
     await perGift.fill('750');
+    // Gifted subs are held 5 minutes by default (reversible before they pay); this run pays at once.
+    const hold = admin.getByLabel('Hold gifted subs before paying (minutes, 0 = pay at once)');
+    await expect(hold).toHaveValue('5');
+    await hold.fill('0');
     await admin.getByRole('button', { name: 'Save' }).click();
     await expect(admin.getByText('Support rewards saved.')).toBeVisible();
     await expectAccessible(admin);

@@ -172,6 +172,7 @@ const expectedAccess: Record<string, AccessLevel> = {
   'GET /api/admin/support-rewards/settings': 'admin',
   'PUT /api/admin/support-rewards/settings': 'admin',
   'GET /api/admin/support-rewards': 'admin',
+  'GET /api/admin/support-rewards/held': 'admin',
   'POST /api/admin/support-rewards/:id/reverse': 'admin',
   'POST /api/admin/support-rewards/grant': 'admin',
   'POST /api/admin/support-rewards/simulate': 'admin',

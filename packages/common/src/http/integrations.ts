@@ -106,6 +106,8 @@ export const kickChatQueue = z.object({
   throttled: z.number().int(),
   failed: z.number().int(),
   pausedUntil: z.string().nullable(),
+  /** Paused by Kick's daily chat-message quota until this UTC midnight (null: not). */
+  quotaUntil: z.string().nullable(),
   lastError: z.string().nullable(),
   lastErrorAt: z.string().nullable(),
   hint: kickChatHint.nullable(),

@@ -10,6 +10,8 @@ import { kickUsername } from './chat';
 import { defineEndpoint, pageNumber, pageOf } from './endpoint';
 
 export const SUPPORT_POINTS_MAX = 1_000_000;
+/** The longest an admin may hold gifted subs before they pay: one day. */
+export const GIFT_HOLD_MAX_MINUTES = 24 * 60;
 /** Kick allows at most this many channel rewards per channel. */
 export const KICK_REWARDS_MAX = 15;
 
@@ -42,6 +44,8 @@ export const supportRewardSettingsBody = z.object({
   followPoints: points('Points for a follow'),
   dailyCap: points('Daily cap'),
   pendingHours: whole('Pending window (hours)', 0, 24 * 30),
+  /** Left out: unchanged. 0 = gifted subs pay at once. */
+  giftHoldMinutes: whole('Hold gifted subs (minutes)', 0, GIFT_HOLD_MAX_MINUTES).optional(),
 });
 export type SupportRewardSettingsBody = z.output<typeof supportRewardSettingsBody>;
 export type SupportRewardSettingsInput = z.input<typeof supportRewardSettingsBody>;
@@ -56,6 +60,8 @@ export const supportRewardSettings = z.object({
   dailyCap: z.number(),
   /** How long an event for a not-yet-linked Kick account waits for the link. */
   pendingHours: z.number(),
+  /** How long a gifted sub's reward is held (reversible) before it pays; 0 = at once. */
+  giftHoldMinutes: z.number(),
   updatedAt: z.string(),
 });
 export type SupportRewardSettings = z.infer<typeof supportRewardSettings>;
@@ -76,10 +82,12 @@ export const supportReward = z.object({
   username: z.string().nullable(),
   units: z.number(),
   amount: z.number(),
-  status: z.enum(['pending', 'paid', 'capped', 'skipped', 'expired', 'reversed']),
+  status: z.enum(['pending', 'held', 'paid', 'capped', 'skipped', 'expired', 'reversed']),
   note: z.string().nullable(),
   eventAt: z.string(),
   paidAt: z.string().nullable(),
+  /** A held gift pays at this time unless reversed first. */
+  holdUntil: z.string().nullable(),
 });
 export type SupportReward = z.infer<typeof supportReward>;
 
@@ -116,7 +124,7 @@ export const supportRewardMessages = {
   saved: 'Support rewards saved.',
   reversed: 'Reward reversed.',
   granted: 'Reward granted.',
-  notPaid: 'Only a paid reward can be reversed.',
+  notPaid: 'Only a paid or held reward can be reversed.',
   rewardCreated: 'Channel reward created on Kick.',
   rewardDeleted: 'Channel reward deleted on Kick.',
   tooManyRewards: `Kick allows at most ${KICK_REWARDS_MAX} channel rewards: delete one first.`,
@@ -160,6 +168,13 @@ export const supportRewardEndpoints = {
     access: 'admin',
     query: z.object({ page: pageNumber }),
     response: supportRewardPage,
+  }),
+  /** The gifted subs on hold now (not paid yet, reversible), soonest to pay first. */
+  held: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/support-rewards/held',
+    access: 'admin',
+    response: z.array(supportReward),
   }),
   reverse: defineEndpoint({
     method: 'POST',

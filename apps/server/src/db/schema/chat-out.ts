@@ -33,6 +33,8 @@ export const chatOutSender = pgTable('chat_out_sender', {
   tokens: doublePrecision('tokens'),
   refilledAt: timestamp('refilled_at', { withTimezone: true }),
   blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+  /** Paused by Kick's daily message quota until this UTC midnight (1171_chat_quota.sql). */
+  quotaUntil: timestamp('quota_until', { withTimezone: true }),
   sent: bigint('sent', { mode: 'number' }).notNull().default(0),
   merged: bigint('merged', { mode: 'number' }).notNull().default(0),
   dropped: bigint('dropped', { mode: 'number' }).notNull().default(0),

@@ -16,7 +16,7 @@ import { users } from './users';
 
 export const supportRewardKinds = ['sub', 'gift', 'kicks', 'follow'] as const;
 export type SupportRewardKind = (typeof supportRewardKinds)[number];
-export const supportRewardStatuses = ['pending', 'paid', 'capped', 'skipped', 'expired', 'reversed'] as const;
+export const supportRewardStatuses = ['pending', 'held', 'paid', 'capped', 'skipped', 'expired', 'reversed'] as const;
 export type SupportRewardStatus = (typeof supportRewardStatuses)[number];
 
 /** One row (id 1): the amounts, the daily cap per user per kind, the pending window. */
@@ -29,6 +29,8 @@ export const supportRewardSettings = pgTable('support_reward_settings', {
   followPoints: numeric('follow_points', { precision: 18, scale: 2 }).notNull(),
   dailyCap: numeric('daily_cap', { precision: 18, scale: 2 }).notNull(),
   pendingHours: integer('pending_hours').notNull(),
+  /** Gifted subs wait this long as `held` before they pay (0 = at once), 1170_support_gift_hold.sql. */
+  giftHoldMinutes: integer('gift_hold_minutes').notNull().default(5),
   updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -48,6 +50,8 @@ export const supportRewards = pgTable(
     note: text('note'),
     eventAt: timestamp('event_at', { withTimezone: true }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** A `held` gift pays at this time unless reversed first. */
+    holdUntil: timestamp('hold_until', { withTimezone: true }),
     ledgerId: bigint('ledger_id', { mode: 'number' }),
     announced: boolean('announced').notNull().default(true),
     reversedBy: uuid('reversed_by').references(() => users.id, { onDelete: 'set null' }),
@@ -57,6 +61,9 @@ export const supportRewards = pgTable(
     index('support_rewards_pending')
       .on(t.kickUserId)
       .where(sql`status = 'pending'`),
+    index('support_rewards_held')
+      .on(t.id)
+      .where(sql`status = 'held'`),
     index('support_rewards_user_day').on(t.userId, t.kind, t.paidAt),
     index('support_rewards_unannounced')
       .on(t.id)

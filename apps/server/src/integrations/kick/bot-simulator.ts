@@ -9,6 +9,9 @@
  *   the token's owner into its own channel, `type: "user"` into `broadcaster_user_id`'s channel;
  *   401 once the token expired; 429 with `Retry-After` once more posts came within the configured
  *   window than the configured limit (KICK_SIMULATOR_CHAT_LIMIT per KICK_SIMULATOR_CHAT_WINDOW_MS);
+ *   and, when a test sets `dailyLimit`, 429 "Daily chat message quota exceeded" (no Retry-After)
+ *   once that many posts were accepted in the UTC day — our reading of Kick's undocumented daily
+ *   quota error (docs/features/kick-chat-queue.md#kicks-daily-message-quota);
  * - for tests and demos: `POST /tokens/expire` ends every access token now (an expiry mid-reply),
  *   `GET /chat/messages` lists what was posted;
  * - the channel rewards API: `GET|POST /public/v1/channels/rewards`, `PATCH|DELETE …/rewards/{id}`
@@ -91,6 +94,12 @@ export class KickSimulatorState {
   chatDelayMs = 0;
   failBotType = false;
   channelMissing = false;
+  /** For tests and demos: Kick's daily chat-message quota (accepted posts per UTC day); null = none. */
+  dailyLimit: number | null = null;
+  /** Accepted chat posts per UTC day ("YYYY-MM-DD"), for the daily quota. */
+  readonly postsPerDay = new Map<string, number>();
+  /** Refusals for the daily quota. */
+  quotaRefused = 0;
 
   constructor(public chatLimit: { count: number; windowMs: number } = { count: 10, windowMs: 10_000 }) {}
 
@@ -319,6 +328,11 @@ export async function kickBotSimulatorRoutes(
       return reply.status(500).send({ data: null, message: 'Internal Server Error' });
     }
     const at = now();
+    const day = new Date(at).toISOString().slice(0, 10);
+    if (state.dailyLimit !== null && (state.postsPerDay.get(day) ?? 0) >= state.dailyLimit) {
+      state.quotaRefused += 1;
+      return reply.status(429).send({ data: null, message: 'Daily chat message quota exceeded' });
+    }
     const { count, windowMs } = state.chatLimit;
     while (state.postTimes.length > 0 && state.postTimes[0]! <= at - windowMs) state.postTimes.shift();
     if (state.postTimes.length >= count) {
@@ -327,6 +341,7 @@ export async function kickBotSimulatorRoutes(
       return reply.status(429).header('retry-after', String(waitS)).send({ data: null, message: 'Too Many Requests' });
     }
     state.postTimes.push(at);
+    state.postsPerDay.set(day, (state.postsPerDay.get(day) ?? 0) + 1);
     const messageId = randomBytes(16).toString('hex');
     state.chat.push({
       messageId,

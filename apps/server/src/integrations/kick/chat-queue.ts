@@ -9,6 +9,9 @@
  *   `burst`), so a new holder carries on where the last one stopped;
  * - a 429 pauses the sender for Kick's `Retry-After` (or a doubling backoff without one) and the
  *   rows go back to waiting;
+ * - Kick's daily message quota (a 429 or 403 whose message speaks of a quota or a daily limit,
+ *   `isDailyQuota`) pauses it until the next UTC midnight, trying one line every QUOTA_RETRY_MS
+ *   before that; the rows go back to waiting, none is failed;
  * - rows are marked `sending` before the post and `sent` after Kick accepted it; a post with no
  *   answer (timeout, dropped connection) or a process that died mid-post leaves them `unknown`,
  *   never sent again: a missing acknowledgement is better than a duplicate in chat (the action
@@ -29,6 +32,23 @@ const READ_AHEAD = 400;
 const BACKOFF_MIN_MS = 2_000;
 const BACKOFF_MAX_MS = 60_000;
 const KEEP_DONE_MS = 24 * 60 * 60_000;
+/** While Kick's daily quota holds, one line is tried this often (Kick's day may not be UTC's). */
+export const QUOTA_RETRY_MS = 60 * 60_000;
+
+/**
+ * Kick's daily chat-message quota, told from a short rate limit: Kick does not document the
+ * error, so a refusal (429, or 403) whose message speaks of a quota, a daily limit or a limit per
+ * day is it; a plain 429 ("Too Many Requests", with or without Retry-After) is the short one.
+ */
+export function isDailyQuota(err: KickApiError): boolean {
+  if (err.status !== 429 && err.status !== 403) return false;
+  return /quota|daily|per day|today/i.test(err.kickMessage ?? '');
+}
+
+const nextUtcMidnight = (now: number) => {
+  const d = new Date(now);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 1);
+};
 
 export interface ChatQueueSettings {
   /** One message per this many milliseconds, sustained. */
@@ -67,6 +87,8 @@ export interface ChatQueueStats {
   failed: number;
   postingMode: PostingMode;
   pausedUntil: Date | null;
+  /** Paused by Kick's daily message quota: the UTC midnight it resumes at (null: not). */
+  quotaUntil: Date | null;
   lastError: string | null;
   lastErrorAt: Date | null;
   hint: ChatHint | null;
@@ -266,7 +288,7 @@ export class ChatQueue {
     this.streak = 0;
     await this.finish(attempt, 'sent', result.messageId);
     await this.database.query(
-      `UPDATE chat_out_sender SET sent = sent + 1, merged = merged + $1, blocked_until = NULL,
+      `UPDATE chat_out_sender SET sent = sent + 1, merged = merged + $1, blocked_until = NULL, quota_until = NULL,
          last_error = NULL, last_error_at = NULL, hint = NULL WHERE id = 1`,
       [merged],
     );
@@ -280,6 +302,20 @@ export class ChatQueue {
     rows: number,
   ): Promise<'failed' | 'later'> {
     const now = this.clock.now().getTime();
+    if (isDailyQuota(err)) {
+      const midnight = nextUtcMidnight(now);
+      const retryAt = Math.min(midnight, now + (err.retryAfterMs ?? QUOTA_RETRY_MS));
+      await this.backToQueue(attempt);
+      await this.database.query(
+        // Paused, the queue kept; then one line (tokens = 1) to see whether the quota is over.
+        `UPDATE chat_out_sender SET throttled = throttled + 1, blocked_until = $1::timestamptz, tokens = 1,
+           refilled_at = $1::timestamptz, quota_until = $2::timestamptz WHERE id = 1`,
+        [iso(new Date(retryAt)), iso(new Date(midnight))],
+      );
+      await this.noteError(`Kick's daily chat-message limit reached: ${err.kickMessage ?? err.message}`, null);
+      this.log.warn({ retryAt: new Date(retryAt), kickMessage: err.kickMessage }, "Kick's daily chat quota: chat paused");
+      return 'later';
+    }
     if (err.status === 429) {
       this.streak += 1;
       const wait = err.retryAfterMs ?? Math.min(BACKOFF_MAX_MS, BACKOFF_MIN_MS * 2 ** (this.streak - 1));
@@ -354,6 +390,7 @@ export class ChatQueue {
       failed: num(row?.failed),
       postingMode: (row?.posting_mode as PostingMode | undefined) ?? 'streamer',
       pausedUntil: date(row?.blocked_until),
+      quotaUntil: date(row?.quota_until),
       lastError: (row?.last_error as string | null) ?? null,
       lastErrorAt: date(row?.last_error_at),
       hint: (row?.hint as ChatHint | null) ?? null,

@@ -7,7 +7,8 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { postAsBot } from '../../integrations/kick/bot-chat';
-import { ChatQueue, type ChatPoster, type ChatQueueSettings } from '../../integrations/kick/chat-queue';
+import { ChatQueue, isDailyQuota, type ChatPoster, type ChatQueueSettings } from '../../integrations/kick/chat-queue';
+import { KickApiError } from '../../integrations/kick/api';
 import { simulatedKickUserId } from '../../integrations/kick/simulator';
 import { systemClock } from '../../lib/clock';
 import { rowsOf } from '../../db/rows';
@@ -83,6 +84,55 @@ describe('outgoing chat queue', () => {
     app.clock.advance(10);
     expect(await app.app.chatOut.pump()).toBe(1);
     expect(sim.chat.map((m) => m.content)).toEqual(['news 0', 'news 1', 'news 2']);
+  });
+
+  it("Kick's daily message quota pauses the sender and keeps the queue until the next UTC midnight, trying one line an hour", async () => {
+    const app = await buildTestApp({
+      env: { KICK_SIMULATOR_CHAT_LIMIT: '1000', KICK_CHAT_INTERVAL_MS: '10', KICK_CHAT_BURST: '5' },
+    });
+    t = app;
+    app.clock.set('2026-03-10T22:30:00Z');
+    const sim = app.app.kickSimulator!;
+    const admin = await app.signIn({ role: 'Admin' });
+    await connectKickBot(app, admin);
+    sim.dailyLimit = 2; // Kick's quota, answered by the simulator's real HTTP endpoint
+    await app.app.chatOut.enqueue(...announce(5));
+    expect(await app.app.chatOut.pump()).toBe(2);
+    expect(sim.quotaRefused).toBe(1);
+    const stats = await app.app.chatOut.stats();
+    // Nothing failed, one by one or at all: the three lines wait.
+    expect(stats).toMatchObject({ waiting: 3, sent: 2, failed: 0 });
+    expect(stats.quotaUntil?.toISOString()).toBe('2026-03-11T00:00:00.000Z');
+    expect(stats.pausedUntil?.toISOString()).toBe('2026-03-10T23:30:00.000Z'); // one line tried an hour on
+    // Admin → Integrations says so.
+    const shown = (await app.call({ url: '/api/admin/integrations', as: admin })).json().kickChat;
+    expect(shown).toMatchObject({ waiting: 3, quotaUntil: '2026-03-11T00:00:00.000Z', failed: 0 });
+    expect(shown.lastError).toMatch(/^Kick's daily chat-message limit reached: Daily chat message quota exceeded/);
+
+    app.clock.advance(30 * 60_000);
+    expect(await app.app.chatOut.pump()).toBe(0);
+    expect(sim.quotaRefused).toBe(1); // not even tried while paused
+    app.clock.set('2026-03-10T23:30:00Z');
+    expect(await app.app.chatOut.pump()).toBe(0); // the hourly try: still over the quota
+    expect(sim.quotaRefused).toBe(2);
+    expect((await app.app.chatOut.stats()).pausedUntil?.toISOString()).toBe('2026-03-11T00:00:00.000Z');
+    sim.dailyLimit = 10;
+    app.clock.set('2026-03-11T00:00:00Z'); // Kick's new day
+    expect(await app.app.chatOut.pump()).toBe(1); // one line first, then the pace
+    for (let i = 0; i < 5; i++) {
+      app.clock.advance(10);
+      await app.app.chatOut.pump();
+    }
+    expect(sim.chat.map((m) => m.content)).toEqual(['news 0', 'news 1', 'news 2', 'news 3', 'news 4']);
+    expect(await app.app.chatOut.stats()).toMatchObject({ waiting: 0, failed: 0, quotaUntil: null });
+  });
+
+  it('tells the daily quota from a short rate limit, and a quota refusal from other refusals', () => {
+    expect(isDailyQuota(new KickApiError('x', 429, null, 'Daily chat message quota exceeded'))).toBe(true);
+    expect(isDailyQuota(new KickApiError('x', 403, null, 'You have reached your daily message limit'))).toBe(true);
+    expect(isDailyQuota(new KickApiError('x', 429, 5000, 'Too Many Requests'))).toBe(false);
+    expect(isDailyQuota(new KickApiError('x', 429, null, 'Rate limit exceeded'))).toBe(false);
+    expect(isDailyQuota(new KickApiError('x', 400, null, 'daily quota'))).toBe(false);
   });
 
   it('never sends again a message Kick may have accepted (no answer, or a process died mid-post)', async () => {

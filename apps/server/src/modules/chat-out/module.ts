@@ -72,6 +72,7 @@ export const chatOutModule = plugin({
         throttled: s.throttled,
         failed: s.failed,
         pausedUntil: s.pausedUntil?.toISOString() ?? null,
+        quotaUntil: s.quotaUntil?.toISOString() ?? null,
         lastError: s.lastError,
         lastErrorAt: s.lastErrorAt?.toISOString() ?? null,
         hint: s.hint,

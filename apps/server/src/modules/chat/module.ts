@@ -48,7 +48,7 @@ export const chatModule = plugin({
   // chat waits for the commit (docs/features/support-rewards.md, docs/features/channel-points.md).
   for (const [type, handler] of Object.entries(supportEventHandlers)) {
     kickEvents.register(type as KickEventType, 'support-rewards', async (tx, payload, meta, after) => {
-      await handler(tx, payload, meta);
+      await handler(tx, payload, meta, { timers: app.timers, after });
       after.push(() => app.supportRewards.announcer.schedule());
     });
   }

@@ -25,6 +25,9 @@ import { grantSupportTickets, refundTickets } from './tickets';
 
 let t: TestApp;
 let admin: TestUser;
+/** Minutes a gifted sub's reward is held before it pays (docs/features/support-rewards.md#gifts-on-hold). */
+const giftHold = (minutes: number) =>
+  t.database.db.execute(sql`UPDATE support_reward_settings SET gift_hold_minutes = ${minutes}`);
 let user: TestUser;
 
 beforeAll(warmUp, WARM_UP_TIMEOUT);
@@ -493,6 +496,7 @@ describe('the announcement', () => {
   });
 
   it('a gifted-sub delivery from Kick grants the gifter tickets, once, in a raffle that counts gifts', async () => {
+    await giftHold(0);
     const id = await makeRaffle(t, admin, { ticketsPerGift: 1, giftCap: 10 });
     const gifter = await t.signIn({ name: 'Gift Fan' });
     await linkKick(t, gifter, { kickId: '7301', kickUsername: 'GiftFan' });
@@ -506,6 +510,7 @@ describe('the announcement', () => {
   });
 
   it('the same gift re-sent by Kick under new message ids grants its tickets once; another gift grants again', async () => {
+    await giftHold(0);
     const id = await makeRaffle(t, admin, { ticketsPerGift: 1, giftCap: 50 });
     const gifter = await t.signIn({ name: 'Resent Gift Fan' });
     await linkKick(t, gifter, { kickId: '7311', kickUsername: 'ResentFan' });
@@ -520,5 +525,29 @@ describe('the announcement', () => {
     const next = giftsPayload(person('7311', 'ResentFan'), giftees, '2026-03-04T20:05:00.000Z');
     expect((await deliver(t, 'channel.subscription.gifts', next)).statusCode).toBe(200);
     expect(await mine()).toBe(6);
+  });
+
+  it('a held gift grants its tickets when it pays; one reversed while held never grants any', async () => {
+    await giftHold(5);
+    try {
+      const id = await makeRaffle(t, admin, { ticketsPerGift: 1, giftCap: 50 });
+      const gifter = await t.signIn({ name: 'Held Gift Fan' });
+      await linkKick(t, gifter, { kickId: '7321', kickUsername: 'HeldFan' });
+      const mine = async () =>
+        ((await t.call({ url: `/api/raffles/${id}`, as: gifter })).json() as RaffleDetail).myTickets;
+      const gift = (at: string) => giftsPayload(person('7321', 'HeldFan'), [person('7322', 'A'), person('7323', 'B')], at);
+      expect((await deliver(t, 'channel.subscription.gifts', gift('2026-03-05T20:00:00.000Z'))).statusCode).toBe(200);
+      expect((await deliver(t, 'channel.subscription.gifts', gift('2026-03-05T20:01:00.000Z'))).statusCode).toBe(200);
+      expect(await mine()).toBe(0);
+      const held = (await t.call({ url: '/api/admin/support-rewards/held', as: admin })).json() as Array<{ id: number }>;
+      expect(held).toHaveLength(2);
+      const reversed = await t.call({ method: 'POST', url: `/api/admin/support-rewards/${held[1]!.id}/reverse`, as: admin });
+      expect(reversed.statusCode, reversed.body).toBe(200);
+      t.clock.advance(5 * 60_000);
+      await t.app.timers.runDue();
+      expect(await mine()).toBe(2); // the paid gift's two subs; the reversed one granted nothing
+    } finally {
+      await giftHold(0);
+    }
   });
 });

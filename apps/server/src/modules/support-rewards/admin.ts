@@ -1,5 +1,5 @@
 /** Admin → Support rewards: the rewards kept, reversing one (audited) and granting a missed one. */
-import { desc, eq, count, sql } from 'drizzle-orm';
+import { asc, desc, eq, count, sql } from 'drizzle-orm';
 import { decimalToNumber, toCents } from '@kickback/common/money';
 import { supportRewardMessages, type SupportGrant, type SupportReward } from '@kickback/common/http/support-rewards';
 import type { Paged } from '@kickback/common/http/endpoint';
@@ -14,6 +14,8 @@ import { memoOf, payTo } from './rewards';
 import { readSettingsRow } from './settings';
 
 const PAGE_SIZE = 50;
+/** Gifts on hold listed at once (a storm holds more; they still pay, and the table lists them too). */
+const HELD_LIMIT = 200;
 
 type Admin = { id: string; username: string };
 
@@ -29,6 +31,7 @@ function present(row: SupportRewardRow, username: string | null): SupportReward 
     note: row.note,
     eventAt: row.eventAt.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,
+    holdUntil: row.status === 'held' ? (row.holdUntil?.toISOString() ?? null) : null,
   };
 }
 
@@ -56,11 +59,45 @@ export async function listSupportRewards(db: Db, page: number): Promise<Paged<Su
   };
 }
 
-/** Takes a paid reward back (once: the row is locked and must still be paid). */
+/** The gifts on hold (./hold.ts), soonest to pay first: an Admin reverses a failed payment's here. */
+export async function listHeldRewards(db: Db): Promise<SupportReward[]> {
+  const rows = await db
+    .select({ reward: supportRewards, username: users.username })
+    .from(supportRewards)
+    .leftJoin(users, eq(users.id, supportRewards.userId))
+    .where(eq(supportRewards.status, 'held'))
+    .orderBy(asc(supportRewards.holdUntil), asc(supportRewards.id))
+    .limit(HELD_LIMIT);
+  return rows.map((r) => present(r.reward, r.username));
+}
+
+/**
+ * Takes a paid reward back, or cancels a held gift before it pays (./hold.ts) — once: the row is
+ * locked and must still be paid (or held), so a reversal and the hold's payment take turns.
+ */
 export async function reverseSupportReward(db: Db, admin: Admin, id: number, now: Date): Promise<SupportReward> {
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(supportRewards).where(eq(supportRewards.id, id)).for('update');
     if (!row) throw notFound('Reward not found.');
+    if (row.status === 'held') {
+      const [cancelled] = await tx
+        .update(supportRewards)
+        .set({
+          status: 'reversed',
+          reversedBy: admin.id,
+          note: `Reversed before it paid by ${admin.username} on ${now.toISOString()}`,
+        })
+        .where(eq(supportRewards.id, id))
+        .returning();
+      await recordAudit(tx, actorOf(admin), {
+        action: 'support_rewards.reverse',
+        targetType: 'support_reward',
+        targetId: String(id),
+        before: { status: row.status, kickUsername: row.kickUsername, units: row.units },
+        after: { status: 'reversed' },
+      });
+      return presentOne(tx, cancelled!);
+    }
     if (row.status !== 'paid' || !row.userId) throw conflict(supportRewardMessages.notPaid);
     try {
       await applyBalanceChange(tx, {

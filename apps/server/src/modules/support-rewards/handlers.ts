@@ -12,7 +12,6 @@ import {
   MalformedKickEvent,
   subscriptionGifts,
   subscriptionNewOrRenewal,
-  type KickEventHandler,
   type KickEventMeta,
 } from '../../integrations/kick/support-events';
 import type { KickUser } from '../../integrations/kick/events';
@@ -21,6 +20,15 @@ import { users } from '../../db/schema/users';
 import { grantSupportTickets } from '../raffles/service';
 import { recordSupportEvent, type SupportEvent } from './rewards';
 import { contentKeys, type EventContent } from './event-key';
+import { scheduleHoldEnd, type HoldTimers } from './hold';
+import type { AfterCommit } from '../../lib/after-commit';
+
+/** What a handler needs besides its transaction: the timers of a held gift, and the commit's queue. */
+export interface SupportEventContext {
+  timers: HoldTimers;
+  after: AfterCommit;
+}
+type SupportEventHandler = (tx: Tx, payload: unknown, meta: KickEventMeta, ctx: SupportEventContext) => Promise<void>;
 
 function parse<S extends z.ZodType>(schema: S, payload: unknown, meta: KickEventMeta): z.output<S> {
   const parsed = schema.safeParse(payload);
@@ -47,7 +55,8 @@ async function raffleTickets(
 
 /**
  * Keeps the reward once per event and grants the raffle tickets of that same event; a repeat under
- * another delivery finds its key and does neither.
+ * another delivery finds its key and does neither. A held gift (./hold.ts) gets its tickets when
+ * its hold ends and it pays, not now.
  */
 async function onceForEvent(
   tx: Tx,
@@ -55,6 +64,7 @@ async function onceForEvent(
   reward: Omit<SupportEvent, 'key' | 'eventAt'>,
   tickets: 'sub' | 'gift' | 'kicks',
   meta: KickEventMeta,
+  ctx: SupportEventContext,
 ): Promise<void> {
   const [key, ...earlier] = contentKeys(content, meta.receivedAt);
   const kept = await recordSupportEvent(
@@ -63,7 +73,8 @@ async function onceForEvent(
     meta.receivedAt,
     earlier,
   );
-  if (kept) await raffleTickets(tx, reward, tickets, reward.units, key!, meta);
+  if (kept?.status === 'held') await scheduleHoldEnd(ctx.timers, tx, ctx.after, kept);
+  else if (kept) await raffleTickets(tx, reward, tickets, reward.units, key!, meta);
 }
 
 /** The supporter, or null when anonymous (the gifter of an anonymous gift has every field null). */
@@ -72,7 +83,7 @@ function supporter(user: KickUser | null | undefined) {
   return { kickUserId: user.user_id, kickUsername: user.username ?? null };
 }
 
-const subscription: KickEventHandler<Tx> = async (tx, payload, meta) => {
+const subscription: SupportEventHandler = async (tx, payload, meta, ctx) => {
   const event = parse(subscriptionNewOrRenewal, payload, meta);
   const who = supporter(event.subscriber);
   const content = {
@@ -80,11 +91,11 @@ const subscription: KickEventHandler<Tx> = async (tx, payload, meta) => {
     parts: [who.kickUserId ?? who.kickUsername, event.duration],
     kickCreatedAt: event.created_at,
   };
-  await onceForEvent(tx, content, { kind: 'sub', ...who, units: 1 }, 'sub', meta);
+  await onceForEvent(tx, content, { kind: 'sub', ...who, units: 1 }, 'sub', meta, ctx);
 };
 
 /** Each gifted sub pays the gifter; the giftees get nothing from this rule. */
-const gifts: KickEventHandler<Tx> = async (tx, payload, meta) => {
+const gifts: SupportEventHandler = async (tx, payload, meta, ctx) => {
   const event = parse(subscriptionGifts, payload, meta);
   if (event.giftees.length === 0) return;
   const who = supporter(event.gifter);
@@ -98,10 +109,10 @@ const gifts: KickEventHandler<Tx> = async (tx, payload, meta) => {
     parts: [who.kickUserId ?? 'anonymous', units, giftees],
     kickCreatedAt: event.created_at,
   };
-  await onceForEvent(tx, content, { kind: 'gift', ...who, units }, 'gift', meta);
+  await onceForEvent(tx, content, { kind: 'gift', ...who, units }, 'gift', meta, ctx);
 };
 
-const kicks: KickEventHandler<Tx> = async (tx, payload, meta) => {
+const kicks: SupportEventHandler = async (tx, payload, meta, ctx) => {
   const event = parse(kicksGifted, payload, meta);
   const who = supporter(event.sender);
   const units = event.gift.amount;
@@ -111,11 +122,11 @@ const kicks: KickEventHandler<Tx> = async (tx, payload, meta) => {
     parts: [who.kickUserId ?? who.kickUsername, units, type, name, message],
     kickCreatedAt: event.created_at,
   };
-  await onceForEvent(tx, content, { kind: 'kicks', ...who, units }, 'kicks', meta);
+  await onceForEvent(tx, content, { kind: 'kicks', ...who, units }, 'kicks', meta, ctx);
 };
 
 /** One bonus per Kick account ever: the key is the account, so a refollow finds it taken. */
-const followed: KickEventHandler<Tx> = async (tx, payload, meta) => {
+const followed: SupportEventHandler = async (tx, payload, meta) => {
   const event = parse(channelFollowed, payload, meta);
   const who = supporter(event.follower);
   if (!who.kickUserId) return;
@@ -126,7 +137,7 @@ const followed: KickEventHandler<Tx> = async (tx, payload, meta) => {
   );
 };
 
-export const supportEventHandlers: Record<string, KickEventHandler<Tx>> = {
+export const supportEventHandlers: Record<string, SupportEventHandler> = {
   'channel.subscription.new': subscription,
   'channel.subscription.renewal': subscription,
   'channel.subscription.gifts': gifts,

@@ -37,7 +37,7 @@ export interface SupportEvent {
 const KICK_ACCOUNT_LOCK = 0x6b_6163;
 
 /** Holds `kickUserId`'s lock until the caller's transaction ends. */
-async function lockKickAccount(tx: DbOrTx, kickUserId: string): Promise<void> {
+export async function lockKickAccount(tx: DbOrTx, kickUserId: string): Promise<void> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(${KICK_ACCOUNT_LOCK}, hashtext(${kickUserId}))`);
 }
 
@@ -172,6 +172,11 @@ export async function recordSupportEvent(
   const settings = await readSettingsRow(tx);
   if (!settings.enabled) return setStatus(tx, kept.id, { status: 'skipped', note: 'Support rewards were off.' });
   if (!event.kickUserId) return setStatus(tx, kept.id, { status: 'skipped', note: 'Anonymous: nobody to pay.' });
+  if (event.kind === 'gift' && settings.giftHoldMinutes > 0) {
+    // Kick fires gift events for failed payments: held, reversible, until the timer pays it (./hold.ts).
+    const holdUntil = new Date(now.getTime() + settings.giftHoldMinutes * 60_000);
+    return setStatus(tx, kept.id, { status: 'held', holdUntil });
+  }
   await lockKickAccount(tx, event.kickUserId);
   const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.kickId, event.kickUserId));
   if (!user) return kept; // pending until the Kick account links

@@ -6,7 +6,7 @@ import { deliverSimulatedEvent, simulatedSupportEvent } from '../../integrations
 import { conflict } from '../../lib/errors';
 import { currentUser } from '../../plugins/access';
 import { route } from '../../plugins/endpoints';
-import { grantSupportReward, listSupportRewards, reverseSupportReward } from './admin';
+import { grantSupportReward, listHeldRewards, listSupportRewards, reverseSupportReward } from './admin';
 import { EARN_READ } from './service';
 import { presentSettings, readSettingsRow, updateSettings } from './settings';
 
@@ -20,6 +20,8 @@ export async function supportRewardRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, supportRewardEndpoints.list, async (request) => listSupportRewards(app.db, request.query.page));
+
+  route(app, supportRewardEndpoints.held, async () => listHeldRewards(app.db));
 
   route(app, supportRewardEndpoints.reverse, async (request) => {
     const reward = await reverseSupportReward(app.db, currentUser(request), request.params.id, app.clock.now());

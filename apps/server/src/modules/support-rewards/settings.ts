@@ -23,6 +23,7 @@ export function presentSettings(row: SettingsRow): SupportRewardSettings {
     followPoints: decimalToNumber(row.followPoints),
     dailyCap: decimalToNumber(row.dailyCap),
     pendingHours: row.pendingHours,
+    giftHoldMinutes: row.giftHoldMinutes,
     updatedAt: row.updatedAt.toISOString(),
   };
 }
@@ -45,6 +46,7 @@ export async function updateSettings(
         followPoints: String(body.followPoints),
         dailyCap: String(body.dailyCap),
         pendingHours: body.pendingHours,
+        giftHoldMinutes: body.giftHoldMinutes ?? before.giftHoldMinutes,
         updatedBy: admin.id,
         updatedAt: now,
       })

@@ -6,6 +6,8 @@ import { rowsOf } from '../../db/rows';
 import { supportRewards } from '../../db/schema/support-rewards';
 import { redeemKickLinkCode, createKickLinkCode } from '../accounts/kick-link';
 import { recordSupportEvent } from './rewards';
+import { releaseHeldReward } from './hold';
+import type { Tx } from '../../db/client';
 import { CONTENT_WINDOW_MS } from './event-key';
 import { buildTestApp, type TestApp, type TestUser } from '../../../test/app';
 import { usingPostgres } from '../../../test/database';
@@ -39,6 +41,7 @@ async function setup(settings: Record<string, unknown> = {}, env: Record<string,
     followPoints: 100,
     dailyCap: 0,
     pendingHours: 24,
+    giftHoldMinutes: 0, // gifts pay at once unless a test holds them
     ...settings,
   };
   const saved = await t.call({ method: 'PUT', url: '/api/admin/support-rewards/settings', as: admin, body });
@@ -271,6 +274,86 @@ describe('an event for a Kick account not linked yet', () => {
   });
 });
 
+describe('gifted subs on hold', () => {
+  const gift = (id: string, name: string, at = '2026-01-10T20:00:00Z') =>
+    giftsPayload(person(id, name), [person('7', 'x'), person('8', 'y')], at);
+
+  it('holds a gift for the set minutes, lists it, then pays it once when the hold ends (a durable timer)', async () => {
+    const admin = await setup({ giftHoldMinutes: 5 });
+    const gifter = await linkedViewer('5301', 'PatientGifter');
+    expect((await deliver(t, 'channel.subscription.gifts', gift('5301', 'PatientGifter'))).statusCode).toBe(200);
+    expect(await points(gifter)).toBe(0);
+    const held = (await t.call({ url: '/api/admin/support-rewards/held', as: admin })).json();
+    expect(held).toMatchObject([{ kind: 'gift', units: 2, status: 'held', kickUsername: 'PatientGifter' }]);
+    expect(Date.parse(held[0].holdUntil) - t.clock.now().getTime()).toBe(5 * 60_000);
+    // Subs and KICKs are not held.
+    await deliver(t, 'kicks.gifted', { ...kickFixture('kick-webhook-kicks-gifted.json'), sender: person('5301', 'PatientGifter') });
+    expect(await points(gifter)).toBe(200);
+
+    t.clock.advance(5 * 60_000 - 1);
+    expect(await t.app.timers.runDue()).toBe(0);
+    expect(await points(gifter)).toBe(200);
+    t.clock.advance(1);
+    expect(await t.app.timers.runDue()).toBe(1);
+    expect(await points(gifter)).toBe(1200);
+    expect((await rewardsOf('gift'))[0]).toMatchObject({ status: 'paid', amount: '1000.00' });
+    expect((await t.call({ url: '/api/admin/support-rewards/held', as: admin })).json()).toEqual([]);
+    // Paid once: no timer left, and the hold's end run again (a second process) pays nothing.
+    expect(await t.app.timers.runDue()).toBe(0);
+    const id = (await rewardsOf('gift'))[0]!.id;
+    expect(await t.database.db.transaction((tx) => releaseHeldReward(tx as Tx, id, t.clock.now()))).toBeNull();
+    expect(await points(gifter)).toBe(1200);
+  });
+
+  it('an Admin reverses a held gift before it pays (audited): the hold ends and nothing is paid', async () => {
+    const admin = await setup({ giftHoldMinutes: 5 });
+    const gifter = await linkedViewer('5302', 'FailedPayment');
+    await deliver(t, 'channel.subscription.gifts', gift('5302', 'FailedPayment'));
+    const [row] = (await t.call({ url: '/api/admin/support-rewards/held', as: admin })).json();
+    const viewer = await t.signIn({ role: 'Moderator', name: 'mod' });
+    expect((await t.call({ method: 'POST', url: `/api/admin/support-rewards/${row.id}/reverse`, as: viewer })).statusCode).toBe(403);
+    const reversed = await t.call({ method: 'POST', url: `/api/admin/support-rewards/${row.id}/reverse`, as: admin });
+    expect(reversed.statusCode, reversed.body).toBe(200);
+    expect(reversed.json().reward).toMatchObject({ status: 'reversed', holdUntil: null, amount: 0 });
+    const audits = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'support_rewards.reverse'));
+    expect(audits).toMatchObject([{ targetId: String(row.id), before: { status: 'held' }, after: { status: 'reversed' } }]);
+    t.clock.advance(5 * 60_000);
+    expect(await t.app.timers.runDue()).toBe(1); // the timer ran and found nothing to pay
+    expect(await points(gifter)).toBe(0);
+    expect((await rewardsOf('gift'))[0]).toMatchObject({ status: 'reversed' });
+    expect((await t.call({ method: 'POST', url: `/api/admin/support-rewards/${row.id}/reverse`, as: admin })).statusCode).toBe(409);
+  });
+
+  it('a held gift of a Kick account not linked when the hold ends waits for the link like any other', async () => {
+    await setup({ giftHoldMinutes: 5 });
+    await deliver(t, 'channel.subscription.gifts', gift('5303', 'LinksLater'));
+    t.clock.advance(5 * 60_000);
+    expect(await t.app.timers.runDue()).toBe(1);
+    expect((await rewardsOf('gift'))[0]).toMatchObject({ status: 'pending' });
+    const viewer = await t.signIn({ name: 'links_later' });
+    const code = await createKickLinkCode(t.database.db, viewer.user, t.clock.now());
+    await redeemKickLinkCode(t.database.db, code.key, { kickUserId: '5303', kickUsername: 'LinksLater' }, t.clock.now());
+    expect(await points(viewer)).toBe(1000);
+  });
+
+  it('the hold is saved on the settings (0 = pay at once) and refused out of range', async () => {
+    const admin = await setup({ giftHoldMinutes: 0 });
+    const gifter = await linkedViewer('5304', 'AtOnce');
+    await deliver(t, 'channel.subscription.gifts', gift('5304', 'AtOnce'));
+    expect(await points(gifter)).toBe(1000);
+    const read = (await t.call({ url: '/api/admin/support-rewards/settings', as: admin })).json();
+    expect(read.giftHoldMinutes).toBe(0);
+    const bad = await t.call({
+      method: 'PUT',
+      url: '/api/admin/support-rewards/settings',
+      as: admin,
+      body: { ...read, giftHoldMinutes: 1441 },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('Hold gifted subs (minutes): at most 1,440.');
+  });
+});
+
 describe('Admin → Support rewards', () => {
   it('reverses a paid reward once (audited) and grants a missed one by hand', async () => {
     const admin = await setup();
@@ -284,7 +367,7 @@ describe('Admin → Support rewards', () => {
     expect(await points(gifter)).toBe(0);
     const twice = await t.call({ method: 'POST', url: `/api/admin/support-rewards/${id}/reverse`, as: admin });
     expect(twice.statusCode).toBe(409);
-    expect(twice.json().message).toBe('Only a paid reward can be reversed.');
+    expect(twice.json().message).toBe('Only a paid or held reward can be reversed.');
     expect(await points(gifter)).toBe(0);
     const audits = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'support_rewards.reverse'));
     expect(audits).toHaveLength(1);
@@ -529,6 +612,31 @@ describe.runIf(usingPostgres())('at once, on PostgreSQL', () => {
     // Each answered 200: the ones that found the account's bonus taken are done, not failed.
     expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(200));
     expect(await points(follower)).toBe(100);
+  });
+
+  it('the hold ending in two processes at once and an Admin reversing it: it pays at most once', async () => {
+    const admin = await setup({ giftHoldMinutes: 5 });
+    const gifter = await linkedViewer('5305', 'RaceGifter');
+    await deliver(t, 'channel.subscription.gifts', giftsPayload(person('5305', 'RaceGifter'), [person('7', 'x')]));
+    const id = (await rewardsOf('gift'))[0]!.id;
+    t.clock.advance(5 * 60_000);
+    await Promise.all(
+      [1, 2, 3].map(() => t.database.db.transaction((tx) => releaseHeldReward(tx as Tx, id, t.clock.now()))),
+    );
+    expect(await points(gifter)).toBe(500);
+    const paid = await t.database.db.select().from(ledger).where(eq(ledger.reference, `support:${id}`));
+    expect(paid).toHaveLength(1);
+    // Reversed and released at once on another gift: one or the other, never both.
+    await deliver(t, 'channel.subscription.gifts', giftsPayload(person('5305', 'RaceGifter'), [person('9', 'z')]));
+    const second = (await rewardsOf('gift')).find((r) => r.id !== id)!.id;
+    const [reversal] = await Promise.all([
+      t.call({ method: 'POST', url: `/api/admin/support-rewards/${second}/reverse`, as: admin }),
+      t.database.db.transaction((tx) => releaseHeldReward(tx as Tx, second, t.clock.now())),
+    ]);
+    // Whichever went first, the gift ends reversed and the gifter is where he was (paid then taken back, or never paid).
+    expect((await rewardsOf('gift')).find((r) => r.id === second)).toMatchObject({ status: 'reversed' });
+    expect(await points(gifter)).toBe(500);
+    expect(reversal.statusCode).toBe(200);
   });
 
   it('two reversals of one reward at once take it back once', async () => {

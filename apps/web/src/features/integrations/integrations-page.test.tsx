@@ -37,6 +37,7 @@ const kickChat: IntegrationsOverview['kickChat'] = {
   throttled: 2,
   failed: 1,
   pausedUntil: null,
+  quotaUntil: null,
   lastError: 'send chat: Kick answered 500 (Internal Server Error)',
   lastErrorAt: '2026-01-05T10:00:00.000Z',
   hint: 'try-bot-account',
@@ -112,6 +113,7 @@ describe('Integrations', () => {
     expect((await screen.findByTestId('kick-chat-hint')).textContent).toMatch(/separate bot account/);
     expect(screen.getByTestId('kick-chat-merged').textContent).toBe('30');
     expect(screen.getByTestId('kick-chat-throttled').textContent).toBe('2');
+    expect(screen.queryByTestId('kick-chat-quota')).toBeNull();
     const botAccount = screen.getByRole('radio', { name: /A separate bot account/ });
     await act(async () => void fireEvent.click(botAccount));
     await vi.waitFor(() =>
@@ -119,6 +121,40 @@ describe('Integrations', () => {
     );
     const put = fetchMock.mock.calls.find(([, i]) => i?.method === 'PUT');
     expect(put?.[0]).toBe('/api/admin/integrations/kick-chat/mode');
+  });
+
+  it("says when Kick's daily message quota paused the bot, with the lines kept and when it resumes", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        Response.json({
+          checkedAt: '2026-01-05T10:00:00.000Z',
+          rows: [],
+          kickBot: bot,
+          kickLive: { isLive: null, title: null, changedAt: null },
+          kickEvents: [],
+          kickFeatures: [],
+          kickChat: {
+            ...kickChat,
+            hint: null,
+            waiting: 7,
+            pausedUntil: '2026-01-05T23:30:00.000Z',
+            quotaUntil: '2026-01-06T00:00:00.000Z',
+            lastError: "Kick's daily chat-message limit reached: Daily chat message quota exceeded",
+          },
+        } satisfies IntegrationsOverview),
+      ),
+    );
+    render(
+      <MemoryRouter>
+        <QueryClientProvider client={createQueryClient()}>
+          <IntegrationsPage />
+        </QueryClientProvider>
+      </MemoryRouter>,
+    );
+    const quota = await screen.findByTestId('kick-chat-quota');
+    expect(quota.textContent).toMatch(/daily chat-message limit is reached: bot messages are paused and kept \(7 waiting\)/);
+    expect(quota.textContent).toContain('UTC, or sooner if the next try at');
   });
 
   it('reads the overview afresh on each visit', async () => {

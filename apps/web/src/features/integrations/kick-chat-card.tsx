@@ -1,7 +1,8 @@
 /**
  * Admin → Integrations → Bot messages: how the outgoing Kick chat queue posts (the streamer's own
  * account as type "bot", or a separate bot account as type "user"), its figures (waiting, sent,
- * merged, dropped, 429s, failed), its pace, and what Kick's last refusal suggests doing.
+ * merged, dropped, 429s, failed), its pace, what Kick's last refusal suggests doing, and a pause
+ * for Kick's daily message quota (docs/features/kick-chat-queue.md#kicks-daily-message-quota).
  */
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -50,6 +51,16 @@ export function KickChatCard({ chat }: { chat: KickChatQueue }) {
         (bursts of {chat.burst}); acknowledgements waiting together are merged into one message, and those older than{' '}
         {chat.maxAgeSeconds} s are dropped from chat (the bet or guess itself stands).
       </p>
+      {chat.quotaUntil && (
+        <Alert variant="warning" className="py-2" data-testid="kick-chat-quota">
+          Kick's daily chat-message limit is reached: bot messages are paused and kept ({chat.waiting} waiting), not
+          failed. They resume at {new Date(chat.quotaUntil).toLocaleString([], { timeZone: 'UTC' })} UTC
+          {chat.pausedUntil && chat.pausedUntil !== chat.quotaUntil
+            ? `, or sooner if the next try at ${new Date(chat.pausedUntil).toLocaleTimeString()} goes through`
+            : ''}
+          .
+        </Alert>
+      )}
       {chat.hint && (
         <Alert variant="warning" className="py-2" data-testid="kick-chat-hint">
           {KICK_CHAT_HINTS[chat.hint]}

@@ -26,6 +26,7 @@ const settings = {
   followPoints: 100,
   dailyCap: 5000,
   pendingHours: 72,
+  giftHoldMinutes: 5,
   updatedAt: '2026-01-05T10:00:00Z',
 };
 const reward = {
@@ -39,6 +40,7 @@ const reward = {
   note: null,
   eventAt: '2026-01-05T10:00:00Z',
   paidAt: '2026-01-05T10:00:00Z',
+  holdUntil: null,
 };
 
 describe('Support Rewards', () => {
@@ -55,6 +57,7 @@ describe('Support Rewards', () => {
       if (url.startsWith('/api/admin/support-rewards/7/reverse')) {
         return Response.json({ message: 'Reward reversed.', reward: { ...reward, status: 'reversed' } });
       }
+      if (url === '/api/admin/support-rewards/held') return Response.json([]);
       if (url.startsWith('/api/admin/support-rewards')) {
         return Response.json({ items: [reward], total: 1, page: 1, pageSize: 50 });
       }
@@ -73,11 +76,39 @@ describe('Support Rewards', () => {
     await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Save' })));
     await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith('Support rewards saved.'));
     const put = fetchMock.mock.calls.find(([, i]) => i?.method === 'PUT');
-    expect(JSON.parse(String(put?.[1]?.body))).toMatchObject({ giftPoints: 750, pendingHours: 72, enabled: true });
+    expect(JSON.parse(String(put?.[1]?.body))).toMatchObject({
+      giftPoints: 750,
+      pendingHours: 72,
+      giftHoldMinutes: 5,
+      enabled: true,
+    });
 
     expect(await screen.findByText('GenerousGifter')).toBeTruthy();
     await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Reverse' })));
     await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith('Reward reversed.'));
+  });
+
+  it('lists the gifted subs on hold with when they pay, and reverses one before it pays', async () => {
+    const held = { ...reward, id: 9, status: 'held', amount: 0, paidAt: null, holdUntil: '2026-01-05T10:05:00Z' };
+    let heldNow = [held];
+    const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+      if (url === '/api/admin/support-rewards/settings') return Response.json(settings);
+      if (url === '/api/admin/support-rewards/9/reverse' && init?.method === 'POST') {
+        heldNow = [];
+        return Response.json({ message: 'Reward reversed.', reward: { ...held, status: 'reversed', holdUntil: null } });
+      }
+      if (url === '/api/admin/support-rewards/held') return Response.json(heldNow);
+      if (url.startsWith('/api/admin/support-rewards?')) return Response.json({ items: [], total: 0, page: 1, pageSize: 50 });
+      return Response.json([]);
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithQueries(<AdminSupportRewardsPage />);
+    const list = await screen.findByRole('list', { name: 'Gifted subs on hold' });
+    expect(list.textContent).toContain('GenerousGifter gifted 3 subs (Gina)');
+    expect(list.textContent).toContain('pays at');
+    await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Reverse' })));
+    await waitFor(() => expect(toastSuccess).toHaveBeenCalledWith('Reward reversed.'));
+    expect(await screen.findByText('No gifted subs on hold.')).toBeTruthy();
   });
 
   it('pages through the rewards with the pager', async () => {

@@ -10,6 +10,7 @@ import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import { toast } from 'react-toastify';
 import {
+  type SupportReward,
   channelRewardBody,
   KICK_REWARDS_MAX,
   supportRewardEndpoints,
@@ -30,7 +31,9 @@ const amountFields = [
   ['followPoints', 'Points for a first follow'],
   ['dailyCap', 'Daily cap per user per kind (0 = none)'],
   ['pendingHours', 'Pending window for unlinked Kick accounts (hours)'],
+  ['giftHoldMinutes', 'Hold gifted subs before paying (minutes, 0 = pay at once)'],
 ] as const;
+const wholeFields: ReadonlySet<string> = new Set(['pendingHours', 'giftHoldMinutes']);
 
 const asForm = (s: SupportRewardSettings) => ({
   enabled: s.enabled,
@@ -40,6 +43,7 @@ const asForm = (s: SupportRewardSettings) => ({
   followPoints: String(s.followPoints),
   dailyCap: String(s.dailyCap),
   pendingHours: String(s.pendingHours),
+  giftHoldMinutes: String(s.giftHoldMinutes),
 });
 
 function SettingsForm({ settings }: { settings: SupportRewardSettings }) {
@@ -74,7 +78,7 @@ function SettingsForm({ settings }: { settings: SupportRewardSettings }) {
           <Form.Group key={field} className="col-sm-6" controlId={`kb-support-${field}`}>
             <Form.Label>{label}</Form.Label>
             <Form.Control
-              inputMode={field === 'pendingHours' ? 'numeric' : 'decimal'}
+              inputMode={wholeFields.has(field) ? 'numeric' : 'decimal'}
               isInvalid={Boolean(errors[field])}
               aria-describedby={`kb-support-${field}-error`}
               {...register(field)}
@@ -90,10 +94,54 @@ function SettingsForm({ settings }: { settings: SupportRewardSettings }) {
   );
 }
 
+/** Reverse a paid reward (takes the points back) or a held gift (it never pays). */
+function ReverseButton({ reward }: { reward: SupportReward }) {
+  const reverse = useEndpointMutation(supportRewardEndpoints.reverse, {
+    invalidates: [supportRewardEndpoints.list, supportRewardEndpoints.held],
+  });
+  return (
+    <Button
+      size="sm"
+      variant="outline-danger"
+      disabled={reverse.isPending}
+      onClick={() =>
+        void reverse
+          .mutateAsync({ params: { id: reward.id } })
+          .then((d) => toast.success(d.message))
+          .catch(() => undefined)
+      }
+    >
+      Reverse
+    </Button>
+  );
+}
+
+const timeOf = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+
+/** The gifted subs on hold: Kick fires gift events for failed payments, so they wait to be reversed. */
+function HeldGifts() {
+  const { data } = useEndpointQuery(supportRewardEndpoints.held, {}, { refetchInterval: 15_000 });
+  if (!data) return null;
+  if (data.length === 0) return <p className="text-body-secondary">No gifted subs on hold.</p>;
+  return (
+    <ul className="list-group kb-card p-0" aria-label="Gifted subs on hold">
+      {data.map((r) => (
+        <li key={r.id} className="list-group-item d-flex align-items-center gap-2 flex-wrap">
+          <span className="flex-grow-1">
+            {r.kickUsername ?? 'Anonymous'} gifted {r.units} sub{r.units === 1 ? '' : 's'}
+            {r.username ? ` (${r.username})` : ''}
+            {r.holdUntil && <span className="text-body-secondary"> · pays at {timeOf(r.holdUntil)}</span>}
+          </span>
+          <ReverseButton reward={r} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function RewardsKept() {
   const [page, setPage] = useState(1);
   const { data } = usePaged(supportRewardEndpoints.list, page);
-  const reverse = useEndpointMutation(supportRewardEndpoints.reverse, { invalidates: [supportRewardEndpoints.list] });
   if (!data) return null;
   if (data.total === 0) return <p className="text-body-secondary">No support events yet.</p>;
   return (
@@ -125,24 +173,11 @@ function RewardsKept() {
               <td>{r.amount.toLocaleString('en-US')}</td>
               <td>
                 {r.status}
+                {r.holdUntil && <div className="small text-body-secondary">Pays at {timeOf(r.holdUntil)}</div>}
                 {r.note && <div className="small text-body-secondary">{r.note}</div>}
               </td>
               <td>
-                {r.status === 'paid' && (
-                  <Button
-                    size="sm"
-                    variant="outline-danger"
-                    disabled={reverse.isPending}
-                    onClick={() =>
-                      void reverse
-                        .mutateAsync({ params: { id: r.id } })
-                        .then((d) => toast.success(d.message))
-                        .catch(() => undefined)
-                    }
-                  >
-                    Reverse
-                  </Button>
-                )}
+                {(r.status === 'paid' || r.status === 'held') && <ReverseButton reward={r} />}
               </td>
             </tr>
           ))}
@@ -259,9 +294,12 @@ export default function AdminSupportRewardsPage() {
       <p className="text-body-secondary">
         Points for supporting the stream on Kick, paid to linked accounts (never to excluded ones). A gifted sub pays
         the gifter; anonymous gifts pay nobody. An event for a Kick account that is not linked yet waits for the link
-        within the pending window. Kick has sent gift events for failed payments: reverse such a reward below.
+        within the pending window. Kick has sent gift events for failed payments: gifted subs wait on hold for the set
+        minutes before they pay, so such a gift can be reversed below before it pays.
       </p>
       {data && <SettingsForm key={data.updatedAt} settings={data} />}
+      <h2 className="h5 mt-4">Gifted subs on hold</h2>
+      <HeldGifts />
       <h2 className="h5 mt-4">Rewards paid</h2>
       <RewardsKept />
       <h3 className="h6 mt-3">Grant a missed reward</h3>
