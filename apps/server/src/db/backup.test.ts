@@ -14,8 +14,9 @@ import { openTestDatabase } from '../../test/database';
 import { addProduct, givePoints, ledgerMismatches } from '../../test/economy';
 import { warmUp, WARM_UP_TIMEOUT } from '../../test/warm';
 import { runShellCommand } from '../modules/shell/commands';
-import { restoreBackup, writeBackup } from './backup';
+import { BACKUP_SCHEDULE_ROW, restoreBackup, writeBackup } from './backup';
 import type { Database } from './client';
+import { settings } from './schema/audit';
 import { images } from './schema/images';
 import { products } from './schema/store';
 import { rowsOf } from './rows';
@@ -127,6 +128,26 @@ describe('backup and restore', () => {
     // Identity columns go on after the restored ids instead of colliding with them.
     const [next] = await fresh.db.insert(products).values({ name: 'Cap', price: '10', category: 'Merch' }).returning();
     expect(next!.id).toBeGreaterThan(Math.max(...before.products!.map((r) => (JSON.parse(r) as { id: number }).id)));
+  });
+
+  it("a restore does not carry over the old server's backup schedule or its last backup", async () => {
+    t = await buildTestApp();
+    await livedInSite();
+    await t.database.db.insert(settings).values({
+      key: BACKUP_SCHEDULE_ROW,
+      value: {
+        nextAt: '2099-01-01T00:00:00.000Z',
+        last: { at: '2026-01-01T00:00:00.000Z', file: '/old/server/kickback.kbk.gz', size: 10, error: null },
+      },
+    });
+    const backup = file();
+    await writeBackup(t.database.db, backup);
+    const fresh = await newDatabase();
+    await restoreBackup(fresh.db, backup);
+    const keys = (await fresh.db.select({ key: settings.key }).from(settings)).map((r) => r.key);
+    expect(keys).not.toContain(BACKUP_SCHEDULE_ROW);
+    // The rest of the settings came back.
+    expect(keys.length).toBeGreaterThan(0);
   });
 
   it('refuses a database that already has users, a file that is not a backup, and an existing file name', async () => {

@@ -141,6 +141,9 @@ async function* readLines(file: string): AsyncGenerator<Record<string, unknown>>
  * Restores `file` into `db`, which must be migrated to the backup's schema and hold no users (a new
  * database: the rows its migrations put in are replaced). Answers how many tables and rows it restored.
  */
+/** The `settings` row of the backup schedule (modules/backups): not carried over by a restore. */
+export const BACKUP_SCHEDULE_ROW = 'backup_schedule';
+
 export async function restoreBackup(db: Db, file: string): Promise<{ tables: number; rows: number }> {
   const lines = readLines(file);
   let header: Header;
@@ -194,6 +197,9 @@ export async function restoreBackup(db: Db, file: string): Promise<{ tables: num
       }
     }
     await flush();
+    // The backup schedule and its last-backup record were the old server's (its folder, its file, its
+    // due time): this server starts its own, the first backup within a minute of its start.
+    await tx.execute(sql`DELETE FROM settings WHERE key = ${BACKUP_SCHEDULE_ROW}`);
     // Identity and serial columns continue after the restored ids.
     const sequences = rowsOf<{ tbl: string; col: string; seq: string }>(
       await tx.execute(sql`

@@ -81,4 +81,19 @@ describe('the site configuration', () => {
     );
     expect(await screen.findByText('The site could not be reached.')).toBeTruthy();
   });
+
+  it('asks a rate-limited visitor to wait, rather than calling the site unreachable', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ message: 'Too many requests. Please slow down.' }, { status: 429 })),
+    );
+    renderWithQueries(
+      <SiteProvider>
+        <Name />
+      </SiteProvider>,
+    );
+    expect(await screen.findByText('Too many requests.')).toBeTruthy();
+    expect(screen.getByText('Please wait a moment, then refresh.')).toBeTruthy();
+    expect(screen.queryByText('The site could not be reached.')).toBeNull();
+  });
 });

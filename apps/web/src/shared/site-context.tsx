@@ -6,7 +6,7 @@ import { createContext, use, useEffect, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { SiteConfig } from '@kickback/common/http/site';
 import { accentTokens } from '@kickback/common/accent';
-import { callEndpoint } from '../lib/api';
+import { ApiError, callEndpoint } from '../lib/api';
 
 /** endpointKey(siteEndpoints.config), spelled out: the endpoint's schema stays out of the first load. */
 export const siteConfigKey = ['GET', '/api/site'];
@@ -48,6 +48,15 @@ export function SiteProvider({ children }: { children: ReactNode }) {
     applyAccent(document.documentElement.style, site.accentColor);
   }, [site]);
   if (config.isError && !site) {
+    // A refusal for too many requests is not an outage: the visitor only has to wait.
+    if (config.error instanceof ApiError && config.error.status === 429) {
+      return (
+        <main className="container py-5 text-center">
+          <h1 className="h4">Too many requests.</h1>
+          <p>Please wait a moment, then refresh.</p>
+        </main>
+      );
+    }
     return (
       <main className="container py-5 text-center">
         <h1 className="h4">The site could not be reached.</h1>

@@ -86,8 +86,12 @@ export const integrationSettingView = z.object({
   group: z.enum(integrationSettingGroups),
   label: z.string(),
   secret: z.boolean(),
-  /** env: set by the server environment (read-only here); site: saved on this page; none: not set. */
-  source: z.enum(['env', 'site', 'none']),
+  /**
+   * env: set by the server environment (read-only here); site: saved on this page; unreadable: saved
+   * on this page but it does not open with this server's key (another or a lost SECRET_KEY), so it is
+   * not used; none: not set.
+   */
+  source: z.enum(['env', 'site', 'unreadable', 'none']),
   /** A plain value as it is; a secret as "set · last 4" (never the secret). Null when not set. */
   shown: z.string().nullable(),
 });

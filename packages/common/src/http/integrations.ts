@@ -56,12 +56,15 @@ export const kickLive = z.object({
 export type KickLive = z.infer<typeof kickLive>;
 
 /**
- * Reconcile: per Kick event type, whether it is subscribed (its feature is on), the last delivery
- * and the deliveries of the last 24 hours — so an event Kick stopped sending shows.
+ * Reconcile: per Kick event type, whether it is wanted (its feature is on), how the event
+ * subscriptions stand (the health of the "Event subscriptions" row: ok once Kick confirmed them,
+ * failing while subscribing fails, waiting until the first check, off without a Kick app), the
+ * last delivery and the deliveries of the last 24 hours — so an event Kick stopped sending shows.
  */
 export const kickEventStat = z.object({
   type: z.string(),
   subscribed: z.boolean(),
+  subscription: integrationHealth,
   lastDeliveryAt: z.string().nullable(),
   last24h: z.number().int(),
 });

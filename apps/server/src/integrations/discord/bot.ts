@@ -8,6 +8,7 @@
 import { DiscordAPIError, REST, type ResponseLike } from '@discordjs/rest';
 import { RESTJSONErrorCodes, Routes, type RESTPostAPIChannelMessageJSONBody } from 'discord-api-types/v10';
 import type { DiscordBotConfig } from '../../config';
+import { errorReason } from '../../lib/error-reason';
 
 export type DmFailure = 'dms_closed' | 'no_mutual_guild' | 'unknown_user' | 'unauthorized' | 'error';
 /** `unreached`: Discord never answered (the request failed on the way: DNS, network, proxy). */
@@ -35,7 +36,7 @@ function failure(err: unknown): { reason: DmFailure; detail: string; unreached?:
   }
   const status = (err as { status?: unknown }).status;
   if (status === 401) return { reason: 'unauthorized', detail: '401 Unauthorized' };
-  const detail = (err instanceof Error ? err.message : String(err)).slice(0, 300);
+  const detail = errorReason(err);
   // An answer carries a status; an error without one is a request that never reached Discord.
   return typeof status === 'number' ? { reason: 'error', detail } : { reason: 'error', detail, unreached: true };
 }

@@ -7,6 +7,7 @@
 import type { IntegrationStatus } from '../status';
 import { type ChatPostAs, type KickApi, KickApiError } from './api';
 import { KickBotError, type KickBotTokens } from './bot-token';
+import { errorReason } from '../../lib/error-reason';
 
 /** Posted (with Kick's message id), or surely not: no token, or it could not be refreshed. */
 export type BotPost =
@@ -49,7 +50,7 @@ export async function postAsBot(
     status?.succeeded('kick.bot', 'reply posted');
     return { posted: true, messageId };
   } catch (err) {
-    status?.failed('kick.bot', `chat reply: ${err instanceof Error ? err.message : String(err)}`);
+    status?.failed('kick.bot', `chat reply: ${errorReason(err)}`);
     throw err;
   }
 }

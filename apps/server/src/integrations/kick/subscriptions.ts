@@ -10,6 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { IntegrationStatus } from '../status';
 import type { KickApi } from './api';
 import { KICK_WEBHOOK_EVENTS } from './events';
+import { errorReason } from '../../lib/error-reason';
 
 /** The advisory lock the processes of one database take turns with (`oneAtATime`). */
 export const KICK_SUBSCRIPTIONS_LOCK = 0x6b_7375; // "ksu"
@@ -87,11 +88,7 @@ export function keepKickSubscriptions(
       const delay = RETRY_MS[Math.min(failures, RETRY_MS.length - 1)] ?? RECHECK_MS;
       failures += 1;
       log.error({ err, retryInMs: delay }, 'kick event subscriptions could not be ensured');
-      status?.failed(
-        'kick.subscriptions',
-        err instanceof Error ? err.message : String(err),
-        new Date(Date.now() + delay),
-      );
+      status?.failed('kick.subscriptions', errorReason(err), new Date(Date.now() + delay));
       schedule(delay);
     }
   };

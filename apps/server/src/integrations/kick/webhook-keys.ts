@@ -15,6 +15,7 @@ import type { Clock } from '../../lib/clock';
 import type { KickApi } from './api';
 import type { IntegrationStatus } from '../status';
 import { simulatorKeyPair } from './simulator-keys';
+import { errorReason } from '../../lib/error-reason';
 
 const REFETCH_AFTER_MS = 10 * 60 * 1000;
 /** Without any Kick key yet, the gap before the next fetch: doubling from the first to the last. */
@@ -76,7 +77,7 @@ export function createWebhookKeyring(
       } catch (err) {
         fetchedAt = clock.now().getTime();
         failures += 1;
-        const reason = err instanceof Error ? err.message : String(err);
+        const reason = errorReason(err);
         const nextAt = new Date(fetchedAt + missingGap());
         if (kickKey) {
           log.warn({ err: reason }, 'could not fetch the Kick webhook public key again; keeping the one we have');

@@ -15,6 +15,7 @@ import { users } from '../../db/schema/users';
 import { discordAuthorizeUrl, exchangeDiscordCode, fetchDiscordUser } from '../../integrations/discord/oauth';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { randomToken, sha256Hex } from '../../lib/random';
+import { errorReason } from '../../lib/error-reason';
 
 const STATE_TTL_MS = 10 * 60 * 1000;
 
@@ -100,10 +101,7 @@ export async function discordLinkRoutes(app: FastifyInstance): Promise<void> {
       discordUser = await fetchDiscordUser(app.http, app.credentials.discord().apiUrl, accessToken);
     } catch (err) {
       request.log.warn({ err, userId: pending.userId }, 'discord link failed at Discord');
-      app.integrationStatus.failed(
-        'discord.oauth',
-        `link failed at Discord: ${err instanceof Error ? err.message : String(err)}`,
-      );
+      app.integrationStatus.failed('discord.oauth', `link failed at Discord: ${errorReason(err)}`);
       return back(reply, 'failed', pending.returnTo);
     }
     // Discord answered: the integration worked, whether or not the account can be linked here.

@@ -82,4 +82,27 @@ describe('scheduled backups', () => {
     expect(await runDueBackup(t.app)).toBeNull();
     expect(await backupItem(t.app)).toMatchObject({ state: 'optional', detail: expect.stringContaining('BACKUP_DIR') });
   });
+
+  it('a lowered interval does not wait for the due time the longer one set', async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'kb-backups-'));
+    t = await buildTestApp({ env: { BACKUP_DIR: dir, BACKUP_INTERVAL_HOURS: '24' } });
+    expect(await runDueBackup(t.app)).not.toBeNull();
+    // Restarted with a 6-hour interval: the next look writes one (the old due time is 23 hours away).
+    const shorter = await buildTestApp({
+      env: { BACKUP_DIR: dir, BACKUP_INTERVAL_HOURS: '6' },
+      clock: t.clock,
+      database: t.database as TestApp['database'] & { drop(): Promise<void> },
+    });
+    try {
+      t.clock.advance(HOUR);
+      expect(await runDueBackup(shorter.app)).not.toBeNull();
+      // Then every 6 hours, and not before.
+      t.clock.advance(5 * HOUR);
+      expect(await runDueBackup(shorter.app)).toBeNull();
+      t.clock.advance(HOUR);
+      expect(await runDueBackup(shorter.app)).not.toBeNull();
+    } finally {
+      await shorter.close();
+    }
+  });
 });

@@ -11,13 +11,18 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { plugin } from '../../lib/plugin';
 import { z } from 'zod';
-import { writeBackup } from '../../db/backup';
+import { BACKUP_SCHEDULE_ROW, writeBackup } from '../../db/backup';
 import { settings } from '../../db/schema/audit';
 
-export const BACKUP_SCHEDULE_ROW = 'backup_schedule';
 const FILE = /^kickback-\d{8}T\d{6}Z?(-\d+)?\.kbk\.gz$/;
 /** How often a process looks whether a backup is due. */
 const CHECK_MS = 60_000;
+/**
+ * How much further than one interval `nextAt` must be to count as set by a longer interval: more than
+ * any gap between two processes' clocks reading the same claim, so a claim just moved on by another
+ * process is never taken again.
+ */
+const LOWERED_SLACK_MS = 10 * 60_000;
 
 export const lastBackup = z.object({
   at: z.string(),
@@ -45,8 +50,13 @@ export async function lastBackupNow(app: FastifyInstance): Promise<LastBackup | 
   return parsed.success ? parsed.data.last : null;
 }
 
-/** Takes the due backup if this process is the one to move the schedule on; false when not due. */
+/**
+ * Takes the due backup if this process is the one to move the schedule on; false when not due. Due
+ * at `nextAt`, or at once when `nextAt` is further away than one interval (BACKUP_INTERVAL_HOURS was
+ * lowered): a shorter interval does not wait for the time the longer one set.
+ */
 async function claim(app: FastifyInstance, now: Date, next: Date): Promise<boolean> {
+  const lowered = new Date(next.getTime() + LOWERED_SLACK_MS);
   await app.db
     .insert(settings)
     .values({ key: BACKUP_SCHEDULE_ROW, value: { nextAt: now.toISOString(), last: null } })
@@ -58,7 +68,7 @@ async function claim(app: FastifyInstance, now: Date, next: Date): Promise<boole
       updatedAt: sql`now()`,
     })
     .where(
-      sql`${settings.key} = ${BACKUP_SCHEDULE_ROW} and (${settings.value}->>'nextAt')::timestamptz <= ${now.toISOString()}::timestamptz`,
+      sql`${settings.key} = ${BACKUP_SCHEDULE_ROW} and ((${settings.value}->>'nextAt')::timestamptz <= ${now.toISOString()}::timestamptz or (${settings.value}->>'nextAt')::timestamptz > ${lowered.toISOString()}::timestamptz)`,
     )
     .returning({ key: settings.key });
   return moved.length === 1;

@@ -27,6 +27,7 @@ declare module 'fastify' {
 export class Credentials {
   private parts: Parts;
   private stored: PlainSettings = {};
+  private unopened: readonly string[] = [];
   private stamp: string | null = null;
   private loading: Promise<void> | null = null;
   private again = false;
@@ -55,6 +56,10 @@ export class Credentials {
   /** The values saved on the site (opened), by variable name. */
   saved(): PlainSettings {
     return this.stored;
+  }
+  /** The saved values that do not open with this server's key (another or a lost SECRET_KEY), by variable name. */
+  unreadable(): readonly string[] {
+    return this.unopened;
   }
   /** Called after the credentials changed (a save here or on another process). */
   onChange(listener: () => void): void {
@@ -107,6 +112,7 @@ export class Credentials {
     // Kept as they are when nothing changed: the adapters rebuild only on a new object.
     if (changed) this.parts = parts;
     this.stored = values;
+    this.unopened = unreadable;
     this.stamp = stamp;
     if (changed) {
       for (const listener of this.listeners) {

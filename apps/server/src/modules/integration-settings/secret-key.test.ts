@@ -6,6 +6,8 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { buildTestApp, TEST_PUBLIC_URL, type TestApp } from '../../../test/app';
 import { warmUp, WARM_UP_TIMEOUT } from '../../../test/warm';
+import type { IntegrationSettingsView } from '@kickback/common/http/integration-settings';
+import { goLiveChecklist } from '../integrations/go-live';
 import { loadSecretKey, SECRET_KEY_FILE } from './secret-key';
 
 let t: TestApp;
@@ -41,6 +43,34 @@ describe('the integration settings key', () => {
     try {
       expect(t.app.credentials.secretKey.source).toBe('database');
       expect(other.app.credentials.secretKey.key).toBe(t.app.credentials.secretKey.key);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('keys saved under another SECRET_KEY are said unreadable, on the settings page and on Go live', async () => {
+    t = await buildTestApp({ env: { SECRET_KEY: 'a'.repeat(40) } });
+    const admin = await t.signIn({ role: 'Admin' });
+    const url = '/api/admin/settings/integrations';
+    expect(
+      (await t.call({ method: 'PUT', url, as: admin, body: { HOWL_API_KEY: 'howl-key-1234567' } })).statusCode,
+    ).toBe(200);
+    const secretOf = async (app: TestApp) =>
+      (await goLiveChecklist(app.app)).sections.flatMap((s) => s.items).find((i) => i.id === 'secretKey');
+    expect(await secretOf(t)).toMatchObject({ state: 'ready' });
+    // The same database, started with another key (a changed or lost SECRET_KEY).
+    const other = await buildTestApp({
+      env: { SECRET_KEY: 'b'.repeat(40) },
+      database: t.database as TestApp['database'] & { drop(): Promise<void> },
+    });
+    try {
+      const view = (await other.call({ url, as: admin })).json() as IntegrationSettingsView;
+      expect(view.fields.find((f) => f.name === 'HOWL_API_KEY')).toMatchObject({ source: 'unreadable', shown: null });
+      expect(view.fields.find((f) => f.name === 'CLASH_API_KEY')).toMatchObject({ source: 'none' });
+      expect(await secretOf(other)).toMatchObject({
+        state: 'todo',
+        detail: expect.stringContaining('HOWL_API_KEY'),
+      });
     } finally {
       await other.close();
     }

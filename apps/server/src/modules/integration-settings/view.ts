@@ -10,6 +10,7 @@ import {
 export function integrationSettingsView(app: FastifyInstance): IntegrationSettingsView {
   const { config, credentials } = app;
   const saved = credentials.saved();
+  const unreadable = credentials.unreadable();
   const fields = integrationSettingNames.map((name) => {
     const { group, label, secret } = integrationSettingFields[name];
     const fromEnv = config.source[name]?.trim() || undefined;
@@ -19,7 +20,13 @@ export function integrationSettingsView(app: FastifyInstance): IntegrationSettin
       group,
       label,
       secret,
-      source: fromEnv ? ('env' as const) : value !== undefined ? ('site' as const) : ('none' as const),
+      source: fromEnv
+        ? ('env' as const)
+        : value !== undefined
+          ? ('site' as const)
+          : unreadable.includes(name)
+            ? ('unreadable' as const)
+            : ('none' as const),
       shown: value === undefined ? null : secret ? lastFour(value) : value,
     };
   });

@@ -102,4 +102,20 @@ describe('Admin → Go live', () => {
     expect(itemOf(list, 'kick.app')).toMatchObject({ state: 'todo' });
     expect(list.ready).toBe(false);
   });
+
+  it('in production without STEAM_API_KEY, Steam sign-in is not called ready: names and avatars are never read', async () => {
+    t = await buildTestApp({
+      env: {
+        NODE_ENV: 'production',
+        SESSION_SECRET: 's'.repeat(40),
+        PUBLIC_URL: 'https://vex.example.com',
+        LEADERBOARD_POLLER: '0',
+      },
+    });
+    expect(t.config.steam.signin).toBe('steam');
+    expect(itemOf(await goLiveChecklist(t.app), 'steam')).toMatchObject({
+      state: 'todo',
+      detail: expect.stringContaining('STEAM_API_KEY'),
+    });
+  });
 });

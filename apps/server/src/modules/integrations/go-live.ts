@@ -46,7 +46,14 @@ export async function goLiveChecklist(app: FastifyInstance): Promise<GoLiveCheck
 
   const security: GoLiveItem[] = [
     config.steam.signin === 'steam'
-      ? item('steam', 'Sign-in with Steam', 'ready', 'Viewers sign in with their Steam account.')
+      ? config.steam.apiKey
+        ? item('steam', 'Sign-in with Steam', 'ready', 'Viewers sign in with their Steam account.')
+        : item(
+            'steam',
+            'Sign-in with Steam',
+            'todo',
+            'Viewers can sign in with Steam, but without STEAM_API_KEY their Steam names and avatars are never read (every account is called "Player" and the end of its SteamID64). Set STEAM_API_KEY (steamcommunity.com/dev/apikey), then restart.',
+          )
       : item(
           'steam',
           'Sign-in with Steam',
@@ -242,6 +249,15 @@ export async function goLiveChecklist(app: FastifyInstance): Promise<GoLiveCheck
 
 function secretKeyItem(app: FastifyInstance): GoLiveItem {
   const { source, where } = app.credentials.secretKey;
+  const unreadable = app.credentials.unreadable();
+  if (unreadable.length > 0) {
+    return item(
+      'secretKey',
+      'Settings encryption key',
+      'todo',
+      `${unreadable.length === 1 ? 'A key' : `${unreadable.length} keys`} saved on Admin → Settings → Integrations (${unreadable.join(', ')}) cannot be opened with the key in ${where}: it is not the key they were saved with (a changed or lost SECRET_KEY, or a database restored on another server), so they are not used. Put the old key back and restart, or enter them again.`,
+    );
+  }
   return source === 'SECRET_KEY'
     ? item(
         'secretKey',

@@ -38,6 +38,7 @@ describe('Kick events on Admin → Integrations', () => {
     expect(stat(o, 'moderation.banned')).toEqual({
       type: 'moderation.banned',
       subscribed: true,
+      subscription: 'off',
       lastDeliveryAt: t.clock.now().toISOString(),
       last24h: 2,
     });
@@ -46,6 +47,7 @@ describe('Kick events on Admin → Integrations', () => {
     expect(stat(o, 'kicks.gifted')).toEqual({
       type: 'kicks.gifted',
       subscribed: true,
+      subscription: 'off',
       lastDeliveryAt: null,
       last24h: 0,
     });
@@ -79,7 +81,13 @@ describe('Kick events on Admin → Integrations', () => {
     });
     const scope = new URL(start.json<{ url: string }>().url).searchParams.get('scope')?.split(' ');
     expect(scope).toEqual(
-      expect.arrayContaining(['chat:write', 'moderation:ban', 'kicks:read', 'channel:rewards:read', 'channel:rewards:write']),
+      expect.arrayContaining([
+        'chat:write',
+        'moderation:ban',
+        'kicks:read',
+        'channel:rewards:read',
+        'channel:rewards:write',
+      ]),
     );
 
     await connectKickBot(t, admin);
@@ -93,5 +101,25 @@ describe('Kick events on Admin → Integrations', () => {
       ]),
     );
     expect(lacking.flatMap((f) => f.missing)).not.toContain('chat:write');
+  });
+
+  it('while subscribing to Kick fails, no event is called subscribed', async () => {
+    t = await buildTestApp({
+      env: { KICK_CLIENT_ID: 'client-id', KICK_CLIENT_SECRET: 'client-secret', KICK_BROADCASTER_USER_ID: '42' },
+    });
+    // Background work (the subscription keeper) runs in a listening server only: its report, as it makes it.
+    t.app.integrationStatus.failed('kick.subscriptions', 'fetch failed (getaddrinfo ENOTFOUND api.kick.com)');
+    let o = await overview();
+    expect(o.rows.find((r) => r.id === 'kick.subscriptions')).toMatchObject({
+      health: 'failing',
+      lastFailure: 'fetch failed (getaddrinfo ENOTFOUND api.kick.com)',
+    });
+    expect(o.kickEvents.length).toBe(KICK_EVENT_TYPES.length);
+    for (const e of o.kickEvents) expect(e, e.type).toMatchObject({ subscribed: true, subscription: 'failing' });
+    // Once Kick confirms them (a later check), they are subscribed.
+    t.clock.advance(60_000);
+    t.app.integrationStatus.succeeded('kick.subscriptions', '10 events subscribed');
+    o = await overview();
+    for (const e of o.kickEvents) expect(e, e.type).toMatchObject({ subscribed: true, subscription: 'ok' });
   });
 });

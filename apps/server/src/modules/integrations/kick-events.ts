@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { and, count, gt, inArray, max } from 'drizzle-orm';
-import type { KickEventStat, KickFeatureScopes } from '@kickback/common/http/integrations';
+import type { IntegrationHealth, KickEventStat, KickFeatureScopes } from '@kickback/common/http/integrations';
 import { chatMessages, kickWebhookDeliveries } from '../../db/schema/chat';
 import { kickEventLastSeen } from '../../db/schema/kick-bans';
 import { eventsToSubscribe, missingScopes } from '../../integrations/kick/features';
@@ -13,7 +13,8 @@ import { KICK_EVENT_TYPES } from '../../integrations/kick/events';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export async function kickEventStats(app: FastifyInstance): Promise<KickEventStat[]> {
+/** `subscription`: the health of the event subscriptions, so a wanted event is not called subscribed while subscribing fails. */
+export async function kickEventStats(app: FastifyInstance, subscription: IntegrationHealth): Promise<KickEventStat[]> {
   const since = new Date(app.clock.now().getTime() - DAY_MS);
   // Chat messages are their own delivery records (the chat ingest); other events keep a deliveries row.
   const chatSources = inArray(chatMessages.source, ['kick-webhook', 'simulator']);
@@ -40,11 +41,18 @@ export async function kickEventStats(app: FastifyInstance): Promise<KickEventSta
   const subscribed = new Set<string>(eventsToSubscribe(app.chat.kickEvents));
   return KICK_EVENT_TYPES.map((type) => {
     if (type === 'chat.message.sent') {
-      return { type, subscribed: true, lastDeliveryAt: chatLast?.toISOString() ?? null, last24h: chat?.n ?? 0 };
+      return {
+        type,
+        subscribed: true,
+        subscription,
+        lastDeliveryAt: chatLast?.toISOString() ?? null,
+        last24h: chat?.n ?? 0,
+      };
     }
     return {
       type,
       subscribed: subscribed.has(type),
+      subscription,
       lastDeliveryAt: last.find((r) => r.eventType === type)?.lastReceivedAt.toISOString() ?? null,
       last24h: counts.find((r) => r.type === type)?.n ?? 0,
     };

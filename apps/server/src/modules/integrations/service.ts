@@ -307,7 +307,7 @@ export async function integrationsOverview(app: FastifyInstance): Promise<Integr
       tokenKeySource: bot.mode === 'off' ? null : bot.tokenKeySource,
     },
     kickLive: { isLive: live?.isLive ?? null, title: live?.title ?? null, changedAt: iso(live?.changedAt) },
-    kickEvents: await kickEventStats(app),
+    kickEvents: await kickEventStats(app, rows.find((r) => r.id === 'kick.subscriptions')?.health ?? 'off'),
     kickFeatures: kickFeatureScopes(app, botState?.connected ? (botState.scope ?? '') : null),
     kickChat: await app.chatOut.overview(),
   };

@@ -32,6 +32,7 @@ import { closePeriod } from './closer';
 import { boundaryAfter } from './periods';
 import { loadAllSiteSettings, loadSiteSettings, settingsToInput, writeSiteSettings } from './settings';
 import { ensureCurrentPeriod, findCurrentPeriod, runningWindow, writeStandings } from './standings';
+import { errorReason } from '../../lib/error-reason';
 
 /** Read-cache keys: the list of shown sites, and a site's board (`leaderboard:1:now`). */
 export const SITES_READ = 'leaderboard:sites';
@@ -55,8 +56,7 @@ export interface CycleReport {
 }
 
 function errorText(err: unknown): string {
-  const message = err instanceof Error ? err.message : String(err);
-  return message.slice(0, 300);
+  return errorReason(err);
 }
 
 export class LeaderboardService {

@@ -196,8 +196,15 @@ describe('Integrations', () => {
         kickBot: bot,
         kickLive: { isLive: null, title: null, changedAt: null },
         kickEvents: [
-          { type: 'moderation.banned', subscribed: true, lastDeliveryAt: '2026-01-05T09:00:00.000Z', last24h: 1234 },
-          { type: 'kicks.gifted', subscribed: false, lastDeliveryAt: null, last24h: 0 },
+          {
+            type: 'moderation.banned',
+            subscribed: true,
+            subscription: 'ok',
+            lastDeliveryAt: '2026-01-05T09:00:00.000Z',
+            last24h: 1234,
+          },
+          { type: 'kicks.gifted', subscribed: false, subscription: 'ok', lastDeliveryAt: null, last24h: 0 },
+          { type: 'chat.message.sent', subscribed: true, subscription: 'failing', lastDeliveryAt: null, last24h: 0 },
         ],
         kickFeatures: [
           { id: 'bans', label: 'Bans that count', scopes: ['moderation:ban'], missing: ['moderation:ban'] },
@@ -217,6 +224,11 @@ describe('Integrations', () => {
     );
     expect((await screen.findByTestId('count-moderation.banned')).textContent).toBe((1234).toLocaleString());
     expect(screen.getByText('No (feature off)')).toBeTruthy();
+    // While subscribing fails, a wanted event is not called subscribed.
+    const row = (type: string) => document.querySelector(`tr[data-event="${type}"]`)?.textContent ?? '';
+    expect(row('moderation.banned')).toContain('Yes');
+    expect(row('chat.message.sent')).toContain('No (subscribing fails)');
+    expect(row('chat.message.sent')).not.toContain('Yes');
     expect(screen.getByTestId('kick-missing-scopes').textContent).toContain('Bans that count');
     await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Reconnect' })));
     expect(fetchMock.mock.calls.find(([, i]) => i?.method === 'POST')?.[0]).toBe(

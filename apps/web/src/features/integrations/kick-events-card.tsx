@@ -8,12 +8,21 @@ import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
 import { FaLink } from 'react-icons/fa6';
-import type { IntegrationsOverview } from '@kickback/common/http/integrations';
+import type { IntegrationsOverview, KickEventStat } from '@kickback/common/http/integrations';
 import { useConnectKickBot } from './api';
 
 function when(iso: string | null): string {
   if (!iso) return 'never';
   return new Date(iso).toLocaleString([], { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+}
+
+/** Yes only once Kick confirmed the subscriptions; while subscribing fails, that is what it says. */
+function Subscribed({ event }: { event: KickEventStat }) {
+  if (!event.subscribed) return <Badge bg="secondary">No (feature off)</Badge>;
+  if (event.subscription === 'ok') return <Badge bg="success">Yes</Badge>;
+  if (event.subscription === 'failing') return <Badge bg="danger">No (subscribing fails)</Badge>;
+  if (event.subscription === 'waiting') return <Badge bg="warning">Not confirmed yet</Badge>;
+  return <Badge bg="secondary">No (no Kick app)</Badge>;
 }
 
 export function KickEventsCard({ data }: { data: IntegrationsOverview }) {
@@ -67,7 +76,9 @@ export function KickEventsCard({ data }: { data: IntegrationsOverview }) {
               <td>
                 <code>{e.type}</code>
               </td>
-              <td>{e.subscribed ? <Badge bg="success">Yes</Badge> : <Badge bg="secondary">No (feature off)</Badge>}</td>
+              <td>
+                <Subscribed event={e} />
+              </td>
               <td className="text-nowrap">{when(e.lastDeliveryAt)}</td>
               <td className="text-end" data-testid={`count-${e.type}`}>
                 {e.last24h.toLocaleString()}

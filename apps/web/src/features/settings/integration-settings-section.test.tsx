@@ -63,4 +63,22 @@ describe('Settings → Integrations', () => {
     const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
     expect(JSON.parse(String(put?.[1]?.body))).toEqual({ KICK_CLIENT_ID: 'abc123' });
   });
+
+  it('a saved key that does not open with this server\'s key is said so (not "Not set"), with Clear', async () => {
+    const unreadable = {
+      ...view,
+      fields: [{ ...view.fields[1], source: 'unreadable', shown: null }],
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json(unreadable)),
+    );
+    renderWithQueries(<IntegrationSettingsSection />);
+    expect(
+      await screen.findByText("Saved, but it does not open with this server's encryption key, so it is not used"),
+    ).toBeTruthy();
+    expect(screen.queryByText('Not set')).toBeNull();
+    expect(screen.getByRole('alert').textContent).toContain('/srv/data/secret.key');
+    expect(screen.getByRole('button', { name: 'Clear Kick app client secret' })).toBeTruthy();
+  });
 });

@@ -20,10 +20,13 @@ import { useEndpointMutation, useEndpointQuery } from '../../lib/query';
 
 type Values = Record<string, string>;
 
+const UNREADABLE = "Saved, but it does not open with this server's encryption key, so it is not used";
+
 function state(field: IntegrationSettingView): string {
   if (field.source === 'env')
     return `Set by the server environment${field.secret && field.shown ? ` (${field.shown})` : ''}`;
   if (field.source === 'none') return 'Not set';
+  if (field.source === 'unreadable') return UNREADABLE;
   return field.shown ?? 'set';
 }
 
@@ -67,6 +70,13 @@ export default function IntegrationSettingsSection() {
         cannot be changed here.
       </p>
       {view.isPending && <Spinner animation="border" role="status" aria-label="Loading the integration settings" />}
+      {data?.fields.some((f) => f.source === 'unreadable') && (
+        <div className="alert alert-danger" role="alert">
+          Some saved keys do not open with this server&apos;s encryption key ({data.secretKey.where}): it is not the key
+          they were saved with (a changed or lost SECRET_KEY, or a database restored on another server). Put the old key
+          back and restart, or enter those keys again.
+        </div>
+      )}
       {data && (
         <Form noValidate onSubmit={(e) => void submit(e)}>
           {integrationSettingGroups.map((group) => (
@@ -86,13 +96,13 @@ export default function IntegrationSettingsSection() {
                             type={f.secret ? 'password' : 'text'}
                             autoComplete="off"
                             disabled={f.source === 'env'}
-                            placeholder={f.source === 'none' ? '' : 'Leave empty to keep'}
+                            placeholder={f.source === 'site' || f.source === 'env' ? 'Leave empty to keep' : ''}
                             isInvalid={Boolean(error)}
                             aria-invalid={Boolean(error)}
                             aria-describedby={`${id}-state ${id}-error`}
                             {...register(f.name)}
                           />
-                          {f.source === 'site' && (
+                          {(f.source === 'site' || f.source === 'unreadable') && (
                             <Button
                               variant="outline-secondary"
                               aria-label={`Clear ${f.label}`}
