@@ -266,7 +266,7 @@ describe('a round of thousands', () => {
 });
 
 describe('subscribers known from a subscription event', () => {
-  it('a subscriber whose last message has no badge enters and wins a subs-only roll, linked to an account or not', async () => {
+  it('a subscriber known from a subscription event enters and wins a subs-only roll, linked to an account or not; a later message without the badge ends it', async () => {
     await t.app.giveaway.clearParticipants(admin.user);
     await t.app.giveaway.updateSettings(admin.user, { ...open, isSubOnly: true, winnersPerRoll: 2 });
     const linked = await t.signIn({ name: 'site-eventsub' });
@@ -287,9 +287,12 @@ describe('subscribers known from a subscription event', () => {
       );
       expect((await postDelivery(t, sub)).statusCode).toBe(200);
     }
-    // Their next messages carry no subscriber badge: the subscription event is what counts.
+    // Their next messages carry the badge; the one who never subscribed has none. (A message without
+    // the badge newer than the subscription event ends it: Kick's expires_at cannot be trusted,
+    // docs/features/giveaway.md#subscribers.)
     t.clock.advance(1000);
-    for (const name of ['eventsub_plain', 'eventsub_linked', 'badge_never']) await say(name, '!enter');
+    for (const name of ['eventsub_plain', 'eventsub_linked']) await say(name, '!enter', { subscriber: true });
+    await say('badge_never', '!enter');
     const entered = (await t.app.giveaway.participants()).map((p) => p.username).sort();
     expect(entered).toEqual(['eventsub_linked', 'eventsub_plain']);
     const roll = await t.app.giveaway.roll(admin.user);
@@ -298,5 +301,12 @@ describe('subscribers known from a subscription event', () => {
       ['eventsub_linked', 3],
       ['eventsub_plain', 3],
     ]);
+
+    // A later message without the badge ends the subscription; with it, it stays.
+    t.clock.advance(1000);
+    await t.app.giveaway.clearParticipants(admin.user);
+    await say('eventsub_plain', '!enter');
+    await say('eventsub_linked', '!enter', { subscriber: true });
+    expect((await t.app.giveaway.participants()).map((p) => p.username)).toEqual(['eventsub_linked']);
   });
 });
