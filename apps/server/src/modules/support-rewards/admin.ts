@@ -79,24 +79,28 @@ export async function reverseSupportReward(db: Db, admin: Admin, id: number, now
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(supportRewards).where(eq(supportRewards.id, id)).for('update');
     if (!row) throw notFound('Reward not found.');
-    if (row.status === 'held') {
-      const [cancelled] = await tx
+    // Marks the row reversed and audits it: the one ending of both kinds of reversal.
+    const markReversed = async (note: string, before: Record<string, unknown>) => {
+      const [reversed] = await tx
         .update(supportRewards)
-        .set({
-          status: 'reversed',
-          reversedBy: admin.id,
-          note: `Reversed before it paid by ${admin.username} on ${now.toISOString()}`,
-        })
+        .set({ status: 'reversed', reversedBy: admin.id, note })
         .where(eq(supportRewards.id, id))
         .returning();
       await recordAudit(tx, actorOf(admin), {
         action: 'support_rewards.reverse',
         targetType: 'support_reward',
         targetId: String(id),
-        before: { status: row.status, kickUsername: row.kickUsername, units: row.units },
+        before,
         after: { status: 'reversed' },
       });
-      return presentOne(tx, cancelled!);
+      return presentOne(tx, reversed!);
+    };
+    if (row.status === 'held') {
+      return markReversed(`Reversed before it paid by ${admin.username} on ${now.toISOString()}`, {
+        status: row.status,
+        kickUsername: row.kickUsername,
+        units: row.units,
+      });
     }
     if (row.status !== 'paid' || !row.userId) throw conflict(supportRewardMessages.notPaid);
     try {
@@ -114,19 +118,11 @@ export async function reverseSupportReward(db: Db, admin: Admin, id: number, now
       }
       throw err;
     }
-    const [reversed] = await tx
-      .update(supportRewards)
-      .set({ status: 'reversed', reversedBy: admin.id, note: `Reversed by ${admin.username} on ${now.toISOString()}` })
-      .where(eq(supportRewards.id, id))
-      .returning();
-    await recordAudit(tx, actorOf(admin), {
-      action: 'support_rewards.reverse',
-      targetType: 'support_reward',
-      targetId: String(id),
-      before: { status: row.status, amount: row.amount, userId: row.userId },
-      after: { status: 'reversed' },
+    return markReversed(`Reversed by ${admin.username} on ${now.toISOString()}`, {
+      status: row.status,
+      amount: row.amount,
+      userId: row.userId,
     });
-    return presentOne(tx, reversed!);
   });
 }
 
