@@ -3,7 +3,8 @@
  * file (first column); the form refuses repeats within the upload as the admin types (the shared
  * codeUploadBody rule) and the server refuses codes already in any pool (this product's or another
  * one's), naming each and why; a partial upload's refusals stay shown under the field. After the
- * upload the codes are never shown again: only counts and masked tails.
+ * upload the codes are never shown again: only counts and masked tails; an unsold duplicate the
+ * start-up re-hash withdrew from sale (docs/features/points-and-store.md) says so.
  */
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
