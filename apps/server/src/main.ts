@@ -9,6 +9,7 @@ import { openDatabase } from './db/client';
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './db/data-lock';
 import { migrate, withMigrationLock, type AppliedMigration } from './db/migrate';
 import { seedDemoData } from './modules/demo/seed';
+import { rehashStoreCodes } from './modules/store/rehash';
 import { setupLink } from './modules/site/setup-claim';
 
 /**
@@ -47,6 +48,8 @@ async function main(): Promise<void> {
   warningsTo(app.log);
   // Each migration this process applied, once (docs/operations.md#upgrades); none on a plain restart.
   for (const m of migrations) app.log.info({ migration: m.name, ms: m.ms }, `migration applied: ${m.name}`);
+  // Store codes still hashed as typed, once, under the migration lock (docs/features/points-and-store.md).
+  await rehashStoreCodes(database, config.codeKey, app.log);
   if (config.demoData) await withMigrationLock(database, () => seedDemoData(app));
 
   // Graceful drain (docs/operations.md#graceful-drain-and-rolling-restarts): /healthz turns 503 at

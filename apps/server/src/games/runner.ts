@@ -55,9 +55,10 @@ export interface GameDefinition<
   onDeadline(game: G, at: { version: number; now: number }): Outcome<G, E, S>;
   /**
    * Pays (through the ledger) or records a settlement, in the transaction that made it; may queue
-   * its own after-commit emits (to the winner, to the admins) on `after`.
+   * its own after-commit emits (to the winner, to the admins) on `after`. `by`: whose action made it
+   * (null for a deadline), so the game can record who ended it and the prize gate can judge them.
    */
-  settle?(tx: Tx, row: Row, settlement: S, after: AfterCommit): Promise<void>;
+  settle?(tx: Tx, row: Row, settlement: S, after: AfterCommit, by: Viewer | null): Promise<void>;
   /**
    * Queues the game's other events of a change for after the commit (a sound, a case opened),
    * comparing the state before and after; its emits go where the game says (room, user, admins).
@@ -149,7 +150,7 @@ export class GameRunner<
           const views = await this.definition.present(tx, row);
           return { row, view: this.stamp(this.pick(views, viewer)) as EventPayload<H, Ev> };
         }
-        const { row: saved, views } = await this.apply(tx, after, row, outcome);
+        const { row: saved, views } = await this.apply(tx, after, row, outcome, viewer);
         await alsoInTransaction?.(tx, row, saved);
         return { row: saved, view: this.stamp(this.pick(views, viewer)) as EventPayload<H, Ev> };
       },
@@ -168,7 +169,7 @@ export class GameRunner<
       if (outcome.error === 'not_due' && game.phaseEndsAt !== null) return { notBefore: new Date(game.phaseEndsAt) };
       return 'done'; // stale: the game moved on (a later phase, cancelled) since it was set
     }
-    if (outcome.game !== game) await this.apply(tx, after, row, outcome);
+    if (outcome.game !== game) await this.apply(tx, after, row, outcome, null);
     return 'done';
   }
 
@@ -185,10 +186,13 @@ export class GameRunner<
     after: AfterCommit,
     row: Row,
     outcome: Change<Outcome<G, E, S>>,
+    by: Viewer | null,
   ): Promise<{ row: Row; views: AudienceViews<Unstamped<EventPayload<H, Ev> & LiveStateView>> }> {
     const { definition, deps } = this;
     const saved = await definition.store.save(tx, row, outcome.game, deps.clock.now());
-    if (outcome.settlement !== null && definition.settle) await definition.settle(tx, saved, outcome.settlement, after);
+    if (outcome.settlement !== null && definition.settle) {
+      await definition.settle(tx, saved, outcome.settlement, after, by);
+    }
     if (outcome.deadline !== null && outcome.game.phaseVersion !== null) {
       await deps.timers.schedule(tx, after, {
         kind: definition.kind,

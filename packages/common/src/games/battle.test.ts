@@ -128,7 +128,7 @@ describe('matches', () => {
     const final = record(g, { matchNo: 2, a: buy('20', '40'), b: buy('20', '41') });
     expect(final.ok && final.game.status).toBe('finished');
     expect(final.ok && final.game.winnerId).toBe('u4');
-    expect(final.ok && final.settlement).toEqual({ kind: 'prize', winnerId: 'u4' });
+    expect(final.ok && final.settlement).toEqual({ kind: 'finished', winnerId: 'u4' });
     expect(error(record(ok(final), { matchNo: 2, a: buy('1', '1'), b: buy('1', '2') }))).toBe('not_playing');
   });
 
@@ -191,7 +191,7 @@ describe('matches', () => {
     const last = record(g, { matchNo: 1, a: buy('1', '2'), b: buy('1', '1') });
     // The final is a walkover for the winner of match 1: the battle is over and paid.
     expect(last.ok && last.game.status).toBe('finished');
-    expect(last.ok && last.settlement).toEqual({ kind: 'prize', winnerId: 'u2' });
+    expect(last.ok && last.settlement).toEqual({ kind: 'finished', winnerId: 'u2' });
     expect(error(replay(ok(last), 1))).toBe('already_over');
   });
 
@@ -200,7 +200,7 @@ describe('matches', () => {
     expect(currentMatch(g)!.no).toBe(2);
     const o = voidMatch(g, 2, 'stream crashed');
     expect(o.ok && o.game.status).toBe('finished');
-    expect(o.ok && o.settlement).toBeNull();
+    expect(o.ok && o.settlement).toEqual({ kind: 'finished', winnerId: null });
     g = ok(o);
     expect(g.winnerId).toBeNull();
   });

@@ -104,7 +104,8 @@ export type BattleError =
   | 'stale_deadline'
   | 'not_due';
 
-export type Settlement = { kind: 'closed' } | { kind: 'prize'; winnerId: string };
+/** `finished`: the final resolved (by whoever's action did it); a voided final has no winner and pays nobody. */
+export type Settlement = { kind: 'closed' } | { kind: 'finished'; winnerId: string | null };
 export type Outcome = EngineOutcome<BattleGame, BattleError, Settlement>;
 
 export function roundsOf(size: number): number {
@@ -253,18 +254,14 @@ export function decidedBy(a: BuyResult, b: BuyResult): DecidedBy {
   return toCents(a.win) !== toCents(b.win) ? 'win' : 'entry';
 }
 
-/** After a change of outcomes: finishes the battle when the final is resolved, paying its winner. */
+/** After a change of outcomes: finishes the battle when the final is resolved, paying its winner if any. */
 function afterOutcome(game: BattleGame, outcomes: (MatchOutcome | null)[]): Outcome {
   const next: BattleGame = { ...game, outcomes };
   const matches = bracketOf(next);
   const final = matches[matches.length - 1]!;
   if (final.winner === undefined) return changed(next);
   const winnerId = final.winner;
-  return changed(
-    { ...next, status: 'finished', winnerId },
-    null,
-    winnerId === null ? null : { kind: 'prize', winnerId },
-  );
+  return changed({ ...next, status: 'finished', winnerId }, null, { kind: 'finished', winnerId });
 }
 
 // ------------------------------------------------------------------------------- actions

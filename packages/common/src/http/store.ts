@@ -262,7 +262,11 @@ export type CodeUploadBody = z.input<typeof codeUploadBody>;
 export const codePool = z.object({
   available: z.number(),
   sold: z.number(),
-  codes: z.array(z.object({ id: z.number(), masked: z.string(), sold: z.boolean(), uploadedAt: z.string() })),
+  /** Unsold codes withdrawn from sale: another code of the pools is the same card (never sold). */
+  withdrawn: z.number(),
+  codes: z.array(
+    z.object({ id: z.number(), masked: z.string(), sold: z.boolean(), withdrawn: z.boolean(), uploadedAt: z.string() }),
+  ),
 });
 export type CodePool = z.infer<typeof codePool>;
 /** `refused`: how many codes were not added (already in a pool); the message names them and why. */

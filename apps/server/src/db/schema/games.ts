@@ -88,6 +88,8 @@ export const liveGames = pgTable(
     ownerUserId: uuid('owner_user_id').references(() => users.id, { onDelete: 'set null' }),
     /** Who created the game, where its owner is someone else (Deal or No Deal's player; 1100). */
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Whose action finished the game (a battle's final; 1181). */
+    finishedBy: uuid('finished_by').references(() => users.id, { onDelete: 'set null' }),
     phaseEndsAt: timestamp('phase_ends_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -6,6 +6,7 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uuid,
@@ -63,6 +64,11 @@ export const productCodes = pgTable(
       .notNull()
       .references(() => products.id),
     codeHash: text('code_hash').notNull().unique('product_codes_code_unique'),
+    /**
+     * What the hash was taken over: 1 the code as typed (before 1180, or by an older release's
+     * process), 2 its normal form (codeKeyOf; uploads write it).
+     */
+    hashVersion: smallint('hash_version').notNull().default(1),
     sealed: text('sealed').notNull(),
     tail: text('tail').notNull(),
     orderId: bigint('order_id', { mode: 'number' })
@@ -71,12 +77,17 @@ export const productCodes = pgTable(
     uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     soldAt: timestamp('sold_at', { withTimezone: true }),
+    /** Withdrawn from sale: an unsold duplicate found by the re-hash (modules/store/rehash.ts), kept for the audit. */
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
   },
   (t) => [
     index('product_codes_product').on(t.productId, t.id),
     index('product_codes_available')
       .on(t.productId, t.id)
-      .where(sql`order_id IS NULL`),
+      .where(sql`order_id IS NULL AND withdrawn_at IS NULL`),
+    index('product_codes_old_hash')
+      .on(t.id)
+      .where(sql`hash_version < 2`),
   ],
 );
 

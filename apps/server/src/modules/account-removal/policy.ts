@@ -98,6 +98,7 @@ export const removalPolicies: Record<string, RemovalPolicy> = {
   'giveaway_draws.rolled_by': staffMark,
   'hunts.created_by': staffMark,
   'live_games.created_by': staffMark,
+  'live_games.finished_by': staffMark,
   'slot_calls.hunted_by': staffMark,
   'fulfilment_items.run_by': staffMark,
   'product_codes.uploaded_by': staffMark,

@@ -11,6 +11,7 @@ import type { BattleState } from '@kickback/common/hubs/battle';
 import type { RollRecord } from '@kickback/common/http/giveaway';
 import { auditLog } from '../../db/schema/audit';
 import { fulfilmentItems } from '../../db/schema/fulfilment';
+import { liveGames } from '../../db/schema/games';
 import { kickBans } from '../../db/schema/kick-bans';
 import { slotCalls } from '../../db/schema/slot-calls';
 import { leaderboardPeriods, leaderboardStandings } from '../../db/schema/leaderboards';
@@ -342,6 +343,45 @@ describe('a battle from registration to the prize', () => {
       .where(eq(fulfilmentItems.reference, `battle:${id}`));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.description).toBe('Battle "Friday bonus battle": Signed bonus-buy hoodie');
+  });
+
+  it('records who finished it: the prize gate hears of the finisher and the prize audit names him', async () => {
+    const id = await create({ siteId: null, minWager: null, prize: { kind: 'points', points: '40' } });
+    const finisher = await t.signIn({ role: 'Admin', name: 'Final recorder' });
+    const a = await t.signIn();
+    const b = await t.signIn();
+    await enter(id, a);
+    await enter(id, b);
+    await t.call({ method: 'POST', url: `/api/admin/battles/${id}/close`, as: admin });
+    expect((await state(id)).currentMatchNo).toBe(2);
+    const [before] = await t.database.db.select().from(liveGames).where(eq(liveGames.id, id));
+    expect(before!.finishedBy).toBeNull();
+    const done = await result(id, 2, ['10', '30'], ['10', '20'], finisher);
+    expect(done.json<BattleState>().status).toBe('finished');
+    const [row] = await t.database.db.select().from(liveGames).where(eq(liveGames.id, id));
+    expect(row!.ownerUserId).toBe(admin.user.id);
+    expect(row!.finishedBy).toBe(finisher.user.id);
+    const [paid] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, id), eq(auditLog.action, 'prize.paid')));
+    expect(paid).toMatchObject({ actorUserId: finisher.user.id, actorLabel: 'Final recorder' });
+    expect((paid!.after as { runBy: string[] }).runBy.sort()).toEqual([admin.user.id, finisher.user.id].sort());
+
+    // A voided final pays nobody, and still records who ended the battle.
+    const other = await create({ siteId: null, minWager: null });
+    await enter(other, await t.signIn());
+    await enter(other, await t.signIn());
+    await t.call({ method: 'POST', url: `/api/admin/battles/${other}/close`, as: admin });
+    const voided = await t.call({
+      method: 'POST',
+      url: `/api/admin/battles/${other}/matches/2/void`,
+      as: finisher,
+      body: { reason: 'stream crashed' },
+    });
+    expect(voided.json<BattleState>().status).toBe('finished');
+    const [ended] = await t.database.db.select().from(liveGames).where(eq(liveGames.id, other));
+    expect(ended!.finishedBy).toBe(finisher.user.id);
   });
 
   it('an entrant excluded or banned after entering is left out of the draw, and the record says so', async () => {

@@ -21,11 +21,15 @@ import { battleHub, type BattleSide, type BattleState } from '@kickback/common/h
 import { siteById } from '@kickback/common/http/leaderboards';
 import { decimalToNumber, toCents } from '@kickback/common/money';
 import { shownName, shownNameOrNull } from '@kickback/common/shown-name';
+import { eq } from 'drizzle-orm';
+import type { Viewer } from '@kickback/common/games/engine';
 import type { Tx } from '../../db/client';
-import type { LiveGameRow } from '../../db/schema/games';
+import { liveGames, type LiveGameRow } from '../../db/schema/games';
+import { users } from '../../db/schema/users';
 import type { GameDefinition, Unstamped } from '../../games/runner';
 import { jsonGameStore } from '../../games/store';
 import type { AfterCommit } from '../../lib/after-commit';
+import { actorOf } from '../audit/service';
 import { enqueueFulfilment } from '../fulfilment/service';
 import { payPrizes } from '../staff-prizes/service';
 
@@ -137,19 +141,30 @@ export function presentState(row: LiveGameRow): Unstamped<BattleState> {
 }
 
 /**
- * The prize, in the transaction that recorded the final under the battle's row lock: the status
- * moves to finished once, and the runner settles only the change that made it, so it is paid once.
- * Points go through the staff-prize gate, run by the battle's creator (the row's owner): a battle a
- * Moderator created pays within the limits and never straight to staff
- * (docs/features/staff-prize-limits.md#which-events-count).
+ * The finish, in the transaction that resolved the final under the battle's row lock: the status
+ * moves to finished once, and the runner settles only the change that made it, so the finisher is
+ * recorded and the prize paid once. Points go through the staff-prize gate, run by the battle's
+ * creator (the row's owner) and its finisher: unless both are Admins it pays within the limits and
+ * never straight to staff, so a Moderator who finishes a battle cannot pay himself; the audit entry
+ * of the prize names the finisher (docs/features/staff-prize-limits.md#which-events-count).
  */
-async function payPrize(tx: Tx, row: LiveGameRow, winnerId: string): Promise<void> {
+async function finish(tx: Tx, row: LiveGameRow, winnerId: string | null, finisher: string | null): Promise<void> {
+  await tx.update(liveGames).set({ finishedBy: finisher }).where(eq(liveGames.id, row.id));
+  if (winnerId === null) return; // a voided final pays nobody
   const game = store.toGame(row);
   const reference = `battle:${row.id}`;
   if (game.prize.kind === 'points') {
+    const [by] = finisher
+      ? await tx.select({ id: users.id, username: users.username }).from(users).where(eq(users.id, finisher))
+      : [];
     await payPrizes(
       tx,
-      { label: `Battle "${game.title}"`, target: { type: 'battle', id: row.id }, runBy: [row.ownerUserId] },
+      {
+        label: `Battle "${game.title}"`,
+        target: { type: 'battle', id: row.id },
+        actor: by ? actorOf(by) : null,
+        runBy: [row.ownerUserId, finisher],
+      },
       [{ userId: winnerId, cents: toCents(game.prize.points), reason: 'battle_prize', reference, memo: game.title }],
       row.updatedAt,
     );
@@ -173,9 +188,9 @@ export function battleGame(hooks: { closed(battleId: string): void }) {
     notFoundMessage: BATTLE_NOT_FOUND,
     refusals,
     onDeadline,
-    async settle(tx: Tx, row: LiveGameRow, settlement: Settlement, after: AfterCommit) {
+    async settle(tx: Tx, row: LiveGameRow, settlement: Settlement, after: AfterCommit, by: Viewer | null) {
       if (settlement.kind === 'closed') after.push(() => hooks.closed(row.id));
-      else await payPrize(tx, row, settlement.winnerId);
+      else await finish(tx, row, settlement.winnerId, by?.userId ?? null);
     },
     present: async (_db, row) => ({ watcher: presentState(row) }),
   } satisfies GameDefinition<BattleGame, BattleError, Settlement, LiveGameRow, typeof battleHub, 'BattleState'>;

@@ -169,8 +169,9 @@ describe('bonus-buy battles', () => {
       await battleGame({ closed: () => undefined }).settle(
         tx as Tx,
         row,
-        { kind: 'prize', winnerId: creator.user.id },
+        { kind: 'finished', winnerId: creator.user.id },
         new AfterCommit(),
+        null,
       );
     });
     expect(await pointsOf(creator)).toBe('0.00');
@@ -182,6 +183,41 @@ describe('bonus-buy battles', () => {
     });
     const [entry] = await prizeAudits('battle', row.id);
     expect(entry).toMatchObject({ action: 'prize.held' });
+  });
+
+  it('a Moderator who finishes a battle an Admin created cannot pay himself: held for an Admin, the finisher named', async () => {
+    // Battle results are an Admin's routes today; the gate judges whoever finishes all the same.
+    const finisher = await t.signIn({ role: 'Moderator', name: 'Battle finisher' });
+    const game = newBattle({
+      title: 'Finished by a Moderator',
+      size: 4,
+      rules: { siteId: null, minWager: null, subsOnly: false },
+      prize: { kind: 'points', points: '300.00' },
+      registrationEndsAt: t.clock.now().getTime() + 60_000,
+      seed: 'c'.repeat(64),
+      seedHash: 'd'.repeat(64),
+    });
+    const row = await battleStore.create(t.database.db, game, admin.user.id, t.clock.now());
+    await t.app.db.transaction(async (tx) => {
+      await battleGame({ closed: () => undefined }).settle(
+        tx as Tx,
+        row,
+        { kind: 'finished', winnerId: finisher.user.id },
+        new AfterCommit(),
+        { userId: finisher.user.id, isAdmin: true },
+      );
+    });
+    expect(await pointsOf(finisher)).toBe('0.00');
+    const [item] = await held(finisher.user.id);
+    expect(item).toMatchObject({ reference: `battle:${row.id}`, creditAmount: '300.00', status: 'pending' });
+    expect(item!.description).toContain('the winner is a staff account (Moderator)');
+    const [stored] = await t.database.db.select().from(liveGames).where(eq(liveGames.id, row.id));
+    expect(stored!.finishedBy).toBe(finisher.user.id);
+    const [entry] = await prizeAudits('battle', row.id);
+    expect(entry).toMatchObject({ action: 'prize.held', actorUserId: finisher.user.id, actorLabel: 'Battle finisher' });
+    expect((entry!.after as { runBy: string[] }).runBy.sort()).toEqual([admin.user.id, finisher.user.id].sort());
+    // He cannot approve it himself.
+    expect((await act(finisher, item!.id, 'deliver')).statusCode).toBe(403);
   });
 });
 

@@ -13,7 +13,7 @@ import { badRequest, conflict, notFound, serviceUnavailable } from '../../lib/er
 import { currentUser } from '../../plugins/access';
 import { route } from '../../plugins/endpoints';
 import { actorOf, recordAudit } from '../audit/service';
-import { existingCodes, maskedTail, poolView, refusedText, unsoldCount } from './codes';
+import { CODE_HASH_VERSION, existingCodes, maskedTail, poolView, refusedText, unsoldCount } from './codes';
 import { PRODUCTS_READ, toAdminProduct } from './presenter';
 import { codeVault } from './service';
 
@@ -196,6 +196,7 @@ export async function adminProductRoutes(app: FastifyInstance): Promise<void> {
           row: {
             productId: product.id,
             codeHash: vault.hash(code),
+            hashVersion: CODE_HASH_VERSION,
             sealed: vault.seal(code),
             tail: maskedTail(code),
             uploadedBy: admin.id,

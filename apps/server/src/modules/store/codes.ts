@@ -11,6 +11,12 @@ import type { DbOrTx } from '../../db/client';
 import { productCodes } from '../../db/schema/store';
 import { SecretBox } from '../../lib/secret-box';
 
+/**
+ * What a code's hash is taken over (product_codes.hash_version): 1 the code as typed (codes uploaded
+ * before 1180, re-hashed once at start by ./rehash.ts), 2 its normal form. New uploads write this.
+ */
+export const CODE_HASH_VERSION = 2;
+
 export class CodeVault {
   private readonly box: SecretBox;
   private readonly hashKey: Buffer;
@@ -43,27 +49,37 @@ export function masked(tail: string): string {
   return `••••${tail}`;
 }
 
-/** How many codes the pool holds unsold and sold. */
-export async function poolCounts(db: DbOrTx, productId: number): Promise<{ available: number; sold: number }> {
+/** How many codes the pool holds unsold (for sale), sold, and withdrawn (unsold duplicates, ./rehash.ts). */
+export async function poolCounts(
+  db: DbOrTx,
+  productId: number,
+): Promise<{ available: number; sold: number; withdrawn: number }> {
   const [row] = await db
     .select({
-      available: sql<number>`count(*) FILTER (WHERE ${productCodes.orderId} IS NULL)`.mapWith(Number),
+      available:
+        sql<number>`count(*) FILTER (WHERE ${productCodes.orderId} IS NULL AND ${productCodes.withdrawnAt} IS NULL)`.mapWith(
+          Number,
+        ),
       sold: sql<number>`count(*) FILTER (WHERE ${productCodes.orderId} IS NOT NULL)`.mapWith(Number),
+      withdrawn:
+        sql<number>`count(*) FILTER (WHERE ${productCodes.orderId} IS NULL AND ${productCodes.withdrawnAt} IS NOT NULL)`.mapWith(
+          Number,
+        ),
     })
     .from(productCodes)
     .where(eq(productCodes.productId, productId));
-  return { available: row?.available ?? 0, sold: row?.sold ?? 0 };
+  return { available: row?.available ?? 0, sold: row?.sold ?? 0, withdrawn: row?.withdrawn ?? 0 };
 }
 
 export async function unsoldCount(db: DbOrTx, productId: number): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(productCodes)
-    .where(and(eq(productCodes.productId, productId), isNull(productCodes.orderId)));
+    .where(and(eq(productCodes.productId, productId), isNull(productCodes.orderId), isNull(productCodes.withdrawnAt)));
   return row?.n ?? 0;
 }
 
-/** The pool for Admin → Products: counts and the newest 200 codes masked. */
+/** The pool for Admin → Products: counts and the newest 200 codes masked (a withdrawn one says so). */
 export async function poolView(db: DbOrTx, productId: number): Promise<CodePool> {
   const [counts, rows] = await Promise.all([
     poolCounts(db, productId),
@@ -72,6 +88,7 @@ export async function poolView(db: DbOrTx, productId: number): Promise<CodePool>
         id: productCodes.id,
         tail: productCodes.tail,
         orderId: productCodes.orderId,
+        withdrawnAt: productCodes.withdrawnAt,
         createdAt: productCodes.createdAt,
       })
       .from(productCodes)
@@ -85,6 +102,7 @@ export async function poolView(db: DbOrTx, productId: number): Promise<CodePool>
       id: r.id,
       masked: masked(r.tail),
       sold: r.orderId !== null,
+      withdrawn: r.orderId === null && r.withdrawnAt !== null,
       uploadedAt: r.createdAt.toISOString(),
     })),
   };

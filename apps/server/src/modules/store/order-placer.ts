@@ -102,7 +102,7 @@ function orderStatement(userId: SQLWrapper, productId: SQLWrapper, detail: SQLWr
       FROM placed, priced
       WHERE priced.delivery = 'code' AND c.id = (
         SELECT pc.id FROM product_codes pc
-        WHERE pc.product_id = placed.product_id AND pc.order_id IS NULL
+        WHERE pc.product_id = placed.product_id AND pc.order_id IS NULL AND pc.withdrawn_at IS NULL
         ORDER BY pc.id LIMIT 1 FOR UPDATE SKIP LOCKED
       )
       RETURNING c.sealed

@@ -3,7 +3,8 @@
  * file (first column); the form refuses repeats within the upload as the admin types (the shared
  * codeUploadBody rule) and the server refuses codes already in any pool (this product's or another
  * one's), naming each and why; a partial upload's refusals stay shown under the field. After the
- * upload the codes are never shown again: only counts and masked tails.
+ * upload the codes are never shown again: only counts and masked tails; an unsold duplicate the
+ * start-up re-hash withdrew from sale (docs/features/points-and-store.md) says so.
  */
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
@@ -72,6 +73,11 @@ export function CodesModal({ product, onClose }: { product: AdminProduct; onClos
               {pool.data?.available ?? '…'} available
             </Badge>
             <Badge bg="secondary">{pool.data?.sold ?? '…'} sold</Badge>
+            {!!pool.data?.withdrawn && (
+              <Badge bg="warning" text="dark" className="ms-2">
+                {pool.data.withdrawn} withdrawn (duplicates)
+              </Badge>
+            )}
           </p>
           <Form.Group className="mb-2" controlId="codes-text">
             <Form.Label>Add codes, one per line</Form.Label>
@@ -111,7 +117,15 @@ export function CodesModal({ product, onClose }: { product: AdminProduct; onClos
             {pool.data?.codes.map((c) => (
               <li key={c.id}>
                 <code>{c.masked}</code>{' '}
-                {c.sold ? <Badge bg="secondary">sold</Badge> : <Badge bg="success">available</Badge>}
+                {c.sold ? (
+                  <Badge bg="secondary">sold</Badge>
+                ) : c.withdrawn ? (
+                  <Badge bg="warning" text="dark" title="Another code in the pools is the same card: never sold">
+                    withdrawn: duplicate
+                  </Badge>
+                ) : (
+                  <Badge bg="success">available</Badge>
+                )}
               </li>
             ))}
             {pool.data && pool.data.codes.length === 0 && <li className="text-body-secondary">No codes yet.</li>}
