@@ -3,11 +3,13 @@
  * `/healthz?details=1`: the last success, the last failure with its reason, whether the source is
  * down now and when it is tried next. Adapters report here as they work; the page reads it.
  * (Facts several processes share — partner polls, the Kick bot token, webhook deliveries — are
- * read from the database by the page instead.)
+ * read from the database by the page instead; a source one process at a time works on reports to
+ * `app.sharedStatus` as well, ./shared-status.ts.)
  */
 import type { FastifyInstance } from 'fastify';
 import { plugin } from '../lib/plugin';
 import type { Clock } from '../lib/clock';
+import { SharedStatus } from './shared-status';
 
 export const STATUS_SOURCES = [
   'steam',
@@ -79,6 +81,7 @@ export class IntegrationStatus {
 declare module 'fastify' {
   interface FastifyInstance {
     integrationStatus: IntegrationStatus;
+    sharedStatus: SharedStatus;
   }
 }
 
@@ -86,4 +89,5 @@ export const integrationStatusPlugin = plugin({
   name: 'integrationStatusPlugin',
 })(async (app: FastifyInstance) => {
   app.decorate('integrationStatus', new IntegrationStatus(app.clock));
+  app.decorate('sharedStatus', new SharedStatus(() => app.db, app.clock));
 });

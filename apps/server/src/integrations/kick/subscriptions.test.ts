@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { kickAppApi } from '../../../test/kick';
-import { ensureKickSubscriptions } from './subscriptions';
+import pino from 'pino';
+import { ensureKickSubscriptions, keepKickSubscriptions, type SubscriptionReport } from './subscriptions';
 
 function fakeKick(existing: Array<{ event: string; broadcaster_user_id: number }>) {
   const calls: Array<{ method: string; url: string; auth: string | null; body: string }> = [];
@@ -91,5 +92,40 @@ describe('ensureKickSubscriptions', () => {
     await ensureKickSubscriptions(api, '42', events);
     expect(calls.filter((c) => c.url.endsWith('/oauth/token'))).toHaveLength(1);
     expect(calls.filter((c) => c.method === 'POST' && c.url.includes('subscriptions'))).toHaveLength(0);
+  });
+});
+
+describe('keepKickSubscriptions', () => {
+  it('reports a check to every process in its turn, so the newest check is the last one shared', async () => {
+    const { api } = fakeKick([]);
+    let inTurn = false;
+    const seen: string[] = [];
+    const shared: SubscriptionReport = {
+      succeeded: (_source, detail) => void seen.push(`${inTurn ? 'in turn' : 'out of turn'}: ${detail}`),
+      failed: (_source, reason) => void seen.push(`${inTurn ? 'in turn' : 'out of turn'}: ${reason}`),
+    };
+    const stop = keepKickSubscriptions(
+      api,
+      '42',
+      pino({ level: 'silent' }),
+      undefined,
+      () => events,
+      async (fn) => {
+        inTurn = true;
+        try {
+          return await fn();
+        } finally {
+          inTurn = false;
+        }
+      },
+      shared,
+    );
+    try {
+      const deadline = Date.now() + 20_000;
+      while (seen.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+      expect(seen).toEqual(['in turn: 5 events subscribed']);
+    } finally {
+      stop();
+    }
   });
 });

@@ -7,7 +7,6 @@
  * would then be paid twice (docs/features/kick-events-and-bans.md).
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { IntegrationStatus } from '../status';
 import type { KickApi } from './api';
 import { KICK_WEBHOOK_EVENTS } from './events';
 import { errorReason } from '../../lib/error-reason';
@@ -54,15 +53,26 @@ export async function ensureKickSubscriptions(
 const RECHECK_MS = 6 * 60 * 60 * 1000;
 const RETRY_MS = [5_000, 30_000, 120_000, 600_000];
 
-/** Runs ensureKickSubscriptions now, retries on failure with backoff, then re-checks every 6 hours. */
+/** Where a check's outcome goes: this process's status, and the one every process shows (./shared-status.ts). */
+export interface SubscriptionReport {
+  succeeded(source: 'kick.subscriptions', detail: string, nextAttemptAt: Date): void | Promise<void>;
+  failed(source: 'kick.subscriptions', reason: string, nextAttemptAt: Date): void | Promise<void>;
+}
+
+/**
+ * Runs ensureKickSubscriptions now, retries on failure with backoff, then re-checks every 6 hours.
+ * Each check reports to `status` (this process) and to `shared` (what every process shows) in its
+ * turn, so the newest check is the last one written there.
+ */
 export function keepKickSubscriptions(
   api: KickApi,
   broadcasterUserId: string,
   log: FastifyBaseLogger,
-  status?: IntegrationStatus,
+  status?: SubscriptionReport,
   /** The events to keep subscribed (read at each check: the features that are on). */
   events: () => readonly string[] = () => KICK_WEBHOOK_EVENTS,
   oneAtATime: OneAtATime = alone,
+  shared?: SubscriptionReport,
 ): () => void {
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
@@ -72,25 +82,50 @@ export function keepKickSubscriptions(
     timer = setTimeout(() => void run(), ms);
     timer.unref();
   };
-  const run = async () => {
+  const failed = (err: unknown): { delay: number; reason: string; next: Date } => {
+    const delay = RETRY_MS[Math.min(failures, RETRY_MS.length - 1)] ?? RECHECK_MS;
+    failures += 1;
+    log.error({ err, retryInMs: delay }, 'kick event subscriptions could not be ensured');
+    return { delay, reason: errorReason(err), next: new Date(Date.now() + delay) };
+  };
+  const report = async (how: (to: SubscriptionReport) => void | Promise<void>) => {
+    if (status) await how(status);
+    if (shared) {
+      try {
+        await how(shared);
+      } catch (err) {
+        log.warn({ err }, 'kick event subscription state could not be shared');
+      }
+    }
+  };
+  /** One check and its report, in this process's turn; answers when to check again. */
+  const check = async (): Promise<number> => {
     try {
-      const result = await oneAtATime(() => ensureKickSubscriptions(api, broadcasterUserId, events()));
+      const result = await ensureKickSubscriptions(api, broadcasterUserId, events());
       if (result.failed.length > 0) throw new Error(`Kick refused subscriptions: ${result.failed.join(', ')}`);
       failures = 0;
       log.info({ created: result.created, existing: result.existing }, 'kick event subscriptions in place');
-      status?.succeeded(
-        'kick.subscriptions',
-        `${result.existing.length + result.created.length} events subscribed`,
-        new Date(Date.now() + RECHECK_MS),
-      );
-      schedule(RECHECK_MS);
+      const detail = `${result.existing.length + result.created.length} events subscribed`;
+      const next = new Date(Date.now() + RECHECK_MS);
+      await report((to) => to.succeeded('kick.subscriptions', detail, next));
+      return RECHECK_MS;
     } catch (err) {
-      const delay = RETRY_MS[Math.min(failures, RETRY_MS.length - 1)] ?? RECHECK_MS;
-      failures += 1;
-      log.error({ err, retryInMs: delay }, 'kick event subscriptions could not be ensured');
-      status?.failed('kick.subscriptions', errorReason(err), new Date(Date.now() + delay));
-      schedule(delay);
+      const { delay, reason, next } = failed(err);
+      await report((to) => to.failed('kick.subscriptions', reason, next));
+      return delay;
     }
+  };
+  const run = async () => {
+    let delay: number;
+    try {
+      delay = await oneAtATime(check);
+    } catch (err) {
+      // No turn (the database is away): this process says so; the shared state cannot be written.
+      const f = failed(err);
+      await status?.failed('kick.subscriptions', f.reason, f.next);
+      delay = f.delay;
+    }
+    schedule(delay);
   };
   void run();
   return () => {

@@ -154,6 +154,8 @@ export const chatModule = plugin({
             app.integrationStatus,
             () => eventsToSubscribe(kickEvents),
             (fn) => app.database.withAdvisoryLock(KICK_SUBSCRIPTIONS_LOCK, fn),
+            // What every process's Admin → Integrations shows (docs/features/kick-events-and-bans.md).
+            app.sharedStatus,
           ),
         };
       }

@@ -3,7 +3,7 @@
  * bot token), Discord and each partner — real or simulated, configured or not, last success, last
  * failure with its reason, next attempt — and the stream's live state. Facts this process saw come
  * from `app.integrationStatus`; facts every process shares (partner polls, the bot token, webhook
- * deliveries, the live state) from the database.
+ * deliveries, the live state, the event subscriptions' newest check) from the database.
  */
 import type { FastifyInstance } from 'fastify';
 import { and, desc, eq, inArray, isNotNull, max } from 'drizzle-orm';
@@ -126,7 +126,10 @@ export async function integrationsOverview(app: FastifyInstance): Promise<Integr
   const { steam } = config;
   const kick = app.credentials.kick();
   const discord = app.credentials.discord();
-  const status = (source: StatusSource) => app.integrationStatus.get(source);
+  // A source one process at a time works on (the Kick event subscriptions) as the newest report
+  // of any process left it; the others as this process saw them.
+  const shared = await app.sharedStatus.all();
+  const status = (source: StatusSource) => shared.get(source) ?? app.integrationStatus.get(source);
   const rows: IntegrationRow[] = [];
 
   rows.push(
