@@ -9,8 +9,9 @@ FROM node:20-bookworm-slim
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000
 WORKDIR /app
 COPY --from=build --chown=node:node /app /app
-# The backups volume (BACKUP_DIR=/backups in docker-compose.yml) takes this folder's owner.
-RUN mkdir /backups && chown node:node /backups
+# The backups volume (BACKUP_DIR=/backups in docker-compose.yml) and the web volume (the `web`
+# service copies the web app's build there for Caddy) take these folders' owner.
+RUN mkdir /backups /web && chown node:node /backups /web
 USER node
 EXPOSE 3000
 # SIGTERM drains (DRAIN_MS) before the process stops: give it that long plus the shutdown.

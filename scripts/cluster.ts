@@ -2,7 +2,8 @@
  * `npm run cluster [-- --tls] [--processes 3] [--port 8080]`: the production layout on this machine
  * (docs/operations.md#npm-run-cluster-the-production-layout-on-this-machine): Caddy with
  * deploy/Caddyfile — the shipped file itself, configured through its environment placeholders — in
- * front of N Kickback processes on PostgreSQL and Redis. With `--tls` Caddy serves
+ * front of N Kickback processes on PostgreSQL and Redis; Caddy serves the web app's files from
+ * apps/web/dist itself, the processes everything else. With `--tls` Caddy serves
  * https://localhost:PORT with a certificate of its own local CA (what `tls internal` does; the CA's
  * root is in the cluster's folder and the processes trust it through NODE_EXTRA_CA_CERTS); without,
  * plain http://127.0.0.1:PORT. DATABASE_URL defaults to a `kickback` database on the local
@@ -49,6 +50,11 @@ export interface ClusterOptions {
   command?: ServerCommand;
   /** Where the processes' and the proxy's output goes (default: this process's output, prefixed). */
   output?: (source: string, text: string) => void;
+  /**
+   * The web app's build Caddy serves /assets/ and the public files from (KICKBACK_WEB_ROOT; default
+   * apps/web/dist, the build the processes answer pages from).
+   */
+  webRoot?: string;
 }
 
 /**
@@ -63,10 +69,12 @@ export function caddyEnv(opts: {
   adminPort: number;
   httpPort: number;
   dir: string;
+  webRoot: string;
 }): Record<string, string> {
   return {
     KICKBACK_DOMAIN: opts.tls ? `localhost:${opts.port}` : `http://127.0.0.1:${opts.port}`,
     KICKBACK_UPSTREAMS: opts.upstreams.join(' '),
+    KICKBACK_WEB_ROOT: opts.webRoot,
     CADDY_ADMIN: `localhost:${opts.adminPort}`,
     HTTP_PORT: String(opts.tls ? opts.httpPort : opts.port),
     HTTPS_PORT: String(opts.tls ? opts.port : opts.httpPort),
@@ -128,6 +136,7 @@ export class Cluster {
       adminPort: await freePort(),
       httpPort: await freePort(),
       dir: this.dir,
+      webRoot: this.opts.webRoot ?? path.join(root, 'apps/web/dist'),
     });
     const proxy = spawn('caddy', ['run', '--config', caddyfile, '--adapter', 'caddyfile'], {
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -7,6 +7,10 @@
  * build wrote, and answered in front of the router (lib/read-fast-path.ts): a file there never
  * changes under its name, and a page load asks for dozens of them. A source map, a query string or
  * a HEAD goes through @fastify/static as before (which, like this, knows only the files there at start).
+ *
+ * Behind the production front (deploy/Caddyfile) none of the files reach this: Caddy answers them
+ * from disk with the same headers, and sends the pages and source maps here
+ * (docs/operations.md#the-production-layout). What is here serves `npm start` and a process asked directly.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
