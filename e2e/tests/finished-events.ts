@@ -1,8 +1,9 @@
 /**
  * Finished events for the demo-removal journey (docs/go-live.md#removing-the-demo-data): a hunt, a
- * Split or Steal game and a bonus-buy battle played to the end on a site of the journey's own, each
- * with a demo account among its players, the way the game journeys drive them (the admin's routes,
- * the Chat Simulator for `!guess`, the players' own pages for Split or Steal).
+ * Split or Steal game, a bonus-buy battle and a giveaway roll played to the end on a site of the
+ * journey's own, each with a demo account among its players, the way the game journeys drive them
+ * (the admin's routes, the Chat Simulator for `!guess` and the giveaway's key, the players' own
+ * pages for Split or Steal, the Roll button).
  */
 import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { postInChat } from './chat-helpers';
@@ -142,4 +143,24 @@ export async function finishBattle(
     );
   }
   return { id, title };
+}
+
+/**
+ * A giveaway roll on Admin → Giveaway with one entrant, `kickName` (a linked chatter), who is drawn.
+ * Returns the roll's id (its verify page is /giveaway/verify/{id}).
+ */
+export async function finishGiveaway(admin: Page, sim: Page, kickName: string, stamp: string): Promise<string> {
+  await admin.goto('/giveaway');
+  const key = `!hist${stamp}`;
+  await admin.getByPlaceholder('Add new key..').fill(key);
+  await admin.getByPlaceholder('Add new key..').press('Enter');
+  await expect(admin.getByText(`Key ${key} added.`)).toBeVisible();
+  await admin.getByRole('button', { name: 'Clear Participants' }).click();
+  await expect(admin.getByTestId('participant-count')).toHaveText('0 participants');
+  await postInChat(sim, kickName, key);
+  await expect(admin.getByTestId('participant-count')).toHaveText(/^1 participants?$/);
+  await admin.getByRole('button', { name: 'Roll', exact: true }).click();
+  await expect(admin.getByRole('dialog', { name: 'Winner' })).toBeVisible({ timeout: 15_000 });
+  const href = await admin.getByRole('link', { name: 'Verify this draw' }).getAttribute('href');
+  return href!.split('/').pop()!;
 }

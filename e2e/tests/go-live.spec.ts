@@ -5,7 +5,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { grantPoints } from './chat-helpers';
-import { finishBattle, finishHunt, finishSplitOrSteal, httpViewer } from './finished-events';
+import { finishBattle, finishGiveaway, finishHunt, finishSplitOrSteal, httpViewer } from './finished-events';
 import { expect, test } from './fixtures';
 import { newPerson, preAcceptAgeGate, screenshot, signIn } from './helpers';
 import { running, startSite } from './own-site';
@@ -152,13 +152,15 @@ test('going live from the demo: Remove demo data empties the demo catalogue, kee
     };
     await verdict();
 
-    // A hunt a demo account won with its !guess, a Split or Steal game a demo account stole, and a
-    // battle two demo accounts entered: each finished.
+    // A hunt a demo account won with its !guess, a giveaway a demo account won, a Split or Steal
+    // game a demo account stole, and a battle two demo accounts entered: each finished.
     const sim = await context.newPage();
     await sim.goto('/admin/chat-simulator');
     const luke = await httpViewer(browser, site.url, { name: 'LuckyLuke', steamId: '76561199999999011', demo: true });
     const realTwo = await httpViewer(browser, site.url, newPerson('Realtwo'));
     const huntName = await finishHunt(page, sim, [demoViewer, realViewer], stamp);
+    // CrateQueen's Kick account, linked for the hunt, is the giveaway's one entrant.
+    const rollId = await finishGiveaway(page, sim, `kick_${stamp}_0`, stamp);
     await sim.close();
     const gameUrl = await finishSplitOrSteal(page, luke, realViewer);
     const battle = await finishBattle(page, [demoViewer, luke, realViewer, realTwo], stamp);
@@ -189,7 +191,12 @@ test('going live from the demo: Remove demo data empties the demo catalogue, kee
         ...(await page.getByTestId('match-multiplier').allInnerTexts()),
       ];
       if (shot) await screenshot(page, `${shot}-battle`);
-      return { hunt, game, bracketDraw, results };
+
+      await page.goto(`/giveaway/verify/${rollId}`);
+      await expect(page.getByTestId('verify-result')).toContainText(/^match: /);
+      const roll = await page.getByTestId('verify-result').innerText();
+      if (shot) await screenshot(page, `${shot}-giveaway-verify`);
+      return { hunt, game, bracketDraw, results, roll };
     };
     const before = await finished();
     expect(before.hunt[0]).toContain(`kick_${stamp}_0 guessed $180.00 ($5.00 off)`);
@@ -215,6 +222,10 @@ test('going live from the demo: Remove demo data empties the demo catalogue, kee
       'href',
       gameUrl,
     );
+    await expect(dialog.getByRole('link', { name: 'Giveaway draw' })).toHaveAttribute(
+      'href',
+      `/giveaway/verify/${rollId}`,
+    );
     await expect(dialog.getByRole('link', { name: `Bonus buy battle "${battle.title}"` })).toHaveAttribute(
       'href',
       `/battle/${battle.id}/verify`,
@@ -222,7 +233,7 @@ test('going live from the demo: Remove demo data empties the demo catalogue, kee
     await screenshot(page, 'go-live-remove-demo-confirm');
     await dialog.getByRole('button', { name: 'Remove demo data' }).click();
     await expect(page.getByText(/^Removed \d+ demo accounts, 16 products, /)).toBeVisible();
-    await expect(page.getByText(/Kept 4 finished events demo accounts took part in, as announced/)).toBeVisible();
+    await expect(page.getByText(/Kept 5 finished events demo accounts took part in, as announced/)).toBeVisible();
     await expect(dialog).toBeHidden();
     await expect(demo).toHaveAttribute('data-state', 'ready');
     await expect(demo.getByRole('button', { name: 'Remove demo data' })).toHaveCount(0);
@@ -234,11 +245,13 @@ test('going live from the demo: Remove demo data empties the demo catalogue, kee
     await expect(page.getByTestId('raffle-winners').first()).toContainText('removed account');
     await screenshot(page, 'go-live-demo-removed-raffle');
 
-    // The hunt, the game and the battle too: every verify page still says match, and each shows the
-    // same result, the demo players as removed accounts.
+    // The hunt, the giveaway, the game and the battle too: every verify page still says match, and
+    // each shows the same result, the demo players as removed accounts.
     const after = await finished('go-live-demo-removed');
     expect(after.hunt).toEqual(before.hunt);
     expect(after.bracketDraw).toEqual(before.bracketDraw);
+    expect(after.roll).toEqual(before.roll);
+    expect(before.roll).toContain(`the server announced kick_${stamp}_0.`);
     expect(after.game[0]).toEqual(before.game[0]!.replace('LuckyLuke', 'removed account'));
     expect(after.game[1]).toEqual(before.game[1]);
     expect(after.results[0]).toEqual(
