@@ -4,13 +4,13 @@
  * nothing serious or critical on the public pages and overlays (a visitor), the viewer's own pages
  * (a signed-in User, the profile dialog open) and the admin's pages. The journey runs on a site of
  * its own with the demo data, so the shared server's branding is never changed; a drawn raffle, a
- * drawn battle, a waiting Split or Steal game, a Deal or No Deal game and a running hunt give their
- * pages something to show.
+ * drawn battle, a giveaway roll, a waiting Split or Steal game, a Deal or No Deal game and a running
+ * hunt give their pages something to show.
  */
 import type { Page } from '@playwright/test';
 import { seriousViolations, waitForSettled } from './axe-every-page';
 import { grantPoints } from './chat-helpers';
-import { httpViewer } from './finished-events';
+import { finishGiveaway, httpViewer } from './finished-events';
 import { expect, test } from './fixtures';
 import { newPerson, preAcceptAgeGate, screenshot, signIn } from './helpers';
 import { running, startSite } from './own-site';
@@ -30,6 +30,7 @@ const VISITOR_PAGES = [
   '/raffles',
   '/raffles/{raffle}',
   '/raffles/{raffle}/verify',
+  '/giveaway/verify/{roll}',
   '/battles',
   '/battle/{battle}',
   '/battle/{battle}/verify',
@@ -185,14 +186,26 @@ test('with a mid accent colour, axe finds nothing serious on any page the journe
         data: { slot: 'Sweet Bonanza', bet: 1 },
       }),
     );
-    const ids: Record<string, string> = { raffle: raffle.id, battle: battle.id, sos: sos.gameId, dond: dond.gameId };
-    const at = (path: string) => path.replace(/\{(\w+)\}/g, (_, key: string) => ids[key]!);
-
     const found: string[] = [];
     const check = async (page: Page, who: string, label: string) => {
       await waitForSettled(page).catch(() => undefined);
       for (const v of await seriousViolations(page)) found.push(`${who} ${label} — ${v}`);
     };
+    // A roll on Admin → Giveaway; its winner dialog is checked as it opens.
+    const sim = await adminContext.newPage();
+    await sim.goto('/admin/chat-simulator');
+    const roll = await finishGiveaway(admin, sim, 'accent_chatter', String(Date.now() % 100000));
+    await sim.close();
+    await check(admin, 'admin', 'giveaway winner dialog');
+    const ids: Record<string, string> = {
+      raffle: raffle.id,
+      battle: battle.id,
+      sos: sos.gameId,
+      dond: dond.gameId,
+      roll,
+    };
+    const at = (path: string) => path.replace(/\{(\w+)\}/g, (_, key: string) => ids[key]!);
+
     const visit = async (page: Page, who: string, paths: string[], { overlay = false } = {}) => {
       for (const path of paths) {
         await page.goto(at(path));
