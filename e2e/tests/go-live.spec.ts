@@ -4,8 +4,8 @@
  * sign-in goes through the dev provider every page says so, the OBS overlays excepted.
  */
 import type { ChildProcess } from 'node:child_process';
-import type { Browser } from '@playwright/test';
 import { grantPoints } from './chat-helpers';
+import { finishBattle, finishGiveaway, finishHunt, finishSplitOrSteal, httpViewer } from './finished-events';
 import { expect, test } from './fixtures';
 import { newPerson, preAcceptAgeGate, screenshot, signIn } from './helpers';
 import { running, startSite } from './own-site';
@@ -23,21 +23,6 @@ async function demoSite(adminSteamId: string): Promise<{ url: string; server: Ch
 }
 
 const json = { 'x-requested-with': 'kickback' };
-
-/** A viewer signed in through the dev provider's form over HTTP (no page needed). */
-async function httpViewer(
-  browser: Browser,
-  baseURL: string,
-  person: { name: string; steamId: string; demo?: boolean },
-) {
-  const context = await browser.newContext({ baseURL });
-  const login = await context.request.get('/auth/steam/signin?returnTo=/raffles');
-  const action = /<form method="post" action="([^"]+)">/.exec(await login.text())![1]!.replaceAll('&amp;', '&');
-  const form = { personaname: person.name, steamid: person.steamId, ...(person.demo ? { demo: '1' } : {}) };
-  const done = await context.request.post(action, { form });
-  expect(done.ok(), `sign-in of ${person.name}`).toBe(true);
-  return { name: person.name, request: context.request };
-}
 
 test('a fresh site: a plain sign-in is a User; the setup link from the log makes the streamer the admin, once', async ({
   browser,
@@ -105,10 +90,11 @@ test('a fresh site: a plain sign-in is a User; the setup link from the log makes
   }
 });
 
-test('going live from the demo: Remove demo data empties the demo catalogue and the Demo data item turns Ready', async ({
+test('going live from the demo: Remove demo data empties the demo catalogue, keeps finished draws and games verifiable, and the Demo data item turns Ready', async ({
   browser,
 }) => {
-  test.setTimeout(240_000); // a second server starts on a machine the suite's server already loads
+  // A second server starts on a machine the suite's server already loads, and four events are played on it.
+  test.setTimeout(360_000);
   const streamer = newPerson('Vex');
   const site = await demoSite(streamer.steamId);
   try {
@@ -166,6 +152,58 @@ test('going live from the demo: Remove demo data empties the demo catalogue and 
     };
     await verdict();
 
+    // A hunt a demo account won with its !guess, a giveaway a demo account won, a Split or Steal
+    // game a demo account stole, and a battle two demo accounts entered: each finished.
+    const sim = await context.newPage();
+    await sim.goto('/admin/chat-simulator');
+    const luke = await httpViewer(browser, site.url, { name: 'LuckyLuke', steamId: '76561199999999011', demo: true });
+    const realTwo = await httpViewer(browser, site.url, newPerson('Realtwo'));
+    const huntName = await finishHunt(page, sim, [demoViewer, realViewer], stamp);
+    // CrateQueen's Kick account, linked for the hunt, is the giveaway's one entrant.
+    const rollId = await finishGiveaway(page, sim, `kick_${stamp}_0`, stamp);
+    await sim.close();
+    const gameUrl = await finishSplitOrSteal(page, luke, realViewer);
+    const battle = await finishBattle(page, [demoViewer, luke, realViewer, realTwo], stamp);
+    const huntCard = page.getByRole('article', { name: huntName });
+    const player = (n: 1 | 2) => page.getByRole('article', { name: `Player ${n}` });
+    /** What each finished event shows; its verify page must say match, before the removal and after. */
+    const finished = async (shot?: string) => {
+      await page.goto('/hunt');
+      await expect(huntCard.getByRole('status')).toHaveText(/The revealed list matches the published hash/);
+      await huntCard.getByText('All 2 guesses').click();
+      const hunt = [await huntCard.getByLabel('Guess winner').innerText(), await huntCard.locator('ol').innerText()];
+      if (shot) await screenshot(page, `${shot}-hunt`);
+
+      await page.goto(gameUrl);
+      await expect(page.getByRole('status').filter({ hasText: /./ }).first()).toHaveText('Game over');
+      await expect(player(1).getByText('Winner')).toBeVisible();
+      const game = [await player(1).innerText(), await player(2).innerText()];
+      if (shot) await screenshot(page, `${shot}-split-or-steal`);
+
+      await page.goto(`/battle/${battle.id}/verify`);
+      await expect(page.getByTestId('verify-result')).toContainText(/^match: /);
+      const bracketDraw = await page.getByTestId('verify-result').innerText();
+      if (shot) await screenshot(page, `${shot}-battle-verify`);
+      await page.goto(`/battle/${battle.id}`);
+      await expect(page.getByTestId('battle-winner')).toBeVisible();
+      const results = [
+        await page.getByTestId('battle-winner').innerText(),
+        ...(await page.getByTestId('match-multiplier').allInnerTexts()),
+      ];
+      if (shot) await screenshot(page, `${shot}-battle`);
+
+      await page.goto(`/giveaway/verify/${rollId}`);
+      await expect(page.getByTestId('verify-result')).toContainText(/^match: /);
+      const roll = await page.getByTestId('verify-result').innerText();
+      if (shot) await screenshot(page, `${shot}-giveaway-verify`);
+      return { hunt, game, bracketDraw, results, roll };
+    };
+    const before = await finished();
+    expect(before.hunt[0]).toContain(`kick_${stamp}_0 guessed $180.00 ($5.00 off)`);
+    expect(before.game[0]).toContain('LuckyLuke');
+    expect(before.game[0]).toContain('+40.00');
+    expect(before.results).toHaveLength(7); // the winner and six multipliers
+
     await page.goto('/admin/go-live');
     const demo = page.locator('[data-golive="demoData"]');
     await expect(demo).toHaveAttribute('data-state', 'todo');
@@ -179,9 +217,23 @@ test('going live from the demo: Remove demo data empties the demo catalogue and 
       'href',
       `/raffles/${raffleId}/verify`,
     );
+    await expect(dialog.getByRole('link', { name: `Bonus hunt "${huntName}"` })).toHaveAttribute('href', '/hunt');
+    await expect(dialog.getByRole('link', { name: 'Split or Steal for 40.00 points' })).toHaveAttribute(
+      'href',
+      gameUrl,
+    );
+    await expect(dialog.getByRole('link', { name: 'Giveaway draw' })).toHaveAttribute(
+      'href',
+      `/giveaway/verify/${rollId}`,
+    );
+    await expect(dialog.getByRole('link', { name: `Bonus buy battle "${battle.title}"` })).toHaveAttribute(
+      'href',
+      `/battle/${battle.id}/verify`,
+    );
     await screenshot(page, 'go-live-remove-demo-confirm');
     await dialog.getByRole('button', { name: 'Remove demo data' }).click();
     await expect(page.getByText(/^Removed \d+ demo accounts, 16 products, /)).toBeVisible();
+    await expect(page.getByText(/Kept 5 finished events demo accounts took part in, as announced/)).toBeVisible();
     await expect(dialog).toBeHidden();
     await expect(demo).toHaveAttribute('data-state', 'ready');
     await expect(demo.getByRole('button', { name: 'Remove demo data' })).toHaveCount(0);
@@ -192,6 +244,20 @@ test('going live from the demo: Remove demo data empties the demo catalogue and 
     await verdict();
     await expect(page.getByTestId('raffle-winners').first()).toContainText('removed account');
     await screenshot(page, 'go-live-demo-removed-raffle');
+
+    // The hunt, the giveaway, the game and the battle too: every verify page still says match, and
+    // each shows the same result, the demo players as removed accounts.
+    const after = await finished('go-live-demo-removed');
+    expect(after.hunt).toEqual(before.hunt);
+    expect(after.bracketDraw).toEqual(before.bracketDraw);
+    expect(after.roll).toEqual(before.roll);
+    expect(before.roll).toContain(`the server announced kick_${stamp}_0.`);
+    expect(after.game[0]).toEqual(before.game[0]!.replace('LuckyLuke', 'removed account'));
+    expect(after.game[1]).toEqual(before.game[1]);
+    expect(after.results[0]).toEqual(
+      before.results[0]!.replace(/^Winner: (CrateQueen|LuckyLuke)/, 'Winner: removed account'),
+    );
+    expect(after.results.slice(1)).toEqual(before.results.slice(1));
 
     // The store has none of the demo catalogue left, in the app and on a fresh load.
     await page.getByRole('link', { name: 'Store', exact: true }).first().click();

@@ -37,6 +37,8 @@ describe('the accent colour', () => {
     expect(declared('--kb-accent-hover-rgb')).toBe(tokens.hoverRgb);
     expect(declared('--kb-accent-active')).toBe(tokens.active);
     expect(declared('--kb-accent-disabled')).toBe(tokens.disabled);
+    expect(declared('--kb-accent-text')).toBe(tokens.text);
+    expect(declared('--kb-accent-text-rgb')).toBe(tokens.textRgb);
     expect(accentTokens('#00b3ff')).toMatchObject({ accent: '#00b3ff', rgb: '0, 179, 255' });
     expect(accentTokens('nope')).toBeNull();
   });
@@ -49,5 +51,29 @@ describe('the accent colour', () => {
       expect(contrastRatio(parseHexColour(t.hover)!, ink)).toBeGreaterThanOrEqual(ratio);
       expect(contrastRatio(parseHexColour(t.active)!, ink)).toBeGreaterThanOrEqual(ratio);
     }
+  });
+
+  it('the accent as text reads at 4.5:1 on the lightest surface under its own tint, lifted only when it must', () => {
+    // Every accepted accent on a grid of colours: tables, dialogs and chips are lighter than the
+    // surface the admin's check measures, so a colour near the bar is lightened for text.
+    const table = parseHexColour('#212529')!;
+    let lifted = 0;
+    for (let r = 0; r < 256; r += 51)
+      for (let g = 0; g < 256; g += 51)
+        for (let b = 0; b < 256; b += 51) {
+          const hex = `#${[r, g, b].map((c) => c.toString(16).padStart(2, '0')).join('')}`;
+          if (accentContrastProblem(hex) !== null) continue;
+          const accent = parseHexColour(hex)!;
+          const tinted = [0, 1, 2].map((i) => table[i]! + (accent[i]! - table[i]!) * 0.22) as [number, number, number];
+          const t = accentTokens(hex)!;
+          expect(contrastRatio(parseHexColour(t.text)!, tinted), hex).toBeGreaterThanOrEqual(4.5);
+          expect(t.textRgb).toBe(parseHexColour(t.text)!.join(', '));
+          if (t.text !== t.accent) lifted += 1;
+        }
+    expect(lifted).toBeGreaterThan(0);
+    expect(accentTokens('#53fc18')!.text).toBe('#53fc18'); // already reads: unchanged
+    expect(accentTokens('#f59e0b')!.text).toBe('#f59e0b');
+    expect(accentTokens('#d35f9b')!.text).toBe('#de89b5'); // a mid pink near the bar, lightened
+    expect(accentContrast('#d35f9b')).toBeGreaterThanOrEqual(4.5);
   });
 });

@@ -68,25 +68,53 @@ export function accentContrastProblem(hex: string): string | null {
   );
 }
 
+/**
+ * The lightest background accent-coloured text is written on: Bootstrap's dark surface of tables,
+ * dialogs and menus (#212529, lighter than LIGHTEST_SURFACE) under the strongest accent tint the
+ * site draws behind accent text (a chip's or the balance pill's hover, 0.22).
+ */
+const TEXT_SURFACE = '#212529';
+const TEXT_TINT = 0.22;
+
+/**
+ * The accent as text: the accent itself where it reads at 4.5:1 on TEXT_SURFACE under its own tint,
+ * else the accent lightened toward white just enough that it does. An accepted accent near the
+ * 4.5:1 bar (a mid pink, say) would otherwise fall under it in a table, a dialog or a chip.
+ */
+function readableOnSurfaces(accent: Rgb): Rgb {
+  const background = mix(parseHexColour(TEXT_SURFACE)!, accent, TEXT_TINT);
+  for (let step = 0; step <= 50; step += 1) {
+    const text = mix(accent, WHITE, step / 50).map((c) => Math.round(c)) as unknown as Rgb;
+    if (contrastRatio(text, background) >= MIN_ACCENT_CONTRAST) return text;
+  }
+  return WHITE;
+}
+
 export interface AccentTokens {
   /** --kb-accent */
   accent: string;
   /** --kb-accent-rgb: "r, g, b", for rgba(var(--kb-accent-rgb), alpha) glows, tints and links. */
   rgb: string;
-  /** --kb-accent-hover: the accent lightened (a lighter accent keeps the dark ink readable). */
+  /** --kb-accent-hover: the accent (as text) lightened (a lighter accent keeps the dark ink readable). */
   hover: string;
   hoverRgb: string;
   /** --kb-accent-active: a little lighter than the accent, never darker (the ink stays readable). */
   active: string;
   /** --kb-accent-disabled: the accent sunk into the dark background. */
   disabled: string;
+  /** --kb-accent-text: the accent as text (links, code, chips), at least 4.5:1 wherever it is written. */
+  text: string;
+  /** --kb-accent-text-rgb */
+  textRgb: string;
 }
 
 /** Every accent-dependent token, from the one accent colour (null for a string that is not #rrggbb). */
 export function accentTokens(hex: string): AccentTokens | null {
   const accent = parseHexColour(hex);
   if (!accent) return null;
-  const hover = mix(accent, WHITE, 0.3);
+  const text = readableOnSurfaces(accent);
+  // Lightened from the text colour, so a hovered link never reads worse than a resting one.
+  const hover = mix(text, WHITE, 0.3);
   const rgbOf = (c: Rgb) => c.map((v) => Math.round(v)).join(', ');
   return {
     accent: toHex(accent),
@@ -95,5 +123,7 @@ export function accentTokens(hex: string): AccentTokens | null {
     hoverRgb: rgbOf(hover),
     active: toHex(mix(accent, WHITE, 0.15)),
     disabled: toHex(mix(parseHexColour(ACCENT_INK)!, accent, 0.25)),
+    text: toHex(text),
+    textRgb: rgbOf(text),
   };
 }

@@ -13,7 +13,7 @@ export const siteConfigKey = ['GET', '/api/site'];
 
 /**
  * Every accent-dependent token from the one accent colour (links, hover and focus states, glows,
- * tints, the primary button's states): tokens.css holds the same tokens for the default colour.
+ * tints, the primary button's states, the accent as text): tokens.css holds the same tokens for the default colour.
  */
 export function applyAccent(style: Pick<CSSStyleDeclaration, 'setProperty'>, accentColor: string): void {
   const tokens = accentTokens(accentColor);
@@ -24,6 +24,8 @@ export function applyAccent(style: Pick<CSSStyleDeclaration, 'setProperty'>, acc
   style.setProperty('--kb-accent-hover-rgb', tokens.hoverRgb);
   style.setProperty('--kb-accent-active', tokens.active);
   style.setProperty('--kb-accent-disabled', tokens.disabled);
+  style.setProperty('--kb-accent-text', tokens.text);
+  style.setProperty('--kb-accent-text-rgb', tokens.textRgb);
 }
 
 const SiteContext = createContext<SiteConfig | null>(null);
