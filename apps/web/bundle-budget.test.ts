@@ -106,4 +106,11 @@ describe('first load per page (docs/benchmarks.md#first-load-budget-per-page)', 
       { path: '/giveaway', module: 'src/features/giveaway/giveaway-page', isPublic: false },
     ]);
   });
+
+  it('refuses a route table it cannot read whole, rather than leaving a page out of the budget', () => {
+    const source = `
+      { path: '/', page: lazy(() => import('../features/home/home-page')) },
+      { page: lazy(() => import('../features/store/store-page')), path: '/store' },`;
+    expect(() => routesOf(source, 'src/app')).toThrow(/read 1 of the 2 routes/);
+  });
 });

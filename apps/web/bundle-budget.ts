@@ -97,6 +97,13 @@ export function routesOf(source: string, tableDir: string): Array<{ path: string
     const module = joinPath(tableDir, m[2]!);
     found.push({ path: m[1]!, module, isPublic: !/\broles:/.test(m[3]!) });
   }
+  // A route written another way would escape the budget: refuse rather than skip it.
+  const pages = source.match(/lazy\(\(\)\s*=>\s*import\(/g)?.length ?? 0;
+  if (found.length !== pages) {
+    throw new Error(
+      `bundle budget: read ${found.length} of the ${pages} routes: write each as { path, page: lazy(...), ... }`,
+    );
+  }
   return found;
 }
 
