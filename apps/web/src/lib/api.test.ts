@@ -38,7 +38,8 @@ describe('the API wrapper (docs/product.md#site-errors-and-toasts)', () => {
     const err = await api('/auth/x').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect((err as Error).message).toBe('Handled api error.');
-    expect(toastError).toHaveBeenCalledWith('Not enough points.');
+    // The toast library loads with the first toast (src/lib/toast.ts).
+    await vi.waitFor(() => expect(toastError).toHaveBeenCalledWith('Not enough points.'));
   });
 
   it('falls back to "System error." when the body is not JSON or has no message', async () => {

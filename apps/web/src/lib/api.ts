@@ -3,7 +3,7 @@
  * rejects with "Authorization error." and no toast; any other non-OK answer → the body's
  * `message` (or "System error.") as an error toast, rejected as "Handled api error.".
  */
-import { toast } from 'react-toastify';
+import { toast } from './toast';
 import type { z } from 'zod';
 import type { ErrorBody, FieldError } from '@kickback/common/http/errors';
 import { messages } from '@kickback/common/messages';

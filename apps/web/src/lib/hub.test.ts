@@ -5,6 +5,8 @@ vi.mock('socket.io-client', async () => ({ io: (await import('./fake-socket')).f
 const { sockets } = await import('./fake-socket');
 const last = () => sockets.at(-1)!;
 const { HubConnection, reconnectDelay, REQUEST_TIMEOUT_MS } = await import('./hub');
+// The socket client loads with the first connection; loaded here, connections open at once.
+await (await import('./hub')).loadSocketClient();
 
 beforeEach(() => {
   vi.useFakeTimers();

@@ -9,8 +9,12 @@
  * ping timeout, which the client takes from the handshake. After every (re)connect `onConnected`
  * runs so the feature resyncs (GetGameState); when the connection closes `onClosed` runs so the
  * feature clears its view. Websocket transport only, like the server.
+ *
+ * socket.io-client loads with the first connection a page makes, not before the page draws
+ * (docs/benchmarks.md#first-load-budget-per-page): until it is there, what a feature asks of the
+ * connection waits in order, and runs as soon as it is.
  */
-import { io, type Socket } from 'socket.io-client';
+import type { io as ioType, Socket } from 'socket.io-client';
 import type {
   CallInput,
   CallName,
@@ -21,6 +25,15 @@ import type {
   HubResult,
   HubSpec,
 } from '@kickback/common/hubs/hub';
+
+let io: typeof ioType | null = null;
+let loading: Promise<typeof ioType> | null = null;
+
+/** Loads socket.io-client once (the hub connections share it); resolves at once when it is there. */
+export function loadSocketClient(): Promise<typeof ioType> {
+  loading ??= import('socket.io-client').then((m) => (io = m.io));
+  return loading;
+}
 
 export const RECONNECT_DELAYS_MS = [0, 2_000, 10_000, 30_000] as const;
 export const REQUEST_TIMEOUT_MS = 100_000;
@@ -65,7 +78,9 @@ type Args<H extends HubSpec, C extends CallName<H>> =
   undefined extends CallInput<H, C> ? [input?: CallInput<H, C>] : [input: CallInput<H, C>];
 
 export class HubConnection<H extends HubSpec> {
-  private readonly socket: Socket;
+  private socket: Socket | null = null;
+  /** What was asked of the socket before socket.io-client loaded, in order. */
+  private waiting: Array<(socket: Socket) => void> = [];
   private attempt = 0;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private everConnected = false;
@@ -78,25 +93,42 @@ export class HubConnection<H extends HubSpec> {
     /** Where the hubs live; the page's own origin by default. */
     baseUrl = '',
   ) {
-    this.socket = io(`${baseUrl}${hub.namespace}`, {
+    if (io) this.open(io, query, baseUrl);
+    else {
+      void loadSocketClient().then((loaded) => {
+        this.open(loaded, query, baseUrl);
+        for (const run of this.waiting.splice(0)) run(this.socket!);
+      });
+    }
+  }
+
+  /** Runs `run` on the socket now, or once socket.io-client has loaded. */
+  private withSocket(run: (socket: Socket) => void): void {
+    if (this.socket) run(this.socket);
+    else this.waiting.push(run);
+  }
+
+  private open(connect: typeof ioType, query: HubQuery<H>, baseUrl: string): void {
+    const socket = connect(`${baseUrl}${this.hub.namespace}`, {
       transports: ['websocket'],
       query: query as Record<string, string>,
       autoConnect: false,
       reconnection: false, // the contract's schedule, below
       withCredentials: true,
     });
-    this.socket.on('connect', () => {
+    this.socket = socket;
+    socket.on('connect', () => {
       const reconnected = this.everConnected;
       this.everConnected = true;
       this.attempt = 0;
       this.setStatus('connected');
       this.listeners.onConnected?.({ reconnected });
     });
-    this.socket.on('disconnect', (reason) => {
+    socket.on('disconnect', (reason) => {
       if (this.stopped || reason === 'io client disconnect') return;
       this.lost();
     });
-    this.socket.on('connect_error', (err: Error & { data?: { code?: string } }) => {
+    socket.on('connect_error', (err: Error & { data?: { code?: string } }) => {
       if (this.stopped) return;
       const code = err.data?.code ?? null;
       if (code === 'not_found' || code === 'bad_query') {
@@ -111,7 +143,7 @@ export class HubConnection<H extends HubSpec> {
   start(): this {
     this.stopped = false;
     this.setStatus('connecting');
-    this.socket.connect();
+    this.withSocket((socket) => socket.connect());
     return this;
   }
 
@@ -120,35 +152,38 @@ export class HubConnection<H extends HubSpec> {
     this.stopped = true;
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = null;
-    this.socket.removeAllListeners();
-    this.socket.disconnect();
+    this.withSocket((socket) => {
+      socket.removeAllListeners();
+      socket.disconnect();
+    });
   }
 
   /** A manual retry after the schedule ran out. */
   retry(): void {
-    if (this.stopped || this.socket.connected) return;
+    if (this.stopped || this.connected) return;
     this.attempt = 0;
     this.setStatus('connecting');
-    this.socket.connect();
+    this.withSocket((socket) => socket.connect());
   }
 
   get connected(): boolean {
-    return this.socket.connected;
+    return this.socket?.connected ?? false;
   }
 
   on<E extends EventName<H>>(event: E, handler: (payload: EventPayload<H, E>) => void): () => void {
     const listener = (payload: EventPayload<H, E>) => handler(payload);
-    this.socket.on(event as string, listener);
+    this.withSocket((socket) => socket.on(event as string, listener));
     return () => {
-      this.socket.off(event as string, listener);
+      this.withSocket((socket) => socket.off(event as string, listener));
     };
   }
 
   async call<C extends CallName<H>>(name: C, ...args: Args<H, C>): Promise<CallOutput<H, C>> {
-    if (!this.socket.connected) throw new HubCallError(name, 'Not connected.');
+    const socket = this.socket;
+    if (!socket?.connected) throw new HubCallError(name, 'Not connected.');
     let result: HubResult<CallOutput<H, C>>;
     try {
-      result = (await this.socket
+      result = (await socket
         .timeout(REQUEST_TIMEOUT_MS)
         .emitWithAck(name, ...(args.length ? [args[0]] : []))) as HubResult<CallOutput<H, C>>;
     } catch {
@@ -175,7 +210,7 @@ export class HubConnection<H extends HubSpec> {
     this.setStatus('reconnecting');
     this.retryTimer = setTimeout(() => {
       this.retryTimer = null;
-      if (!this.stopped) this.socket.connect();
+      if (!this.stopped) this.withSocket((socket) => socket.connect());
     }, delay);
   }
 }

@@ -13,6 +13,8 @@ import { useSecondsLeft } from '../components/live/use-seconds-left';
 vi.mock('socket.io-client', async () => ({ io: (await import('./fake-socket')).fakeIo }));
 const { sockets } = await import('./fake-socket');
 const { useLiveState, UNATTENDED_RETRY_MS } = await import('./use-live-state');
+// The socket client loads with the first connection; loaded here, connections open at once.
+await (await import('./hub')).loadSocketClient();
 const last = () => sockets.at(-1)!;
 
 const gameid = '7d5e3c1a-1111-4222-8333-444455556666';

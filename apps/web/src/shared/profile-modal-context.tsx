@@ -3,7 +3,7 @@
  * menu entry, which first checks sign-in and an existing clash link (docs/product.md#site-validation).
  */
 import { createContext, use, useCallback, useMemo, useState, type ReactNode } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../lib/toast';
 import { messages } from '@kickback/common/messages';
 import { useAuth } from './auth/auth-context';
 

@@ -3,7 +3,7 @@
  * hook (lib/use-live-state) on the game's hub at `?gameid=`, connecting once it is known who is
  * signed in and restarting when that changes, with the contract's toast when the server refuses.
  */
-import { toast } from 'react-toastify';
+import { toast } from '../lib/toast';
 import type { EventName, HubQuery, HubSpec } from '@kickback/common/hubs/hub';
 import { messages } from '@kickback/common/messages';
 import { useLiveState, type LiveStateOptions } from '../lib/use-live-state';

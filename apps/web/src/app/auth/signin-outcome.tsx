@@ -4,7 +4,7 @@
  */
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { messages } from '@kickback/common/messages';
 import { showSignInCancelled } from '../../shared/auth/cancelled-toast';
 

@@ -1,4 +1,27 @@
-import { Bounce, ToastContainer, type ToastPosition } from 'react-toastify';
+import { lazy, Suspense } from 'react';
+import type { ToastPosition } from 'react-toastify';
+import { loadToasts } from '../../lib/toast';
+
+// react-toastify loads beside the page, not before it draws (docs/benchmarks.md#first-load-budget-per-page).
+const ToastArea = lazy(() =>
+  loadToasts().then(({ Bounce, ToastContainer }) => ({
+    default: ({ position }: { position: ToastPosition }) => (
+      <ToastContainer
+        position={position}
+        autoClose={5000}
+        newestOnTop
+        pauseOnHover
+        pauseOnFocusLoss
+        closeOnClick
+        draggable
+        draggablePercent={80}
+        theme="light"
+        role="alert"
+        transition={Bounce}
+      />
+    ),
+  })),
+);
 
 /**
  * The toast area with every setting of docs/product.md#site-constants-and-limits: 5000 ms, newest
@@ -8,18 +31,8 @@ import { Bounce, ToastContainer, type ToastPosition } from 'react-toastify';
  */
 export function Toasts({ position = 'bottom-right' }: { position?: ToastPosition }) {
   return (
-    <ToastContainer
-      position={position}
-      autoClose={5000}
-      newestOnTop
-      pauseOnHover
-      pauseOnFocusLoss
-      closeOnClick
-      draggable
-      draggablePercent={80}
-      theme="light"
-      role="alert"
-      transition={Bounce}
-    />
+    <Suspense fallback={null}>
+      <ToastArea position={position} />
+    </Suspense>
   );
 }

@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { FaLock, FaVolumeHigh, FaVolumeXmark } from 'react-icons/fa6';
 import { messages } from '@kickback/common/messages';
 import { isMuted, setMuted } from './sounds';

@@ -6,13 +6,16 @@
  * on the account (so a new browser does not ask again). OBS overlays are exempt. Declining shows a
  * polite page.
  */
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
-import Modal from 'react-bootstrap/Modal';
 import { useLocation } from 'react-router';
 import { api } from '../../lib/api';
 import { useAuth } from '../../shared/auth/auth-context';
 import { useSite } from '../../shared/site-context';
+
+// The dialog (Bootstrap's modal) loads when the gate is shown, not before every page draws; the page
+// stays hidden until the visitor answers (docs/benchmarks.md#first-load-budget-per-page).
+const AgeGateDialog = lazy(() => import('./age-gate-dialog'));
 
 export const AGE_CONFIRMED_KEY = 'kb-age-confirmed';
 const DECLINED_KEY = 'kb-age-declined';
@@ -36,24 +39,6 @@ function store(storage: () => Storage, key: string, on: boolean) {
     else storage().removeItem(key);
   } catch {
     // Storage refused (private mode): the answer lasts for this page only.
-  }
-}
-
-/** Keeps Tab and Shift+Tab cycling inside the dialog (the page behind is not reachable). */
-function trapTab(event: KeyboardEvent<HTMLElement>) {
-  if (event.key !== 'Tab') return;
-  const focusable = [
-    ...event.currentTarget.querySelectorAll<HTMLElement>('button, [href], input, textarea, select, [tabindex]'),
-  ].filter((el) => !el.hasAttribute('disabled') && el.tabIndex >= 0);
-  const first = focusable[0];
-  const last = focusable[focusable.length - 1];
-  if (!first || !last) return;
-  if (event.shiftKey && document.activeElement === first) {
-    event.preventDefault();
-    last.focus();
-  } else if (!event.shiftKey && document.activeElement === last) {
-    event.preventDefault();
-    first.focus();
   }
 }
 
@@ -115,46 +100,19 @@ export function AgeGate({ children }: { children: ReactNode }) {
 
   return (
     <main className="kb-age-gate-backdrop min-vh-100">
-      <Modal
-        show
-        centered
-        backdrop="static"
-        keyboard={false}
-        aria-labelledby="kb-age-gate-title"
-        aria-describedby="kb-age-gate-text"
-      >
-        <div onKeyDown={trapTab}>
-          <Modal.Header>
-            <Modal.Title id="kb-age-gate-title">Are you 18 or older?</Modal.Title>
-          </Modal.Header>
-          <Modal.Body>
-            <p id="kb-age-gate-text" className="mb-0" style={{ whiteSpace: 'pre-line' }}>
-              {site.ageGate.text}
-            </p>
-          </Modal.Body>
-          <Modal.Footer>
-            <Button
-              variant="outline-secondary"
-              onClick={() => {
-                store(() => sessionStorage, DECLINED_KEY, true);
-                setDeclined(true);
-              }}
-            >
-              No, leave
-            </Button>
-            <Button
-              variant="primary"
-              autoFocus
-              onClick={() => {
-                store(() => localStorage, AGE_CONFIRMED_KEY, true);
-                setAccepted(true);
-              }}
-            >
-              Yes, I am 18 or older
-            </Button>
-          </Modal.Footer>
-        </div>
-      </Modal>
+      <Suspense fallback={null}>
+        <AgeGateDialog
+          text={site.ageGate.text}
+          onDecline={() => {
+            store(() => sessionStorage, DECLINED_KEY, true);
+            setDeclined(true);
+          }}
+          onAccept={() => {
+            store(() => localStorage, AGE_CONFIRMED_KEY, true);
+            setAccepted(true);
+          }}
+        />
+      </Suspense>
     </main>
   );
 }

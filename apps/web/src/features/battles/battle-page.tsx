@@ -3,15 +3,12 @@
  * `!enter` in chat) during registration and the entrant's own slot; then the match in play and the
  * bracket with every result as it is recorded, and the link to verify the draw.
  */
-import { useEffect } from 'react';
+import { lazy, Suspense } from 'react';
 import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
 import { Link, useParams } from 'react-router';
-import { toast } from 'react-toastify';
-import { MAX_SLOT_LENGTH } from '@kickback/common/games/battle';
-import { battleEndpoints, battleMessages, slotBody } from '@kickback/common/http/battles';
+import { toast } from '../../lib/toast';
+import { battleEndpoints, battleMessages } from '@kickback/common/http/battles';
 import type { BattleState } from '@kickback/common/hubs/battle';
-import { FieldError, setServerErrors, useZodForm } from '../../lib/forms';
 import { formatAmount } from '../../lib/format';
 import { useEndpointMutation } from '../../lib/query';
 import { LiveGameStage } from '../../components/live/live-game-stage';
@@ -19,6 +16,10 @@ import { useAuth } from '../../shared/auth/auth-context';
 import { Bracket, CurrentMatch, statusText } from './bracket';
 import { useBattle } from './use-battle';
 import './battles.css';
+
+// The slot form (and its form library) loads beside the battle, not before it draws
+// (docs/benchmarks.md#first-load-budget-per-page).
+const MySlot = lazy(() => import('./my-slot'));
 
 function prizeText(state: BattleState): string {
   return state.prize.points !== null ? `${formatAmount(state.prize.points)} points` : (state.prize.item ?? '');
@@ -37,43 +38,6 @@ function Rules({ state }: { state: BattleState }) {
       Who may enter: {rules.length === 0 ? 'everyone signed in' : rules.join(', ')} (excluded and banned accounts
       never).
     </p>
-  );
-}
-
-function MySlot({ state, battleId }: { state: BattleState; battleId: string }) {
-  const { user } = useAuth();
-  const me = user ? state.entrants.find((e) => e.userId === user.openId) : undefined;
-  const form = useZodForm(slotBody, { defaultValues: { slot: me?.slot ?? '' } });
-  const save = useEndpointMutation(battleEndpoints.slot);
-  const saved = me?.slot ?? '';
-  useEffect(() => form.reset({ slot: saved }), [saved, form]);
-  if (!me || state.status === 'finished' || state.status === 'cancelled') return null;
-  const submit = form.handleSubmit(async (body) => {
-    try {
-      await save.mutateAsync({ params: { id: battleId }, body });
-      toast.success(battleMessages.slotSaved);
-    } catch (err) {
-      setServerErrors(err, form.setError, ['slot']);
-    }
-  });
-  const error = form.formState.errors.slot?.message;
-  return (
-    <Form className="d-flex gap-2 align-items-start my-2" onSubmit={(e) => void submit(e)} noValidate>
-      <Form.Group controlId="battle-my-slot" className="flex-grow-1">
-        <Form.Label className="mb-1">My slot</Form.Label>
-        <Form.Control
-          maxLength={MAX_SLOT_LENGTH}
-          placeholder="e.g. Gates of Olympus"
-          isInvalid={!!error}
-          aria-describedby="battle-my-slot-error"
-          {...form.register('slot')}
-        />
-        <FieldError id="battle-my-slot-error" message={error} />
-      </Form.Group>
-      <Button type="submit" className="mt-4" disabled={save.isPending}>
-        Save slot
-      </Button>
-    </Form>
   );
 }
 
@@ -146,7 +110,9 @@ function Battle({ state, battleId: id }: { state: BattleState; battleId: string 
       )}
       {state.status === 'cancelled' && <p className="text-danger">Cancelled: {state.cancelReason}</p>}
       <Entry state={state} battleId={id} />
-      <MySlot state={state} battleId={id} />
+      <Suspense fallback={null}>
+        <MySlot state={state} battleId={id} />
+      </Suspense>
       <CurrentMatch state={state} />
       {state.matches.length > 0 && <Bracket state={state} />}
       <p className="small text-body-secondary mt-3" data-testid="tie-rule">

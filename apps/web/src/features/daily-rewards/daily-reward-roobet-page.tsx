@@ -9,7 +9,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { FaCircleInfo, FaClock, FaGift } from 'react-icons/fa6';
 import {
   AFFILIATE_REWARD_TYPE,

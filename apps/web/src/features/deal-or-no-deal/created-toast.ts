@@ -6,7 +6,7 @@
  */
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { messages } from '@kickback/common/messages';
 
 export const CREATED_STATE = { gameCreated: true } as const;

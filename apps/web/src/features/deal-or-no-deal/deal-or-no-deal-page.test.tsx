@@ -32,6 +32,8 @@ vi.mock('../../shared/auth/auth-context', () => ({
 
 const { sockets } = await import('../../lib/fake-socket');
 const { default: DealOrNoDealPage } = await import('./deal-or-no-deal-page');
+// The socket client loads with the first connection; loaded here, connections open at once.
+await (await import('../../lib/hub')).loadSocketClient();
 const { createQueryClient, endpointKey } = await import('../../lib/query');
 const { dealOrNoDealEndpoints } = await import('@kickback/common/http/deal-or-no-deal');
 const { nowPlaying, stopShowSounds } = await import('./show-sounds');
@@ -194,7 +196,8 @@ describe('the Deal or No Deal page', () => {
         act(() => void vi.advanceTimersByTime(delay));
         act(() => last().fire('connect_error', new Error('refused')));
       }
-      expect(toasts.error).toEqual(['Unable to reconnect the game.']);
+      // The toast library loads with the first toast (src/lib/toast.ts).
+      await vi.waitFor(() => expect(toasts.error).toEqual(['Unable to reconnect the game.']));
       expect(screen.getByRole('heading', { name: 'Unable to connect the game' })).toBeTruthy();
     } finally {
       vi.useRealTimers();

@@ -5,7 +5,7 @@
  * announces, the owner's actions, and the toasts of docs/product.md#live-errors-and-toasts.
  */
 import { useCallback, useRef, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { messages } from '@kickback/common/messages';
 import { dealOrNoDealHub, type CaseOpened, type DealOrNoDealState } from '@kickback/common/hubs/deal-or-no-deal';
 import type { HubStatus } from '../../lib/hub';

@@ -5,23 +5,25 @@
  * winners, the winners' chat messages, the optional participants list, the clear buttons and the
  * preferences cog.
  */
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
-import Select, { type StylesConfig } from 'react-select';
 import { FaGear } from 'react-icons/fa6';
 import { celebrate } from '../../components/live/confetti';
 import { Avatar } from '../../components/ui/avatar';
-import { darkSelectStyles, selectDefaults } from '../../components/ui/user-select';
-import { PreferencesModal } from './preferences-modal';
 import { Spinner } from '../../components/draw/spinner';
 import { useGiveaway } from './use-giveaway';
 import { WinnerCard } from './winner-panel';
 import type { ReelName } from '../../components/draw/reel';
 import './giveaway.css';
 import { readableKickColour } from '../../components/draw/kick-colour';
+
+// The keys picker (react-select) and the preferences (a form) load beside the page, not before it
+// draws (docs/benchmarks.md#first-load-budget-per-page).
+const KeysSelect = lazy(() => import('./keys-select'));
+const PreferencesModal = lazy(() => import('./preferences-modal').then((m) => ({ default: m.PreferencesModal })));
 
 type KeyOption = { value: string; label: string };
 
@@ -98,17 +100,9 @@ export default function GiveawayPage() {
             </Form>
           </div>
           <div className="col-md-8" data-testid="keys-select">
-            <Select<KeyOption, true>
-              {...selectDefaults}
-              isMulti
-              inputId="giveaway-keys"
-              aria-label="Active keys"
-              classNamePrefix="kb-select"
-              styles={darkSelectStyles as unknown as StylesConfig<KeyOption, true>}
-              options={keyOptions}
-              value={activeKeys}
-              onChange={(v) => void g.setKeys(v.map((o) => o.value))}
-            />
+            <Suspense fallback={<div className="form-control" style={{ minHeight: 38 }} aria-hidden />}>
+              <KeysSelect options={keyOptions} value={activeKeys} onChange={(keys) => void g.setKeys(keys)} />
+            </Suspense>
           </div>
         </div>
         {g.state && (
@@ -220,12 +214,14 @@ export default function GiveawayPage() {
       </div>
 
       {g.state && prefsOpen && (
-        <PreferencesModal
-          show={prefsOpen}
-          settings={g.state.settings}
-          onClose={() => setPrefsOpen(false)}
-          onSave={g.updateSettings}
-        />
+        <Suspense fallback={null}>
+          <PreferencesModal
+            show={prefsOpen}
+            settings={g.state.settings}
+            onClose={() => setPrefsOpen(false)}
+            onSave={g.updateSettings}
+          />
+        </Suspense>
       )}
 
       <Modal show={popup} onHide={() => setPopup(false)} centered aria-labelledby="giveaway-win-title">

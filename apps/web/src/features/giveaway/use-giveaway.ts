@@ -6,7 +6,7 @@
  * game state, so this uses the hub client directly rather than the live-state hook.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { giveawayDone, giveawayToasts } from '@kickback/common/giveaway/texts';
 import {
   giveawayHub,

@@ -147,7 +147,8 @@ describe('Admin leaderboard settings', () => {
     await save();
     expect(await card.findByText(refusal)).toBeTruthy();
     expect(card.getByLabelText('Reward for rank 1').getAttribute('aria-invalid')).toBe('true');
-    expect(toastError).toHaveBeenCalledWith(refusal);
+    // The API wrapper's toast library loads with the first toast (src/lib/toast.ts).
+    await vi.waitFor(() => expect(toastError).toHaveBeenCalledWith(refusal));
   });
 });
 

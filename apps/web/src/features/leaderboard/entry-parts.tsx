@@ -1,9 +1,6 @@
 /** Pieces of a board row shared by the podium and the table. */
-import Button from 'react-bootstrap/Button';
-import OverlayTrigger from 'react-bootstrap/OverlayTrigger';
-import Popover from 'react-bootstrap/Popover';
-import { toast } from 'react-toastify';
-import { FaCircleCheck, FaCircleXmark, FaIdCard, FaRegCopy } from 'react-icons/fa6';
+import { lazy, Suspense, useState } from 'react';
+import { FaCircleCheck, FaCircleXmark, FaIdCard } from 'react-icons/fa6';
 import type { LeaderboardEntry, RewardUnit } from '@kickback/common/http/leaderboards';
 import { messages } from '@kickback/common/messages';
 import { CurrencyIcon } from '../../components/ui/currency-icon';
@@ -54,36 +51,33 @@ export function RewardText({
   );
 }
 
-/** Rows with a Clash id offer it in a popover titled 'Clash Id'. */
-export function ClashIdButton({ entry }: { entry: LeaderboardEntry }) {
-  if (entry.clashId === -1) return null;
-  const id = String(entry.clashId);
-  const copy = () => {
-    void navigator.clipboard?.writeText(id).then(
-      () => toast.success(messages.copiedToClipboard),
-      () => undefined,
-    );
-  };
+const ClashIdPopover = lazy(() => import('./clash-id-popover'));
+
+/** The row's Clash Id button, as drawn before its popover code is there. */
+export function ClashIdToggle({ entry, onClick }: { entry: LeaderboardEntry; onClick?: () => void }) {
   return (
-    <OverlayTrigger
-      trigger="click"
-      rootClose
-      placement="top"
-      overlay={
-        <Popover id={`clash-id-${entry.rank}`}>
-          <Popover.Header as="h3">{messages.clashIdTitle}</Popover.Header>
-          <Popover.Body className="d-flex align-items-center gap-2">
-            <code className="fs-6">{id}</code>
-            <Button size="sm" variant="outline-secondary" onClick={copy} aria-label="Copy Clash Id">
-              <FaRegCopy aria-hidden />
-            </Button>
-          </Popover.Body>
-        </Popover>
-      }
+    <button
+      type="button"
+      className="kb-clash-id"
+      aria-label={`${messages.clashIdTitle} of ${entry.userName}`}
+      onClick={onClick}
     >
-      <button type="button" className="kb-clash-id" aria-label={`${messages.clashIdTitle} of ${entry.userName}`}>
-        <FaIdCard aria-hidden />
-      </button>
-    </OverlayTrigger>
+      <FaIdCard aria-hidden />
+    </button>
+  );
+}
+
+/**
+ * Rows with a Clash id offer it in a popover titled 'Clash Id'. The popover (and its positioning
+ * library) loads beside the board, not before it draws (docs/benchmarks.md#first-load-budget-per-page);
+ * a press before then opens it once it is there.
+ */
+export function ClashIdButton({ entry }: { entry: LeaderboardEntry }) {
+  const [pressed, setPressed] = useState(false);
+  if (entry.clashId === -1) return null;
+  return (
+    <Suspense fallback={<ClashIdToggle entry={entry} onClick={() => setPressed(true)} />}>
+      <ClashIdPopover entry={entry} defaultShow={pressed} />
+    </Suspense>
   );
 }

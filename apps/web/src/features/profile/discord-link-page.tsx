@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { discordLinkResultMessage } from '@kickback/common/http/accounts';
 import { useAuth } from '../../shared/auth/auth-context';
 import { useProfileModal } from '../../shared/profile-modal-context';

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { activityEndpoints } from '@kickback/common/http/activity';
 import { raffleEndpoints, type RaffleDetail } from '@kickback/common/http/raffles';
 import { centsToNumber, toCents } from '@kickback/common/money';

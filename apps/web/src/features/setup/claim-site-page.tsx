@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
 import { Link, useParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { siteEndpoints } from '@kickback/common/http/site';
 import { useAuth } from '../../shared/auth/auth-context';
 import { useSite } from '../../shared/site-context';

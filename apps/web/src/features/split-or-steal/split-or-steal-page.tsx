@@ -5,16 +5,15 @@
  * this page only reacts. Built to read well on the stream (OBS at 1080p) and on a phone.
  */
 import { canModerate } from '@kickback/common/access';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useParams } from 'react-router';
 import Button from 'react-bootstrap/Button';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { isFinal, SPLIT, SplitOrStealStatus, STEAL, statusText } from '@kickback/common/games/split-or-steal';
 import type { SplitOrStealState } from '@kickback/common/hubs/split-or-steal';
 import { useAuth } from '../../shared/auth/auth-context';
 import { formatAmount } from '../../lib/format';
 import { celebrate, sidePositions } from '../../components/live/confetti';
-import { GameChat } from '../../components/live/game-chat';
 import { LiveGameStage } from '../../components/live/live-game-stage';
 import { LiveGameToolbar } from '../../components/live/live-game-toolbar';
 import { useSecondsLeft } from '../../components/live/use-seconds-left';
@@ -22,6 +21,9 @@ import { useCancelSplitOrSteal } from './api';
 import { PlayerSlot } from './player-slot';
 import { useSplitOrSteal, type AnswerContext, type LiveGame } from './use-split-or-steal';
 import './split-or-steal.css';
+
+// The chat loads beside the game, not before it draws (docs/benchmarks.md#first-load-budget-per-page).
+const GameChat = lazy(() => import('../../components/live/game-chat').then((m) => ({ default: m.GameChat })));
 
 function ballsOf(slot: 1 | 2, answers: AnswerContext | null, state: SplitOrStealState): [number, number] {
   const source = answers ?? state.answerContext;
@@ -195,14 +197,16 @@ function Board({ state, game, seconds }: { state: SplitOrStealState; game: LiveG
         />
       </div>
 
-      <GameChat
-        className="sos-chat"
-        messages={game.chat}
-        canSend={isAuthenticated}
-        onSend={game.sendChat}
-        onSignIn={signIn}
-        playerIds={[state.player1?.userId, state.player2?.userId]}
-      />
+      <Suspense fallback={<div className="sos-chat" />}>
+        <GameChat
+          className="sos-chat"
+          messages={game.chat}
+          canSend={isAuthenticated}
+          onSend={game.sendChat}
+          onSignIn={signIn}
+          playerIds={[state.player1?.userId, state.player2?.userId]}
+        />
+      </Suspense>
     </section>
   );
 }

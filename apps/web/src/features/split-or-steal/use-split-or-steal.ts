@@ -5,7 +5,7 @@
  * the player's own answer context in status 3, the chat, and the contract's toasts.
  */
 import { useCallback, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { SplitOrStealStatus } from '@kickback/common/games/split-or-steal';
 import { messages } from '@kickback/common/messages';
 import { splitOrStealHub, type answerContext, type SplitOrStealState } from '@kickback/common/hubs/split-or-steal';

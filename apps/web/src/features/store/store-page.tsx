@@ -6,7 +6,7 @@
  * opens the purchase dialog (item, price, balance after, delivery details), which places the order,
  * shows the server's message as a success toast, then the user is refreshed.
  */
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -16,9 +16,12 @@ import { PRODUCT_SORT_HIGH_TO_LOW, storeEndpoints, type Product } from '@kickbac
 import { useAuth } from '../../shared/auth/auth-context';
 import { formatAmount } from '../../lib/format';
 import { useEndpointQuery } from '../../lib/query';
-import { PurchaseDialog } from './purchase-dialog';
 import { ALL_CATEGORIES, buyState, FALLBACK_IMAGE, visibleProducts, type BuyState } from './catalogue';
 import './store.css';
+
+// The dialog (its form library and the order schemas) loads when Buy is first pressed, not before
+// the store draws (docs/benchmarks.md#first-load-budget-per-page).
+const PurchaseDialog = lazy(() => import('./purchase-dialog').then((m) => ({ default: m.PurchaseDialog })));
 
 const buyTitles: Record<BuyState, string | undefined> = {
   'sign-in': 'Sign in to buy',
@@ -154,13 +157,15 @@ export default function StorePage() {
         </div>
       )}
       {buying && user && (
-        <PurchaseDialog
-          key={buying.id}
-          product={buying}
-          points={user.points}
-          onClose={() => setBuying(null)}
-          onBought={refreshUser}
-        />
+        <Suspense fallback={null}>
+          <PurchaseDialog
+            key={buying.id}
+            product={buying}
+            points={user.points}
+            onClose={() => setBuying(null)}
+            onBought={refreshUser}
+          />
+        </Suspense>
       )}
       {user && (
         <p className="text-body-secondary small mt-4 mb-0">

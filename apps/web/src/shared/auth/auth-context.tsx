@@ -7,7 +7,7 @@
  * left with `?signin=ok|failed|cancelled` (SigninOutcome announces it).
  */
 import { createContext, use, useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import type { AuthUser, authPopupMessage } from '@kickback/common/http/auth';
 import { messages } from '@kickback/common/messages';
 import { showSignInCancelled, showSignInWindowClosed } from './cancelled-toast';

@@ -3,7 +3,7 @@
  * failed.", docs/product.md#sign-in) first, and a second line that says why: cancelled at the provider
  * (popup and same-tab sign-in both use it), or the sign-in window closed before it finished.
  */
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { messages } from '@kickback/common/messages';
 
 function showSignInFailed(why: string) {

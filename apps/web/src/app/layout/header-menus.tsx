@@ -1,0 +1,60 @@
+/**
+ * The header's dropdown menus (More, Admin, the user's), loaded beside the page rather than before
+ * it draws: the dropdown code (with its positioning library) is not needed to draw the bar
+ * (docs/benchmarks.md#first-load-budget-per-page). header.tsx shows each title until it is here.
+ */
+import NavDropdown from 'react-bootstrap/NavDropdown';
+import { NavLink } from 'react-router';
+import type { Role } from '@kickback/common/http/auth';
+import type { ReactNode } from 'react';
+import type { MenuFeature } from '@kickback/common/site-menu';
+import { adminMenu, userMenu } from '../routes';
+
+export function MoreMenu({ items }: { items: readonly MenuFeature[] }) {
+  return (
+    <NavDropdown title="More" id="kb-more-menu" className="d-none d-xl-block">
+      {items.map((item) => (
+        <NavDropdown.Item key={item.id} as={NavLink} to={item.path}>
+          {item.label}
+        </NavDropdown.Item>
+      ))}
+    </NavDropdown>
+  );
+}
+
+export function AdminMenu({ role }: { role: Role }) {
+  return (
+    <NavDropdown title="Admin" id="kb-admin-menu">
+      {adminMenu(role).map((r) => (
+        <NavDropdown.Item key={r.path} as={NavLink} to={r.path}>
+          {r.name}
+        </NavDropdown.Item>
+      ))}
+    </NavDropdown>
+  );
+}
+
+export function UserMenu({
+  title,
+  role,
+  onProfile,
+  onSignOut,
+}: {
+  title: ReactNode;
+  role: Role;
+  onProfile(): void;
+  onSignOut(): void;
+}) {
+  return (
+    <NavDropdown align="end" id="kb-user-menu" title={title}>
+      <NavDropdown.Item onClick={onProfile}>Profile</NavDropdown.Item>
+      {userMenu(role).map((r) => (
+        <NavDropdown.Item key={r.path} as={NavLink} to={r.path}>
+          {r.name}
+        </NavDropdown.Item>
+      ))}
+      <NavDropdown.Divider />
+      <NavDropdown.Item onClick={onSignOut}>Sign out</NavDropdown.Item>
+    </NavDropdown>
+  );
+}

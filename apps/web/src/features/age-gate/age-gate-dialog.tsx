@@ -1,0 +1,62 @@
+/** The 18+ gate's question (age-gate.tsx shows it; docs/features/sign-in-and-age-gate.md#the-18-gate). */
+import type { KeyboardEvent } from 'react';
+import Button from 'react-bootstrap/Button';
+import Modal from 'react-bootstrap/Modal';
+
+/** Keeps Tab and Shift+Tab cycling inside the dialog (the page behind is not reachable). */
+function trapTab(event: KeyboardEvent<HTMLElement>) {
+  if (event.key !== 'Tab') return;
+  const focusable = [
+    ...event.currentTarget.querySelectorAll<HTMLElement>('button, [href], input, textarea, select, [tabindex]'),
+  ].filter((el) => !el.hasAttribute('disabled') && el.tabIndex >= 0);
+  const first = focusable[0];
+  const last = focusable[focusable.length - 1];
+  if (!first || !last) return;
+  if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
+export default function AgeGateDialog({
+  text,
+  onDecline,
+  onAccept,
+}: {
+  text: string;
+  onDecline(): void;
+  onAccept(): void;
+}) {
+  return (
+    <Modal
+      show
+      centered
+      backdrop="static"
+      keyboard={false}
+      aria-labelledby="kb-age-gate-title"
+      aria-describedby="kb-age-gate-text"
+    >
+      <div onKeyDown={trapTab}>
+        <Modal.Header>
+          <Modal.Title id="kb-age-gate-title">Are you 18 or older?</Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <p id="kb-age-gate-text" className="mb-0" style={{ whiteSpace: 'pre-line' }}>
+            {text}
+          </p>
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="outline-secondary" onClick={onDecline}>
+            No, leave
+          </Button>
+          <Button variant="primary" autoFocus onClick={onAccept}>
+            Yes, I am 18 or older
+          </Button>
+        </Modal.Footer>
+      </div>
+    </Modal>
+  );
+}
