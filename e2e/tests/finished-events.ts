@@ -152,6 +152,8 @@ export async function finishBattle(
 export async function finishGiveaway(admin: Page, sim: Page, kickName: string, stamp: string): Promise<string> {
   await admin.goto('/giveaway');
   const key = `!hist${stamp}`;
+  // The page is live once its state came over the hub (the next draw's commitment shows).
+  await expect(admin.getByTestId('seed-hash')).toBeVisible();
   await admin.getByPlaceholder('Add new key..').fill(key);
   await admin.getByPlaceholder('Add new key..').press('Enter');
   await expect(admin.getByText(`Key ${key} added.`)).toBeVisible();

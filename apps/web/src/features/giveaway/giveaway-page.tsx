@@ -93,6 +93,8 @@ export default function GiveawayPage() {
               <Form.Control
                 placeholder="Add new key.."
                 aria-label="Add new key"
+                // Keys go over the hub: typed before it answered, the key would only fail.
+                disabled={!g.state}
                 value={newKey}
                 maxLength={50}
                 onChange={(e) => setNewKey(e.target.value)}
