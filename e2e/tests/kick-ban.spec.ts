@@ -89,7 +89,7 @@ test('a Kick ban from the simulator refuses the viewer’s giveaway key and !bet
 
   // Accepted again.
   await postInChat(sim, viewer.kickName, `${key} `);
-  await expect(admin.getByTestId('participant-count')).toHaveText('1 participants');
+  await expect(admin.getByTestId('participant-count')).toHaveText('1 participant');
   await expect(admin.getByTestId('participants')).toContainText(viewer.kickName);
   await expect(await postInChat(sim, viewer.kickName, '!bet 1 100')).toContainText('bet taken: 100 points on option 1');
 

@@ -93,7 +93,7 @@ test('two players play a full game while a visitor watches; chat works; every st
   await screenshot(viewer, 'sos-6-starting');
 
   await expect(status(viewer)).toHaveText('Split or Steal? Choose now', { timeout: 10_000 });
-  await expect(viewer.getByLabel(/seconds left/)).toBeVisible();
+  await expect(viewer.getByLabel(/seconds? left/)).toBeVisible();
   await expect(viewer.getByRole('button', { name: /^(Split|Steal)$/ })).toHaveCount(0);
   await expect(bobPage.getByRole('group', { name: "Player 1's balls" }).getByRole('button')).toHaveCount(0);
   // Alice sees what her balls hold; she steals, Bob splits.

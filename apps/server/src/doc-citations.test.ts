@@ -4,19 +4,36 @@
  * repository does not hold (the old design notes, style guide, specification or tracker tickets).
  * docs/conventions.md#rule-12-comments-say-why.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '../../..');
-const scanned = ['apps', 'packages', 'e2e', 'bench', 'scripts', 'eslint.config.js'];
+/** Everything but docs/ that holds comments: the code, the deployment, CI and the root's config files. */
+const scanned = [
+  'apps',
+  'packages',
+  'e2e',
+  'bench',
+  'scripts',
+  'deploy',
+  '.ci',
+  'eslint.config.js',
+  'vitest.config.ts',
+  'tsconfig.base.json',
+  'package.json',
+  'docker-compose.yml',
+  'Dockerfile',
+  '.env.example',
+];
 const skipped = new Set(['node_modules', 'dist', 'test-results', 'playwright-report', 'screenshots', 'history']);
-const sourceFile = /\.(ts|tsx|js|mjs|cjs|css|sql|html)$/;
+/** Files with comments or descriptions: code, styles, SQL, JSON fixtures, shell and YAML, and the named scripts. */
+const sourceFile = /\.(ts|tsx|js|mjs|cjs|css|sql|html|json|sh|ya?ml)$|^(Caddyfile|Dockerfile|run)$/;
 
 function sourceFiles(entry: string): string[] {
   const full = path.join(root, entry);
   if (!existsSync(full)) return [];
-  if (sourceFile.test(entry)) return [entry];
+  if (statSync(full).isFile()) return [entry];
   return readdirSync(full, { withFileTypes: true }).flatMap((e) => {
     if (skipped.has(e.name)) return [];
     const rel = path.join(entry, e.name);
@@ -53,7 +70,60 @@ export function anchorsOf(markdown: string): Set<string> {
 }
 
 const citation = /\bdocs\/[\w./-]*?\.md(?:#[\p{L}\p{N}_-]+)?/gu;
-const foreign = /\bDESIGN(?:\.md)?\b(?!_)|\bSTYLE(?:\.md)? rules?\b|\bspec part \d|\bspec\/DESIGN|\b[Ii]ssues? \d+/g;
+/**
+ * A text the repository does not hold: the design notes, the style guide, the specification (its
+ * parts, sections, `§`), the shared folder, a reference folder, Kick's documentation repository or
+ * a tracker ticket ("issue 44", "PR 12").
+ */
+export const foreign = new RegExp(
+  [
+    String.raw`\bDESIGN(?:\.md)?\b(?!_)`,
+    String.raw`\bSTYLE\.md\b|\bSTYLE rules?\b`,
+    String.raw`\bspec part \d|\bthe spec\b|(?<![\w./-])spec\/|\b[Ss]ection \d+|§`,
+    String.raw`\bshared\/(?:spec|DESIGN|STYLE)\b|\/work\/shared\b|(?<![\w./-])reference\/`,
+    String.raw`\bKickDevDocs\b`,
+    String.raw`\b(?:[Ii]ssues?|[Tt]ickets?|[Bb]ugs?|PRs?|[Pp]ull requests?)\s*#?\d+`,
+  ].join('|'),
+  'g',
+);
+
+/** The comment part of a line: after `//`, or the whole line in a block comment or a `#` / `--` comment. */
+export function commentOf(line: string): string {
+  const trimmed = line.trimStart();
+  if (/^(?:\/\*|\*|#|<!--|--)/.test(trimmed)) return trimmed;
+  const slashes = line.search(/(?<![:'"\w])\/\//);
+  return slashes >= 0 ? line.slice(slashes) : '';
+}
+
+/**
+ * A ticket number in a comment: `#43`. Three, four, six or eight digits read as a colour (`#000`,
+ * `#212529`), unless a word such as "see" or "fixes" names it.
+ */
+const ticket = /(?<![\w&#])#(\d+)\b(?![\w-])/g;
+export function ticketsIn(comment: string): string[] {
+  return [...comment.matchAll(ticket)]
+    .filter(
+      (m) =>
+        ![3, 4, 6, 8].includes(m[1]!.length) ||
+        /\b(?:see|fix(?:es|ed)?|closes?|in)\s*$/i.test(comment.slice(0, m.index)),
+    )
+    .map((m) => m[0]);
+}
+
+/** A relative markdown path not under docs/ (`integrations.md`, `events/event-types.md`). */
+const markdown = /(?<![\w./-])(?!docs\/|\/)[\w./-]+\.md\b/g;
+
+/**
+ * Every outside citation on a line: named documents anywhere, a markdown file the repository does
+ * not hold outside docs/, and `#43` in a comment.
+ */
+export function outsideCitations(line: string): string[] {
+  return [
+    ...[...line.matchAll(foreign)].map((m) => m[0]),
+    ...[...line.matchAll(markdown)].map((m) => m[0]).filter((md) => !existsSync(path.join(root, md))),
+    ...ticketsIn(commentOf(line)),
+  ];
+}
 
 describe('citations in the source', () => {
   const files = scanned.flatMap(sourceFiles);
@@ -93,9 +163,35 @@ describe('citations in the source', () => {
       .flatMap((file) =>
         readFileSync(path.join(root, file), 'utf8')
           .split('\n')
-          .flatMap((line, i) => [...line.matchAll(foreign)].map((m) => `${file}:${i + 1} ${m[0]}`)),
+          .flatMap((line, i) => outsideCitations(line).map((cited) => `${file}:${i + 1} ${cited}`)),
       );
     expect(foreignCitations).toEqual([]);
+  });
+
+  it('tell an outside citation from a colour, an id or a docs/ page', () => {
+    const outside = [
+      '// Kick sends wrong expiry dates (#43).',
+      ' * Kick sends wrong expiry dates (issue 44).',
+      '// as integrations.md §7 says',
+      '// the payloads of section 7',
+      '// see ../shared/spec/part-1.md',
+      '// DESIGN.md, STYLE.md',
+      '"_source": "KickEngineering/KickDevDocs events/event-types.md"',
+      '// reference/kick-api.json',
+      '# see #111',
+    ];
+    for (const line of outside) expect(outsideCitations(line), line).not.toEqual([]);
+    const inside = [
+      "const dark = '#212529'; // the dialogs' surface, #212529",
+      '  color: #111;',
+      "  .set({ discordUsername: 'fan#0001' })",
+      "  .replace(/'/g, '&#39;');",
+      '// docs/integrations.md#kick-chat-over-pusher',
+      "import { useSite } from '../../shared/site-context';",
+      "await expect(page.getByText('e2e/tests/x.spec.ts')).toBeVisible();",
+      'const url = `https://example.test/#5`;',
+    ];
+    for (const line of inside) expect(outsideCitations(line), line).toEqual([]);
   });
 
   it('anchors follow GitHub', () => {

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { countOf } from '@kickback/common/plural';
 
 interface Parts {
   days: number;
@@ -48,7 +49,9 @@ export function Countdown({
   }, [elapsed, onElapsed]);
 
   const p = partsUntil(end, now);
-  const summary = elapsed ? 'Ended' : `${label} ${p.days} days ${p.hours} hours ${p.minutes} minutes`;
+  const summary = elapsed
+    ? 'Ended'
+    : `${label} ${countOf(p.days, 'day')} ${countOf(p.hours, 'hour')} ${countOf(p.minutes, 'minute')}`;
   return (
     <div className="kb-countdown" role="timer" aria-label={summary} data-testid="countdown">
       <span className="kb-countdown-label">{elapsed ? 'Ended' : label}</span>

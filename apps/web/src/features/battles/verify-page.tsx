@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import { battleEndpoints } from '@kickback/common/http/battles';
 import { DrawVerifyPage } from '../../components/draw/verify-page';
 import { useEndpointQuery } from '../../lib/query';
+import { countOf } from '@kickback/common/plural';
 
 export default function BattleVerifyPage() {
   const { id = '' } = useParams();
@@ -17,8 +18,8 @@ export default function BattleVerifyPage() {
         <>
           <Link to={`/battle/${id}`}>The battle</Link>: seed hash published{' '}
           {new Date(record.committedAt).toLocaleString()} when it was created, bracket drawn{' '}
-          {new Date(record.rolledAt).toLocaleString()}: {record.winnersWanted} of {record.snapshot.length} entrants, in
-          seating order.
+          {new Date(record.rolledAt).toLocaleString()}: {record.winnersWanted} of{' '}
+          {countOf(record.snapshot.length, 'entrant')}, in seating order.
         </>
       )}
       procedure={

@@ -19,6 +19,7 @@ import { WinnerCard } from './winner-panel';
 import type { ReelName } from '../../components/draw/reel';
 import './giveaway.css';
 import { readableKickColour } from '../../components/draw/kick-colour';
+import { ParticipantCount } from './participant-count';
 
 // The keys picker (react-select) and the preferences (a form) load beside the page, not before it
 // draws (docs/benchmarks.md#first-load-budget-per-page).
@@ -64,9 +65,7 @@ export default function GiveawayPage() {
     <div className="kb-giveaway container py-4">
       <div className="d-flex align-items-center gap-3 mb-3">
         <h1 className="h3 mb-0">Giveaway</h1>
-        <span className="badge text-bg-secondary" data-testid="participant-count">
-          {g.participants.length} participants
-        </span>
+        <ParticipantCount count={g.participants.length} />
         <span className="small text-body-secondary">{g.status === 'connected' ? 'Live' : g.status}</span>
         <Button
           variant="outline-secondary"

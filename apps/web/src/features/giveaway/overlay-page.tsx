@@ -11,6 +11,7 @@ import { HubConnection, hubRef } from '../../lib/hub';
 import { Spinner } from '../../components/draw/spinner';
 import '../../components/draw/overlay-stage.css';
 import { readableKickColour } from '../../components/draw/kick-colour';
+import { countOf } from '@kickback/common/plural';
 
 const RETRY_FOREVER_MS = 30_000;
 /** The overlay's bundle carries no schemas (see hubRef). */
@@ -72,7 +73,7 @@ export default function GiveawayOverlayPage() {
     <main className="kb-overlay" data-testid="giveaway-overlay" aria-label="Giveaway overlay">
       <h1 className="kb-visually-hidden">Giveaway</h1>
       <div className="kb-overlay-count">
-        <span data-testid="overlay-count">{count ?? 0} participants</span>
+        <span data-testid="overlay-count">{countOf(count ?? 0, 'participant')}</span>
         {phase && (
           <>
             {' · '}

@@ -8,6 +8,7 @@ import { canonicalGuessList, guessListHash } from '@kickback/common/hunt/guesses
 import type { HuntView } from '@kickback/common/hubs/hunt';
 import { formatAmount } from '../../lib/format';
 import { money } from './format';
+import { countOf } from '@kickback/common/plural';
 
 function useHashCheck(hunt: HuntView): 'checking' | 'match' | 'mismatch' | null {
   const { revealed, hash } = hunt.guessing;
@@ -84,7 +85,7 @@ export function GuessProof({ hunt }: { hunt: HuntView }) {
       )}
       {g.revealed && g.revealed.length > 0 && (
         <details>
-          <summary className="small">All {g.revealed.length} guesses, in the order made</summary>
+          <summary className="small">All {countOf(g.revealed.length, 'guess', 'guesses')}, in the order made</summary>
           <ol className="small mb-0 mt-2">
             {g.revealed.map((r) => (
               <li key={r.kickUsername}>

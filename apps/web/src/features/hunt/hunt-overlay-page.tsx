@@ -9,6 +9,7 @@ import { formatAmount } from '../../lib/format';
 import { money, multiplier, signedMoney } from './format';
 import { useHunt } from './use-hunt';
 import './hunt-overlay.css';
+import { countOf } from '@kickback/common/plural';
 
 function useTransparentPage() {
   useEffect(() => {
@@ -67,7 +68,7 @@ function GuessLine({ hunt }: { hunt: HuntView }) {
       </p>
     );
   }
-  return <p className="kbh-guess">Guessing closed · {g.count} guesses</p>;
+  return <p className="kbh-guess">Guessing closed · {countOf(g.count, 'guess', 'guesses')}</p>;
 }
 
 export default function HuntOverlayPage() {

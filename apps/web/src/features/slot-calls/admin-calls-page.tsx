@@ -17,6 +17,7 @@ import { CallTable } from './call-table';
 import { RulesForm } from './rules-form';
 import { useSlotCalls } from './use-slot-calls';
 import './slot-calls.css';
+import { countOf } from '@kickback/common/plural';
 
 /** The newer of the live state and the last answer of this page's own calls. */
 function useLatest(live: SlotCallsState | null) {
@@ -111,8 +112,10 @@ function CatalogueForm() {
     <Form className="kb-card mt-4" onSubmit={(e) => void submit(e)} aria-label="Add to the catalogue" noValidate>
       <h2 className="h5">Catalogue</h2>
       <p className="small text-body-secondary">
-        {list.data ? `${list.data.shipped} slots ship with Kickback` : 'Popular slots ship with Kickback'}; calls match
-        them whatever the spelling. Add the ones your chat plays that are missing.
+        {list.data
+          ? `${countOf(list.data.shipped, 'slot')} ${list.data.shipped === 1 ? 'ships' : 'ship'} with Kickback`
+          : 'Popular slots ship with Kickback'}
+        ; calls match them whatever the spelling. Add the ones your chat plays that are missing.
       </p>
       <div className="row g-2 align-items-start">
         <Form.Group className="col-md-5" controlId="catalogue-name">

@@ -6,6 +6,7 @@ import { formatAmount } from '../../lib/format';
 import { CallTable } from './call-table';
 import { useSlotCalls } from './use-slot-calls';
 import './slot-calls.css';
+import { countOf } from '@kickback/common/plural';
 
 export default function CallsPage() {
   const { state } = useSlotCalls();
@@ -57,7 +58,8 @@ export default function CallsPage() {
           )}
           {state.lastPick && (
             <p className="small text-body-secondary">
-              Last random pick: {state.lastPick.slot} by {state.lastPick.caller} among {state.lastPick.among} calls —{' '}
+              Last random pick: {state.lastPick.slot} by {state.lastPick.caller} among{' '}
+              {countOf(state.lastPick.among, 'call')} —{' '}
               <a href={`/calls/picks/${state.lastPick.id}/verify`}>verify it</a>.
             </p>
           )}

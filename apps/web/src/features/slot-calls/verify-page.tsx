@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import { slotCallEndpoints } from '@kickback/common/http/slot-calls';
 import { DrawVerifyPage } from '../../components/draw/verify-page';
 import { useEndpointQuery } from '../../lib/query';
+import { countOf } from '@kickback/common/plural';
 
 export default function PickVerifyPage() {
   const { id = '' } = useParams();
@@ -16,8 +17,8 @@ export default function PickVerifyPage() {
       intro={(record) => (
         <>
           <Link to="/calls">The slot calls</Link>: seed hash published {new Date(record.committedAt).toLocaleString()},
-          picked {new Date(record.rolledAt).toLocaleString()} among the {record.snapshot.length} calls then waiting,
-          each with one chance.
+          picked {new Date(record.rolledAt).toLocaleString()} among the {countOf(record.snapshot.length, 'call')} then
+          waiting, each with one chance.
         </>
       )}
       procedure={

@@ -21,6 +21,7 @@ import { useCancelSplitOrSteal } from './api';
 import { PlayerSlot } from './player-slot';
 import { useSplitOrSteal, type AnswerContext, type LiveGame } from './use-split-or-steal';
 import './split-or-steal.css';
+import { countOf } from '@kickback/common/plural';
 
 // The chat loads beside the game, not before it draws (docs/benchmarks.md#first-load-budget-per-page).
 const GameChat = lazy(() => import('../../components/live/game-chat').then((m) => ({ default: m.GameChat })));
@@ -150,7 +151,7 @@ function Board({ state, game, seconds }: { state: SplitOrStealState; game: LiveG
             <div className="sos-pot-unit">points</div>
           </div>
           {status === SplitOrStealStatus.Choosing && (
-            <div className="sos-countdown" aria-label={`${seconds ?? 0} seconds left`}>
+            <div className="sos-countdown" aria-label={`${countOf(seconds ?? 0, 'second')} left`}>
               <span className="sos-countdown-number" aria-hidden>
                 {seconds ?? 0}
               </span>
