@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { integrationStatus } from '../db/schema/integration-status';
 import type { Clock } from '../lib/clock';
-import type { SourceState, StatusSource } from './status';
+import type { SourceState, StatusSource } from './status-sources';
 
 export class SharedStatus {
   constructor(

@@ -10,29 +10,9 @@ import type { FastifyInstance } from 'fastify';
 import { plugin } from '../lib/plugin';
 import type { Clock } from '../lib/clock';
 import { SharedStatus } from './shared-status';
+import type { SourceState, StatusSource } from './status-sources';
 
-export const STATUS_SOURCES = [
-  'steam',
-  'kick.webhooks',
-  'kick.publicKey',
-  'kick.subscriptions',
-  'kick.websocket',
-  'kick.bot',
-  'discord.oauth',
-  'discord.bot',
-] as const;
-export type StatusSource = (typeof STATUS_SOURCES)[number];
-
-export interface SourceState {
-  lastSuccessAt: Date | null;
-  lastFailureAt: Date | null;
-  lastFailure: string | null;
-  /** True while the source is known not to work (after a failure, until the next success). */
-  down: boolean;
-  nextAttemptAt: Date | null;
-  /** A short fact about the last success ("3 subscriptions", "chatrooms.668.v2"). */
-  detail: string | null;
-}
+export { STATUS_SOURCES, type SourceState, type StatusSource } from './status-sources';
 
 const empty = (): SourceState => ({
   lastSuccessAt: null,
