@@ -69,7 +69,8 @@ export function CurrentPrediction({ state, onChanged }: { state: PredictionState
         </Button>
         <Form.Select
           aria-label="Winning answer"
-          style={{ width: 'auto' }}
+          // As wide as its longest answer, but never wider than the card (a phone, a long answer).
+          style={{ width: 'auto', maxWidth: '100%' }}
           value={winner}
           disabled={!open}
           onChange={(e) => setWinner(e.target.value)}
