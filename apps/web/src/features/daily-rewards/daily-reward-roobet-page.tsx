@@ -51,11 +51,16 @@ export default function DailyRewardRoobetPage() {
   const today = now.getUTCDate();
 
   // Open at today: on a phone the month is a long column and today may be far down.
+  // A frame later: after the layout's scroll restoration, which would otherwise put back where a
+  // reload of this page was scrolled before.
   useEffect(() => {
-    const card = calendarRef.current?.querySelector<HTMLElement>(`[data-day="${today}"]`);
-    if (!card) return;
-    const box = card.getBoundingClientRect();
-    if (box.top < 0 || box.bottom > window.innerHeight) card.scrollIntoView({ block: 'center', behavior: 'instant' });
+    const frame = requestAnimationFrame(() => {
+      const card = calendarRef.current?.querySelector<HTMLElement>(`[data-day="${today}"]`);
+      if (!card) return;
+      const box = card.getBoundingClientRect();
+      if (box.top < 0 || box.bottom > window.innerHeight) card.scrollIntoView({ block: 'center', behavior: 'instant' });
+    });
+    return () => cancelAnimationFrame(frame);
   }, [today]);
 
   /** Today's view for a signed-in user: Available only when the server says the claim pays. */
