@@ -4,7 +4,7 @@
  * (`secret.key`, mode 0600) or, on PostgreSQL (and an in-memory PGlite), in the `settings` row
  * `secret_key`, so every process of a cluster reads the same key.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { link, readFile, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
@@ -30,11 +30,17 @@ async function fileKey(file: string): Promise<string> {
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
   }
+  // Written whole under a name of its own, then linked into place: a second process starting at
+  // the same moment either finds no file or the whole key (never an empty one being written), and
+  // its own link fails (EEXIST), so it keeps the first one's key.
+  const draft = `${file}.${process.pid}.${randomToken(6)}`;
+  await writeFile(draft, randomToken(32), { flag: 'wx', mode: 0o600 });
   try {
-    // 'wx': a second process starting at the same moment keeps the first one's key.
-    await writeFile(file, randomToken(32), { flag: 'wx', mode: 0o600 });
+    await link(draft, file);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  } finally {
+    await unlink(draft).catch(() => undefined);
   }
   return (await readFile(file, 'utf8')).trim();
 }
