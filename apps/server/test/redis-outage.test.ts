@@ -10,30 +10,123 @@
  * `redis-server` binary; skipped with the reason printed when either is missing (an error in CI).
  */
 import type { ChildProcess } from 'node:child_process';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type pg from 'pg';
 import { giveawayHub } from '@kickback/common/hubs/giveaway';
+import { openDatabase, type Database } from '../src/db/client';
+import { migrate } from '../src/db/migrate';
 import { buildTestApp, LogCapture } from './app';
 import { HubClient } from './hub-client';
-import { broadcastReaches, health, OwnRedisPair, ownRedisPairMissing, until } from './own-redis-pair';
-import { freePort } from './processes';
+import { admin, baseUrl, freshDatabaseName, kickChat, person as personIn } from './multi-process';
+import { freePort, ServerProcesses, withDatabase } from './processes';
 import { noRedisServer, startRedis, stop } from './redis-server';
 
-const missing = await ownRedisPairMissing();
+function whyNot(): string | null {
+  return noRedisServer;
+}
+async function postgresMissing(): Promise<string | null> {
+  try {
+    await admin('SELECT 1');
+    return null;
+  } catch (err) {
+    return `PostgreSQL at ${baseUrl} is not reachable (${(err as Error).message})`;
+  }
+}
+const missing = whyNot() ?? (await postgresMissing());
 if (missing) {
   if (process.env.CI) throw new Error(`Redis outage test: ${missing}`);
   console.log(`Redis outage test SKIPPED: ${missing}`);
 }
 
-describe.skipIf(missing !== null)('Redis going away under two server processes', () => {
-  const pair = new OwnRedisPair('redis_out');
-  const { clients } = pair;
+const p99 = (samples: number[]) => [...samples].sort((a, b) => a - b)[Math.ceil(samples.length * 0.99) - 1]!;
 
-  beforeAll(() => pair.start());
-  afterAll(() => pair.stop());
+describe.skipIf(missing !== null)('Redis going away under two server processes', () => {
+  const dbName = freshDatabaseName('redis_out');
+  const kickKeys = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const clients: HubClient[] = [];
+  let redisPort = 0;
+  let redis: ChildProcess | null = null;
+  let database: Database;
+  let servers: ServerProcesses;
+  let urls: [string, string] = ['', ''];
+
+  beforeAll(async () => {
+    redisPort = await freePort();
+    redis = await startRedis(redisPort);
+    await admin(`CREATE DATABASE ${dbName}`);
+    database = await openDatabase({ kind: 'postgres', url: withDatabase(baseUrl, dbName), poolSize: 2 });
+    (database.raw as pg.Pool).on('error', () => undefined); // the drop at the end ends its connections
+    await migrate(database);
+    servers = await new ServerProcesses({
+      count: 2,
+      databaseUrl: withDatabase(baseUrl, dbName),
+      redisUrl: `redis://127.0.0.1:${redisPort}`,
+      redisPrefix: `kbtest:${dbName}:`,
+      env: {
+        NODE_ENV: 'development',
+        SESSION_SECRET: randomBytes(24).toString('hex'),
+        DEMO_DATA: '0',
+        LOG_LEVEL: 'warn',
+        METRICS_ALLOW: '127.0.0.1',
+        RATE_LIMIT_PER_MINUTE: '100000',
+        WEBHOOK_RATE_LIMIT_PER_MINUTE: '100000',
+        KICK_WEBHOOK_PUBLIC_KEY: kickKeys.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+      },
+      ready: async (url) => (await health(url))?.status === 'ok',
+    }).start();
+    urls = servers.urls as [string, string];
+  });
+
+  afterAll(async () => {
+    for (const c of clients) c.close();
+    await servers?.stopAll();
+    if (redis) await stop(redis);
+    await database?.close();
+    await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
+  });
+
+  async function health(url: string): Promise<{ status: string; redis?: string } | null> {
+    try {
+      const res = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2000) });
+      return (await res.json()) as { status: string; redis?: string };
+    } catch {
+      return null;
+    }
+  }
+
+  async function until(check: () => Promise<boolean>, what: string, ms: number): Promise<number> {
+    const start = Date.now();
+    for (;;) {
+      if (await check()) return Date.now() - start;
+      if (Date.now() - start > ms) throw new Error(`timed out waiting for ${what}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
+  const person = (name: string, role: 'User' | 'Admin') => personIn(database, name, role);
+
+  /** A chat message as Kick delivers it: a signed webhook delivery. */
+  function webhook(url: string, n: number): Promise<Response> {
+    const sender = { userId: '7700101', username: 'outage_fan' };
+    return kickChat(url, kickKeys.privateKey, sender, `hello ${n}`, { signal: AbortSignal.timeout(3000) });
+  }
+
+  /** A giveaway change on `from` reaches the admin socket `to` (ReceiveWinners to the admins). */
+  async function broadcastReaches(from: HubClient, to: HubClient, ms: number): Promise<void> {
+    const before = to.events('ReceiveWinners').length;
+    await until(
+      async () => {
+        await from.ok('ClearRecentWinners');
+        return to.events('ReceiveWinners').length > before;
+      },
+      'the broadcast to reach the other process',
+      ms,
+    );
+  }
 
   it('answers at once while Redis is down, says degraded, logs once, and rejoins when it returns', async () => {
-    const { urls } = pair;
-    const host = await pair.person('Host', 'Admin');
+    const host = await person('Host', 'Admin');
     const [onA, onB] = await Promise.all(
       urls.map((url) => new HubClient(url, giveawayHub, { query: {}, cookie: host.cookie }).connected()),
     );
@@ -47,13 +140,42 @@ describe.skipIf(missing !== null)('Redis going away under two server processes',
       ),
     );
     clients.push(...callers);
-    const sender = { userId: '7700101', username: 'outage_fan' };
-    const measure = (rounds: number) => pair.measure(rounds, host.cookie, callers, sender);
+    /** p99 and median (ms) of each kind of request, alternating between the processes. */
+    const measure = async (rounds: number) => {
+      const latencies: Record<string, number[]> = { read: [], signedIn: [], hub: [], webhook: [] };
+      const timed = async (kind: string, request: () => Promise<number>) => {
+        const start = performance.now();
+        const status = await request().catch((err: Error) => `${err.name}: ${err.message}`);
+        latencies[kind]!.push(performance.now() - start);
+        expect(status, kind).toBe(200);
+      };
+      const get = async (url: string, headers: Record<string, string>) =>
+        (
+          await fetch(url, {
+            headers: { 'x-requested-with': 'kickback', ...headers },
+            signal: AbortSignal.timeout(3000),
+          })
+        ).status;
+      for (let i = 0; i < rounds; i++) {
+        const url = urls[i % 2]!;
+        const hub = callers[i % callers.length]!;
+        await timed('read', () => get(`${url}/api/site`, {}));
+        await timed('signedIn', () => get(`${url}/api/User/ping`, { cookie: host.cookie }));
+        await timed('hub', async () => ((await hub.call('GetState')).ok ? 200 : 500));
+        await timed('webhook', async () => (await webhook(url, i)).status);
+      }
+      const sorted = Object.entries(latencies).map(([k, v]) => [k, [...v].sort((a, b) => a - b)] as const);
+      return {
+        p99: Object.fromEntries(sorted.map(([k, v]) => [k, Math.round(p99(v))])),
+        median: Object.fromEntries(sorted.map(([k, v]) => [k, Math.round(v[v.length >> 1]!)])),
+      };
+    };
     // The same requests with Redis up: how fast this machine answers them right now.
     const healthy = await measure(60);
 
     // Redis dies.
-    await pair.killRedis();
+    await stop(redis!, 'SIGKILL');
+    redis = null;
     for (const url of urls) await until(async () => (await health(url))?.status === 'degraded', 'degraded', 5000);
     for (const url of urls) {
       expect(await health(url)).toMatchObject({ status: 'degraded', database: 'postgres', redis: 'unreachable' });
@@ -89,11 +211,11 @@ describe.skipIf(missing !== null)('Redis going away under two server processes',
     await broadcastReaches(onA!, onA!, 2000);
     // The outage is logged once per process, however many requests met it.
     // Log lines reach standard output in batches within 250 ms (docs/operations.md#logs).
-    for (const { log } of pair.servers.members)
+    for (const { log } of servers.members)
       await expect.poll(() => log.join('').match(/Redis unreachable/g) ?? []).toHaveLength(1);
 
     // Redis returns (empty, as after a crash): both processes rejoin within seconds.
-    await pair.restartRedis();
+    redis = await startRedis(redisPort);
     const rejoined = await Promise.all(
       urls.map((url) => until(async () => (await health(url))?.status === 'ok', 'healthy again', 5000)),
     );
@@ -102,7 +224,7 @@ describe.skipIf(missing !== null)('Redis going away under two server processes',
     await broadcastReaches(onA!, onB!, 5000);
     await broadcastReaches(onB!, onA!, 5000);
     // Log lines reach standard output in batches within 250 ms (docs/operations.md#logs).
-    for (const { log } of pair.servers.members)
+    for (const { log } of servers.members)
       await expect.poll(() => log.join('').match(/Redis reachable again/g) ?? []).toHaveLength(1);
   });
 });
