@@ -14,6 +14,7 @@ import { finishGiveaway, httpViewer } from './finished-events';
 import { expect, test } from './fixtures';
 import { newPerson, preAcceptAgeGate, screenshot, signIn } from './helpers';
 import { running, startSite } from './own-site';
+import { overlayPaths } from '@kickback/common/overlays';
 
 /** Accepted (4.63:1 on the lightest dark surface, docs/go-live.md), so everything built on it is near the edge. */
 const ACCENT = '#d35f9b';
@@ -49,15 +50,8 @@ const VISITOR_PAGES = [
   '/no/such/page',
   '/setup/not-a-setup-link',
 ];
-const OVERLAYS = [
-  '/overlay/giveaway',
-  '/overlay/raffle',
-  '/overlay/battle',
-  '/overlay/hunt',
-  '/overlay/calls',
-  '/kick/prediction/overlay',
-  '/overlay/alerts?seconds=60',
-];
+/** Every OBS overlay; the alerts one holds its alert on screen long enough to be checked. */
+const OVERLAYS = overlayPaths.map((p) => (p === '/overlay/alerts' ? `${p}?seconds=60` : p));
 /** A signed-in User's pages. */
 const VIEWER_PAGES = [
   '/',

@@ -73,7 +73,7 @@ const citation = /\bdocs\/[\w./-]*?\.md(?:#[\p{L}\p{N}_-]+)?/gu;
 /**
  * A text the repository does not hold: the design notes, the style guide, the specification (its
  * parts, sections, `§`), the shared folder, a reference folder, Kick's documentation repository or
- * a tracker ticket ("issue 44", "PR 12").
+ * a tracker ticket (the word issue, PR or ticket followed by its number).
  */
 export const foreign = new RegExp(
   [
@@ -96,7 +96,7 @@ export function commentOf(line: string): string {
 }
 
 /**
- * A ticket number in a comment: `#43`. Three, four, six or eight digits read as a colour (`#000`,
+ * A ticket number in a comment: a hash and digits. Three, four, six or eight digits read as a colour (`#000`,
  * `#212529`), unless a word such as "see" or "fixes" names it.
  */
 const ticket = /(?<![\w&#])#(\d+)\b(?![\w-])/g;
@@ -115,7 +115,7 @@ const markdown = /(?<![\w./-])(?!docs\/|\/)[\w./-]+\.md\b/g;
 
 /**
  * Every outside citation on a line: named documents anywhere, a markdown file the repository does
- * not hold outside docs/, and `#43` in a comment.
+ * not hold outside docs/, and a ticket number (a hash and digits) in a comment.
  */
 export function outsideCitations(line: string): string[] {
   return [

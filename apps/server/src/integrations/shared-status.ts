@@ -4,7 +4,6 @@
  * event subscriptions, which the processes check in turns (docs/features/kick-events-and-bans.md).
  * Like IntegrationStatus, a success keeps the last failure for the page and clears `down`.
  */
-import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { integrationStatus } from '../db/schema/integration-status';
 import type { Clock } from '../lib/clock';
@@ -16,42 +15,21 @@ export class SharedStatus {
     private readonly clock: Clock,
   ) {}
 
-  async succeeded(source: StatusSource, detail: string | null = null, nextAttemptAt: Date | null = null) {
-    const row = { source, lastSuccessAt: this.clock.now(), down: false, detail, nextAttemptAt };
-    await this.db()
-      .insert(integrationStatus)
-      .values(row)
-      .onConflictDoUpdate({
-        target: integrationStatus.source,
-        set: {
-          lastSuccessAt: sql`excluded.last_success_at`,
-          down: false,
-          detail: sql`excluded.detail`,
-          nextAttemptAt: sql`excluded.next_attempt_at`,
-        },
-      });
+  succeeded(source: StatusSource, detail: string | null = null, nextAttemptAt: Date | null = null) {
+    return this.record(source, { lastSuccessAt: this.clock.now(), down: false, detail, nextAttemptAt });
   }
 
-  async failed(source: StatusSource, reason: string, nextAttemptAt: Date | null = null) {
-    const row = {
-      source,
-      lastFailureAt: this.clock.now(),
-      lastFailure: reason.slice(0, 300),
-      down: true,
-      nextAttemptAt,
-    };
+  failed(source: StatusSource, reason: string, nextAttemptAt: Date | null = null) {
+    const lastFailure = reason.slice(0, 300);
+    return this.record(source, { lastFailureAt: this.clock.now(), lastFailure, down: true, nextAttemptAt });
+  }
+
+  /** Writes `fields` over the source's row (made when missing); the other fields keep their values. */
+  private async record(source: StatusSource, fields: Omit<typeof integrationStatus.$inferInsert, 'source'>) {
     await this.db()
       .insert(integrationStatus)
-      .values(row)
-      .onConflictDoUpdate({
-        target: integrationStatus.source,
-        set: {
-          lastFailureAt: sql`excluded.last_failure_at`,
-          lastFailure: sql`excluded.last_failure`,
-          down: true,
-          nextAttemptAt: sql`excluded.next_attempt_at`,
-        },
-      });
+      .values({ source, ...fields })
+      .onConflictDoUpdate({ target: integrationStatus.source, set: fields });
   }
 
   /** Every shared source's state (a source no process reported yet has none). */
