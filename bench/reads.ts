@@ -6,7 +6,7 @@
  * req/s, p50, p99, the ratios, and the CPU the generator and the server took.
  *
  *   npm run bench -- reads [--seconds 5] [--connections 64] [--rounds 5] [--warm 2]
- *     [--only now,products] [--pin] [--profile <dir>] [--log-level <level>]
+ *     [--only now,products] [--pin] [--profile <dir>] [--log-level <level>] [--request-log all]
  *
  * Each read is first loaded unmeasured on both servers (`--warm` seconds each, so that neither is
  * measured while V8 still compiles it), then measured in `--rounds` pairs of the same-body bare

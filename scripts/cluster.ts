@@ -203,10 +203,11 @@ export class Cluster {
   /**
    * One line of Caddy's log (JSON): its active health checker's lines update `health` — a failed
    * check takes a process out at once ("status code out of tolerances", "HTTP request failed"),
-   * "host is up" puts it back — and every line goes to `out`.
+   * "host is up" puts it back — and every line goes to `out`, except the access log's (a line per
+   * request, deploy/Caddyfile), which a rehearsal or a benchmark does not need.
    */
   private readProxyLine(line: string): void {
-    if (!line.trim()) return;
+    if (!line.trim() || line.includes('"logger":"http.log.access')) return;
     this.proxyOutput += `${line}\n`;
     try {
       const entry = JSON.parse(line) as { logger?: string; msg?: string; host?: string };

@@ -13,6 +13,14 @@ import { isAmount } from '@kickback/common/money';
 import { isSteamId64, STEAM_ID_RULE } from '@kickback/common/steam-id';
 import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy';
 
+/** Which answered requests get a log line (plugins/request-log.ts, docs/operations.md#logs). */
+export interface RequestLogPolicy {
+  /** Every request; otherwise writes, refusals and errors (status 400 and above) and slow ones. */
+  all: boolean;
+  /** A request that took at least this long is logged whatever it was. */
+  slowMs: number;
+}
+
 const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
@@ -72,6 +80,9 @@ export const envSchema = z.object({
   DEMO_DATA: bool.optional(),
   SITE_CONFIG: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Which answered requests get a log line: plugins/request-log.ts.
+  REQUEST_LOG: z.enum(['changes', 'all']).default('changes'),
+  SLOW_REQUEST_MS: z.coerce.number().int().min(1).max(600_000).default(1000),
   // How many proxy hops (or which proxy addresses) may set the client's address: lib/trust-proxy.ts.
   TRUST_PROXY: z
     .string()
@@ -245,6 +256,8 @@ export interface Config {
   demoData: boolean;
   site: SiteConfig;
   logLevel: Env['LOG_LEVEL'];
+  /** Which answered requests are logged (plugins/request-log.ts). */
+  requestLog: RequestLogPolicy;
   /** Proxies whose X-Forwarded-For entries are believed (false: none). */
   trustProxy: TrustProxy;
   rateLimitPerMinute: number;
@@ -595,6 +608,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     demoData: env.DEMO_DATA ?? !isProduction,
     site: { ...defaultSite, ...readSiteFile(env.SITE_CONFIG), devSignIn: signin === 'dev' },
     logLevel: env.LOG_LEVEL,
+    requestLog: { all: env.REQUEST_LOG === 'all', slowMs: env.SLOW_REQUEST_MS },
     trustProxy: env.TRUST_PROXY,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
     webhookRateLimitPerMinute: env.WEBHOOK_RATE_LIMIT_PER_MINUTE,

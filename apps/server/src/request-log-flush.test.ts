@@ -15,6 +15,8 @@ it('writes every request line, and the last lines, before a graceful stop exits'
       DRAIN_MS: '0',
       LEADERBOARD_POLLER: '0',
       RATE_LIMIT_PER_MINUTE: '1000000',
+      // Every read gets its line (the default logs writes, refusals and slow requests only).
+      REQUEST_LOG: 'all',
     },
   });
   let stdout = '';

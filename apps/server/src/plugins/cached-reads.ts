@@ -60,7 +60,7 @@ export const cachedReadsPlugin = plugin({
       takeBudget: (key, done) => rateBudget.takeApi(key, done),
       answered: (route, url, status, ms) => {
         httpMetrics?.observe('GET', route, status, ms / 1000);
-        logRequest(log, 'GET', url, status, ms, undefined, true);
+        logRequest(log, config.requestLog, 'GET', url, status, ms, undefined, true);
       },
       failed: (err) => log.error({ err }, 'cached read fast path failed; the router answers'),
     });

@@ -62,7 +62,7 @@ describe('cached reads in front of the router', () => {
   let http1: ReturnType<typeof client>;
   const logs = new LogCapture();
   beforeAll(async () => {
-    t = await buildTestApp({ logs, env: { METRICS_TOKEN: 'metrics-token-0123456789' } });
+    t = await buildTestApp({ logs, env: { METRICS_TOKEN: 'metrics-token-0123456789', REQUEST_LOG: 'all' } });
     await seedDemoData(t.app);
     await t.app.leaderboards.runCycle(1);
     http1 = await start(t);

@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, LogCapture, type TestApp } from '../../test/app';
 import { logRequest, requestLineText } from './request-log';
 
-describe('request log', () => {
+describe('request log with REQUEST_LOG=all', () => {
   let t: TestApp;
   const logs = new LogCapture();
   beforeAll(async () => {
-    t = await buildTestApp({ logs });
+    t = await buildTestApp({ logs, env: { REQUEST_LOG: 'all' } });
   });
   afterAll(async () => {
     await t.close();
@@ -35,6 +35,52 @@ describe('request log', () => {
     logs.lines.length = 0;
     expect((await t.app.inject({ url: '/healthz' })).statusCode).toBe(200);
     expect(lines()).toEqual([]);
+  });
+});
+
+describe('request log at the default REQUEST_LOG (changes)', () => {
+  let t: TestApp;
+  const logs = new LogCapture();
+  beforeAll(async () => {
+    t = await buildTestApp({
+      logs,
+      routes: (app) => {
+        app.post('/api/test/write', { config: { access: 'user' } }, async () => ({ ok: true }));
+      },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const lines = () => logs.lines.filter((l) => l.msg === 'request');
+
+  it('logs writes, refusals and errors, not a plain read answered in time', async () => {
+    const user = await t.signIn();
+    logs.lines.length = 0;
+    expect((await t.call({ url: '/api/User/ping', as: user })).statusCode).toBe(200);
+    expect((await t.call({ url: '/api/site' })).statusCode).toBe(200);
+    expect((await t.call({ url: '/api/admin/users' })).statusCode).toBe(401);
+    expect((await t.call({ url: '/api/no-such-thing' })).statusCode).toBe(404);
+    expect((await t.call({ method: 'POST', url: '/api/test/write', as: user, body: {} })).statusCode).toBe(200);
+    expect(lines()).toEqual([
+      expect.objectContaining({ method: 'GET', url: '/api/admin/users', status: 401 }),
+      expect.objectContaining({ method: 'GET', url: '/api/no-such-thing', status: 404 }),
+      expect.objectContaining({ method: 'POST', url: '/api/test/write', status: 200, user: user.user.id }),
+    ]);
+  });
+
+  it('logs a slow read, and every read when the policy says all', () => {
+    const written: string[] = [];
+    const logger = pino({ timestamp: false }, { write: (l: string) => written.push(l) });
+    logRequest(logger, { all: false, slowMs: 1000 }, 'GET', '/api/site', 200, 999, undefined);
+    expect(written).toEqual([]);
+    logRequest(logger, { all: false, slowMs: 1000 }, 'GET', '/api/site?x=1', 200, 1000, undefined);
+    logRequest(logger, { all: true, slowMs: 1000 }, 'HEAD', '/api/site', 200, 1, undefined);
+    expect(written.map((l) => JSON.parse(l) as unknown)).toEqual([
+      expect.objectContaining({ method: 'GET', url: '/api/site', status: 200, ms: 1000 }),
+      expect.objectContaining({ method: 'HEAD', url: '/api/site', status: 200, ms: 1 }),
+    ]);
   });
 });
 
@@ -68,7 +114,7 @@ describe('the pre-serialised request line', () => {
     const { logger, written } = capture({ mixin: () => ({ extra: 1 }) });
     const fields = { method: 'GET', url: '/api/site', status: 200, ms: 1 };
     expect(requestLineText(logger, fields)).toBeNull();
-    logRequest(logger, fields.method, fields.url, fields.status, fields.ms, undefined);
+    logRequest(logger, { all: true, slowMs: 1000 }, fields.method, fields.url, fields.status, fields.ms, undefined);
     expect(JSON.parse(written[0]!)).toMatchObject({ ...fields, extra: 1, msg: 'request' });
   });
 });

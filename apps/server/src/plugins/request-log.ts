@@ -1,10 +1,13 @@
 /**
- * One log line per request, after the answer (Fastify's own request logging is off): method, path
- * without the query, status, milliseconds and the signed-in user. A healthy `/healthz` probe is not
- * logged. Answers given outside the router (the cached reads' fast path) log the same line through
+ * One log line per request worth a line, after the answer (Fastify's own request logging is off):
+ * method, path without the query, status, milliseconds and the signed-in user. By default that is a
+ * write (any method but GET, HEAD and OPTIONS), a refusal or error (status 400 and above) and a slow
+ * request; `REQUEST_LOG=all` logs every one (docs/operations.md#logs). A healthy `/healthz` probe is
+ * never logged. Answers given outside the router (the cached reads' fast path) go through the same
  * `logRequest`.
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { RequestLogPolicy } from '../config';
 import { plugin } from '../lib/plugin';
 import pino from 'pino';
 
@@ -121,6 +124,7 @@ interface RequestFields {
  */
 export function logRequest(
   log: FastifyBaseLogger,
+  policy: RequestLogPolicy,
   method: string,
   rawUrl: string,
   status: number,
@@ -128,8 +132,8 @@ export function logRequest(
   user: string | undefined,
   newId = false,
 ): void {
-  // LOG_LEVEL=warn: nothing is made.
-  if (!infoLevels.has(log.level)) return;
+  // A plain read answered in time, or LOG_LEVEL=warn: nothing is made.
+  if (!worthALine(policy, method, status, elapsedMs) || !infoLevels.has(log.level)) return;
   const q = rawUrl.indexOf('?');
   const url = q < 0 ? rawUrl : rawUrl.slice(0, q);
   if (status === 200 && url === '/healthz') return;
@@ -144,12 +148,28 @@ export function logRequest(
   log.info({ reqId, method, url, status, ms, user }, 'request');
 }
 
+/**
+ * Whether an answered request gets a line. The access log of every read belongs to the front (Caddy
+ * logs each request it proxies or serves): a line per cached read cost the app a tenth of the read
+ * on slower machines (docs/benchmarks.md, `reads`), so by default the app logs what changes
+ * something, what went wrong and what was slow.
+ */
+function worthALine(policy: RequestLogPolicy, method: string, status: number, elapsedMs: number): boolean {
+  return (
+    policy.all ||
+    status >= 400 ||
+    elapsedMs >= policy.slowMs ||
+    (method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS')
+  );
+}
+
 export const requestLogPlugin = plugin({
   name: 'requestLogPlugin',
 })(async (app: FastifyInstance) => {
+  const policy = app.config.requestLog;
   // A callback hook: nothing to wait for, so no promise per request.
   app.addHook('onResponse', (request, reply, done) => {
-    logRequest(request.log, request.method, request.url, reply.statusCode, reply.elapsedTime, request.user?.id);
+    logRequest(request.log, policy, request.method, request.url, reply.statusCode, reply.elapsedTime, request.user?.id);
     done();
   });
 });
