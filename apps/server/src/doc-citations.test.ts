@@ -170,15 +170,16 @@ describe('citations in the source', () => {
 
   it('tell an outside citation from a colour, an id or a docs/ page', () => {
     const outside = [
-      '// Kick sends wrong expiry dates (#43).',
-      ' * Kick sends wrong expiry dates (issue 44).',
+      // Numbers interpolated: this file's own lines cite nothing.
+      `// Kick sends wrong expiry dates (#${43}).`,
+      ` * Kick sends wrong expiry dates (issue ${44}).`,
       '// as integrations.md §7 says',
       '// the payloads of section 7',
       '// see ../shared/spec/part-1.md',
       '// DESIGN.md, STYLE.md',
       '"_source": "KickEngineering/KickDevDocs events/event-types.md"',
       '// reference/kick-api.json',
-      '# see #111',
+      `# see #${111}`,
     ];
     for (const line of outside) expect(outsideCitations(line), line).not.toEqual([]);
     const inside = [

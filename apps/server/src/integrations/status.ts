@@ -12,7 +12,6 @@ import type { Clock } from '../lib/clock';
 import { SharedStatus } from './shared-status';
 import type { SourceState, StatusSource } from './status-sources';
 
-export { STATUS_SOURCES, type SourceState, type StatusSource } from './status-sources';
 
 const empty = (): SourceState => ({
   lastSuccessAt: null,

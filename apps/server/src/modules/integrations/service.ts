@@ -18,7 +18,7 @@ import { chatMessages, kickWebhookDeliveries } from '../../db/schema/chat';
 import { discordBroadcastRecipients, discordBroadcasts } from '../../db/schema/discord-broadcasts';
 import { kickLiveState } from '../../db/schema/kick-bot';
 import { leaderboardSites } from '../../db/schema/leaderboards';
-import type { SourceState, StatusSource } from '../../integrations/status';
+import type { SourceState, StatusSource } from '../../integrations/status-sources';
 import { kickEventStats, kickFeatureScopes } from './kick-events';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
