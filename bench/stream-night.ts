@@ -2,7 +2,7 @@
  * `npm run bench -- stream-night [--visitors 10000] [--ramp 60] [--hold 20] [--chat-rate 2000]
  *   [--bet-share 0.05] [--key-every 20] [--move-ms 2000] [--bettors 200] [--client-processes 2]
  *   [--timeout-ms 15000] [--bare-samples 20] [--chat-connections 64] [--cluster] [--cluster-only]
- *   [--processes 3] [--log-level <level>]`
+ *   [--processes 3] [--log-level <level>] [--calibrate-seconds 10] [--calibrate-visitors 1000]`
  * (`npm run build` first; PostgreSQL: BENCH_DATABASE_URL, else the local server when one answers;
  * `--cluster` also needs caddy and Redis: BENCH_REDIS_URL, else redis://127.0.0.1:6379)
  *
@@ -29,6 +29,8 @@
  * all of them), beside the bare `ws` floor measured in the same run with as many sockets and the
  * same frame size (lib/bare-broadcast.ts); server RSS (the largest seen), server and PostgreSQL
  * CPU per visitor (everything the run did, divided by the visitors), and what the client side cost.
+ * Capacity, measured before the run (measureCapacity): Node's CPU per visitor and per chat message,
+ * each with the other load absent, and the visitors per second one core carries at them.
  * Checks: every bet committed once, every giveaway entry once, every spectator got the states in
  * order and ends on the latest, the game's win-screen deadline fired once, the ledger invariant.
  * Exits 1 when a check fails (a missed target is printed, not an exit).
@@ -84,6 +86,11 @@ const clientProcesses = Math.max(1, arg('client-processes', 2));
 const timeoutMs = arg('timeout-ms', 15_000);
 const bareSamples = arg('bare-samples', 20);
 const processes = arg('processes', 3);
+/** The capacity calibration before the run: each load alone for this long (0 skips it). */
+const calibrateS = arg('calibrate-seconds', 10);
+/** Visitors in the calibration's visitors-only phase. */
+const calibrateVisitors = arg('calibrate-visitors', Math.min(1000, visitorCount));
+const TARGET_NODE_MS_PER_VISITOR = 3;
 /**
  * Keep-alive connections the chat is pipelined over. Kick delivers webhooks concurrently; Node
  * answers a connection's pipelined requests concurrently, HAProxy one after another, so the
@@ -105,6 +112,8 @@ interface Target {
   databaseUrl: string;
   /** The processes whose CPU and memory count as the server's (the proxy's included). */
   pids(): number[];
+  /** Kickback's own processes (Node), without the proxy. */
+  nodePids(): number[];
 }
 
 function rssMb(pid: number): number {
@@ -247,6 +256,171 @@ async function bareFloor(
   }
 }
 
+/**
+ * Sends `requests` open loop at `--chat-rate` from `startAt` over `--chat-connections` pipelined
+ * connections; a 503 is sent again after 50 ms (Kick's retry). Resolves once every one is answered.
+ */
+function openLoopChat(
+  port: number,
+  requests: Buffer[],
+  startAt: number,
+  answered: (i: number, latencyMs: number, status: number) => void,
+): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (requests.length === 0) return resolve();
+    let next = 0;
+    let done = 0;
+    const clients = new PipelinedClient(port, chatConnections, (i, status) => {
+      if (status === 503 || status === 0) {
+        setTimeout(() => clients.send(requests[i]!, i), 50);
+        return;
+      }
+      answered(i, Date.now() - (startAt + (i * 1000) / chatRate), status);
+      if (++done === requests.length) {
+        clients.close();
+        resolve();
+      }
+    });
+    const tick = () => {
+      const t = Date.now() - startAt;
+      while (next < requests.length && (next * 1000) / chatRate <= t) {
+        clients.send(requests[next]!, next);
+        next += 1;
+      }
+      if (next < requests.length) setTimeout(tick, Math.max(0, startAt + (next * 1000) / chatRate - Date.now()));
+    };
+    setTimeout(tick, Math.max(0, startAt - Date.now()));
+  });
+}
+
+/** What one visitor and one chat message cost the server, each measured alone (measureCapacity). */
+interface Capacity {
+  visitors: number;
+  visitorsFailed: number;
+  nodeMsPerVisitor: number;
+  proxyMsPerVisitor: number;
+  messages: number;
+  nodeMsPerMessage: number;
+  proxyMsPerMessage: number;
+  clientMsPerVisitor: number;
+}
+
+/**
+ * The capacity calibration (docs/benchmarks.md#stream-night), before the run itself: first
+ * `--calibrate-visitors` visitors over `--calibrate-seconds` (after 200 not measured, to warm up) with no chat and no moves (each
+ * loads the page, `/api/site`, connects and asks `GetGameState`, as in the run; they leave before
+ * the run), then plain chat at `--chat-rate` for `--calibrate-seconds` (after one second's worth not measured) with nobody arriving. The
+ * server's CPU over each phase, less what it spends idle (measured for 2 s first), divided by what
+ * it carried, is its cost per visitor and per message: Kickback's processes (Node) apart from the
+ * proxy's.
+ */
+async function measureCapacity(target: Target, gameId: string, paths: string[], now: Date): Promise<Capacity> {
+  const cpuOf = (pids: number[]) => pids.reduce((sum, pid) => sum + processCpuMs(pid), 0);
+  const proxyPids = () => target.pids().filter((pid) => !target.nodePids().includes(pid));
+  // What the server spends idle (its timers, the pool's keep-alives) is not the load's.
+  const idleNode0 = cpuOf(target.nodePids());
+  const idleProxy0 = cpuOf(proxyPids());
+  const idleStarted = performance.now();
+  await sleep(2000);
+  const idleS = (performance.now() - idleStarted) / 1000;
+  const idle = {
+    node: (cpuOf(target.nodePids()) - idleNode0) / idleS,
+    proxy: (cpuOf(proxyPids()) - idleProxy0) / idleS,
+  };
+  const measure = async (work: () => Promise<void>) => {
+    const node0 = cpuOf(target.nodePids());
+    const proxy0 = cpuOf(proxyPids());
+    const started = performance.now();
+    await work();
+    await sleep(500); // the last answers' work
+    const s = (performance.now() - started) / 1000;
+    return {
+      node: Math.max(0, cpuOf(target.nodePids()) - node0 - idle.node * s),
+      proxy: Math.max(0, cpuOf(proxyPids()) - proxy0 - idle.proxy * s),
+    };
+  };
+
+  console.log(`  ${target.label}: capacity calibration, ${calibrateVisitors} visitors then chat alone…`);
+  const worker = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'lib/stream-visitors.ts')], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const ask = ipc(worker);
+  const arrive = async (count: number, overS: number) => {
+    const startAt = Date.now() + 300;
+    const at = Array.from({ length: count }, (_, i) => (i * overS * 1000) / count);
+    await ask(
+      { type: 'start', base: target.base, gameId, paths, reads: ['/api/site'], visitors: at, startAt, timeoutMs },
+      'arrived',
+    );
+  };
+  const warmVisitors = Math.min(200, calibrateVisitors);
+  let warm: WorkerReport;
+  let report: WorkerReport;
+  let visitorsCpu: { node: number; proxy: number };
+  try {
+    await sleep(1500); // tsx compiles the worker
+    // A warm-up, not measured: a fresh process compiles its hot paths on its first visitors.
+    await arrive(warmVisitors, 2);
+    warm = await ask<WorkerReport>({ type: 'report' }, 'report');
+    visitorsCpu = await measure(() => arrive(calibrateVisitors, calibrateS));
+    report = await ask<WorkerReport>({ type: 'report' }, 'report');
+  } finally {
+    if (worker.exitCode === null) worker.send({ type: 'close' });
+  }
+  await sleep(1000); // the calibration's spectators are gone
+
+  const warmMessages = Math.round(chatRate);
+  const messages = Math.round(chatRate * calibrateS);
+  const unsigned = Array.from({ length: warmMessages + messages }, (_, i) =>
+    unsignedChat(40_000 + (i % 10_000), `calibrating ${i}`, now),
+  );
+  const signatures = await signDeliveries(unsigned, privatePem);
+  const requests = unsigned.map((u, i) => request(target.port, u, signatures[i]!));
+  await openLoopChat(target.port, requests.slice(0, warmMessages), Date.now() + 100, () => {});
+  const chatCpu = await measure(() =>
+    openLoopChat(target.port, requests.slice(warmMessages), Date.now() + 100, () => {}),
+  );
+
+  const visitors = report.firstState.length - warm.firstState.length;
+  const carried = Math.max(1, visitors);
+  return {
+    visitors,
+    visitorsFailed: calibrateVisitors - visitors,
+    nodeMsPerVisitor: visitorsCpu.node / carried,
+    proxyMsPerVisitor: visitorsCpu.proxy / carried,
+    messages,
+    nodeMsPerMessage: chatCpu.node / Math.max(1, messages),
+    proxyMsPerMessage: chatCpu.proxy / Math.max(1, messages),
+    clientMsPerVisitor: (report.cpuMs - warm.cpuMs) / carried,
+  };
+}
+
+/** The calibration's rows: cost per visitor and per message, and what one core carries at them. */
+function capacityRows(c: Capacity): Array<[string, string]> {
+  const perCore = (ms: number) => (ms > 0 ? 1000 / ms : Infinity);
+  const chatShare = chatRate * c.nodeMsPerMessage; // ms of Node CPU per second the chat takes
+  const besideChat = Math.max(0, (1000 - chatShare) / Math.max(1e-9, c.nodeMsPerVisitor));
+  const proxy = (ms: number) => (ms > 0 ? `, proxy ${ms.toFixed(2)} ms` : '');
+  return [
+    [
+      'capacity: Node CPU per visitor',
+      `${c.nodeMsPerVisitor.toFixed(2)} ms${proxy(c.proxyMsPerVisitor)} (${c.visitors} alone over ${calibrateS} s, ${c.visitorsFailed} failed; target ≤ ${TARGET_NODE_MS_PER_VISITOR} ms behind the front)`,
+    ],
+    [
+      'capacity: Node CPU per chat message',
+      `${c.nodeMsPerMessage.toFixed(3)} ms${proxy(c.proxyMsPerMessage)} (${c.messages} plain at ${chatRate}/s alone)`,
+    ],
+    [
+      'capacity: visitors/s one core carries',
+      `${perCore(c.nodeMsPerVisitor).toFixed(0)} alone; ${besideChat.toFixed(0)} beside chat at ${chatRate}/s (${(chatShare / 10).toFixed(0)} % of the core)`,
+    ],
+    [
+      'capacity: the generator per visitor',
+      `${c.clientMsPerVisitor.toFixed(2)} ms of client CPU (on the same cores: a bound, docs/benchmarks.md#stream-night)`,
+    ],
+  ];
+}
+
 /** The link drop against one target. */
 async function scenario(target: Target): Promise<Figures> {
   const { base, port } = target;
@@ -326,6 +500,8 @@ async function scenario(target: Target): Promise<Figures> {
     const signatures = await signDeliveries(unsigned, privatePem);
     const requests = unsigned.map((u, i) => request(port, u, signatures[i]!));
 
+    const capacity = calibrateS > 0 ? await measureCapacity(target, gameId, paths, now) : null;
+
     // The visitors' processes.
     for (let w = 0; w < clientProcesses; w++) {
       workers.push(
@@ -371,31 +547,9 @@ async function scenario(target: Target): Promise<Figures> {
     // Chat, open loop from startAt; a 503 is sent again after 50 ms (Kick's retry).
     const latencies = new Float64Array(chatCount);
     const statuses = new Uint16Array(chatCount);
-    let answered = 0;
-    const chatDone = new Promise<void>((resolve) => {
-      if (chatCount === 0) return resolve();
-      let next = 0;
-      const clients = new PipelinedClient(port, chatConnections, (i, status) => {
-        if (status === 503 || status === 0) {
-          setTimeout(() => clients.send(requests[i]!, i), 50);
-          return;
-        }
-        latencies[i] = Date.now() - (startAt + (i * 1000) / chatRate);
-        statuses[i] = status;
-        if (++answered === chatCount) {
-          clients.close();
-          resolve();
-        }
-      });
-      const tick = () => {
-        const t = Date.now() - startAt;
-        while (next < chatCount && (next * 1000) / chatRate <= t) {
-          clients.send(requests[next]!, next);
-          next += 1;
-        }
-        if (next < chatCount) setTimeout(tick, Math.max(0, startAt + (next * 1000) / chatRate - Date.now()));
-      };
-      setTimeout(tick, Math.max(0, startAt - Date.now()));
+    const chatDone = openLoopChat(port, requests, startAt, (i, latency, status) => {
+      latencies[i] = latency;
+      statuses[i] = status;
     });
 
     // The owner plays, a move every --move-ms from a quarter into the ramp, until the run ends.
@@ -531,6 +685,7 @@ async function scenario(target: Target): Promise<Figures> {
         'client side CPU',
         `${(clientCpu / 1000).toFixed(1)} s (${(clientCpu / Math.max(1, visitorCount)).toFixed(2)} ms per visitor; ${clientProcesses} processes, ${reports.reduce((s, r) => s + r.rssMb, 0)} MB)`,
       ],
+      ...(capacity ? capacityRows(capacity) : []),
       ['states skipped (coalesced)', String(skipped)],
       ['check: bets committed once', `${yes(checks.bets)} (${betsSent} sent, ${bets[0]!.n} in the ledger)`],
       ['check: giveaway entries once', `${yes(checks.entries)} (${keysSent} keys, ${entries[0]!.n} entries)`],
@@ -569,6 +724,7 @@ async function oneProcess(): Promise<Figures> {
         port,
         databaseUrl,
         pids: () => [server.pid!],
+        nodePids: () => [server.pid!],
       });
     } finally {
       await stopServer(server);
@@ -610,6 +766,7 @@ async function cluster(): Promise<Figures> {
         port: Number(new URL(c.url).port),
         databaseUrl,
         pids: () => [...c.members.map((m) => m.child.pid!), ...childPids('caddy')],
+        nodePids: () => c.members.map((m) => m.child.pid!),
       });
     } finally {
       await c.stop();

@@ -7,7 +7,8 @@
  * — and stays connected as a spectator, noting every state frame it is pushed. Driven over IPC:
  *
  * - `{ type: 'start', base, gameId, paths, reads, visitors: [ms after startAt, …], startAt, timeoutMs }`
- *   → `{ type: 'arrived', n }` once every visitor of this process has its first state (or failed);
+ *   → `{ type: 'arrived', n }` once every visitor of this start has its first state (or failed); a
+ *   process may be started again once it answered;
  * - `{ type: 'report' }` → `{ type: 'report', … }`: first request → first state per visitor (ms),
  *   errors by kind, the frames per state version (count, last receipt time), per-socket order
  *   checks, and this process's CPU (ms);
@@ -140,6 +141,8 @@ async function visit(start: Start): Promise<void> {
 
 process.on('message', (command: Command) => {
   if (command.type === 'start') {
+    // A later start (after the last one's `arrived`) counts its own visitors.
+    settled = 0;
     expected = command.visitors.length;
     for (const at of command.visitors) {
       setTimeout(
