@@ -52,9 +52,7 @@ export const milestoneLadderInput = z
     enabled: z.boolean(),
     automatic: z.boolean(),
     cycle: z.enum(milestoneCycles, { error: 'Choose the leaderboard period or all-time.' }),
-    tiers: z
-      .array(milestoneTierInput)
-      .max(MILESTONE_TIERS_MAX, `A ladder has at most ${MILESTONE_TIERS_MAX} tiers.`),
+    tiers: z.array(milestoneTierInput).max(MILESTONE_TIERS_MAX, `A ladder has at most ${MILESTONE_TIERS_MAX} tiers.`),
   })
   .superRefine((b, ctx) => {
     const seen = new Set<string>();
@@ -62,7 +60,11 @@ export const milestoneLadderInput = z
       if (!isAmount(t.threshold)) return;
       const key = toCents(t.threshold).toString();
       if (seen.has(key)) {
-        ctx.addIssue({ code: 'custom', path: ['tiers', i, 'threshold'], message: 'Two tiers cannot have the same threshold.' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['tiers', i, 'threshold'],
+          message: 'Two tiers cannot have the same threshold.',
+        });
       }
       seen.add(key);
     });
@@ -122,7 +124,13 @@ export const ladderStats = z.object({
   cycleKey: z.string(),
   tiers: z.array(z.object({ name: z.string(), threshold: z.number(), reached: z.number(), claimed: z.number() })),
   cycles: z.array(
-    z.object({ cycleKey: z.string(), label: z.string(), paidPoints: z.number(), paidCash: z.number(), paidUsers: z.number() }),
+    z.object({
+      cycleKey: z.string(),
+      label: z.string(),
+      paidPoints: z.number(),
+      paidCash: z.number(),
+      paidUsers: z.number(),
+    }),
   ),
 });
 export type LadderStats = z.infer<typeof ladderStats>;
@@ -155,7 +163,10 @@ export const presetLadder: readonly MilestoneTier[] = [
 }));
 
 const siteParam = z.object({
-  site: strictInt('Unknown site.', z.number()).refine((n) => (siteIds as readonly number[]).includes(n), 'Unknown site.'),
+  site: strictInt('Unknown site.', z.number()).refine(
+    (n) => (siteIds as readonly number[]).includes(n),
+    'Unknown site.',
+  ),
 });
 
 export const milestoneEndpoints = {

@@ -1,5 +1,17 @@
 /** The milestone ladder of each partner site (1200_milestones.sql, docs/features/milestone-rewards.md). */
-import { bigint, boolean, index, numeric, pgTable, primaryKey, smallint, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 export const milestoneLadders = pgTable('milestone_ladders', {

@@ -59,7 +59,13 @@ function ledgerWrites(): Site[] {
   for (const path of sourceFiles(SRC)) {
     const file = relative(SRC, path);
     const text = readFileSync(path, 'utf8');
-    for (const via of ['applyBalanceChange', 'spend', 'payPrizes', 'payPrizeBatch', 'applyPrizeCreditThroughGate'] as const) {
+    for (const via of [
+      'applyBalanceChange',
+      'spend',
+      'payPrizes',
+      'payPrizeBatch',
+      'applyPrizeCreditThroughGate',
+    ] as const) {
       for (const call of callsOf(text, via)) {
         for (const reason of reasonLiterals(call, false)) sites.push({ file, via, reason });
       }

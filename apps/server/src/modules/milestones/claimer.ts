@@ -45,7 +45,11 @@ async function progressOf(db: DbOrTx, site: SiteId, cycleKey: string | null, use
     .select()
     .from(milestoneProgress)
     .where(
-      and(eq(milestoneProgress.site, site), eq(milestoneProgress.cycleKey, cycleKey), eq(milestoneProgress.userId, userId)),
+      and(
+        eq(milestoneProgress.site, site),
+        eq(milestoneProgress.cycleKey, cycleKey),
+        eq(milestoneProgress.userId, userId),
+      ),
     );
   return row ?? null;
 }
@@ -143,5 +147,3 @@ export async function claimMilestones(app: FastifyInstance, user: UserRow, site:
     app.log,
   );
 }
-
-

@@ -62,7 +62,9 @@ export async function runningPeriod(db: DbOrTx, site: SiteId, now: Date) {
   const [row] = await db
     .select({ id: leaderboardPeriods.id, endAt: leaderboardPeriods.endAt })
     .from(leaderboardPeriods)
-    .where(and(eq(leaderboardPeriods.site, site), lte(leaderboardPeriods.startAt, now), gt(leaderboardPeriods.endAt, now)))
+    .where(
+      and(eq(leaderboardPeriods.site, site), lte(leaderboardPeriods.startAt, now), gt(leaderboardPeriods.endAt, now)),
+    )
     .limit(1);
   return row ?? null;
 }
@@ -75,7 +77,10 @@ export function cycleKeyOf(ladder: Ladder, periodId: number | null): string | nu
 
 export async function currentCycle(db: DbOrTx, ladder: Ladder, now: Date) {
   const period = await runningPeriod(db, ladder.site, now);
-  return { key: cycleKeyOf(ladder, period?.id ?? null), endsAt: ladder.row.cycle === 'all_time' ? null : period?.endAt ?? null };
+  return {
+    key: cycleKeyOf(ladder, period?.id ?? null),
+    endsAt: ladder.row.cycle === 'all_time' ? null : (period?.endAt ?? null),
+  };
 }
 
 export interface Owed {
@@ -155,10 +160,23 @@ export async function saveLadder(
   const before = await loadLadder(tx, site);
   await tx
     .insert(milestoneLadders)
-    .values({ site, enabled: body.enabled, automatic: body.automatic, cycle: body.cycle, updatedBy: actor.userId, updatedAt: now })
+    .values({
+      site,
+      enabled: body.enabled,
+      automatic: body.automatic,
+      cycle: body.cycle,
+      updatedBy: actor.userId,
+      updatedAt: now,
+    })
     .onConflictDoUpdate({
       target: milestoneLadders.site,
-      set: { enabled: body.enabled, automatic: body.automatic, cycle: body.cycle, updatedBy: actor.userId, updatedAt: now },
+      set: {
+        enabled: body.enabled,
+        automatic: body.automatic,
+        cycle: body.cycle,
+        updatedBy: actor.userId,
+        updatedAt: now,
+      },
     });
   await tx.delete(milestoneTiers).where(eq(milestoneTiers.site, site));
   const sorted = [...body.tiers].sort((a, b) => (toCents(a.threshold) < toCents(b.threshold) ? -1 : 1));
@@ -191,4 +209,3 @@ export async function saveLadder(
 /** A cycle in words, for the admin's totals. */
 export const cycleLabel = (key: string, start: Date | null): string =>
   key === 'all' ? 'All-time' : start ? `Period from ${start.toISOString().slice(0, 10)}` : key;
-

@@ -141,7 +141,10 @@ describe('claiming', () => {
       const res = await claim(u);
       return [res.statusCode, res.json().message];
     };
-    expect(await refused(unlinked)).toEqual([403, 'Verify your account on this site (Profile → Partner ids) to claim its milestones.']);
+    expect(await refused(unlinked)).toEqual([
+      403,
+      'Verify your account on this site (Profile → Partner ids) to claim its milestones.',
+    ]);
     expect(await refused(excluded)).toEqual([403, 'This account cannot claim milestone rewards.']);
     expect(await refused(banned)).toEqual([403, 'You are banned in chat, so milestone rewards are paused.']);
     const other = await t.call({ method: 'POST', url: '/api/milestones/5/claim', as: unlinked });
@@ -176,15 +179,24 @@ describe('claiming', () => {
     });
     expect(noLinks.statusCode).toBe(400);
     expect(
-      (await t.call({ method: 'PUT', url: '/api/admin/milestones/1', as: mod, body: { enabled: false, automatic: false, cycle: 'period', tiers: [] } }))
-        .statusCode,
+      (
+        await t.call({
+          method: 'PUT',
+          url: '/api/admin/milestones/1',
+          as: mod,
+          body: { enabled: false, automatic: false, cycle: 'period', tiers: [] },
+        })
+      ).statusCode,
     ).toBe(403);
     await saveLadder(admin);
     const [entry] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'milestones.update'));
     expect(entry).toMatchObject({ targetId: '1', actorUserId: admin.user.id });
     const list = (await t.call({ url: '/api/admin/milestones', as: admin })).json();
     expect(list.preset.length).toBeGreaterThan(5);
-    expect(list.ladders.find((l: { site: number }) => l.site === 1)).toMatchObject({ enabled: true, updatedBy: 'Boss' });
+    expect(list.ladders.find((l: { site: number }) => l.site === 1)).toMatchObject({
+      enabled: true,
+      updatedBy: 'Boss',
+    });
   });
 });
 
@@ -200,7 +212,9 @@ describe('automatic payouts', () => {
     ]);
     expect(await milestonePoints(a)).toBe(500);
     expect(await milestonePoints(b)).toBe(100);
-    expect(announced).toEqual([{ kind: 'announce', text: expect.stringContaining('@Alpha reached Silver (500 points)') }]);
+    expect(announced).toEqual([
+      { kind: 'announce', text: expect.stringContaining('@Alpha reached Silver (500 points)') },
+    ]);
 
     await poll([
       { id: 31, name: 'AlphaP', wagered: 5300 },

@@ -84,7 +84,11 @@ export async function lockProgress(
 export function payoutsOf(ladder: Ladder, rows: readonly LockedProgress[]): Payout[] {
   const out: Payout[] = [];
   for (const r of rows) {
-    const owed = owedFor(ladder.tiers, r.wagered, { threshold: r.paidThreshold, points: r.paidPoints, cash: r.paidCash });
+    const owed = owedFor(ladder.tiers, r.wagered, {
+      threshold: r.paidThreshold,
+      points: r.paidPoints,
+      cash: r.paidCash,
+    });
     if (owed.reached < 0 || (owed.points === 0n && owed.cash === 0n)) continue;
     const tier = ladder.tiers[owed.reached]!;
     out.push({

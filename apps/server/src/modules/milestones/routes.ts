@@ -19,7 +19,8 @@ import { ladderStats } from './stats';
 
 /** Sites a ladder can follow: those whose players link a partner id. */
 function linkableSite(site: number): SiteId {
-  if (!siteById(site)?.linkField) throw badRequest('This site has no partner ids to link, so it has no ladder.', 'site');
+  if (!siteById(site)?.linkField)
+    throw badRequest('This site has no partner ids to link, so it has no ladder.', 'site');
   return site as SiteId;
 }
 

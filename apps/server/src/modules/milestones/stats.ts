@@ -27,7 +27,13 @@ export async function ladderStats(db: DbOrTx, ladder: Ladder, cycleKey: string |
       claimed: Number(row?.claimed ?? 0),
     });
   }
-  const cycles = rowsOf<{ cycle_key: string; start_at: Date | string | null; points: string; cash: string; users: string | number }>(
+  const cycles = rowsOf<{
+    cycle_key: string;
+    start_at: Date | string | null;
+    points: string;
+    cash: string;
+    users: string | number;
+  }>(
     await db.execute(sql`
       SELECT m.cycle_key, p.start_at, sum(m.paid_points)::text AS points, sum(m.paid_cash)::text AS cash,
              count(*) FILTER (WHERE m.paid_points > 0 OR m.paid_cash > 0) AS users

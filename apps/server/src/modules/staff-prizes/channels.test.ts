@@ -284,7 +284,10 @@ describe('milestone ladder', () => {
     });
     expect(await pointsOf(viewer)).toBe('300.00');
     expect(await paidToday()).toBe(before + 300);
-    expect((await prizeAudits('milestone_ladder', '1')).map((a) => a.action).sort()).toEqual(['prize.held', 'prize.paid']);
+    expect((await prizeAudits('milestone_ladder', '1')).map((a) => a.action).sort()).toEqual([
+      'prize.held',
+      'prize.paid',
+    ]);
     expect(await ledgerMismatches(t)).toEqual([]);
   });
 });

@@ -235,7 +235,12 @@ export async function payPrizeBatch(
   const wanted = prizes.filter((p) => p.cents > 0n);
   if (wanted.length === 0) return prizes.map((p) => ({ reference: p.reference, kind: 'skipped' }));
   if (await moderatorRun(tx, event.runBy)) {
-    return payPrizes(tx, event, prizes.map((p) => ({ ...p, reason })), now);
+    return payPrizes(
+      tx,
+      event,
+      prizes.map((p) => ({ ...p, reason })),
+      now,
+    );
   }
   const paid = await applyPrizeCreditsThroughGate(
     tx,
