@@ -113,7 +113,7 @@ export const routes: AppRoute[] = [
   },
   {
     path: '/rewards',
-    page: lazy(() => import('../features/milestones/rewards-page')),
+    page: lazy(() => import('../features/milestones/milestones-page')),
     name: 'Milestone rewards',
     roles: signedIn,
     menu: 'user',
@@ -230,7 +230,7 @@ export const routes: AppRoute[] = [
   },
   {
     path: '/admin/milestones',
-    page: lazy(() => import('../features/milestones/admin-milestones-page')),
+    page: lazy(() => import('../features/milestones/milestones-page')),
     name: 'Milestone Ladders',
     roles: adminOnly,
   },
