@@ -62,9 +62,12 @@ test('a verified viewer crosses two tiers: both reached, one claim pays both onc
   // What the player wagered this period so far, as the poller writes it to the ladder.
   await saveLadder(adminPage.request, [['Placeholder', 99_000_000, 1]]);
   await refresh(adminPage.request);
-  const mine = async () =>
-    (await (await page.request.get('/api/milestones')).json()).ladders.find((l: { site: number }) => l.site === ROOBET)
-      .me as { wagered: number; reached: number };
+  const mine = async () => {
+    const res = await page.request.get('/api/milestones', { headers: json });
+    expect(res.status(), await res.text()).toBe(200);
+    const { ladders } = (await res.json()) as { ladders: Array<{ site: number; me: { wagered: number } }> };
+    return ladders.find((l) => l.site === ROOBET)!.me;
+  };
   const start = Math.floor((await mine()).wagered);
   await saveLadder(adminPage.request, [
     ['Bronze', start + 10, 100],
