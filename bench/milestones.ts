@@ -110,7 +110,9 @@ async function run(databaseUrl: string): Promise<boolean> {
     );
     names.push(...linked.rows.map((r) => r.value));
     await db.query(`UPDATE leaderboard_sites SET points_per_unit = 0 WHERE site = 1`);
-    console.log(`set-up: ${linked.rows.length} verified links (${claimers} signed in) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    console.log(
+      `set-up: ${linked.rows.length} verified links (${claimers} signed in) in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    );
 
     const saved = await call(base, 'PUT', '/api/admin/milestones/1', admin, {
       enabled: true,
@@ -130,7 +132,9 @@ async function run(databaseUrl: string): Promise<boolean> {
     const first = await call(base, 'POST', '/api/admin/leaderboards/1/refresh', admin);
     const refreshMs = performance.now() - r1;
     if (first.status !== 200) throw new Error(`refresh: ${first.status} ${first.text}`);
-    const paidAfter1 = await db.query<{ n: string }>(`SELECT count(*) AS n FROM ledger WHERE reason = 'milestone_reward'`);
+    const paidAfter1 = await db.query<{ n: string }>(
+      `SELECT count(*) AS n FROM ledger WHERE reason = 'milestone_reward'`,
+    );
 
     // 2. Wagers move; a refresh runs while every claimer claims at once.
     round = 2;

@@ -113,6 +113,9 @@ test('a verified viewer crosses two tiers: both reached, one claim pays both onc
 
   // The board links to the ladder.
   await page.goto(`/leaderboard?site=${ROOBET}`);
-  await expect(page.getByRole('link', { name: 'Milestone rewards' })).toHaveAttribute('href', `/rewards?site=${ROOBET}`);
+  await expect(page.getByRole('link', { name: 'Milestone rewards' })).toHaveAttribute(
+    'href',
+    `/rewards?site=${ROOBET}`,
+  );
   await adminContext.close();
 });

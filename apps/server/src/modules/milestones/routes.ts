@@ -4,9 +4,8 @@
  * the leaderboard poller to refresh progress and pay automatically after each standings refresh.
  */
 import type { FastifyInstance } from 'fastify';
-import type { SiteId } from '@kickback/common/http/leaderboards';
 import { milestoneEndpoints, presetLadder } from '@kickback/common/http/milestones';
-import { siteById, siteIds } from '@kickback/common/http/leaderboards';
+import { siteById, siteIds, type SiteId } from '@kickback/common/http/leaderboards';
 import { badRequest } from '../../lib/errors';
 import { plugin } from '../../lib/plugin';
 import { currentUser } from '../../plugins/access';
