@@ -75,6 +75,7 @@ import { splitOrStealRoutes } from './modules/split-or-steal/routes';
 import { dealOrNoDealRoutes } from './modules/deal-or-no-deal/routes';
 import { liveRoutes } from './modules/live/routes';
 import { earnRoutes } from './modules/earn/routes';
+import { milestonesModule } from './modules/milestones/routes';
 import { predictionsModule } from './modules/predictions/routes';
 import { giveawayModule } from './modules/giveaway/routes';
 import { huntModule } from './modules/hunt/routes';
@@ -237,6 +238,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(supportRewardsPlugin);
   await app.register(channelPointsPlugin);
   await app.register(earnRoutes);
+  await app.register(milestonesModule);
   await app.register(integrationSettingsRoutes);
   await app.register(backupSchedulePlugin);
 

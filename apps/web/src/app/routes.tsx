@@ -112,6 +112,13 @@ export const routes: AppRoute[] = [
     menu: 'user',
   },
   {
+    path: '/rewards',
+    page: lazy(() => import('../features/milestones/milestones-page')),
+    name: 'Milestone rewards',
+    roles: signedIn,
+    menu: 'user',
+  },
+  {
     path: '/admin/fulfilment',
     page: lazy(() => import('../features/fulfilment/fulfilment-page')),
     name: 'Fulfilment',
@@ -219,6 +226,12 @@ export const routes: AppRoute[] = [
     path: '/admin/staff-prize-limits',
     page: lazy(() => import('../features/staff-prizes/admin-staff-prize-limits-page')),
     name: 'Staff Prize Limits',
+    roles: adminOnly,
+  },
+  {
+    path: '/admin/milestones',
+    page: lazy(() => import('../features/milestones/milestones-page')),
+    name: 'Milestone Ladders',
     roles: adminOnly,
   },
   {

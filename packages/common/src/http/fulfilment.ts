@@ -20,6 +20,7 @@ export const fulfilmentKindLabels: Record<string, string> = {
   staff_prize: 'Prize awaiting approval',
   raffle: 'Raffle prize',
   battle: 'Battle prize',
+  milestone: 'Milestone reward',
 };
 
 /** A kind in words: the label above, or the code made readable. */

@@ -35,6 +35,7 @@ export const removalPolicies: Record<string, RemovalPolicy> = {
   'daily_reward_claims.user_id': own('daily reward claims'),
   'partner_disputes.user_id': own('partner disputes'),
   'partner_links.user_id': own('partner account links'),
+  'milestone_progress.user_id': own('milestone ladder progress'),
   'game_chat_messages.user_id': own('game chat lines'),
   'orders.user_id': own(
     'store orders (a code sold on one goes with it: it has no cascade)',
@@ -103,6 +104,7 @@ export const removalPolicies: Record<string, RemovalPolicy> = {
   'fulfilment_items.run_by': staffMark,
   'product_codes.uploaded_by': staffMark,
   'staff_prize_limits.updated_by': staffMark,
+  'milestone_ladders.updated_by': staffMark,
   'images.uploaded_by': staffMark,
   'kick_bans.lifted_by': staffMark,
   'support_reward_settings.updated_by': staffMark,

@@ -36,3 +36,19 @@ export async function recordAudit(tx: DbOrTx, actor: Actor, entry: AuditEntry): 
     after: entry.after ?? null,
   });
 }
+
+/** Many entries by one actor in one statement (a batch of prizes paid at once). */
+export async function recordAuditMany(tx: DbOrTx, actor: Actor, entries: readonly AuditEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  await tx.insert(auditLog).values(
+    entries.map((entry) => ({
+      actorUserId: actor.userId,
+      actorLabel: actor.label,
+      action: entry.action,
+      targetType: entry.targetType ?? null,
+      targetId: entry.targetId ?? null,
+      before: entry.before ?? null,
+      after: entry.after ?? null,
+    })),
+  );
+}

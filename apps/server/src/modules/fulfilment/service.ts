@@ -20,7 +20,8 @@ export type FulfilmentKind =
   | 'giveaway'
   | 'staff_prize'
   | 'raffle'
-  | 'battle';
+  | 'battle'
+  | 'milestone';
 
 export interface FulfilmentRequest {
   kind: FulfilmentKind;

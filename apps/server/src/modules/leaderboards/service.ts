@@ -59,6 +59,13 @@ function errorText(err: unknown): string {
   return errorReason(err);
 }
 
+/** What a module registered to hear of a standings refresh is told (the milestone ladder). */
+export interface StandingsRefreshed {
+  site: SiteId;
+  periodId: number;
+  at: Date;
+}
+
 export class LeaderboardService {
   private built: { partners: PartnersConfig; providers: Partial<Record<SiteId, PartnerProvider>> } | null = null;
   /** Drops the cached public boards of a site (all sites without one) on every process. */
@@ -70,6 +77,7 @@ export class LeaderboardService {
   private ticking: Promise<void> | null = null;
   private readonly running = new Map<SiteId, Promise<CycleReport>>();
   private readonly abort = new AbortController();
+  private readonly refreshListeners = new Set<(refresh: StandingsRefreshed) => Promise<void>>();
 
   constructor(private readonly app: FastifyInstance) {}
 
@@ -88,6 +96,25 @@ export class LeaderboardService {
 
   private get now(): Date {
     return this.app.clock.now();
+  }
+
+  /**
+   * Runs `listener` after each poll wrote new standings, in the polling process (a module
+   * registers into the poller; the poller imports none of them). A listener's failure is logged
+   * and does not fail the poll.
+   */
+  onStandingsRefreshed(listener: (refresh: StandingsRefreshed) => Promise<void>): void {
+    this.refreshListeners.add(listener);
+  }
+
+  private async refreshed(refresh: StandingsRefreshed): Promise<void> {
+    for (const listener of this.refreshListeners) {
+      try {
+        await listener(refresh);
+      } catch (err) {
+        this.app.log.error({ site: refresh.site, err }, 'a standings refresh listener failed');
+      }
+    }
   }
 
   providerMode(site: SiteId): 'partner' | 'simulator' | 'none' {
@@ -272,6 +299,7 @@ export class LeaderboardService {
         report.players = outcome.players;
       }
       this.cache.invalidate(site);
+      if (outcome.written) await this.refreshed({ site, periodId: period.id, at: now });
       return true;
     } catch (err) {
       const message = errorText(err);

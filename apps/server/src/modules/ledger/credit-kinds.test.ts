@@ -59,7 +59,13 @@ function ledgerWrites(): Site[] {
   for (const path of sourceFiles(SRC)) {
     const file = relative(SRC, path);
     const text = readFileSync(path, 'utf8');
-    for (const via of ['applyBalanceChange', 'spend', 'payPrizes', 'applyPrizeCreditThroughGate'] as const) {
+    for (const via of [
+      'applyBalanceChange',
+      'spend',
+      'payPrizes',
+      'payPrizeBatch',
+      'applyPrizeCreditThroughGate',
+    ] as const) {
       for (const call of callsOf(text, via)) {
         for (const reason of reasonLiterals(call, false)) sites.push({ file, via, reason });
       }
@@ -92,6 +98,7 @@ describe('every credit names its kind', () => {
     expect(seen('payPrizes', 'hunt_prize')).toBe(true);
     expect(seen('payPrizes', 'battle_prize')).toBe(true);
     expect(seen('payPrizes', 'raffle_prize')).toBe(true);
+    expect(seen('payPrizeBatch', 'milestone_reward')).toBe(true);
     expect(seen('creditMany', 'chat_activity')).toBe(true);
     expect(seen('INSERT INTO ledger', 'prediction_bet')).toBe(true);
     expect(seen('applyBalanceChange', 'support_reward')).toBe(true);
@@ -99,7 +106,11 @@ describe('every credit names its kind', () => {
     const unclassified = sites.filter((s) => ledgerReasonKind(s.reason) === null);
     expect(unclassified, 'ledger reasons written but not in ledgerReasonKinds').toEqual([]);
     const prizesPastTheGate = sites.filter(
-      (s) => ledgerReasonKind(s.reason) === 'prize' && s.via !== 'payPrizes' && s.via !== 'applyPrizeCreditThroughGate',
+      (s) =>
+        ledgerReasonKind(s.reason) === 'prize' &&
+        s.via !== 'payPrizes' &&
+        s.via !== 'payPrizeBatch' &&
+        s.via !== 'applyPrizeCreditThroughGate',
     );
     expect(prizesPastTheGate, 'prizes credited outside payPrizes').toEqual([]);
   });
@@ -108,7 +119,7 @@ describe('every credit names its kind', () => {
     const prizeCodes = ledgerReasons.filter((r) => ledgerReasonKinds[r] === 'prize');
     const strays = sourceFiles(SRC).flatMap((path) => {
       const text = readFileSync(path, 'utf8');
-      if (/\bpayPrizes\(|applyPrizeCreditThroughGate\(/.test(text)) return [];
+      if (/\bpayPrizes\(|\bpayPrizeBatch\(|applyPrizeCreditThroughGate\(/.test(text)) return [];
       return prizeCodes.filter((code) => text.includes(`'${code}'`)).map((code) => `${relative(SRC, path)}: ${code}`);
     });
     expect(strays).toEqual([]);
@@ -116,7 +127,7 @@ describe('every credit names its kind', () => {
 
   it('only the staff-prize gate calls the prize credit', () => {
     const callers = sourceFiles(SRC)
-      .filter((path) => /applyPrizeCreditThroughGate\(/.test(readFileSync(path, 'utf8')))
+      .filter((path) => /applyPrizeCreditsThroughGate\(|applyPrizeCreditThroughGate\(/.test(readFileSync(path, 'utf8')))
       .map((path) => relative(SRC, path).replaceAll('\\', '/'))
       .sort();
     expect(callers).toEqual(['modules/ledger/service.ts', 'modules/staff-prizes/service.ts']);

@@ -100,6 +100,48 @@ export async function applyPrizeCreditThroughGate(
   return applyChange(tx, change, true);
 }
 
+/**
+ * Many prizes of one reason in one statement, for the staff-prize gate's batch entry only
+ * (../staff-prizes/service.ts `payPrizeBatch`; a test checks no other file calls it): each user
+ * gets a balance increase and a ledger row, excluded accounts are skipped, debts are paid first.
+ * A user may appear once per call. Returns the credited users with their ledger row and balance.
+ */
+export async function applyPrizeCreditsThroughGate(
+  tx: DbOrTx,
+  reason: PrizeReason,
+  credits: ReadonlyArray<{ userId: string; cents: bigint; reference: string; memo: string | null }>,
+): Promise<Map<string, BalanceResult>> {
+  const out = new Map<string, BalanceResult>();
+  if (credits.length === 0) return out;
+  checkCredit(reason, true);
+  const records = credits.map((c) => {
+    if (c.cents <= 0n) throw new RangeError('A prize must be positive');
+    return { user_id: c.userId, delta: centsToText(c.cents), reference: c.reference, memo: c.memo };
+  });
+  const rows = rowsOf<{ user_id: string; balance: string; ledger_id: string | number }>(
+    await tx.execute(sql`
+      WITH input AS (
+        SELECT * FROM jsonb_to_recordset(${JSON.stringify(records)}::jsonb)
+          AS r(user_id uuid, delta numeric, reference text, memo text)
+      ), updated AS (
+        UPDATE users u SET points = u.points + i.delta
+        FROM input i
+        WHERE u.id = i.user_id AND NOT u.excluded
+        RETURNING u.id, u.points AS balance, i.delta, i.reference, i.memo
+      )
+      INSERT INTO ledger (user_id, currency, delta, balance_after, reason, reference, memo)
+      SELECT id, 'points', delta, balance, ${reason}, reference, memo FROM updated
+      RETURNING user_id, balance_after::text AS balance, id AS ledger_id
+    `),
+  );
+  for (const r of rows) out.set(r.user_id, { balance: r.balance, ledgerId: Number(r.ledger_id) });
+  for (const paid of await payDebts(tx, [...out.keys()])) {
+    const before = out.get(paid.userId);
+    if (before) out.set(paid.userId, { ...before, balance: paid.balance });
+  }
+  return out;
+}
+
 async function applyChange(
   tx: DbOrTx,
   change: BalanceChange<LedgerReason>,

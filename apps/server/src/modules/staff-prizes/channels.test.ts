@@ -26,6 +26,8 @@ import { linkedChatter, say } from '../../../test/predictions';
 import { buy, makeRaffle } from '../../../test/raffles';
 import { battleGame, store as battleStore } from '../battles/game';
 import { dealOrNoDealGame } from '../deal-or-no-deal/game';
+import { setUser } from '../../../test/partner-links';
+import { milestoneProgress } from '../../db/schema/milestones';
 
 let t: TestApp;
 let admin: TestUser;
@@ -239,6 +241,53 @@ describe('raffles', () => {
     expect(item).toMatchObject({ reference: `raffle:${id}:0`, creditAmount: '800.00', creditReason: 'raffle_prize' });
     const [entry] = await prizeAudits('raffle', id);
     expect(entry).toMatchObject({ action: 'prize.held', actorUserId: admin.user.id });
+    expect(await ledgerMismatches(t)).toEqual([]);
+  });
+});
+
+describe('milestone ladder', () => {
+  it("a ladder last saved by someone now a Moderator holds his own tier's points for an Admin; a viewer's are paid and counted", async () => {
+    const editor = await t.signIn({ role: 'Admin', name: 'Ladder editor' });
+    const saved = await t.call({
+      method: 'PUT',
+      url: '/api/admin/milestones/1',
+      as: editor,
+      body: {
+        enabled: true,
+        automatic: false,
+        cycle: 'all_time',
+        tiers: [{ name: 'Bronze', threshold: '1000', rewardKind: 'points', rewardAmount: '300' }],
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const viewer = await t.signIn({ name: 'Ladder viewer' });
+    for (const [u, clash] of [
+      [editor, 'EditorClash'],
+      [viewer, 'ViewerClash'],
+    ] as const) {
+      await setUser(t.database.db, u.user.id, { clashId: clash }, t.clock.now());
+      await t.database.db
+        .insert(milestoneProgress)
+        .values({ site: 1, cycleKey: 'all', userId: u.user.id, wagered: '2000', updatedAt: t.clock.now() });
+    }
+    await t.database.db.update(users).set({ role: 'Moderator' }).where(eq(users.id, editor.user.id));
+    const before = await paidToday();
+
+    const own = await t.call({ method: 'POST', url: '/api/milestones/1/claim', as: editor });
+    expect(own.json()).toMatchObject({ points: 300, held: true });
+    expect(await pointsOf(editor)).toBe('0.00');
+    const [item] = await held(editor.user.id);
+    expect(item).toMatchObject({ creditAmount: '300.00', creditReason: 'milestone_reward' });
+    expect((await t.call({ method: 'POST', url: '/api/milestones/1/claim', as: viewer })).json()).toMatchObject({
+      points: 300,
+      held: false,
+    });
+    expect(await pointsOf(viewer)).toBe('300.00');
+    expect(await paidToday()).toBe(before + 300);
+    expect((await prizeAudits('milestone_ladder', '1')).map((a) => a.action).sort()).toEqual([
+      'prize.held',
+      'prize.paid',
+    ]);
     expect(await ledgerMismatches(t)).toEqual([]);
   });
 });

@@ -18,9 +18,14 @@ import type { Db, DbOrTx } from '../../db/client';
 import type { Currency } from '../../db/schema/ledger';
 import { staffPrizeLimits, staffPrizePayouts } from '../../db/schema/staff-prizes';
 import { users, type UserRow } from '../../db/schema/users';
-import { actorOf, recordAudit, type Actor } from '../audit/service';
+import { actorOf, recordAudit, recordAuditMany, type Actor } from '../audit/service';
 import { enqueueFulfilment } from '../fulfilment/service';
-import { applyPrizeCreditThroughGate, type BalanceResult, type PrizeReason } from '../ledger/service';
+import {
+  applyPrizeCreditThroughGate,
+  applyPrizeCreditsThroughGate,
+  type BalanceResult,
+  type PrizeReason,
+} from '../ledger/service';
 
 export const STAFF_PRIZE_KIND = 'staff_prize';
 
@@ -210,6 +215,63 @@ export async function payPrizes(
     outcomes.push({ reference: p.reference, kind: 'paid', result });
   }
   return outcomes;
+}
+
+/**
+ * The gate's batch entry: many prizes of one event and one reason (a milestone ladder's automatic
+ * payouts of a whole standings refresh), set-based. When only Admins run the event, nothing is
+ * capped: the balances and ledger rows are one statement (excluded accounts skipped, as the ledger
+ * does) and the audit entries another. When the limits apply, each prize goes through `payPrizes`
+ * with every check of it (per-event and per-day limits, staff winners), one at a time. Each user
+ * may appear once per call.
+ */
+export async function payPrizeBatch(
+  tx: DbOrTx,
+  event: PrizeEvent,
+  batch: { reason: PrizeReason; prizes: ReadonlyArray<Omit<Prize, 'reason'>> },
+  now: Date,
+): Promise<PrizeOutcome[]> {
+  const { reason, prizes } = batch;
+  const wanted = prizes.filter((p) => p.cents > 0n);
+  if (wanted.length === 0) return prizes.map((p) => ({ reference: p.reference, kind: 'skipped' }));
+  if (await moderatorRun(tx, event.runBy)) {
+    return payPrizes(
+      tx,
+      event,
+      prizes.map((p) => ({ ...p, reason })),
+      now,
+    );
+  }
+  const paid = await applyPrizeCreditsThroughGate(
+    tx,
+    reason,
+    wanted.map((p) => ({ userId: p.userId, cents: p.cents, reference: p.reference, memo: p.memo ?? null })),
+  );
+  const runBy = [...new Set(event.runBy.filter((id) => id !== null))];
+  await recordAuditMany(
+    tx,
+    event.actor ?? systemActor,
+    wanted
+      .filter((p) => paid.has(p.userId))
+      .map((p) => ({
+        action: 'prize.paid',
+        targetType: event.target.type,
+        targetId: event.target.id,
+        after: {
+          event: event.label,
+          userId: p.userId,
+          points: centsToNumber(p.cents),
+          reason,
+          reference: p.reference,
+          runBy,
+          moderatorRun: false,
+        },
+      })),
+  );
+  return prizes.map((p) => {
+    const result = p.cents > 0n ? paid.get(p.userId) : undefined;
+    return result ? { reference: p.reference, kind: 'paid', result } : { reference: p.reference, kind: 'skipped' };
+  });
 }
 
 /**

@@ -110,6 +110,9 @@ export default function LeaderboardPage() {
               <p className="kb-eyebrow mb-1">{current.name}</p>
               <h1 className="kb-lb-title">{titleOf(current.id, view)}</h1>
               {period && <p className="text-body-secondary mb-0">{period}</p>}
+              <Link to={`/rewards?site=${current.id}`} className="d-inline-block mt-2 small">
+                Milestone rewards
+              </Link>
               {current.id === 1 && (
                 <Button variant="outline-light" size="sm" className="mt-3" onClick={toggleView}>
                   <FaClockRotateLeft aria-hidden className="me-2" />

@@ -1,0 +1,149 @@
+/**
+ * A viewer's claim and view of the ladders (docs/features/milestone-rewards.md#claiming). A claim
+ * locks the viewer's progress row of the running cycle (FOR UPDATE), so concurrent claims — in one
+ * process or several — and the poller's automatic payout pay each tier once: the second one reads
+ * what the first paid and is refused "You have claimed this tier."
+ */
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { siteById, type SiteId } from '@kickback/common/http/leaderboards';
+import { milestoneMessages, type PublicLadder } from '@kickback/common/http/milestones';
+import { centsToNumber, toCents } from '@kickback/common/money';
+import type { DbOrTx } from '../../db/client';
+import { milestoneProgress } from '../../db/schema/milestones';
+import { partnerLinks } from '../../db/schema/partner-links';
+import type { UserRow } from '../../db/schema/users';
+import { transactionThen } from '../../lib/after-commit';
+import { conflict, forbidden, notFound } from '../../lib/errors';
+import { actorOf } from '../audit/service';
+import { isBanned } from '../kick-bans/service';
+import { currentCycle, loadLadder, loadLadders, owedFor, presentTier, type Ladder } from './ladders';
+import { lockProgress, money, payOut, payoutsOf } from './payouts';
+
+async function verifiedOn(db: DbOrTx, userId: string, site: SiteId): Promise<boolean> {
+  const field = siteById(site)?.linkField;
+  if (!field) return false;
+  const [row] = await db
+    .select({ id: partnerLinks.id })
+    .from(partnerLinks)
+    .where(and(eq(partnerLinks.userId, userId), eq(partnerLinks.field, field), eq(partnerLinks.state, 'verified')))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Why this user may not be paid on this site now, in words; null when they may. */
+async function refusalOf(db: DbOrTx, user: Pick<UserRow, 'id' | 'excluded'>, site: SiteId, now: Date) {
+  if (user.excluded) return { status: 403, message: milestoneMessages.excluded };
+  if (!(await verifiedOn(db, user.id, site))) return { status: 403, message: milestoneMessages.notLinked };
+  if (await isBanned(db, { userId: user.id }, now)) return { status: 403, message: milestoneMessages.banned };
+  return null;
+}
+
+async function progressOf(db: DbOrTx, site: SiteId, cycleKey: string | null, userId: string) {
+  if (!cycleKey) return null;
+  const [row] = await db
+    .select()
+    .from(milestoneProgress)
+    .where(
+      and(
+        eq(milestoneProgress.site, site),
+        eq(milestoneProgress.cycleKey, cycleKey),
+        eq(milestoneProgress.userId, userId),
+      ),
+    );
+  return row ?? null;
+}
+
+export async function publicLadders(app: FastifyInstance, user: UserRow | null): Promise<PublicLadder[]> {
+  const now = app.clock.now();
+  const out: PublicLadder[] = [];
+  for (const ladder of await loadLadders(app.db)) {
+    if (!ladder.row.enabled || ladder.tiers.length === 0) continue;
+    const meta = siteById(ladder.site);
+    const cycle = await currentCycle(app.db, ladder, now);
+    let me: PublicLadder['me'] = null;
+    if (user) {
+      const refusal = await refusalOf(app.db, user, ladder.site, now);
+      const row = await progressOf(app.db, ladder.site, cycle.key, user.id);
+      const wagered = row ? toCents(row.wagered) : 0n;
+      const owed = owedFor(ladder.tiers, wagered, {
+        threshold: row ? toCents(row.paidThreshold) : 0n,
+        points: row ? toCents(row.paidPoints) : 0n,
+        cash: row ? toCents(row.paidCash) : 0n,
+      });
+      me = {
+        linked: refusal?.message !== milestoneMessages.notLinked,
+        wagered: centsToNumber(wagered),
+        reached: owed.reached,
+        paid: owed.paid,
+        claimablePoints: centsToNumber(owed.points),
+        claimableCash: centsToNumber(owed.cash),
+        refusal:
+          refusal?.message ??
+          (owed.reached < 0
+            ? milestoneMessages.notReached
+            : owed.points === 0n && owed.cash === 0n
+              ? milestoneMessages.claimed
+              : null),
+      };
+    }
+    out.push({
+      site: ladder.site,
+      siteName: meta?.name ?? `Site ${ladder.site}`,
+      unit: meta?.defaultRewardUnit === 'USD' ? 'USD' : 'wagered',
+      cycle: ladder.row.cycle,
+      automatic: ladder.row.automatic,
+      cycleEndsAt: cycle.endsAt?.toISOString() ?? null,
+      tiers: ladder.tiers.map(presentTier),
+      me,
+    });
+  }
+  return out;
+}
+
+async function ladderOrNotFound(db: DbOrTx, site: SiteId): Promise<Ladder> {
+  const ladder = await loadLadder(db, site);
+  if (!ladder?.row.enabled || ladder.tiers.length === 0) throw notFound(milestoneMessages.noLadder);
+  return ladder;
+}
+
+/** A viewer's claim: pays what the tiers reached owe beyond what the cycle paid, once. */
+export async function claimMilestones(app: FastifyInstance, user: UserRow, site: SiteId) {
+  const now = app.clock.now();
+  const ladder = await ladderOrNotFound(app.db, site);
+  const refusal = await refusalOf(app.db, user, site, now);
+  if (refusal) throw refusal.status === 403 ? forbidden(refusal.message) : conflict(refusal.message);
+  const cycle = await currentCycle(app.db, ladder, now);
+  if (!cycle.key) throw conflict(milestoneMessages.notReached);
+  const cycleKey = cycle.key;
+  return transactionThen(
+    app.db,
+    async (tx) => {
+      const [row] = await lockProgress(tx, site, cycleKey, [user.id]);
+      if (!row) throw conflict(milestoneMessages.notReached);
+      const owed = owedFor(ladder.tiers, row.wagered, {
+        threshold: row.paidThreshold,
+        points: row.paidPoints,
+        cash: row.paidCash,
+      });
+      if (owed.reached < 0) throw conflict(milestoneMessages.notReached);
+      const [payout] = payoutsOf(ladder, [row]);
+      if (!payout) throw conflict(milestoneMessages.claimed);
+      const [paid] = await payOut(tx, ladder, cycleKey, [payout], actorOf(user), now);
+      const parts = [
+        payout.points > 0n ? `${money(payout.points)} points` : null,
+        payout.cash > 0n ? `$${money(payout.cash)} on its way` : null,
+      ].filter(Boolean);
+      return {
+        points: centsToNumber(payout.points),
+        cash: centsToNumber(payout.cash),
+        tier: payout.tier,
+        held: paid?.held ?? false,
+        message: paid?.held
+          ? `${payout.tier} reached: your reward awaits an admin's approval.`
+          : `${payout.tier} reached: ${parts.join(' and ')}.`,
+      };
+    },
+    app.log,
+  );
+}

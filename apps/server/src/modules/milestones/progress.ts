@@ -1,0 +1,132 @@
+/**
+ * The poller's part (docs/features/milestone-rewards.md#automatic-payouts): after each standings
+ * refresh of a site with a ladder, every verified link's wager for the ladder's cycle is written to
+ * its progress row (set-based), and in automatic mode every row that reached a tier it was not paid
+ * for is paid, in batches: each batch locks its rows, writes them in one statement, pays the points
+ * in one gate batch and announces the payouts in chat after it committed.
+ */
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { siteById, type SiteId } from '@kickback/common/http/leaderboards';
+import { centsToText, toCents } from '@kickback/common/money';
+import type { DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
+import { transactionThen } from '../../lib/after-commit';
+import { activeBanSql } from '../kick-bans/service';
+import { linksForPlayers } from '../partner-links/service';
+import { cycleKeyOf, loadLadder, type Ladder } from './ladders';
+import { announcement, lockProgress, payOut, payoutsOf } from './payouts';
+
+/** Rows per statement and per payout transaction. */
+export const MILESTONE_BATCH = 2_000;
+
+interface PlayerWager {
+  player_key: string;
+  username: string;
+  external_id: string | null;
+  wagered: string;
+}
+
+/** Each player's wager on the code in the cycle: the period's standings, or all periods summed. */
+async function wagersOf(db: DbOrTx, ladder: Ladder, periodId: number): Promise<PlayerWager[]> {
+  if (ladder.row.cycle === 'all_time') {
+    return rowsOf<PlayerWager>(
+      await db.execute(sql`
+        SELECT s.player_key, max(s.username) AS username, max(s.external_id) AS external_id, sum(s.wagered)::text AS wagered
+        FROM leaderboard_standings s JOIN leaderboard_periods p ON p.id = s.period_id
+        WHERE p.site = ${ladder.site} AND s.on_code
+        GROUP BY s.player_key
+      `),
+    );
+  }
+  return rowsOf<PlayerWager>(
+    await db.execute(sql`
+      SELECT player_key, username, external_id, wagered::text AS wagered
+      FROM leaderboard_standings WHERE period_id = ${periodId} AND on_code
+    `),
+  );
+}
+
+/** Writes every verified link's wager for the cycle; returns how many rows were written. */
+export async function refreshProgress(db: DbOrTx, ladder: Ladder, cycleKey: string, periodId: number, now: Date) {
+  const field = siteById(ladder.site)?.linkField;
+  if (!field) return 0;
+  const players = await wagersOf(db, ladder, periodId);
+  const links = await linksForPlayers(
+    db,
+    field,
+    players.map((p) => ({ playerKey: p.player_key, username: p.username, externalId: p.external_id })),
+  );
+  const byUser = new Map<string, string>();
+  for (const p of players) {
+    const link = links.get(p.player_key);
+    if (link?.state === 'verified') byUser.set(link.id, centsToText(toCents(p.wagered)));
+  }
+  const records = [...byUser.entries()].map(([user_id, wagered]) => ({ user_id, wagered }));
+  for (let i = 0; i < records.length; i += MILESTONE_BATCH * 5) {
+    await db.execute(sql`
+      INSERT INTO milestone_progress (site, cycle_key, user_id, wagered, updated_at)
+      SELECT ${ladder.site}, ${cycleKey}, r.user_id, r.wagered, ${now.toISOString()}::timestamptz
+      FROM jsonb_to_recordset(${JSON.stringify(records.slice(i, i + MILESTONE_BATCH * 5))}::jsonb)
+        AS r(user_id uuid, wagered numeric)
+      ON CONFLICT (site, cycle_key, user_id) DO UPDATE SET wagered = EXCLUDED.wagered, updated_at = EXCLUDED.updated_at
+      WHERE milestone_progress.wagered IS DISTINCT FROM EXCLUDED.wagered
+    `);
+  }
+  return records.length;
+}
+
+/**
+ * The rows of a cycle owed a tier they were not paid for: verified, neither excluded nor banned in
+ * chat, and at or past the next threshold above what the cycle paid.
+ */
+export async function owedUsers(db: DbOrTx, ladder: Ladder, cycleKey: string, now: Date): Promise<string[]> {
+  const field = siteById(ladder.site)?.linkField;
+  if (!field) return [];
+  const rows = rowsOf<{ user_id: string }>(
+    await db.execute(sql`
+      SELECT p.user_id FROM milestone_progress p JOIN users u ON u.id = p.user_id
+      WHERE p.site = ${ladder.site} AND p.cycle_key = ${cycleKey} AND NOT u.excluded
+        AND p.wagered >= (SELECT min(t.threshold) FROM milestone_tiers t WHERE t.site = p.site AND t.threshold > p.paid_threshold)
+        AND EXISTS (SELECT 1 FROM partner_links l WHERE l.user_id = p.user_id AND l.field = ${field} AND l.state = 'verified')
+        AND NOT ${activeBanSql(sql`u.kick_id`, now)}
+      ORDER BY p.user_id
+    `),
+  );
+  return rows.map((r) => r.user_id);
+}
+
+/** Pays every row owed a tier, in batches; returns how many were paid. */
+export async function payAutomatically(app: FastifyInstance, ladder: Ladder, cycleKey: string, now: Date) {
+  const owed = await owedUsers(app.db, ladder, cycleKey, now);
+  let paid = 0;
+  for (let i = 0; i < owed.length; i += MILESTONE_BATCH) {
+    const chunk = owed.slice(i, i + MILESTONE_BATCH);
+    paid += await transactionThen(
+      app.db,
+      async (tx, after) => {
+        const rows = await lockProgress(tx, ladder.site, cycleKey, chunk);
+        const done = await payOut(tx, ladder, cycleKey, payoutsOf(ladder, rows), null, now);
+        const text = announcement(ladder, done);
+        if (text) after.push(() => app.chatOut.enqueue({ kind: 'announce', text }));
+        return done.length;
+      },
+      app.log,
+    );
+  }
+  return paid;
+}
+
+/** The poller told us a site's standings were refreshed. */
+export async function standingsRefreshed(
+  app: FastifyInstance,
+  refresh: { site: SiteId; periodId: number; at: Date },
+): Promise<{ progress: number; paid: number }> {
+  const ladder = await loadLadder(app.db, refresh.site);
+  if (!ladder?.row.enabled || ladder.tiers.length === 0) return { progress: 0, paid: 0 };
+  const cycleKey = cycleKeyOf(ladder, refresh.periodId);
+  if (!cycleKey) return { progress: 0, paid: 0 };
+  const progress = await refreshProgress(app.db, ladder, cycleKey, refresh.periodId, refresh.at);
+  const paid = ladder.row.automatic ? await payAutomatically(app, ladder, cycleKey, refresh.at) : 0;
+  return { progress, paid };
+}
