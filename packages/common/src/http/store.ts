@@ -214,66 +214,73 @@ function limitRules(
     ctx.addIssue({ code: 'custom', path: ['limitSite'], message: 'Choose the leaderboard whose cycle counts.' });
 }
 
-export const productInput = z.object({
-  name: z
-    .string({ error: 'Enter the product name.' })
-    .trim()
-    .min(1, 'Enter the product name.')
-    .max(100, 'Keep the product name to 100 characters or fewer.'),
-  price: priceInput,
-  imageUrl,
-  category: z
-    .string({ error: 'Enter the category.' })
-    .trim()
-    .min(1, 'Enter the category.')
-    .max(40, 'Keep the category to 40 characters or fewer.'),
-  stock: z
-    .union([z.number(), z.null()], { error: 'must be a whole number or empty' })
-    .optional()
-    .refine(
-      (v) => v === undefined || v === null || (Number.isInteger(v) && v >= 0 && v <= 1_000_000),
-      'must be a whole number from 0 to 1000000',
-    )
-    .transform((v) => v ?? null),
-  active: z.boolean().default(true),
-  delivery: deliveryKind.default('none'),
-  limitCount: optionalWhole('limit', 1, 1000),
-  limitWindow: limitWindow.nullish().transform((v) => v ?? null),
-  limitSite: z
-    .union([z.number(), z.null()], { error: 'must be a partner site number or empty' })
-    .optional()
-    .refine((v) => v === undefined || v === null || (Number.isInteger(v) && v > 0 && v < 1000), 'must be a site number')
-    .transform((v) => v ?? null),
-  cooldownMinutes: optionalWhole('cooldown', 1, 525_600),
-  restriction: productRestriction.nullish().transform((v) => v ?? null),
-}).superRefine(limitRules);
+export const productInput = z
+  .object({
+    name: z
+      .string({ error: 'Enter the product name.' })
+      .trim()
+      .min(1, 'Enter the product name.')
+      .max(100, 'Keep the product name to 100 characters or fewer.'),
+    price: priceInput,
+    imageUrl,
+    category: z
+      .string({ error: 'Enter the category.' })
+      .trim()
+      .min(1, 'Enter the category.')
+      .max(40, 'Keep the category to 40 characters or fewer.'),
+    stock: z
+      .union([z.number(), z.null()], { error: 'must be a whole number or empty' })
+      .optional()
+      .refine(
+        (v) => v === undefined || v === null || (Number.isInteger(v) && v >= 0 && v <= 1_000_000),
+        'must be a whole number from 0 to 1000000',
+      )
+      .transform((v) => v ?? null),
+    active: z.boolean().default(true),
+    delivery: deliveryKind.default('none'),
+    limitCount: optionalWhole('limit', 1, 1000),
+    limitWindow: limitWindow.nullish().transform((v) => v ?? null),
+    limitSite: z
+      .union([z.number(), z.null()], { error: 'must be a partner site number or empty' })
+      .optional()
+      .refine(
+        (v) => v === undefined || v === null || (Number.isInteger(v) && v > 0 && v < 1000),
+        'must be a site number',
+      )
+      .transform((v) => v ?? null),
+    cooldownMinutes: optionalWhole('cooldown', 1, 525_600),
+    restriction: productRestriction.nullish().transform((v) => v ?? null),
+  })
+  .superRefine(limitRules);
 export type ProductInput = z.input<typeof productInput>;
 
 /** Admin → Products' form as typed (text inputs), checked by the same rules as productInput. */
-export const productForm = z.object({
-  name: productInput.shape.name,
-  price: priceInput,
-  imageUrl,
-  category: productInput.shape.category,
-  stock: z
-    .string()
-    .trim()
-    .refine(
-      (v) => v === '' || (/^\d{1,7}$/.test(v) && Number(v) <= 1_000_000),
-      'must be a whole number from 0 to 1000000',
-    )
-    .transform((v) => (v === '' ? null : Number(v))),
-  delivery: deliveryKind,
-  limitCount: formWhole('limit', 1, 1000),
-  limitWindow: z.enum(['', ...limitWindows]).transform((v) => (v === '' ? null : v)),
-  limitSite: z
-    .string()
-    .trim()
-    .refine((v) => v === '' || /^\d{1,3}$/.test(v), 'Choose a leaderboard.')
-    .transform((v) => (v === '' ? null : Number(v))),
-  cooldownMinutes: formWhole('cooldown', 1, 525_600),
-  audience: z.enum(audiences).transform((v): ProductRestriction | null => (v === 'everyone' ? null : { kind: v })),
-}).superRefine(limitRules);
+export const productForm = z
+  .object({
+    name: productInput.shape.name,
+    price: priceInput,
+    imageUrl,
+    category: productInput.shape.category,
+    stock: z
+      .string()
+      .trim()
+      .refine(
+        (v) => v === '' || (/^\d{1,7}$/.test(v) && Number(v) <= 1_000_000),
+        'must be a whole number from 0 to 1000000',
+      )
+      .transform((v) => (v === '' ? null : Number(v))),
+    delivery: deliveryKind,
+    limitCount: formWhole('limit', 1, 1000),
+    limitWindow: z.enum(['', ...limitWindows]).transform((v) => (v === '' ? null : v)),
+    limitSite: z
+      .string()
+      .trim()
+      .refine((v) => v === '' || /^\d{1,3}$/.test(v), 'Choose a leaderboard.')
+      .transform((v) => (v === '' ? null : Number(v))),
+    cooldownMinutes: formWhole('cooldown', 1, 525_600),
+    audience: z.enum(audiences).transform((v): ProductRestriction | null => (v === 'everyone' ? null : { kind: v })),
+  })
+  .superRefine(limitRules);
 export type ProductFormValues = z.input<typeof productForm>;
 
 function formWhole(what: string, min: number, max: number) {
@@ -313,7 +320,8 @@ export const storeMessages = {
   /** "Limit: 1 per week — next on Monday 00:00 UTC" (409); no date for a limit per person. */
   limitReached: (count: number, window: LimitWindow, next: string | null) =>
     `Limit: ${limitText(count, window)}${next ? ` — next on ${next}` : ' — you have bought it already'}.`,
-  subscribersOnly: 'Subscribers only: this product is for Kick subscribers of the channel. Link your Kick account if you subscribe.',
+  subscribersOnly:
+    'Subscribers only: this product is for Kick subscribers of the channel. Link your Kick account if you subscribe.',
   cooldown: (remaining: string) => `You can buy this again in ${remaining}.`,
   restockRequested: (name: string) => `We'll let you know when ${name} is back in stock.`,
   restockInStock: 'This product is in stock: you can buy it now.',

@@ -17,7 +17,12 @@ export async function queueDirectMessage(
   now: Date,
 ): Promise<CreatedBroadcast | null> {
   if (userIds.length === 0) return null;
-  const audience = { userIds, isAllDiscordLinkedUsers: false, isIncludeClashActiveUsers: false, isIncludeClashNonActiveUsers: false };
+  const audience = {
+    userIds,
+    isAllDiscordLinkedUsers: false,
+    isIncludeClashActiveUsers: false,
+    isIncludeClashNonActiveUsers: false,
+  };
   const linked = (await resolveAudience(tx, audience, now)).filter((r) => r.discordId !== null);
   if (linked.length === 0) return null;
   return writeBroadcast(tx, actor, message, { pickedUsers: linked.length, source: actor.label }, linked, now);

@@ -4,8 +4,7 @@
  * announces committed. The user reads them from the user menu (routes.ts).
  */
 import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
-import type { Notification } from '@kickback/common/http/notifications';
-import { MAX_NOTIFICATIONS_LISTED } from '@kickback/common/http/notifications';
+import { MAX_NOTIFICATIONS_LISTED, type Notification } from '@kickback/common/http/notifications';
 import type { DbOrTx } from '../../db/client';
 import { notifications } from '../../db/schema/notifications';
 

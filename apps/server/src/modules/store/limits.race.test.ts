@@ -33,10 +33,7 @@ describeRace('store limits: concurrent purchases by one buyer', () => {
   it('60 concurrent purchases of a "2 per week" product by one buyer: exactly 2, the rest refused with the next date', async () => {
     const buyer = await t.signIn({ name: 'Limitracer' });
     const product = await addProduct(t, { price: '5' });
-    await t.database.db
-      .update(products)
-      .set({ limitCount: 2, limitWindow: 'week' })
-      .where(eq(products.id, product.id));
+    await t.database.db.update(products).set({ limitCount: 2, limitWindow: 'week' }).where(eq(products.id, product.id));
     await givePoints(t, buyer.user.id, '1000');
     const results = await Promise.all(Array.from({ length: 60 }, () => order(buyer, product.id)));
     const codes = results.map((r) => r.statusCode);
@@ -66,10 +63,7 @@ describeRace('store limits: concurrent purchases by one buyer', () => {
 
   it('a limit is per buyer: 20 buyers at once each get their one', async () => {
     const product = await addProduct(t, { price: '1' });
-    await t.database.db
-      .update(products)
-      .set({ limitCount: 1, limitWindow: 'ever' })
-      .where(eq(products.id, product.id));
+    await t.database.db.update(products).set({ limitCount: 1, limitWindow: 'ever' }).where(eq(products.id, product.id));
     const buyers = await Promise.all(Array.from({ length: 20 }, () => t.signIn()));
     for (const b of buyers) await givePoints(t, b.user.id, '10');
     const results = await Promise.all(buyers.flatMap((b) => [order(b, product.id), order(b, product.id)]));

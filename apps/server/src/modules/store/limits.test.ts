@@ -186,8 +186,7 @@ describe('back in stock', () => {
       body: { name: 'Rare knife', price: 10, category: 'Skins', stock: 0 },
     });
     const id = created.json().id as number;
-    const ask = (as: TestUser | null) =>
-      t.call({ method: 'POST', url: `/api/store/products/${id}/restock-alert`, as });
+    const ask = (as: TestUser | null) => t.call({ method: 'POST', url: `/api/store/products/${id}/restock-alert`, as });
     expect((await ask(null)).statusCode).toBe(401);
     const asked = await ask(linked);
     expect(asked.statusCode).toBe(200);
@@ -209,7 +208,9 @@ describe('back in stock', () => {
     expect(mine.statusCode).toBe(200);
     expect(mine.json()).toMatchObject({
       unread: 1,
-      items: [{ kind: 'store.restock', text: 'Rare knife is back in stock in the store.', link: '/store', read: false }],
+      items: [
+        { kind: 'store.restock', text: 'Rare knife is back in stock in the store.', link: '/store', read: false },
+      ],
     });
     expect((await t.call({ url: '/api/notifications', as: plain })).json().unread).toBe(1);
     const recipients = await t.database.db
@@ -219,9 +220,9 @@ describe('back in stock', () => {
     expect(recipients.filter((r) => r.message.startsWith('Rare knife'))).toEqual([
       { userId: linked.user.id, message: 'Rare knife is back in stock in the store. Buy it before it goes again.' },
     ]);
-    expect(await t.database.db.select().from(storeRestockRequests).where(eq(storeRestockRequests.productId, id))).toEqual(
-      [],
-    );
+    expect(
+      await t.database.db.select().from(storeRestockRequests).where(eq(storeRestockRequests.productId, id)),
+    ).toEqual([]);
 
     // In stock: asking is refused; sold out and restocked again: told again.
     expect((await ask(plain)).statusCode).toBe(409);
@@ -239,11 +240,19 @@ describe('back in stock', () => {
       { userId: b.user.id, kind: 'test', text: 'For b' },
     ]);
     const bList = (await t.call({ url: '/api/notifications', as: b })).json();
-    const stolen = await t.call({ method: 'POST', url: '/api/notifications/read', as: a, body: { ids: [bList.items[0].id] } });
+    const stolen = await t.call({
+      method: 'POST',
+      url: '/api/notifications/read',
+      as: a,
+      body: { ids: [bList.items[0].id] },
+    });
     expect(stolen.statusCode).toBe(200);
     expect((await t.call({ url: '/api/notifications', as: b })).json().unread).toBe(1);
     const all = await t.call({ method: 'POST', url: '/api/notifications/read', as: a, body: {} });
     expect(all.json().message).toBe('1 notification marked read.');
-    expect((await t.call({ url: '/api/notifications', as: a })).json()).toMatchObject({ unread: 0, items: [{ read: true }] });
+    expect((await t.call({ url: '/api/notifications', as: a })).json()).toMatchObject({
+      unread: 0,
+      items: [{ read: true }],
+    });
   });
 });

@@ -75,7 +75,9 @@ async function isSubscriber(tx: DbOrTx, userId: string): Promise<boolean> {
 /** The partner leaderboard's cycle (its anchor and length), null when that leaderboard is gone. */
 async function cycleOf(tx: DbOrTx, site: number): Promise<{ anchor: Date; days: number } | null> {
   const rows = rowsOf<{ anchor: Date | string; days: number }>(
-    await tx.execute(sql`SELECT period_anchor AS anchor, period_days AS days FROM leaderboard_sites WHERE site = ${site}`),
+    await tx.execute(
+      sql`SELECT period_anchor AS anchor, period_days AS days FROM leaderboard_sites WHERE site = ${site}`,
+    ),
   );
   const row = rows[0];
   return row ? { anchor: new Date(row.anchor), days: Number(row.days) } : null;

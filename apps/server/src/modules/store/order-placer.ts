@@ -195,7 +195,9 @@ async function limitedAttempt(
   return database.db.transaction(async (tx) => {
     await enforceLimits(tx, userId, productId);
     const [row] = rowsOf<Outcome>(
-      await tx.execute(orderStatement(sql`${userId}`, sql`${productId}`, sql`${detail.value}`, sql`${detail.kind}`, sql`true`)),
+      await tx.execute(
+        orderStatement(sql`${userId}`, sql`${productId}`, sql`${detail.value}`, sql`${detail.kind}`, sql`true`),
+      ),
     );
     if (!row) throw new Error('order statement returned no row');
     return row;
