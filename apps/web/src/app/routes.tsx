@@ -112,13 +112,6 @@ export const routes: AppRoute[] = [
     menu: 'user',
   },
   {
-    path: '/notifications',
-    page: lazy(() => import('../features/notifications/notifications-page')),
-    name: 'Notifications',
-    roles: signedIn,
-    menu: 'user',
-  },
-  {
     path: '/admin/fulfilment',
     page: lazy(() => import('../features/fulfilment/fulfilment-page')),
     name: 'Fulfilment',
