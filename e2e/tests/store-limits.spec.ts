@@ -72,7 +72,10 @@ test('one per week: bought once, refused with the next date; a restock notifies 
   await expect(card).toContainText('Limit 1 per week');
   const buy = async () => {
     await card.getByRole('button', { name: `Buy ${weekly}` }).click();
-    await viewer.getByRole('dialog', { name: 'Confirm purchase' }).getByRole('button', { name: /^Buy for/ }).click();
+    await viewer
+      .getByRole('dialog', { name: 'Confirm purchase' })
+      .getByRole('button', { name: /^Buy for/ })
+      .click();
   };
   await buy();
   await expect(viewer.getByText(`You bought ${weekly}.`, { exact: false })).toBeVisible();
