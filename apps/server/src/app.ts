@@ -63,6 +63,7 @@ import { partnerLinkRoutes } from './modules/partner-links/routes';
 import { adminProductRoutes } from './modules/store/admin-routes';
 import { imageRoutes } from './modules/images/routes';
 import { storeRoutes } from './modules/store/routes';
+import { notificationRoutes } from './modules/notifications/routes';
 import { kickBansPlugin } from './modules/kick-bans/plugin';
 import { adminUserRoutes } from './modules/users/admin-routes';
 import { auditRoutes } from './modules/audit/routes';
@@ -226,6 +227,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(discordBroadcastsModule);
   await app.register(storeRoutes);
   await app.register(adminProductRoutes);
+  await app.register(notificationRoutes);
   await app.register(imageRoutes);
   await app.register(fulfilmentRoutes);
   await app.register(staffPrizeRoutes);

@@ -74,6 +74,72 @@ export function purchaseForm(kind: DeliveryKind) {
 }
 export type PurchaseFormValues = { deliveryDetail: string | undefined };
 
+/**
+ * Store limits (docs/features/store-limits.md): how many one buyer may buy per window — a UTC day,
+ * a UTC week from Monday 00:00, a partner's leaderboard cycle, or ever.
+ */
+export const limitWindows = ['day', 'week', 'cycle', 'ever'] as const;
+export const limitWindow = z.enum(limitWindows, { error: 'must be one of day, week, cycle, ever' });
+export type LimitWindow = z.infer<typeof limitWindow>;
+export const limitWindowLabels: Record<LimitWindow, string> = {
+  day: 'per day',
+  week: 'per week',
+  cycle: 'per leaderboard cycle',
+  ever: 'per person, ever',
+};
+
+/**
+ * Who may buy a product: null is everyone. A discriminated union so that further kinds (a
+ * milestone tier, say) are added as new members without changing the column.
+ */
+export const productRestriction = z.discriminatedUnion('kind', [z.object({ kind: z.literal('subscribers') })], {
+  error: 'must be { kind: "subscribers" } or null',
+});
+export type ProductRestriction = z.infer<typeof productRestriction>;
+export const audiences = ['everyone', 'subscribers'] as const;
+export type Audience = (typeof audiences)[number];
+export const audienceLabels: Record<Audience, string> = {
+  everyone: 'Everyone',
+  subscribers: 'Kick subscribers only',
+};
+
+/** A product's limits as the store shows them (null fields: none). */
+export const productLimits = z.object({
+  limitCount: z.number().nullable(),
+  limitWindow: limitWindow.nullable(),
+  limitSite: z.number().nullable(),
+  cooldownMinutes: z.number().nullable(),
+  restriction: productRestriction.nullable(),
+});
+export type ProductLimits = z.infer<typeof productLimits>;
+
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** "Monday 00:00 UTC" within a week of `now`, else "14 Jan 2027 00:00 UTC". */
+export function nextDateText(next: Date, now: Date): string {
+  const time = `${two(next.getUTCHours())}:${two(next.getUTCMinutes())} UTC`;
+  if (next.getTime() - now.getTime() < 7 * 86_400_000) return `${WEEKDAYS[next.getUTCDay()]} ${time}`;
+  return `${next.getUTCDate()} ${MONTHS[next.getUTCMonth()]} ${next.getUTCFullYear()} ${time}`;
+}
+
+/** "3 h 20 min", "2 d 4 h", "5 min" (rounded up to the minute). */
+export function durationText(ms: number): string {
+  const minutes = Math.max(1, Math.ceil(ms / 60_000));
+  const d = Math.floor(minutes / 1440);
+  const h = Math.floor((minutes % 1440) / 60);
+  const m = minutes % 60;
+  if (d > 0) return h > 0 ? `${d} d ${h} h` : `${d} d`;
+  if (h > 0) return m > 0 ? `${h} h ${m} min` : `${h} h`;
+  return `${m} min`;
+}
+
+/** "1 per week", "3 per day", "1 per person". */
+export function limitText(count: number, window: LimitWindow): string {
+  return window === 'ever' ? `${count} per person` : `${count} ${limitWindowLabels[window]}`;
+}
+
 /** The Product entity of docs/product.md#site-entities, plus the stock left (null: unlimited) and how it is delivered. */
 export const product = z.object({
   id: z.number(),
@@ -83,6 +149,8 @@ export const product = z.object({
   category: z.string(),
   stock: z.number().nullable(),
   delivery: deliveryKind,
+  /** Store limits (docs/features/store-limits.md); absent in answers cached before they existed. */
+  limits: productLimits.optional(),
 });
 export type Product = z.infer<typeof product>;
 
@@ -122,49 +190,109 @@ const imageUrl = z
   .nullish()
   .transform((v) => v || null);
 
-export const productInput = z.object({
-  name: z
-    .string({ error: 'Enter the product name.' })
-    .trim()
-    .min(1, 'Enter the product name.')
-    .max(100, 'Keep the product name to 100 characters or fewer.'),
-  price: priceInput,
-  imageUrl,
-  category: z
-    .string({ error: 'Enter the category.' })
-    .trim()
-    .min(1, 'Enter the category.')
-    .max(40, 'Keep the category to 40 characters or fewer.'),
-  stock: z
-    .union([z.number(), z.null()], { error: 'must be a whole number or empty' })
+function optionalWhole(what: string, min: number, max: number) {
+  return z
+    .union([z.number(), z.null()], { error: `must be a whole number or empty` })
     .optional()
     .refine(
-      (v) => v === undefined || v === null || (Number.isInteger(v) && v >= 0 && v <= 1_000_000),
-      'must be a whole number from 0 to 1000000',
+      (v) => v === undefined || v === null || (Number.isInteger(v) && v >= min && v <= max),
+      `The ${what} must be a whole number from ${min} to ${max}.`,
     )
-    .transform((v) => v ?? null),
-  active: z.boolean().default(true),
-  delivery: deliveryKind.default('none'),
-});
+    .transform((v) => v ?? null);
+}
+
+/** A limit needs both its count and its window; a cycle names the partner whose cycle it is. */
+function limitRules(
+  v: { limitCount: number | null; limitWindow: LimitWindow | null; limitSite: number | null },
+  ctx: z.RefinementCtx,
+): void {
+  if (v.limitCount !== null && v.limitWindow === null)
+    ctx.addIssue({ code: 'custom', path: ['limitWindow'], message: 'Choose the window the limit counts in.' });
+  if (v.limitCount === null && v.limitWindow !== null)
+    ctx.addIssue({ code: 'custom', path: ['limitCount'], message: 'Enter how many one viewer may buy.' });
+  if (v.limitWindow === 'cycle' && v.limitSite === null)
+    ctx.addIssue({ code: 'custom', path: ['limitSite'], message: 'Choose the leaderboard whose cycle counts.' });
+}
+
+export const productInput = z
+  .object({
+    name: z
+      .string({ error: 'Enter the product name.' })
+      .trim()
+      .min(1, 'Enter the product name.')
+      .max(100, 'Keep the product name to 100 characters or fewer.'),
+    price: priceInput,
+    imageUrl,
+    category: z
+      .string({ error: 'Enter the category.' })
+      .trim()
+      .min(1, 'Enter the category.')
+      .max(40, 'Keep the category to 40 characters or fewer.'),
+    stock: z
+      .union([z.number(), z.null()], { error: 'must be a whole number or empty' })
+      .optional()
+      .refine(
+        (v) => v === undefined || v === null || (Number.isInteger(v) && v >= 0 && v <= 1_000_000),
+        'must be a whole number from 0 to 1000000',
+      )
+      .transform((v) => v ?? null),
+    active: z.boolean().default(true),
+    delivery: deliveryKind.default('none'),
+    limitCount: optionalWhole('limit', 1, 1000),
+    limitWindow: limitWindow.nullish().transform((v) => v ?? null),
+    limitSite: z
+      .union([z.number(), z.null()], { error: 'must be a partner site number or empty' })
+      .optional()
+      .refine(
+        (v) => v === undefined || v === null || (Number.isInteger(v) && v > 0 && v < 1000),
+        'must be a site number',
+      )
+      .transform((v) => v ?? null),
+    cooldownMinutes: optionalWhole('cooldown', 1, 525_600),
+    restriction: productRestriction.nullish().transform((v) => v ?? null),
+  })
+  .superRefine(limitRules);
 export type ProductInput = z.input<typeof productInput>;
 
 /** Admin → Products' form as typed (text inputs), checked by the same rules as productInput. */
-export const productForm = z.object({
-  name: productInput.shape.name,
-  price: priceInput,
-  imageUrl,
-  category: productInput.shape.category,
-  stock: z
+export const productForm = z
+  .object({
+    name: productInput.shape.name,
+    price: priceInput,
+    imageUrl,
+    category: productInput.shape.category,
+    stock: z
+      .string()
+      .trim()
+      .refine(
+        (v) => v === '' || (/^\d{1,7}$/.test(v) && Number(v) <= 1_000_000),
+        'must be a whole number from 0 to 1000000',
+      )
+      .transform((v) => (v === '' ? null : Number(v))),
+    delivery: deliveryKind,
+    limitCount: formWhole('limit', 1, 1000),
+    limitWindow: z.enum(['', ...limitWindows]).transform((v) => (v === '' ? null : v)),
+    limitSite: z
+      .string()
+      .trim()
+      .refine((v) => v === '' || /^\d{1,3}$/.test(v), 'Choose a leaderboard.')
+      .transform((v) => (v === '' ? null : Number(v))),
+    cooldownMinutes: formWhole('cooldown', 1, 525_600),
+    audience: z.enum(audiences).transform((v): ProductRestriction | null => (v === 'everyone' ? null : { kind: v })),
+  })
+  .superRefine(limitRules);
+export type ProductFormValues = z.input<typeof productForm>;
+
+function formWhole(what: string, min: number, max: number) {
+  return z
     .string()
     .trim()
     .refine(
-      (v) => v === '' || (/^\d{1,7}$/.test(v) && Number(v) <= 1_000_000),
-      'must be a whole number from 0 to 1000000',
+      (v) => v === '' || (/^\d{1,7}$/.test(v) && Number(v) >= min && Number(v) <= max),
+      `The ${what} must be a whole number from ${min} to ${max}.`,
     )
-    .transform((v) => (v === '' ? null : Number(v))),
-  delivery: deliveryKind,
-});
-export type ProductFormValues = z.input<typeof productForm>;
+    .transform((v) => (v === '' ? null : Number(v)));
+}
 
 export const adminProduct = product.extend({
   active: z.boolean(),
@@ -189,6 +317,15 @@ export const storeMessages = {
   codesOnlyForCodeProducts: 'Codes can be uploaded only to a product whose delivery is "Instant code from a pool".',
   codeStockIsPool: 'The stock of a code product is its pool of codes: upload codes instead.',
   nameTaken: (name: string) => `A product named "${name}" already exists: choose another name.`,
+  /** "Limit: 1 per week — next on Monday 00:00 UTC" (409); no date for a limit per person. */
+  limitReached: (count: number, window: LimitWindow, next: string | null) =>
+    `Limit: ${limitText(count, window)}${next ? ` — next on ${next}` : ' — you have bought it already'}.`,
+  subscribersOnly:
+    'Subscribers only: this product is for Kick subscribers of the channel. Link your Kick account if you subscribe.',
+  cooldown: (remaining: string) => `You can buy this again in ${remaining}.`,
+  restockRequested: (name: string) => `We'll let you know when ${name} is back in stock.`,
+  restockInStock: 'This product is in stock: you can buy it now.',
+  restockNotice: (name: string) => `${name} is back in stock in the store.`,
 } as const;
 
 /** The order's answer: the contract's message, plus the order id and, for a code product, the code (buyer only). */
@@ -287,6 +424,14 @@ export const storeEndpoints = {
     access: 'user',
     body: orderProductBody,
     response: orderResponse,
+  }),
+  /** "Notify me when back in stock" on a sold-out product (docs/features/store-limits.md#back-in-stock). */
+  restockAlert: defineEndpoint({
+    method: 'POST',
+    path: '/api/store/products/:id/restock-alert',
+    access: 'user',
+    params: productIdParams,
+    response: messageBody,
   }),
 };
 

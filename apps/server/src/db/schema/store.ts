@@ -3,6 +3,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -29,6 +30,14 @@ export const products = pgTable(
       .default('none'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Store limits (docs/features/store-limits.md): at most `limitCount` per buyer per `limitWindow`. */
+    limitCount: integer('limit_count'),
+    limitWindow: text('limit_window', { enum: ['day', 'week', 'cycle', 'ever'] }),
+    /** The partner whose leaderboard cycle is the window (`cycle` only). */
+    limitSite: smallint('limit_site'),
+    cooldownMinutes: integer('cooldown_minutes'),
+    /** Who may buy: null everyone, else a `productRestriction` of @kickback/common/http/store. */
+    restriction: jsonb('restriction'),
   },
   (t) => [index('products_active_category').on(t.active, t.category)],
 );
@@ -100,4 +109,33 @@ export const chatPointMinutes = pgTable(
     minute: timestamp('minute', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.minute] }), index('chat_point_minutes_minute').on(t.minute)],
+);
+
+/** One row per (buyer, limited product), locked by each purchase of it (modules/store/limits.ts). */
+export const storePurchaseSlots = pgTable(
+  'store_purchase_slots',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: bigint('product_id', { mode: 'number' })
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.productId] })],
+);
+
+/** "Notify me when back in stock": answered (and deleted) by the next restock. */
+export const storeRestockRequests = pgTable(
+  'store_restock_requests',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: bigint('product_id', { mode: 'number' })
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.productId] }), index('store_restock_requests_product').on(t.productId)],
 );

@@ -37,6 +37,9 @@ export const removalPolicies: Record<string, RemovalPolicy> = {
   'partner_links.user_id': own('partner account links'),
   'milestone_progress.user_id': own('milestone ladder progress'),
   'game_chat_messages.user_id': own('game chat lines'),
+  'store_purchase_slots.user_id': own('store limit bookkeeping (last purchase of a limited product)'),
+  'store_restock_requests.user_id': own('"notify me when back in stock" requests'),
+  'notifications.user_id': own('site notifications'),
   'orders.user_id': own(
     'store orders (a code sold on one goes with it: it has no cascade)',
     (ids) => sql`

@@ -13,8 +13,10 @@ import { badRequest, conflict, notFound, serviceUnavailable } from '../../lib/er
 import { currentUser } from '../../plugins/access';
 import { route } from '../../plugins/endpoints';
 import { actorOf, recordAudit } from '../audit/service';
+import { leaderboardSites } from '../../db/schema/leaderboards';
 import { CODE_HASH_VERSION, existingCodes, maskedTail, poolView, refusedText, unsoldCount } from './codes';
 import { PRODUCTS_READ, toAdminProduct } from './presenter';
+import { announceRestock } from './restock';
 import { codeVault } from './service';
 
 type Input = z.infer<typeof productInput>;
@@ -28,6 +30,11 @@ function columns(input: Input) {
     stock: input.stock,
     active: input.active,
     delivery: input.delivery,
+    limitCount: input.limitCount,
+    limitWindow: input.limitWindow,
+    limitSite: input.limitWindow === 'cycle' ? input.limitSite : null,
+    cooldownMinutes: input.cooldownMinutes,
+    restriction: input.restriction,
   };
 }
 
@@ -55,6 +62,11 @@ function snapshot(p: ProductRow) {
     stock: p.stock,
     active: p.active,
     delivery: p.delivery,
+    limitCount: p.limitCount,
+    limitWindow: p.limitWindow,
+    limitSite: p.limitSite,
+    cooldownMinutes: p.cooldownMinutes,
+    restriction: p.restriction,
   };
 }
 
@@ -82,6 +94,16 @@ async function refuseTakenName(tx: DbOrTx, name: string, exceptId: number | null
   if (taken) throw conflict(storeMessages.nameTaken(taken.name));
 }
 
+/** A limit per leaderboard cycle names a leaderboard that exists (docs/features/store-limits.md#limits). */
+async function refuseUnknownSite(tx: DbOrTx, input: Input): Promise<void> {
+  if (input.limitWindow !== 'cycle' || input.limitSite === null) return;
+  const [site] = await tx
+    .select({ site: leaderboardSites.site })
+    .from(leaderboardSites)
+    .where(eq(leaderboardSites.site, input.limitSite));
+  if (!site) throw badRequest('Choose a leaderboard that exists.', 'limitSite');
+}
+
 export async function adminProductRoutes(app: FastifyInstance): Promise<void> {
   const soldOf = async (productId: number) =>
     (await app.db.select({ n: count() }).from(orders).where(eq(orders.productId, productId)))[0]?.n ?? 0;
@@ -99,6 +121,7 @@ export async function adminProductRoutes(app: FastifyInstance): Promise<void> {
     const admin = currentUser(request);
     const created = await app.db.transaction(async (tx) => {
       await refuseTakenName(tx, request.body.name, null);
+      await refuseUnknownSite(tx, request.body);
       const [row] = await tx
         .insert(products)
         .values(await withPoolStock(tx, request.body, null))
@@ -122,6 +145,7 @@ export async function adminProductRoutes(app: FastifyInstance): Promise<void> {
       const [before] = await tx.select().from(products).where(eq(products.id, request.params.id)).for('update');
       if (!before) throw notFound(storeMessages.productNotFound);
       await refuseTakenName(tx, request.body.name, before.id);
+      await refuseUnknownSite(tx, request.body);
       const [after] = await tx
         .update(products)
         .set({ ...(await withPoolStock(tx, request.body, before)), updatedAt: new Date() })
@@ -137,10 +161,11 @@ export async function adminProductRoutes(app: FastifyInstance): Promise<void> {
         before: snapshot(before),
         after: snapshot(after),
       });
-      return after;
+      return { after, dm: await announceRestock(tx, actorOf(admin), before, after, app.clock.now()) };
     });
     app.reads.invalidate(PRODUCTS_READ);
-    return toAdminProduct(updated, await soldOf(updated.id));
+    if (updated.dm) void app.discordBroadcasts.kick();
+    return toAdminProduct(updated.after, await soldOf(updated.after.id));
   });
 
   route(app, adminProductEndpoints.setActive, async (request) => {
@@ -214,7 +239,12 @@ export async function adminProductRoutes(app: FastifyInstance): Promise<void> {
       const refusals = refused.size ? refusedText(codes, refused) : '';
       if (added === 0) throw conflict(`Nothing was added. ${refusals}`);
       const stock = await unsoldCount(tx, product.id);
-      await tx.update(products).set({ stock, updatedAt: new Date() }).where(eq(products.id, product.id));
+      const [restocked] = await tx
+        .update(products)
+        .set({ stock, updatedAt: new Date() })
+        .where(eq(products.id, product.id))
+        .returning();
+      const dm = restocked ? await announceRestock(tx, actorOf(admin), product, restocked, app.clock.now()) : false;
       await recordAudit(tx, actorOf(admin), {
         action: 'product.codes_upload',
         targetType: 'product',
@@ -222,9 +252,10 @@ export async function adminProductRoutes(app: FastifyInstance): Promise<void> {
         before: { stock: product.stock },
         after: { stock, added, refused: refused.size },
       });
-      return { added, refused: refused.size, refusals, pool: await poolView(tx, product.id) };
+      return { added, refused: refused.size, refusals, pool: await poolView(tx, product.id), dm };
     });
     app.reads.invalidate(PRODUCTS_READ);
+    if (result.dm) void app.discordBroadcasts.kick();
     const { added, refused, refusals, pool } = result;
     return {
       message: `Added ${added} code${added === 1 ? '' : 's'}; ${pool.available} available.${refusals ? ` ${refusals}` : ''}`,

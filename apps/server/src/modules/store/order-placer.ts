@@ -19,6 +19,10 @@
  * the last item goes to a concurrent buyer between our read and our decrement, the statement
  * aborts itself (a failing cast), which rolls the debit back, and we ask again; the second time
  * the product reads sold out. So concurrent orders can neither overspend nor oversell.
+ *
+ * A product with store limits (docs/features/store-limits.md) is refused by that one statement
+ * (`limited`, nothing written); it is ordered instead in a transaction that first checks and locks
+ * the buyer's limits (limits.ts) and then runs the same statement with `limitsChecked`.
  */
 import { fillPlaceholders, sql, type SQLWrapper } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -30,8 +34,10 @@ import {
   storeMessages,
 } from '@kickback/common/http/store';
 import type { Database } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { debtMessage, pointsDebitCtes } from '../ledger/service';
+import { enforceLimits } from './limits';
 
 export interface PlacedOrder {
   orderId: number;
@@ -49,6 +55,8 @@ interface Outcome {
   stock: number | null;
   name: string | null;
   delivery: DeliveryKind | null;
+  /** The product has store limits: ordered only with `limitsChecked` (limits.ts). */
+  limited: boolean | null;
   order_id: string | number | null;
   sealed: string | null;
 }
@@ -75,15 +83,24 @@ function isStockRace(err: unknown): boolean {
   return false;
 }
 
-function orderStatement(userId: SQLWrapper, productId: SQLWrapper, detail: SQLWrapper, detailKind: SQLWrapper) {
+function orderStatement(
+  userId: SQLWrapper,
+  productId: SQLWrapper,
+  detail: SQLWrapper,
+  detailKind: SQLWrapper,
+  limitsChecked: SQLWrapper,
+) {
   const ledgerPart = pointsDebitCtes(userId);
   return sql`
     WITH product AS (
-      SELECT id, name, price, stock, active, delivery FROM products WHERE id = ${productId}
+      SELECT id, name, price, stock, active, delivery,
+        (limit_count IS NOT NULL OR cooldown_minutes IS NOT NULL OR restriction IS NOT NULL) AS limited
+      FROM products WHERE id = ${productId}
     ), priced AS (
       SELECT id, name, price, stock, delivery,
         active AND (stock IS NULL OR stock > 0)
-          AND (delivery IN ('none', 'code') OR delivery = ${detailKind}::text) AS allowed
+          AND (delivery IN ('none', 'code') OR delivery = ${detailKind}::text)
+          AND (NOT limited OR ${limitsChecked}::boolean) AS allowed
       FROM product
     ), ${ledgerPart.debit}, taken AS (
       UPDATE products p SET stock = p.stock - 1
@@ -122,12 +139,13 @@ function orderStatement(userId: SQLWrapper, productId: SQLWrapper, detail: SQLWr
         (SELECT stock FROM product) AS stock,
         (SELECT name FROM product) AS name,
         (SELECT delivery FROM product) AS delivery,
+        (SELECT limited FROM product) AS limited,
         (SELECT id FROM placed) AS order_id,
         (SELECT sealed FROM claimed) AS sealed,
         EXISTS (SELECT 1 FROM debit) AS debited,
         (SELECT count(*) FROM entry) + (SELECT count(*) FROM queued) AS written
     )
-    SELECT found, active, stock, name, delivery, order_id, sealed,
+    SELECT found, active, stock, name, delivery, limited, order_id, sealed,
       -- Debited but no order (the stock went meanwhile), or a code product's order without a code:
       -- abort the whole statement.
       CAST(
@@ -138,13 +156,14 @@ function orderStatement(userId: SQLWrapper, productId: SQLWrapper, detail: SQLWr
   `;
 }
 
-/** Rendered once; each order fills in the two placeholders. */
+/** Rendered once; each order without limits fills in the placeholders. */
 const statement = new PgDialect().sqlToQuery(
   orderStatement(
     sql.placeholder('userId'),
     sql.placeholder('productId'),
     sql.placeholder('detail'),
     sql.placeholder('detailKind'),
+    sql`false`,
   ),
 );
 
@@ -162,7 +181,27 @@ async function attempt(database: Database, userId: string, productId: number, de
   );
   const row = rows[0];
   if (!row) throw new Error('order statement returned no row');
-  return row;
+  const orderable = row.active === true && (row.stock === null || row.stock > 0);
+  return row.limited && orderable && row.order_id === null ? limitedAttempt(database, userId, productId, detail) : row;
+}
+
+/** A product with store limits: its limits checked under the buyer's slot lock, then the same statement. */
+async function limitedAttempt(
+  database: Database,
+  userId: string,
+  productId: number,
+  detail: OrderDetail,
+): Promise<Outcome> {
+  return database.db.transaction(async (tx) => {
+    await enforceLimits(tx, userId, productId);
+    const [row] = rowsOf<Outcome>(
+      await tx.execute(
+        orderStatement(sql`${userId}`, sql`${productId}`, sql`${detail.value}`, sql`${detail.kind}`, sql`true`),
+      ),
+    );
+    if (!row) throw new Error('order statement returned no row');
+    return row;
+  });
 }
 
 /** Only asked after a refused order, to say why: a debt blocks spending (ledger/service). */

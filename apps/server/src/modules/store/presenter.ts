@@ -1,5 +1,11 @@
 import { asc, desc, eq } from 'drizzle-orm';
-import type { AdminProduct, Product, ProductsResponse } from '@kickback/common/http/store';
+import {
+  type AdminProduct,
+  type Product,
+  productRestriction,
+  type ProductLimits,
+  type ProductsResponse,
+} from '@kickback/common/http/store';
 import { decimalToNumber } from '@kickback/common/money';
 import type { DbOrTx } from '../../db/client';
 import { products, type ProductRow } from '../../db/schema/store';
@@ -7,9 +13,24 @@ import { products, type ProductRow } from '../../db/schema/store';
 /** The read-cache key of the public catalogue; invalidate it after any committed product change. */
 export const PRODUCTS_READ = 'products';
 
+/** A product's limits (docs/features/store-limits.md), null when it has none. */
+export function limitsOf(p: ProductRow): ProductLimits | null {
+  const restriction = p.restriction === null ? null : (productRestriction.safeParse(p.restriction).data ?? null);
+  if (p.limitCount === null && p.cooldownMinutes === null && restriction === null) return null;
+  return {
+    limitCount: p.limitCount,
+    limitWindow: p.limitWindow,
+    limitSite: p.limitSite,
+    cooldownMinutes: p.cooldownMinutes,
+    restriction,
+  };
+}
+
 /** The Product entity of docs/product.md#site-entities (image falls back on the client). */
 export function toProduct(p: ProductRow): Product {
+  const limits = limitsOf(p);
   return {
+    ...(limits ? { limits } : {}),
     id: p.id,
     name: p.name,
     price: decimalToNumber(p.price),

@@ -1,4 +1,7 @@
-/** The store's public API (docs/product.md#site-calls): the active catalogue and placing an order. */
+/**
+ * The store's public API (docs/product.md#site-calls): the active catalogue and placing an order;
+ * "notify me when back in stock" (docs/features/store-limits.md#back-in-stock).
+ */
 import type { FastifyInstance } from 'fastify';
 import { detailKindOf, storeEndpoints, storeMessages } from '@kickback/common/http/store';
 import { currentUser } from '../../plugins/access';
@@ -6,6 +9,7 @@ import { cachedReadRoute } from '../../plugins/cached-reads';
 import { route } from '../../plugins/endpoints';
 import { placeOrder } from './order-placer';
 import { activeCatalogue, PRODUCTS_READ } from './presenter';
+import { requestRestockAlert } from './restock';
 import { codeVault } from './service';
 
 export async function storeRoutes(app: FastifyInstance): Promise<void> {
@@ -36,4 +40,8 @@ export async function storeRoutes(app: FastifyInstance): Promise<void> {
       };
     },
   );
+
+  route(app, storeEndpoints.restockAlert, async (request) => ({
+    message: await requestRestockAlert(app.db, currentUser(request).id, request.params.id),
+  }));
 }

@@ -6,9 +6,12 @@
 import NavDropdown from 'react-bootstrap/NavDropdown';
 import { NavLink } from 'react-router';
 import type { Role } from '@kickback/common/http/auth';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { MenuFeature } from '@kickback/common/site-menu';
 import { adminMenu, userMenu } from '../routes';
+
+// Opened from the user menu; its code loads on the first open (docs/features/store-limits.md#site-notifications).
+const NotificationsDialog = lazy(() => import('../../features/notifications/notifications-dialog'));
 
 export function MoreMenu({ items }: { items: readonly MenuFeature[] }) {
   return (
@@ -45,16 +48,25 @@ export function UserMenu({
   onProfile(): void;
   onSignOut(): void;
 }) {
+  const [notifications, setNotifications] = useState(false);
   return (
-    <NavDropdown align="end" id="kb-user-menu" title={title}>
-      <NavDropdown.Item onClick={onProfile}>Profile</NavDropdown.Item>
-      {userMenu(role).map((r) => (
-        <NavDropdown.Item key={r.path} as={NavLink} to={r.path}>
-          {r.name}
-        </NavDropdown.Item>
-      ))}
-      <NavDropdown.Divider />
-      <NavDropdown.Item onClick={onSignOut}>Sign out</NavDropdown.Item>
-    </NavDropdown>
+    <>
+      <NavDropdown align="end" id="kb-user-menu" title={title}>
+        <NavDropdown.Item onClick={onProfile}>Profile</NavDropdown.Item>
+        {userMenu(role).map((r) => (
+          <NavDropdown.Item key={r.path} as={NavLink} to={r.path}>
+            {r.name}
+          </NavDropdown.Item>
+        ))}
+        <NavDropdown.Item onClick={() => setNotifications(true)}>Notifications</NavDropdown.Item>
+        <NavDropdown.Divider />
+        <NavDropdown.Item onClick={onSignOut}>Sign out</NavDropdown.Item>
+      </NavDropdown>
+      {notifications && (
+        <Suspense fallback={null}>
+          <NotificationsDialog onClose={() => setNotifications(false)} />
+        </Suspense>
+      )}
+    </>
   );
 }

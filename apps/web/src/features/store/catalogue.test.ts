@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Product } from '@kickback/common/http/store';
-import { ALL_CATEGORIES, buyState, visibleProducts } from './catalogue';
+import { ALL_CATEGORIES, buyState, limitNotes, visibleProducts } from './catalogue';
 
 const p = (id: number, price: number, category: string, stock: number | null = null): Product => ({
   id,
@@ -26,5 +26,25 @@ describe('store catalogue', () => {
     expect(buyState(list[0]!, 49.99)).toBe('too-dear');
     expect(buyState(list[0]!, 50)).toBe('ok');
     expect(buyState(list[3]!, 1000)).toBe('sold-out');
+  });
+
+  it("says a product's limits in words (docs/features/store-limits.md)", () => {
+    expect(limitNotes(list[0]!)).toEqual([]);
+    const limited: Product = {
+      ...list[0]!,
+      limits: {
+        limitCount: 1,
+        limitWindow: 'week',
+        limitSite: null,
+        cooldownMinutes: 120,
+        restriction: { kind: 'subscribers' },
+      },
+    };
+    expect(limitNotes(limited)).toEqual(['Subscribers only', 'Limit 1 per week', 'Once every 2 h']);
+    const ever = {
+      ...limited,
+      limits: { ...limited.limits!, limitWindow: 'ever' as const, cooldownMinutes: 45, restriction: null },
+    };
+    expect(limitNotes(ever)).toEqual(['Limit 1 per person', 'Once every 45 min']);
   });
 });

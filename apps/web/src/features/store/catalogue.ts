@@ -1,5 +1,19 @@
 /** The Store page's pure rules: category filter, price sort, and whether Buy is enabled (docs/product.md#site-screens-and-routes, docs/product.md#site-validation). */
-import { PRODUCT_SORT_LOW_TO_HIGH, type Product } from '@kickback/common/http/store';
+import { limitText, PRODUCT_SORT_LOW_TO_HIGH, type Product } from '@kickback/common/http/store';
+
+/** What the card says about a product's limits (docs/features/store-limits.md): "1 per week", "Subscribers only". */
+export function limitNotes(product: Product): string[] {
+  const l = product.limits;
+  if (!l) return [];
+  const notes: string[] = [];
+  if (l.restriction?.kind === 'subscribers') notes.push('Subscribers only');
+  if (l.limitCount !== null && l.limitWindow !== null) notes.push(`Limit ${limitText(l.limitCount, l.limitWindow)}`);
+  if (l.cooldownMinutes !== null) {
+    const m = l.cooldownMinutes;
+    notes.push(`Once every ${m % 60 === 0 ? `${m / 60} h` : `${m} min`}`);
+  }
+  return notes;
+}
 
 export const ALL_CATEGORIES = 'All';
 

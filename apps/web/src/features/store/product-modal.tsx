@@ -11,10 +11,15 @@ import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-toastify';
+import { leaderboardSites } from '@kickback/common/http/leaderboards';
 import {
   adminProductEndpoints,
+  audienceLabels,
+  audiences,
   deliveryKindLabels,
   deliveryKinds,
+  limitWindowLabels,
+  limitWindows,
   productForm,
   storeEndpoints,
   type AdminProduct,
@@ -24,7 +29,21 @@ import { ImageUpload } from '../../components/ui/image-upload';
 import { useEndpointMutation } from '../../lib/query';
 import { FALLBACK_IMAGE } from './catalogue';
 
-const empty: ProductFormValues = { name: '', price: '', imageUrl: '', category: '', stock: '', delivery: 'none' };
+const empty: ProductFormValues = {
+  name: '',
+  price: '',
+  imageUrl: '',
+  category: '',
+  stock: '',
+  delivery: 'none',
+  limitCount: '',
+  limitWindow: '',
+  limitSite: '',
+  cooldownMinutes: '',
+  audience: 'everyone',
+};
+
+const text = (n: number | null | undefined) => (n === null || n === undefined ? '' : String(n));
 
 function valuesOf(p: AdminProduct): ProductFormValues {
   return {
@@ -34,6 +53,11 @@ function valuesOf(p: AdminProduct): ProductFormValues {
     category: p.category,
     stock: p.stock === null ? '' : String(p.stock),
     delivery: p.delivery,
+    limitCount: text(p.limits?.limitCount),
+    limitWindow: p.limits?.limitWindow ?? '',
+    limitSite: text(p.limits?.limitSite),
+    cooldownMinutes: text(p.limits?.cooldownMinutes),
+    audience: p.limits?.restriction?.kind ?? 'everyone',
   };
 }
 
@@ -57,9 +81,10 @@ export function ProductModal({
   const { errors } = form.formState;
   const delivery = useWatch({ control: form.control, name: 'delivery' });
   const imageUrl = useWatch({ control: form.control, name: 'imageUrl' });
+  const limitWindow = useWatch({ control: form.control, name: 'limitWindow' });
 
-  const submit = form.handleSubmit(async (values) => {
-    const body = { ...values, active: editing === 'new' ? true : editing.active };
+  const submit = form.handleSubmit(async ({ audience, ...values }) => {
+    const body = { ...values, restriction: audience, active: editing === 'new' ? true : editing.active };
     try {
       const saved =
         editing === 'new'
@@ -131,6 +156,74 @@ export function ProductModal({
                   : 'The purchase dialog asks the buyer for it; Fulfilment shows it with the order.'}
             </Form.Text>
           </Form.Group>
+          <fieldset className="mb-3">
+            <legend className="h6 mb-2">Limits</legend>
+            <div className="row g-3">
+              <Form.Group className="col-4" controlId="product-limit-count">
+                <Form.Label>Per viewer</Form.Label>
+                <Form.Control
+                  type="number"
+                  min={1}
+                  max={1000}
+                  step={1}
+                  placeholder="No limit"
+                  {...field('limitCount')}
+                />
+                {feedback('limitCount')}
+              </Form.Group>
+              <Form.Group className="col-8" controlId="product-limit-window">
+                <Form.Label>Window</Form.Label>
+                <Form.Select {...field('limitWindow')}>
+                  <option value="">No limit</option>
+                  {limitWindows.map((w) => (
+                    <option key={w} value={w}>
+                      {limitWindowLabels[w]}
+                    </option>
+                  ))}
+                </Form.Select>
+                {feedback('limitWindow')}
+              </Form.Group>
+              {limitWindow === 'cycle' && (
+                <Form.Group className="col-12" controlId="product-limit-site">
+                  <Form.Label>Leaderboard whose cycle counts</Form.Label>
+                  <Form.Select {...field('limitSite')}>
+                    <option value="">Choose…</option>
+                    {leaderboardSites.map((site) => (
+                      <option key={site.id} value={String(site.id)}>
+                        {site.name}
+                      </option>
+                    ))}
+                  </Form.Select>
+                  {feedback('limitSite')}
+                </Form.Group>
+              )}
+              <Form.Group className="col-6" controlId="product-cooldown">
+                <Form.Label>Cooldown (minutes)</Form.Label>
+                <Form.Control
+                  type="number"
+                  min={1}
+                  max={525_600}
+                  step={1}
+                  placeholder="None"
+                  {...field('cooldownMinutes')}
+                />
+                {feedback('cooldownMinutes')}
+              </Form.Group>
+              <Form.Group className="col-6" controlId="product-audience">
+                <Form.Label>Who may buy</Form.Label>
+                <Form.Select {...field('audience')}>
+                  {audiences.map((a) => (
+                    <option key={a} value={a}>
+                      {audienceLabels[a]}
+                    </option>
+                  ))}
+                </Form.Select>
+              </Form.Group>
+            </div>
+            <Form.Text>
+              Days and weeks are UTC (weeks start on Monday); a viewer&apos;s rejected orders do not count.
+            </Form.Text>
+          </fieldset>
           <Form.Group className="mb-3" controlId="product-category">
             <Form.Label>Category</Form.Label>
             <Form.Control list="product-categories" maxLength={40} {...field('category')} />

@@ -15,8 +15,9 @@ import { Link } from 'react-router';
 import { PRODUCT_SORT_HIGH_TO_LOW, storeEndpoints, type Product } from '@kickback/common/http/store';
 import { useAuth } from '../../shared/auth/auth-context';
 import { formatAmount } from '../../lib/format';
-import { useEndpointQuery } from '../../lib/query';
-import { ALL_CATEGORIES, buyState, FALLBACK_IMAGE, visibleProducts, type BuyState } from './catalogue';
+import { useEndpointMutation, useEndpointQuery } from '../../lib/query';
+import { toast } from '../../lib/toast';
+import { ALL_CATEGORIES, buyState, FALLBACK_IMAGE, limitNotes, visibleProducts, type BuyState } from './catalogue';
 import './store.css';
 
 // The dialog (its form library and the order schemas) loads when Buy is first pressed, not before
@@ -36,9 +37,26 @@ const deliveryNotes: Partial<Record<Product['delivery'], string>> = {
   code: 'Instant code',
 };
 
+/** "Notify me when back in stock" (docs/features/store-limits.md#back-in-stock). */
+function NotifyMe({ product }: { product: Product }) {
+  const ask = useEndpointMutation(storeEndpoints.restockAlert, { onSuccess: (res) => toast.success(res.message) });
+  return (
+    <Button
+      size="sm"
+      variant="outline-secondary"
+      disabled={ask.isPending || ask.isSuccess}
+      onClick={() => ask.mutate({ params: { id: product.id } })}
+      aria-label={`Notify me when ${product.name} is back in stock`}
+    >
+      {ask.isSuccess ? 'We’ll notify you' : 'Notify me'}
+    </Button>
+  );
+}
+
 function ProductCard({ product, state, onBuy }: { product: Product; state: BuyState; onBuy(): void }) {
   const [src, setSrc] = useState(product.image || FALLBACK_IMAGE);
   const soldOut = state === 'sold-out';
+  const notes = limitNotes(product);
   return (
     <article className={`kb-product${soldOut ? ' kb-product-soldout' : ''}`} aria-label={product.name}>
       <div className="kb-product-image">
@@ -62,10 +80,12 @@ function ProductCard({ product, state, onBuy }: { product: Product; state: BuySt
           {product.name}
         </h2>
         {deliveryNotes[product.delivery] && <p className="kb-product-delivery">{deliveryNotes[product.delivery]}</p>}
+        {notes.length > 0 && <p className="kb-product-delivery kb-product-limits">{notes.join(' · ')}</p>}
         <div className="kb-product-footer">
           <span className="kb-product-price">
             {formatAmount(product.price)} <small>pts</small>
           </span>
+          {soldOut && <NotifyMe product={product} />}
           <Button
             size="sm"
             disabled={state !== 'ok'}
