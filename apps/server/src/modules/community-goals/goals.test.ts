@@ -75,6 +75,22 @@ describe('community goal', () => {
     expect((await t.call({ url: '/api/community-goals' })).json().goals).toEqual([]);
   });
 
+  it('tells the hub after an admin switches a goal off', async () => {
+    t = await buildTestApp({ env: partnerEnv, networkFetch: new FakePartners().fetch });
+    const admin = await t.signIn({ role: 'Admin', name: 'Goal Admin' });
+    const sent: Array<{ goals: unknown[] }> = [];
+    const emit = t.app.realtime.emit.bind(t.app.realtime);
+    t.app.realtime.emit = ((hub, room, event, payload) => {
+      if (room === 'community-goal') sent.push(payload as { goals: unknown[] });
+      return emit(hub, room, event, payload);
+    }) as typeof t.app.realtime.emit;
+    await t.app.leaderboards.runCycle(1);
+    expect((await save(admin, 1, goal)).statusCode).toBe(200);
+    await expect.poll(() => sent.at(-1)?.goals.length).toBe(1);
+    expect((await save(admin, 1, { ...goal, active: false })).statusCode).toBe(200);
+    await expect.poll(() => sent.at(-1)?.goals.length).toBe(0);
+  });
+
   it('refuses bad input and anyone but an admin', async () => {
     t = await buildTestApp();
     const admin = await t.signIn({ role: 'Admin', name: 'Goal Admin' });

@@ -192,8 +192,12 @@ export class CommunityGoalService {
           FOR UPDATE
         `),
       );
-      if (period) await this.recordProgress(tx, { site: site as SiteId, periodId: Number(period.id), at: now }, after);
-      else after.push(() => this.broadcast());
+      // Measured (and broadcast) at once; a goal switched off is broadcast gone.
+      if (period && body.active) {
+        await this.recordProgress(tx, { site: site as SiteId, periodId: Number(period.id), at: now }, after);
+      } else {
+        after.push(() => this.broadcast());
+      }
     });
     return this.adminList();
   }
