@@ -21,6 +21,7 @@ export default defineConfig({
         'calls-overlay-page': '/overlay/calls',
         'prediction-overlay-page': '/kick/prediction/overlay',
         'alerts-overlay-page': '/overlay/alerts',
+        'goal-overlay-page': '/overlay/goal',
       },
     }),
     precompress(),

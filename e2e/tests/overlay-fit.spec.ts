@@ -63,6 +63,8 @@ type Setup = (admin: Page, overlay: Page) => Promise<string>;
 
 /** Leaves no running hunt and no live prediction behind for the journeys that run after this one. */
 async function cleanUp(admin: Page) {
+  const goal = { title: 'Overlay fit', target: 1, reward: '', active: false };
+  await admin.request.put('/api/admin/community-goals/1', { headers: json, data: goal });
   await admin.request.post('/api/admin/slot-calls/clear', { headers: json });
   await admin.request.post('/api/admin/slot-calls/close', { headers: json });
   const hunts = (await (await admin.request.get('/api/hunts', { headers: json })).json()) as {
@@ -247,6 +249,23 @@ const setups: Record<OverlayPath, Setup> = {
     await expect(overlay.locator('.kbp-panel')).toContainText('ACTIVE');
     await expect(overlay.locator('[data-answer="10"]')).toBeVisible();
     return '.kbp-panel';
+  },
+
+  async '/overlay/goal'(admin, overlay) {
+    // The longest title and reward the form takes, and the largest target, reached.
+    const saved = await admin.request.put('/api/admin/community-goals/1', {
+      headers: json,
+      data: {
+        title: longText('Wager a Million on the Code This Week ', 80),
+        target: 999_999_999_999.99,
+        reward: longText('Everybody on the board enters the Karambit Fade giveaway ', 200),
+        active: true,
+      },
+    });
+    expect(saved.ok(), await saved.text()).toBe(true);
+    await overlay.goto('/overlay/goal?site=clash');
+    await expect(overlay.getByTestId('goal-overlay-clash')).toBeVisible();
+    return '.kbg-panel';
   },
 
   async '/overlay/raffle'(admin, overlay) {

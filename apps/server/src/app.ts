@@ -71,6 +71,8 @@ import { authRoutes } from './modules/auth/routes';
 import { healthRoutes } from './modules/health/routes';
 import { runShellCommand } from './modules/shell/commands';
 import { leaderboardsModule } from './modules/leaderboards/routes';
+import { communityGoalsModule } from './modules/community-goals/routes';
+import { streamStreaksModule } from './modules/stream-streaks/routes';
 import { siteRoutes } from './modules/site/routes';
 import { splitOrStealRoutes } from './modules/split-or-steal/routes';
 import { dealOrNoDealRoutes } from './modules/deal-or-no-deal/routes';
@@ -208,6 +210,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(userRoutes);
   await app.register(auditRoutes);
   await app.register(leaderboardsModule);
+  await app.register(communityGoalsModule);
   await app.register(splitOrStealRoutes);
   await app.register(dealOrNoDealRoutes);
   await app.register(predictionsModule);
@@ -235,6 +238,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(activityRoutes);
   await app.register(adminUserRoutes);
   await app.register(chatPointsPlugin);
+  await app.register(streamStreaksModule);
   await app.register(kickBotPlugin);
   await app.register(integrationsRoutes);
   await app.register(supportRewardsPlugin);

@@ -11,6 +11,7 @@ export const overlayPaths = [
   '/overlay/calls',
   '/kick/prediction/overlay',
   '/overlay/alerts',
+  '/overlay/goal',
 ] as const;
 export type OverlayPath = (typeof overlayPaths)[number];
 

@@ -19,6 +19,7 @@ const pages: Record<OverlayPath, ReturnType<typeof lazy>> = {
   '/overlay/calls': lazy(() => import('../features/slot-calls/calls-overlay-page')),
   '/kick/prediction/overlay': lazy(() => import('../features/prediction/prediction-overlay-page')),
   '/overlay/alerts': lazy(() => import('../features/support-rewards/alerts-overlay-page')),
+  '/overlay/goal': lazy(() => import('../features/community-goal/goal-overlay-page')),
 };
 
 const root = document.getElementById('root');

@@ -34,6 +34,7 @@ export const ledgerReasons = [
   'slot_call_refund',
   'slot_call_payout',
   'milestone_reward',
+  'stream_streak',
 ] as const;
 export type LedgerReasonCode = (typeof ledgerReasons)[number];
 
@@ -80,6 +81,7 @@ export const ledgerReasonKinds = {
   slot_call_refund: 'refund',
   slot_call_payout: 'prize',
   milestone_reward: 'prize',
+  stream_streak: 'earning',
 } as const satisfies Record<LedgerReasonCode, LedgerReasonKind>;
 
 export const ledgerReasonKindNames = [
@@ -136,6 +138,7 @@ export const ledgerReasonText: Record<LedgerReasonCode, string> = {
   slot_call_refund: 'Slot call refunded (not played)',
   slot_call_payout: 'Your slot call paid out',
   milestone_reward: 'Milestone reward',
+  stream_streak: 'Stream streak bonus',
 };
 
 export function reasonInWords(code: string): string {

@@ -90,6 +90,9 @@ export const removalPolicies: Record<string, RemovalPolicy> = {
   'support_rewards.user_id': history('support rewards paid for Kick events'),
   'kick_reward_redemptions.user_id': history('channel-point redemptions'),
   'slot_calls.user_id': history('slot calls (a hunt bonus may come from one)'),
+  'stream_attendance.user_id': own('streams attended (stream streaks)'),
+  'stream_streaks.user_id': own('the stream streak'),
+  'stream_streak_payouts.user_id': own('streak bonuses paid (the ledger keeps the points)'),
   'discord_broadcast_recipients.user_id': history('who a sent broadcast reached'),
   'chat_messages.linked_user_id': history("Kick chat's own log"),
 

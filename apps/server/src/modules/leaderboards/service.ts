@@ -31,8 +31,16 @@ import { buildBoard, lastClosedPeriod } from './boards';
 import { closePeriod } from './closer';
 import { boundaryAfter } from './periods';
 import { loadAllSiteSettings, loadSiteSettings, settingsToInput, writeSiteSettings } from './settings';
-import { ensureCurrentPeriod, findCurrentPeriod, runningWindow, writeStandings } from './standings';
+import {
+  ensureCurrentPeriod,
+  findCurrentPeriod,
+  runningWindow,
+  writeStandings,
+  type StandingsListener,
+} from './standings';
 import { errorReason } from '../../lib/error-reason';
+
+export type { StandingsListener } from './standings';
 
 /** Read-cache keys: the list of shown sites, and a site's board (`leaderboard:1:now`). */
 export const SITES_READ = 'leaderboard:sites';
@@ -78,8 +86,17 @@ export class LeaderboardService {
   private readonly running = new Map<SiteId, Promise<CycleReport>>();
   private readonly abort = new AbortController();
   private readonly refreshListeners = new Set<(refresh: StandingsRefreshed) => Promise<void>>();
+  private readonly standingsListeners: StandingsListener[] = [];
 
   constructor(private readonly app: FastifyInstance) {}
+
+  /**
+   * Adds a listener told of every fetch written into a period, inside the write's transaction
+   * (standings.ts): what it changes commits with the standings, once.
+   */
+  onStandingsWritten(listener: StandingsListener): void {
+    this.standingsListeners.push(listener);
+  }
 
   /** The adapters as the credentials are now (rebuilt when a key changes on Admin → Settings). */
   get providers(): Partial<Record<SiteId, PartnerProvider>> {
@@ -292,7 +309,7 @@ export class LeaderboardService {
         { start: period.startAt, end: period.endAt, now },
         this.abort.signal,
       );
-      const outcome = await writeStandings(this.db, period.id, standings, now);
+      const outcome = await writeStandings(this.db, period.id, standings, now, this.standingsListeners);
       await this.db.update(leaderboardSites).set({ lastSuccessAt: now }).where(eq(leaderboardSites.site, site));
       if (outcome.written) {
         report.fetched = true;

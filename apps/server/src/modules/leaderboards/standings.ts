@@ -15,6 +15,7 @@ import { leaderboardPeriods, type LeaderboardPeriodRow } from '../../db/schema/l
 import type { PartnerStanding } from '../../integrations/partners/types';
 import { applyBalanceChange } from '../ledger/service';
 import { rowsOf } from '../../db/rows';
+import { AfterCommit } from '../../lib/after-commit';
 import { currentWindow, type Window } from './periods';
 import { partnerLinks } from '../../db/schema/partner-links';
 import { checkPartnerLinks } from '../partner-links/service';
@@ -73,6 +74,17 @@ export function rankedAmount(site: SiteId, s: { wagered: bigint; weightedWagered
   return siteById(site)?.ranksOn === 'weightedWagered' ? s.weightedWagered : s.wagered;
 }
 
+/**
+ * Told, inside the write's transaction (the period row locked), that a fetch of a site's period was
+ * written; what it queues on `after` runs once that transaction committed. Registered with
+ * `app.leaderboards.onStandingsWritten` by the modules that follow the standings (a community goal).
+ */
+export type StandingsListener = (
+  tx: DbOrTx,
+  written: { site: SiteId; periodId: number; at: Date },
+  after: AfterCommit,
+) => Promise<void>;
+
 export type WriteOutcome =
   { written: true; players: number; credited: number } | { written: false; reason: 'closed' | 'stale' };
 
@@ -99,8 +111,10 @@ export async function writeStandings(
   periodId: number,
   standings: readonly PartnerStanding[],
   fetchedAt: Date,
+  listeners: readonly StandingsListener[] = [],
 ): Promise<WriteOutcome> {
-  return db.transaction(async (tx) => {
+  const after = new AfterCommit();
+  const outcome = await db.transaction(async (tx) => {
     const [period] = await tx
       .select()
       .from(leaderboardPeriods)
@@ -152,8 +166,11 @@ export async function writeStandings(
     );
     const credited = await creditWagerPoints(tx, site, settings, periodId, fetchedAt);
     await tx.update(leaderboardPeriods).set({ fetchedAt }).where(eq(leaderboardPeriods.id, periodId));
+    for (const listener of listeners) await listener(tx, { site, periodId, at: fetchedAt }, after);
     return { written: true, players: records.length, credited } as const;
   });
+  await after.run();
+  return outcome;
 }
 
 async function creditWagerPoints(

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router';
 import type { IconType } from 'react-icons';
@@ -26,6 +27,9 @@ import { useProfileModal } from '../../shared/profile-modal-context';
 import { formatAmount } from '../../lib/format';
 import { LiveNowList } from './live-now';
 import { useLiveNow } from './use-live-now';
+
+/** The community goals, loaded once the page drew (docs/features/community-goal.md#where-it-shows). */
+const GoalBars = lazy(() => import('../../components/community-goal/goal-bars'));
 
 interface Feature {
   icon: IconType;
@@ -207,6 +211,10 @@ export default function HomePage() {
           })}
         </div>
       </section>
+
+      <Suspense fallback={null}>
+        <GoalBars heading className="container-xl pb-4" />
+      </Suspense>
 
       <section className="container-xl pb-5">
         <div className="kb-band d-flex flex-column flex-md-row align-items-md-center justify-content-between gap-3">

@@ -26,6 +26,7 @@ import { formatAmount, formatWhole } from '../../lib/format';
 import { FieldError, setServerErrors, useZodForm } from '../../lib/forms';
 import { CurrencyIcon } from '../../components/ui/currency-icon';
 import { useAdminSites, useRefreshSite, useReloadAdminSites, useSaveSiteSettings } from './admin-api';
+import { AdminGoalSection } from './admin-goal-section';
 import './leaderboard.css';
 
 const providerLabels: Record<AdminSite['provider'], { text: string; bg: string; ink?: 'dark' }> = {
@@ -512,6 +513,7 @@ export default function AdminLeaderboardsPage() {
             >
               {/* A card starts over only when its saved settings changed, so edits elsewhere survive a save. */}
               <SiteCard key={`${s.id}:${JSON.stringify(s.settings)}`} site={s} />
+              {s === chosen && <AdminGoalSection site={s.id} siteName={s.name} />}
             </div>
           ))}
         </>

@@ -2,7 +2,7 @@
  * /leaderboard (docs/product.md#leaderboard-screen): one board per partner site, chosen by tabs that
  * keep the choice in the URL (`?site=6`, and `&view=previous` for site 1's previous board).
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { Link, useSearchParams } from 'react-router';
 import { FaClockRotateLeft, FaTrophy } from 'react-icons/fa6';
@@ -18,6 +18,9 @@ import { Podium } from './podium';
 import { Promo } from './promo';
 import { Rules } from './rules';
 import './leaderboard.css';
+
+/** The site's community goal, loaded once the board drew (docs/features/community-goal.md#where-it-shows). */
+const GoalBars = lazy(() => import('../../components/community-goal/goal-bars'));
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
 
@@ -150,6 +153,9 @@ export default function LeaderboardPage() {
           </div>
 
           <Rules key={current.id} site={current.id} />
+          <Suspense fallback={null}>
+            <GoalBars site={current.id} />
+          </Suspense>
         </>
       )}
     </section>

@@ -21,6 +21,7 @@ import { ConnectKickModal } from './connect-kick-modal';
 import { LinkedAccountRow } from './linked-account-row';
 import { PartnerIdsForm } from './partner-ids-form';
 import { ShowNameSwitch } from './show-name-switch';
+import { StreakBadge } from './streak-badge';
 import './profile.css';
 
 export function ProfileModal() {
@@ -91,6 +92,13 @@ export function ProfileModal() {
                 onUnlink={() => void unlink('discord')}
                 busy={busy === 'discord'}
               />
+            </section>
+
+            <section aria-labelledby="kb-profile-streak" className="mb-4">
+              <h2 id="kb-profile-streak" className="kb-profile-heading">
+                Stream streak
+              </h2>
+              <StreakBadge kickLinked={user.kickId !== null && user.kickId !== ''} />
             </section>
 
             <section aria-labelledby="kb-profile-sites" className="mb-4">

@@ -23,6 +23,7 @@ import { FieldError, setServerErrors, useZodForm } from '../../lib/forms';
 import { useEndpointMutation, useEndpointQuery } from '../../lib/query';
 import { usePaged } from '../../lib/use-paged';
 import { GrantForm } from './grant-form';
+import { StreakBonuses } from './streak-bonuses';
 
 const amountFields = [
   ['subPoints', 'Points per new or renewed sub'],
@@ -314,6 +315,12 @@ export default function AdminSupportRewardsPage() {
         rejected on Kick, which refunds the channel points. Kick allows {KICK_REWARDS_MAX} rewards per channel.
       </p>
       <ChannelRewards />
+      <h2 className="h5 mt-4">Stream streak bonuses</h2>
+      <p className="text-body-secondary">
+        A linked viewer who chats during streams in a row keeps a streak (shown on their profile). Reaching a length
+        below pays its bonus once, never to excluded or banned accounts.
+      </p>
+      <StreakBonuses />
     </div>
   );
 }

@@ -1,0 +1,66 @@
+/**
+ * The community wager goal bars (docs/features/community-goal.md): the board shows its site's goal,
+ * the home page every active one. Loaded with import() where first needed, so no page's first
+ * load carries it; it draws nothing until a goal exists.
+ */
+import type { CommunityGoalView } from '@kickback/common/http/community-goals';
+import { formatAmount } from '../../lib/format';
+import { useCommunityGoals } from './use-community-goals';
+import './goal-bars.css';
+
+export function GoalBar({ goal }: { goal: CommunityGoalView }) {
+  const percent = Math.min(100, goal.target > 0 ? (goal.progress / goal.target) * 100 : 0);
+  const reached = goal.reachedAt !== null;
+  return (
+    <article className={`kb-goal${reached ? ' kb-goal-reached' : ''}`} data-testid={`community-goal-${goal.siteSlug}`}>
+      <div className="kb-goal-head">
+        <h3 className="h6 mb-0 kb-goal-title">
+          <span className="text-body-secondary">{goal.siteName} community goal · </span>
+          {goal.title}
+        </h3>
+        <span className="kb-goal-figures" data-testid="community-goal-progress">
+          {formatAmount(goal.progress)} / {formatAmount(goal.target)}
+        </span>
+      </div>
+      <div
+        className="kb-goal-track"
+        role="progressbar"
+        aria-label={`${goal.siteName} community goal`}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={Math.floor(percent)}
+      >
+        <div className="kb-goal-fill" style={{ width: `${percent}%` }} />
+      </div>
+      {goal.reward && (
+        <p className="kb-goal-reward mb-0">
+          {reached ? 'Reached! ' : 'At the goal: '}
+          {goal.reward}
+        </p>
+      )}
+    </article>
+  );
+}
+
+/** Every active goal, or only `site`'s; nothing while none is set. */
+export default function GoalBars({
+  site,
+  heading,
+  className,
+}: {
+  site?: number;
+  heading?: boolean;
+  className?: string;
+}) {
+  const { state } = useCommunityGoals();
+  const goals = (state?.goals ?? []).filter((g) => site === undefined || g.site === site);
+  if (goals.length === 0) return null;
+  return (
+    <section className={`kb-goals${className ? ` ${className}` : ''}`} aria-label="Community goals">
+      {heading && <h2 className="h4 mb-3">Community goals</h2>}
+      {goals.map((g) => (
+        <GoalBar key={g.site} goal={g} />
+      ))}
+    </section>
+  );
+}
