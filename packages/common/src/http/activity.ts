@@ -33,6 +33,7 @@ export const ledgerReasons = [
   'slot_call',
   'slot_call_refund',
   'slot_call_payout',
+  'chat_command',
 ] as const;
 export type LedgerReasonCode = (typeof ledgerReasons)[number];
 
@@ -78,6 +79,7 @@ export const ledgerReasonKinds = {
   slot_call: 'spend',
   slot_call_refund: 'refund',
   slot_call_payout: 'prize',
+  chat_command: 'spend',
 } as const satisfies Record<LedgerReasonCode, LedgerReasonKind>;
 
 export const ledgerReasonKindNames = [
@@ -133,6 +135,7 @@ export const ledgerReasonText: Record<LedgerReasonCode, string> = {
   slot_call: 'Slot call',
   slot_call_refund: 'Slot call refunded (not played)',
   slot_call_payout: 'Your slot call paid out',
+  chat_command: 'Chat command',
 };
 
 export function reasonInWords(code: string): string {
