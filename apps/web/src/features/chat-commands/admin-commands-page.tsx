@@ -25,6 +25,7 @@ import {
   type TemplatePart,
 } from '@kickback/common/http/chat-commands';
 import { formatAmount } from '@kickback/common/money';
+import { ApiError } from '../../lib/api';
 import { useEndpointMutation, useEndpointQuery } from '../../lib/query';
 
 const words = (text: string) =>
@@ -123,7 +124,7 @@ function CommandEditor({
       if (editing) await update.mutateAsync({ params: { id: editing.id }, body });
       else await create.mutateAsync({ body });
     } catch (err) {
-      setError(err instanceof Error ? err.message : 'The command could not be saved.');
+      setError(err instanceof ApiError ? err.serverMessage : 'The command could not be saved.');
     }
   };
   const busy = create.isPending || update.isPending;
@@ -259,10 +260,8 @@ function BuiltinRow({ builtin }: { builtin: BuiltinCommand }) {
           className="d-flex gap-2"
           onSubmit={(e) => {
             e.preventDefault();
-            save.mutate(
-              { params: { name: builtin.name }, body: { aliases: words(aliases) } },
-              { onError: (err) => toast.error(err.message) },
-            );
+            // A refusal (a word already taken) is shown as the API's error toast.
+            save.mutate({ params: { name: builtin.name }, body: { aliases: words(aliases) } });
           }}
         >
           <Form.Control
@@ -271,7 +270,7 @@ function BuiltinRow({ builtin }: { builtin: BuiltinCommand }) {
             value={aliases}
             onChange={(e) => setAliases(e.target.value)}
           />
-          <Button size="sm" type="submit" variant="outline-primary" disabled={save.isPending}>
+          <Button size="sm" type="submit" variant="outline-secondary" disabled={save.isPending}>
             Save
           </Button>
         </Form>
@@ -304,7 +303,7 @@ function TimerEditor({ sites }: { sites: readonly string[] }) {
         },
       });
     } catch (err) {
-      setError(err instanceof Error ? err.message : 'The timer could not be saved.');
+      setError(err instanceof ApiError ? err.serverMessage : 'The timer could not be saved.');
     }
   };
   return (
@@ -387,7 +386,8 @@ function TimerRow({ timer }: { timer: ChatTimer }) {
       <th scope="row">{timer.name}</th>
       <td>{timer.message}</td>
       <td>
-        every {timer.intervalMinutes} min, after {timer.minLines} lines{timer.liveOnly ? ', live only' : ''}
+        {timer.intervalMinutes > 0 ? `every ${timer.intervalMinutes} min, ` : ''}after {timer.minLines} lines
+        {timer.liveOnly ? ', live only' : ''}
       </td>
       <td>{timer.posts}</td>
       <td className="text-nowrap">
