@@ -83,6 +83,7 @@ const ADMIN_PAGES = [
   '/admin/battles',
   '/admin/hunt',
   '/admin/calls',
+  '/admin/commands',
   '/admin/predictions',
   '/admin/staff-prize-limits',
   '/admin/support-rewards',

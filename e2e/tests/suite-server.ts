@@ -39,6 +39,10 @@ export const serverUrl = (parallelIndex: number) => `http://localhost:${PORT + p
 /** Buffered chat points are written every half second instead of every 5 s. */
 export const CHAT_POINTS_FLUSH_MS = 500;
 
+/** The chat timers run a round every half second instead of every 15 s. */
+export const CHAT_TIMERS_TICK_MS = 500;
+
 export const SUITE_SERVER_TIMERS: Record<string, string> = {
   CHAT_POINTS_FLUSH_MS: String(CHAT_POINTS_FLUSH_MS),
+  CHAT_TIMERS_TICK_MS: String(CHAT_TIMERS_TICK_MS),
 };

@@ -85,6 +85,7 @@ import { huntModule } from './modules/hunt/routes';
 import { rafflesModule } from './modules/raffles/routes';
 import { battlesModule } from './modules/battles/routes';
 import { slotCallsModule } from './modules/slot-calls/routes';
+import { chatCommandsModule } from './modules/chat-commands/routes';
 import { gamesPlugin } from './games/plugin';
 import { userRoutes } from './modules/users/routes';
 
@@ -220,6 +221,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Battles call slot calls (app.slotCalls): registered after them, a declared dependency.
   await app.register(slotCallsModule);
   await app.register(battlesModule);
+  // Custom commands and timers: a chat handler before the built-in commands (docs/features/custom-commands.md).
+  await app.register(chatCommandsModule);
   await app.register(liveRoutes);
   await app.register(challengeRoutes);
   await app.register(dailyRewardRoutes);

@@ -111,6 +111,7 @@ describe('loadConfig', () => {
       /CHAT_POINTS_PER_MINUTE: must have at most 2 decimals/,
     );
     expect(loadConfig({}).chatPoints).toEqual({ pointsPerMinute: 5, flushMs: 5000 });
+    expect(loadConfig({}).chatTimersTickMs).toBe(15_000);
   });
 
   it('selects PostgreSQL with DATABASE_URL and an in-memory PGlite with DATA_DIR=:memory:', () => {

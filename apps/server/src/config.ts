@@ -184,6 +184,7 @@ export const envSchema = z.object({
     .default(5),
   /** How often buffered chat points are written (one batch per flush). */
   CHAT_POINTS_FLUSH_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+  CHAT_TIMERS_TICK_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   DISCORD_OAUTH: z.enum(['discord', 'dev', 'off']).optional(),
   DISCORD_CLIENT_ID: optionalString,
   DISCORD_CLIENT_SECRET: optionalString,
@@ -274,6 +275,8 @@ export interface Config {
   kick: KickConfig;
   discord: DiscordConfig;
   chatPoints: { pointsPerMinute: number; flushMs: number };
+  /** How often a listening server runs a chat timers' round (docs/features/custom-commands.md#timers). */
+  chatTimersTickMs: number;
   /** Scheduled backups into `dir` (null: off), every `intervalHours`, the newest `keep` files kept. */
   backups: { dir: string | null; intervalHours: number; keep: number };
 }
@@ -626,6 +629,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     kick,
     discord,
     chatPoints: { pointsPerMinute: env.CHAT_POINTS_PER_MINUTE, flushMs: env.CHAT_POINTS_FLUSH_MS },
+    chatTimersTickMs: env.CHAT_TIMERS_TICK_MS,
     backups: {
       dir: env.BACKUP_DIR ? path.resolve(env.BACKUP_DIR) : null,
       intervalHours: env.BACKUP_INTERVAL_HOURS,

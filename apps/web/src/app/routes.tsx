@@ -203,6 +203,12 @@ export const routes: AppRoute[] = [
     name: 'Slot calls',
     roles: staffOnly,
   },
+  {
+    path: '/admin/commands',
+    page: lazy(() => import('../features/chat-commands/admin-commands-page')),
+    name: 'Commands',
+    roles: staffOnly,
+  },
   { path: '/live', page: lazy(() => import('../features/home/live-page')) },
   {
     path: '/admin/integrations',

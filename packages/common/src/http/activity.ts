@@ -35,6 +35,7 @@ export const ledgerReasons = [
   'slot_call_payout',
   'milestone_reward',
   'stream_streak',
+  'chat_command',
 ] as const;
 export type LedgerReasonCode = (typeof ledgerReasons)[number];
 
@@ -82,6 +83,7 @@ export const ledgerReasonKinds = {
   slot_call_payout: 'prize',
   milestone_reward: 'prize',
   stream_streak: 'earning',
+  chat_command: 'spend',
 } as const satisfies Record<LedgerReasonCode, LedgerReasonKind>;
 
 export const ledgerReasonKindNames = [
@@ -139,6 +141,7 @@ export const ledgerReasonText: Record<LedgerReasonCode, string> = {
   slot_call_payout: 'Your slot call paid out',
   milestone_reward: 'Milestone reward',
   stream_streak: 'Stream streak bonus',
+  chat_command: 'Chat command',
 };
 
 export function reasonInWords(code: string): string {

@@ -180,9 +180,16 @@ export class ChatPipeline {
     };
     let handledBy: string | null = null;
     const errors: string[] = [];
+    let current = message;
     for (const handler of handlers) {
       try {
-        if (await handler.handle(message, ctx)) {
+        const outcome = await handler.handle(current, ctx);
+        if (typeof outcome === 'object') {
+          // The handlers after this one see the message in other words (an alias of a built-in).
+          current = { ...outcome, messageId: message.messageId };
+          continue;
+        }
+        if (outcome) {
           handledBy = handler.name;
           break;
         }

@@ -4,9 +4,11 @@
  * `app.chat.register(handler)` from its own plugin (like game timers), and the pipeline runs the
  * registered handlers in `order` until one takes the message as its command.
  *
- * Orders, lowest first: commands that consume what they recognise (`!verify` 100; the giveaway's
- * keys and `!bet` go beside it) before observers that only watch and never consume (chat points
- * 900), so a command earns nothing and is handled once.
+ * Orders, lowest first: moderation (below 60) sees every message before anything answers it; the
+ * custom commands (60) answer their own words and turn aliases of built-ins into the built-in's
+ * words; commands that consume what they recognise (`!verify` 100; the giveaway's keys and `!bet`
+ * go beside it) before observers that only watch and never consume (chat points 900), so a
+ * command earns nothing and is handled once.
  */
 import type { KickEventHandlers } from '../../integrations/kick/event-handlers';
 import type { FastifyInstance } from 'fastify';
@@ -46,8 +48,13 @@ export interface ChatHandler {
   name: string;
   /** Lower runs first; two handlers never share an order, so the sequence is always explicit. */
   order: number;
-  /** Returns true when the message was a command this handler consumed (routing stops). */
-  handle(message: ChatMessage, ctx: ChatContext): Promise<boolean | void>;
+  /**
+   * Returns true when the message was a command this handler consumed (routing stops). Returns a
+   * message instead to hand the handlers after it that message in its place (same id, other
+   * words): an alias of a built-in command typed in chat becomes the built-in's own words
+   * (docs/features/custom-commands.md#built-in-commands).
+   */
+  handle(message: ChatMessage, ctx: ChatContext): Promise<boolean | void | ChatMessage>;
   /**
    * A cheap test made before the message is recorded: false when `handle` will surely neither
    * consume this message nor change anything that must happen exactly once for it (an observer
