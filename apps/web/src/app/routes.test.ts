@@ -95,7 +95,7 @@ describe('the OBS overlays', () => {
 });
 
 describe('the Moderator in the real route table', () => {
-  it('sees the pages that run games, giveaways, predictions, the hunt, slot calls, Fulfilment and the chat simulator, and no other', () => {
+  it('sees the pages that run games, giveaways, predictions, the hunt, slot calls, Fulfilment, the chat simulator and moderation, and no other', () => {
     expect(adminMenu('Moderator').map((r) => r.name)).toEqual([
       'Create Split Or Steal',
       'Create Deal Or No Deal',
@@ -105,6 +105,7 @@ describe('the Moderator in the real route table', () => {
       'Run Bonus Hunt',
       'Slot calls',
       'Chat Simulator',
+      'Moderation',
     ]);
   });
 

@@ -1,5 +1,5 @@
 /**
- * The moderation settings (docs/features/chat-moderation.md#settings): one row, read into memory and
+ * The moderation settings (docs/features/chat-moderation.md#where-it-runs): one row, read into memory and
  * compiled; every process re-reads it when its copy is a few seconds old, without making a message
  * wait (the message is judged by the copy in hand), so a change reaches every process within
  * FRESH_MS and a message costs one look at the cached object while every filter is off.
