@@ -1,6 +1,6 @@
 /**
  * The Moderator role in the browser: the demo Moderator signs in and the Admin dropdown lists only
- * what a Moderator may use (games, giveaway, Fulfilment, predictions, the bonus hunt, slot calls, the chat simulator); an admin
+ * what a Moderator may use (games, giveaway, Fulfilment, predictions, the bonus hunt, slot calls, the chat simulator, moderation); an admin
  * page opened by its address sends them home; Fulfilment offers Deliver but not Reject (a refund).
  * An admin then grants Moderator to a new viewer on the Users page, and the viewer's menu follows.
  */
@@ -16,6 +16,7 @@ const moderatorMenu = [
   'Run Bonus Hunt',
   'Slot calls',
   'Chat Simulator',
+  'Moderation',
 ];
 
 test('a Moderator sees only the Admin pages they may use; an admin grants the role on the Users page', async ({

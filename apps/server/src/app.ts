@@ -65,6 +65,7 @@ import { imageRoutes } from './modules/images/routes';
 import { storeRoutes } from './modules/store/routes';
 import { notificationRoutes } from './modules/notifications/routes';
 import { kickBansPlugin } from './modules/kick-bans/plugin';
+import { chatModerationPlugin } from './modules/chat-moderation/plugin';
 import { adminUserRoutes } from './modules/users/admin-routes';
 import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
@@ -204,6 +205,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(chatOutModule);
   await app.register(chatModule);
   await app.register(kickBansPlugin);
+  // Registered first among the chat handlers' owners; its handler's order puts it first anyway.
+  await app.register(chatModerationPlugin);
 
   await app.register(healthRoutes);
   await app.register(siteRoutes);

@@ -47,10 +47,15 @@ export function chatPayload(
   t: TestApp,
   username: string,
   content: string,
-  opts: { subscriber?: boolean; userId?: string } = {},
+  opts: { subscriber?: boolean; userId?: string; badges?: string[] } = {},
 ): Record<string, unknown> {
   return simulatedChatMessage(
-    { username, subscriber: opts.subscriber ?? false, ...(opts.userId ? { userId: opts.userId } : {}) },
+    {
+      username,
+      subscriber: opts.subscriber ?? false,
+      ...(opts.userId ? { userId: opts.userId } : {}),
+      ...(opts.badges ? { badges: opts.badges } : {}),
+    },
     content,
     { userId: t.config.kick.broadcasterUserId ?? '1000001', username: 'vex' },
     t.clock.now(),

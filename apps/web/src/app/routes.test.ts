@@ -95,7 +95,7 @@ describe('the OBS overlays', () => {
 });
 
 describe('the Moderator in the real route table', () => {
-  it('sees the pages that run games, giveaways, predictions, the hunt, slot calls, chat commands, Fulfilment and the chat simulator, and no other', () => {
+  it('sees the pages that run games, giveaways, predictions, the hunt, slot calls, chat commands, Fulfilment, the chat simulator and moderation, and no other', () => {
     expect(adminMenu('Moderator').map((r) => r.name)).toEqual([
       'Create Split Or Steal',
       'Create Deal Or No Deal',
@@ -106,6 +106,7 @@ describe('the Moderator in the real route table', () => {
       'Slot calls',
       'Commands',
       'Chat Simulator',
+      'Moderation',
     ]);
   });
 

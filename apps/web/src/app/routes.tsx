@@ -252,6 +252,12 @@ export const routes: AppRoute[] = [
     name: 'Chat Simulator',
     roles: staffOnly,
   },
+  {
+    path: '/admin/moderation',
+    page: lazy(() => import('../features/moderation/admin-moderation-page')),
+    name: 'Moderation',
+    roles: staffOnly,
+  },
 ];
 
 /** A staff page: one only Moderators and Admins (or Admins alone) may open; it goes to the Admin dropdown. */

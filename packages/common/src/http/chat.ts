@@ -13,6 +13,11 @@ export const CHAT_MESSAGE_MAX_LENGTH = 500;
 export const chatSimulateBody = z.object({
   username: kickUsername,
   subscriber: z.boolean().default(false),
+  /** Further badges of the sender (a moderator, a VIP), e.g. to try the moderation filters' immunity. */
+  badges: z
+    .array(z.enum(['moderator', 'vip', 'og', 'founder']))
+    .max(4)
+    .optional(),
   content: z.string().trim().min(1, 'the message is empty').max(CHAT_MESSAGE_MAX_LENGTH),
 });
 export type ChatSimulateBody = z.infer<typeof chatSimulateBody>;

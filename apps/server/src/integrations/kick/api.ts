@@ -1,6 +1,7 @@
 /**
  * The few calls Kick's official API is needed for: an app token (client credentials), the event
- * subscriptions, the webhook public key and posting to chat. Responses are wrapped as
+ * subscriptions, the webhook public key, posting to chat, and moderation (deleting a chat message,
+ * timeouts and bans). Responses are wrapped as
  * `{ data, message }`.
  */
 import { z } from 'zod';
@@ -224,6 +225,47 @@ export class KickApi {
       },
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
+  }
+
+  /** Kick's refusal as a KickApiError, with Kick's own words when it gave any. */
+  private async refusal(res: Response, what: string): Promise<KickApiError> {
+    const said = kickMessage.safeParse(await res.json().catch(() => null));
+    return new KickApiError(
+      `${what}: Kick answered ${res.status}${said.success ? ` (${said.data.message})` : ''}`,
+      res.status,
+      res.status === 429 ? retryAfterMs(res.headers.get('retry-after'), this.opts.clock.now().getTime()) : null,
+      said.success ? said.data.message : null,
+    );
+  }
+
+  /**
+   * Deletes one chat message (`DELETE /public/v1/chat/{message_id}`, scope
+   * `moderation:chat_message:manage`). A refusal throws a KickApiError with the status and Kick's words.
+   */
+  async deleteChatMessage(token: string, messageId: string): Promise<void> {
+    const res = await this.asUser(token, `/public/v1/chat/${encodeURIComponent(messageId)}`, { method: 'DELETE' });
+    if (!res.ok) throw await this.refusal(res, 'delete chat message');
+  }
+
+  /**
+   * Bans a user from the broadcaster's chat (`POST /public/v1/moderation/bans`, scope
+   * `moderation:ban`); with `durationMinutes` it is a timeout, which Kick's API takes as
+   * `duration_minutes` (docs/features/chat-moderation.md#kicks-moderation-api).
+   */
+  async banUser(
+    token: string,
+    ban: { broadcasterUserId: string; userId: string; durationMinutes: number | null; reason: string },
+  ): Promise<void> {
+    const res = await this.asUser(token, '/public/v1/moderation/bans', {
+      method: 'POST',
+      body: JSON.stringify({
+        broadcaster_user_id: Number(ban.broadcasterUserId),
+        user_id: Number(ban.userId),
+        reason: ban.reason.slice(0, 100),
+        ...(ban.durationMinutes === null ? {} : { duration_minutes: ban.durationMinutes }),
+      }),
+    });
+    if (!res.ok) throw await this.refusal(res, 'ban');
   }
 
   /** The channel's rewards (`channel:rewards:read`). */

@@ -17,6 +17,10 @@
  * - the channel rewards API: `GET|POST /public/v1/channels/rewards`, `PATCH|DELETE …/rewards/{id}`
  *   (at most 15 rewards, as on Kick), `GET …/rewards/redemptions` and `POST …/redemptions/accept`
  *   and `…/reject` (`{ ids }`), scoped `channel:rewards:read` / `channel:rewards:write`.
+ * - moderation: `DELETE /public/v1/chat/{message_id}` (scope `moderation:chat_message:manage`; 404
+ *   "Message not found" for one already deleted) and `POST /public/v1/moderation/bans` (scope
+ *   `moderation:ban`; `duration_minutes` 1–10080 makes it a timeout; 400 for a bad body or a ban of
+ *   the channel's owner); `GET /moderation` lists what was deleted and banned;
  * State is in memory: one process, like the other simulators' test hooks.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
@@ -48,6 +52,30 @@ export interface PostedChat {
   at: string;
 }
 
+export interface SimulatedDeletion {
+  messageId: string;
+  /** The moderator account whose token asked. */
+  byUsername: string;
+  at: string;
+}
+
+export interface SimulatedBan {
+  broadcasterUserId: string;
+  userId: string;
+  /** Null: a permanent ban. */
+  durationMinutes: number | null;
+  reason: string | null;
+  byUsername: string;
+  at: string;
+}
+
+const banBody = z.object({
+  broadcaster_user_id: z.number().int(),
+  user_id: z.number().int(),
+  duration_minutes: z.number().int().min(1).max(10_080).optional(),
+  reason: z.string().max(100).optional(),
+});
+
 export interface SimulatedReward {
   id: string;
   title: string;
@@ -78,6 +106,8 @@ export class KickSimulatorState {
   readonly appTokens = new Map<string, number>();
   readonly chat: PostedChat[] = [];
   readonly rewards = new Map<string, SimulatedReward>();
+  readonly deletions: SimulatedDeletion[] = [];
+  readonly bans: SimulatedBan[] = [];
   /** Each settled redemption id and how (a rejected one refunds the viewer's channel points). */
   readonly redemptions = new Map<string, 'accepted' | 'rejected'>();
   /** 401s answered to an expired or unknown token on the chat endpoint. */
@@ -424,6 +454,38 @@ export async function kickBotSimulatorRoutes(
     });
   }
 
+  app.delete<{ Params: { id: string } }>('/public/v1/chat/:id', async (request, reply) => {
+    const user = withScope(request, reply, 'moderation:chat_message:manage');
+    if (!user) return reply;
+    if (state.deletions.some((d) => d.messageId === request.params.id)) {
+      return reply.status(404).send({ data: null, message: 'Message not found' });
+    }
+    state.deletions.push({
+      messageId: request.params.id,
+      byUsername: user.username,
+      at: new Date(now()).toISOString(),
+    });
+    return reply.status(204).send();
+  });
+  app.post('/public/v1/moderation/bans', async (request, reply) => {
+    const user = withScope(request, reply, 'moderation:ban');
+    if (!user) return reply;
+    const body = banBody.safeParse(request.body);
+    if (!body.success) return invalid(reply);
+    if (String(body.data.user_id) === String(body.data.broadcaster_user_id)) {
+      return reply.status(400).send({ data: null, message: 'You cannot ban the broadcaster' });
+    }
+    state.bans.push({
+      broadcasterUserId: String(body.data.broadcaster_user_id),
+      userId: String(body.data.user_id),
+      durationMinutes: body.data.duration_minutes ?? null,
+      reason: body.data.reason ?? null,
+      byUsername: user.username,
+      at: new Date(now()).toISOString(),
+    });
+    return { data: {}, message: 'OK' };
+  });
+
   app.post('/tokens/expire', async () => ({ expired: state.expireAll() }));
   app.get('/chat/messages', async () => ({
     messages: state.chat,
@@ -432,4 +494,5 @@ export async function kickBotSimulatorRoutes(
     throttled: state.throttled,
     maxInFlight: state.maxInFlight,
   }));
+  app.get('/moderation', async () => ({ deletions: state.deletions, bans: state.bans }));
 }

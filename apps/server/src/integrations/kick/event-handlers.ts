@@ -37,6 +37,20 @@ export class KickEventHandlers {
     return this.byType.get(type) ?? [];
   }
 
+  private readonly switches = new Map<string, () => boolean>();
+
+  /**
+   * A feature with no event of its own (chat moderation) says when it is on, so its scopes are
+   * asked for then (./features.ts).
+   */
+  switchFeature(featureId: string, isOn: () => boolean): void {
+    this.switches.set(featureId, isOn);
+  }
+
+  featureSwitchedOn(featureId: string): boolean {
+    return this.switches.get(featureId)?.() ?? false;
+  }
+
   /** Event types at least one handler wants (besides chat, which the pipeline takes). */
   types(): KickEventType[] {
     return [...this.byType.keys()];

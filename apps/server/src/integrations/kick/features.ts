@@ -38,6 +38,13 @@ export const KICK_FEATURES: readonly KickFeature[] = [
     scopes: ['channel:rewards:read', 'channel:rewards:write'],
   },
   {
+    // On while any chat moderation filter is (docs/features/chat-moderation.md): no event of its own.
+    id: 'moderation',
+    label: 'Chat moderation filters',
+    events: [],
+    scopes: ['moderation:chat_message:manage', 'moderation:ban'],
+  },
+  {
     id: 'live',
     label: 'Live state and title',
     events: ['livestream.status.updated', 'livestream.metadata.updated'],
@@ -45,9 +52,14 @@ export const KICK_FEATURES: readonly KickFeature[] = [
   },
 ];
 
-/** The features that are on: chat always, any other when one of its events has a handler. */
+/**
+ * The features that are on: chat always, any other when one of its events has a handler or its
+ * module switched it on.
+ */
 export function featuresOn(handlers: KickEventHandlers): KickFeature[] {
-  return KICK_FEATURES.filter((f) => f.id === 'chat' || f.events.some((e) => handlers.of(e).length > 0));
+  return KICK_FEATURES.filter(
+    (f) => f.id === 'chat' || f.events.some((e) => handlers.of(e).length > 0) || handlers.featureSwitchedOn(f.id),
+  );
 }
 
 export function eventsToSubscribe(handlers: KickEventHandlers): KickEventType[] {

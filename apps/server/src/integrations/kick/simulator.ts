@@ -14,6 +14,8 @@ export interface SimulatedSender {
   subscriber: boolean;
   /** Defaults to an id derived from the name, so one name is always one Kick account. */
   userId?: string;
+  /** Further badge types (moderator, vip, og, …), as Kick sends them. */
+  badges?: readonly string[];
 }
 
 export interface SimulatedBroadcaster {
@@ -72,6 +74,7 @@ export function simulatedChatMessage(
           ? [{ text: 'Broadcaster', type: 'broadcaster' }]
           : []),
         ...(sender.subscriber ? [{ text: 'Subscriber', type: 'subscriber', count: 1 }] : []),
+        ...(sender.badges ?? []).map((type) => ({ text: type.charAt(0).toUpperCase() + type.slice(1), type })),
       ],
     }),
     content,

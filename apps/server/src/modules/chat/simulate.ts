@@ -72,7 +72,7 @@ export async function simulateChat(app: FastifyInstance, input: ChatSimulateBody
   if (!app.config.kick.simulator) throw conflict(messages.chatSimulatorOff);
   const now = app.clock.now();
   const payload = simulatedChatMessage(
-    { username: input.username, subscriber: input.subscriber },
+    { username: input.username, subscriber: input.subscriber, badges: input.badges ?? [] },
     input.content,
     broadcasterOf(app),
     now,

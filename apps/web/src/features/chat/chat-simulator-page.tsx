@@ -87,6 +87,7 @@ export default function ChatSimulatorPage() {
   const simulateLive = useSimulateLive();
   const [username, setUsername] = useState('');
   const [subscriber, setSubscriber] = useState(false);
+  const [moderator, setModerator] = useState(false);
   const [content, setContent] = useState('');
   /**
    * A message is being sent: the form (sender, badge, message) is read-only until its answer, which
@@ -117,7 +118,12 @@ export default function ChatSimulatorPage() {
     setSending(true);
     try {
       const result = await simulateChat.mutateAsync({
-        body: { username: username.trim(), subscriber, content: content.trim() },
+        body: {
+          username: username.trim(),
+          subscriber,
+          ...(moderator ? { badges: ['moderator' as const] } : {}),
+          content: content.trim(),
+        },
       });
       if (result.status !== 200 || !result.entry) {
         toast.error(`The webhook refused the message (HTTP ${result.status}).`);
@@ -188,6 +194,15 @@ export default function ChatSimulatorPage() {
                   checked={subscriber}
                   disabled={sending}
                   onChange={(e) => setSubscriber(e.target.checked)}
+                />
+                <Form.Check
+                  type="switch"
+                  id="kb-sim-moderator"
+                  className="mb-3"
+                  label="Moderator badge"
+                  checked={moderator}
+                  disabled={sending}
+                  onChange={(e) => setModerator(e.target.checked)}
                 />
                 <Form.Group controlId="kb-sim-message" className="mb-3">
                   <Form.Label>Message</Form.Label>
