@@ -105,7 +105,7 @@ describe('role rules', () => {
         content: 'hi',
         sentAt: t.clock.now(),
       },
-      'webhook',
+      'kick-webhook',
     );
     await settle();
     expect(guild().rolesOf(vic.discordId).sort()).toEqual([ROLES.linked, ROLES.vip].sort());
