@@ -48,6 +48,7 @@ import { activityRoutes } from './modules/activity/routes';
 import { challengeRoutes } from './modules/challenges/routes';
 import { dailyRewardRoutes } from './modules/daily-rewards/routes';
 import { discordBroadcastsModule } from './modules/discord-broadcasts/routes';
+import { discordRolesModule } from './modules/discord-roles/routes';
 import { backupSchedulePlugin } from './modules/backups/service';
 import { chatModule } from './modules/chat/module';
 import { credentialsPlugin } from './modules/integration-settings/credentials';
@@ -234,6 +235,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(discordLinkRoutes);
   if (discordSimulatorWanted(config)) await app.register(discordSimulator);
   await app.register(discordBroadcastsModule);
+  await app.register(discordRolesModule);
   await app.register(storeRoutes);
   await app.register(adminProductRoutes);
   await app.register(notificationRoutes);

@@ -107,6 +107,13 @@ export const chatSimulateEventBody = z.discriminatedUnion(
       /** Null: an anonymous gifter (every field null, as Kick sends it). */
       gifter: kickUsername.nullable(),
       giftees: z.array(kickUsername).min(1, 'name at least one giftee').max(50, 'at most 50 giftees'),
+      /** When the gifted subs end (Kick's `expires_at`); a month when not given. */
+      expiresInSeconds: z
+        .number({ error: 'expiresInSeconds must be a whole number of seconds' })
+        .int('expiresInSeconds must be a whole number of seconds')
+        .min(1, 'expiresInSeconds must be at least 1')
+        .max(31 * 24 * 3600, 'expiresInSeconds must be at most 31 days')
+        .optional(),
     }),
     z.object({
       kind: z.literal('kicks'),

@@ -62,7 +62,9 @@ export function simulatedEvent(
           gifter: input.gifter ? user(input.gifter) : ANONYMOUS,
           giftees: input.giftees.map(user),
           created_at: created,
-          expires_at: expires,
+          expires_at: input.expiresInSeconds
+            ? kickTimestamp(new Date(now.getTime() + input.expiresInSeconds * 1000))
+            : expires,
         },
       };
     case 'kicks':

@@ -9,6 +9,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { DiscordSimulatorContext } from './context';
+import { guildChannelPost } from './guild';
 
 const SNOWFLAKE = /^\d{15,25}$/;
 const MAX_CONTENT = 2000;
@@ -68,6 +69,12 @@ export async function simulatorBotRoutes(app: FastifyInstance, ctx: DiscordSimul
 
   app.post<{ Params: { channelId: string } }>('/api/v10/channels/:channelId/messages', async (request, reply) => {
     if (!authorised(request, reply)) return reply;
+    if (ctx.guild.channels.has(request.params.channelId)) {
+      const guildBody = messageBody.safeParse(request.body);
+      const text = guildBody.success ? (guildBody.data.content ?? '') : '';
+      if (text.trim() === '') return discordError(reply, 400, 50006, 'Cannot send an empty message');
+      return guildChannelPost(ctx, request.params.channelId, text, reply);
+    }
     const recipient = bot.recipientOf(request.params.channelId);
     if (!recipient) return discordError(reply, 404, 10003, 'Unknown Channel');
     const body = messageBody.safeParse(request.body);

@@ -2,14 +2,16 @@
  * The local Discord simulator, mounted under /dev/discord (never in production). It speaks
  * Discord's protocol so the real code paths run: while DISCORD_CLIENT_ID is not set, the OAuth side
  * (`/oauth2/authorize`, `/api/v10/oauth2/token`, `/api/v10/users/@me`); while DISCORD_BOT_TOKEN is
- * not set, the bot side (`/api/v10/users/@me/channels`, `/api/v10/channels/{id}/messages`) and its
- * inbox page. `app.discordSimulator` exposes the shared state (tests close a user's DMs with it).
+ * not set, the bot side (`/api/v10/users/@me/channels`, `/api/v10/channels/{id}/messages`), the
+ * streamer's server (roles, members, channels: ./guild.ts) and its inbox page. `app.discordSimulator` exposes the shared state (tests close a user's DMs with it).
  */
 import { createHmac } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { plugin } from '../../../lib/plugin';
 import { DISCORD_SIMULATOR_PATH } from '../../../config';
-import { simulatorBotRoutes } from './bot';
+import { BOT_USER, simulatorBotRoutes } from './bot';
+import { simulatorGuildDevRoutes, simulatorGuildRoutes } from './guild';
+import { SimulatedGuild } from './guild-state';
 import { SimulatedBot } from './bot-state';
 import type { DiscordSimulatorContext } from './context';
 import { SimulatedDiscordDirectory } from './directory';
@@ -29,27 +31,31 @@ export const discordSimulator = plugin({
 })(async (app: FastifyInstance) => {
   const { config } = app;
   const now = () => app.clock.now().getTime();
-  const { bot } = config.discord;
+  const botConfig = config.discord.bot;
+  const bot = new SimulatedBot(now);
   const ctx: DiscordSimulatorContext = {
     directory: new SimulatedDiscordDirectory(),
     tokens: new SimulatorTokens(createHmac('sha256', config.sessionSecret).update('discord-simulator').digest()),
     clientId: config.discord.clientId,
     clientSecret: config.discord.clientSecret,
     redirectUris: [`${config.publicUrl}/auth/discord/callback`],
-    bot: new SimulatedBot(now),
-    botToken: bot.mode === 'simulator' ? bot.token : null,
+    bot,
+    guild: new SimulatedGuild(bot),
+    botUserId: BOT_USER.id,
+    oauth: config.discord.oauth === 'dev',
+    botToken: botConfig.mode === 'simulator' ? botConfig.token : null,
     now,
   };
   app.decorate('discordSimulator', ctx);
   await app.register(
     async (scope) => {
-      if (config.discord.oauth === 'dev') {
-        await simulatorOAuthRoutes(scope, ctx);
-        await simulatorUserRoutes(scope, ctx);
-      }
-      if (bot.mode === 'simulator') {
+      if (config.discord.oauth === 'dev') await simulatorOAuthRoutes(scope, ctx);
+      if (config.discord.oauth === 'dev' || botConfig.mode === 'simulator') await simulatorUserRoutes(scope, ctx);
+      if (botConfig.mode === 'simulator') {
         await simulatorBotRoutes(scope, ctx);
+        await simulatorGuildRoutes(scope, ctx);
         await simulatorInboxRoutes(scope, ctx);
+        await simulatorGuildDevRoutes(scope, ctx);
       }
     },
     { prefix: DISCORD_SIMULATOR_PATH },

@@ -1,0 +1,120 @@
+/**
+ * Who should hold which role (docs/features/discord-roles.md#rules): the facts about each linked
+ * account, read in one query, and the rules that turn them into roles. A rule is a key (the one the
+ * settings map to a Discord role), and who it holds for; a new rule (a milestone tier, say) adds a
+ * fact to `MemberFacts` and an entry to `roleRules`, and the page lists it from `discordRoleRules`.
+ */
+import { sql } from 'drizzle-orm';
+import { leaderboardSites } from '@kickback/common/http/leaderboards';
+import type { DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
+
+export interface MemberFacts {
+  discordId: string;
+  kickLinked: boolean;
+  /** Kick subscriber now, or a gifter whose gifted subs still run. */
+  subscriber: boolean;
+  vip: boolean;
+  /** Partner fields whose link was verified (`clashId`, `roobetName`…). */
+  verifiedFields: string[];
+}
+
+export interface RoleRule {
+  key: string;
+  holds(facts: MemberFacts): boolean;
+}
+
+export const roleRules: readonly RoleRule[] = [
+  { key: 'linked', holds: (f) => f.kickLinked },
+  { key: 'subscriber', holds: (f) => f.subscriber },
+  { key: 'vip', holds: (f) => f.vip },
+  ...leaderboardSites.flatMap((s) => {
+    const field = s.linkField;
+    return field ? [{ key: `code:${s.slug}`, holds: (f: MemberFacts) => f.verifiedFields.includes(field) }] : [];
+  }),
+];
+
+/** The role ids this account should have, of those the settings manage. */
+export function desiredRoles(facts: MemberFacts | null, roleIds: Record<string, string>): string[] {
+  if (!facts) return [];
+  const out = new Set<string>();
+  for (const rule of roleRules) {
+    const role = roleIds[rule.key];
+    if (role && rule.holds(facts)) out.add(role);
+  }
+  return [...out].sort();
+}
+
+/** Every role id the settings manage (a role no rule gives is never touched). */
+export function managedRoles(roleIds: Record<string, string>): string[] {
+  return [...new Set(Object.values(roleIds))].sort();
+}
+
+interface FactRow {
+  discord_id: string;
+  kick_linked: boolean;
+  subscriber: boolean;
+  vip: boolean;
+  verified_fields: string[] | null;
+}
+
+/**
+ * The facts of linked Discord accounts at `now`: those given, or every account with Discord linked.
+ * The subscriber rule is the one the site's other sub-only rules read
+ * (docs/features/kick-events-and-bans.md#subscriber-status), plus a gifter until their gift's end.
+ */
+export async function memberFacts(db: DbOrTx, now: Date, discordIds?: string[]): Promise<Map<string, MemberFacts>> {
+  const at = now.toISOString();
+  const only =
+    discordIds === undefined
+      ? sql`u.discord_id IS NOT NULL`
+      : discordIds.length === 0
+        ? sql`false`
+        : sql`u.discord_id IN (${sql.join(
+            discordIds.map((d) => sql`${d}`),
+            sql`, `,
+          )})`;
+  const rows = rowsOf<FactRow>(
+    await db.execute(sql`
+      SELECT u.discord_id,
+             u.kick_id IS NOT NULL AS kick_linked,
+             COALESCE(a.is_subscriber OR a.subscribed_until > ${at}::timestamptz, false)
+               OR COALESCE(g.until > ${at}::timestamptz, false) AS subscriber,
+             COALESCE('vip' = ANY(a.badges), false) AS vip,
+             (SELECT array_agg(DISTINCT p.field) FROM partner_links p
+               WHERE p.user_id = u.id AND p.state = 'verified') AS verified_fields
+      FROM users u
+      LEFT JOIN kick_chat_activity a ON a.kick_user_id = u.kick_id
+      LEFT JOIN discord_sub_gifters g ON g.kick_user_id = u.kick_id
+      WHERE ${only} AND u.removed_at IS NULL
+    `),
+  );
+  return new Map(
+    rows.map((r) => [
+      r.discord_id,
+      {
+        discordId: r.discord_id,
+        kickLinked: r.kick_linked,
+        subscriber: r.subscriber,
+        vip: r.vip,
+        verifiedFields: r.verified_fields ?? [],
+      },
+    ]),
+  );
+}
+
+/** When the next running subscription among linked accounts ends (the sweep looks again then). */
+export async function nextLapse(db: DbOrTx, now: Date): Promise<Date | null> {
+  const at = now.toISOString();
+  const [row] = rowsOf<{ next: string | Date | null }>(
+    await db.execute(sql`
+      SELECT LEAST(
+        (SELECT min(a.subscribed_until) FROM kick_chat_activity a JOIN users u ON u.kick_id = a.kick_user_id
+          WHERE u.discord_id IS NOT NULL AND a.subscribed_until > ${at}::timestamptz),
+        (SELECT min(g.until) FROM discord_sub_gifters g JOIN users u ON u.kick_id = g.kick_user_id
+          WHERE u.discord_id IS NOT NULL AND g.until > ${at}::timestamptz)
+      ) AS next
+    `),
+  );
+  return row?.next ? new Date(row.next) : null;
+}

@@ -1,0 +1,113 @@
+/**
+ * Discord roles and go-live posts (docs/features/discord-roles.md): Admin → Integrations → Discord
+ * server. The settings (the server, the go-live channel, the role each rule gives), the check of the
+ * bot's access there, and a reconcile on demand.
+ */
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+import { messageBody } from './errors';
+import { leaderboardSites } from './leaderboards';
+
+const SNOWFLAKE = /^\d{15,25}$/;
+const snowflake = (what: string) =>
+  z.string().trim().regex(SNOWFLAKE, `Enter the ${what} id (15–25 digits: right-click it in Discord → Copy ID).`);
+const optionalSnowflake = (what: string) =>
+  z
+    .union([z.literal(''), snowflake(what)])
+    .nullable()
+    .transform((v) => (v === '' ? null : v));
+
+/** A rule that gives a role: its key in the settings and what it means. */
+export interface DiscordRoleRuleInfo {
+  key: string;
+  label: string;
+}
+
+/**
+ * The rules, in the order the page lists them. More are added here (and in the server's rule
+ * list) as features bring them: each is a key, a label and, on the server, who it holds for.
+ */
+export const discordRoleRules: readonly DiscordRoleRuleInfo[] = [
+  { key: 'linked', label: 'Linked Kick account' },
+  { key: 'subscriber', label: 'Kick subscriber (or gifter, while the gifted subs run)' },
+  { key: 'vip', label: 'VIP (Kick badge)' },
+  ...leaderboardSites
+    .filter((s) => s.linkField !== null)
+    .map((s) => ({ key: `code:${s.slug}`, label: `Code user: ${s.name} (verified link)` })),
+];
+const ruleKeys = new Set(discordRoleRules.map((r) => r.key));
+
+export const discordRoleSettingsBody = z.object({
+  guildId: optionalSnowflake('server'),
+  goLiveChannelId: optionalSnowflake('channel'),
+  roleIds: z
+    .record(z.string(), z.union([z.literal(''), snowflake('role')]))
+    .refine((m) => Object.keys(m).every((k) => ruleKeys.has(k)), 'Unknown role rule.')
+    .transform((m) => Object.fromEntries(Object.entries(m).filter(([, v]) => v !== '')))
+    .default({}),
+});
+export type DiscordRoleSettingsBody = z.input<typeof discordRoleSettingsBody>;
+
+export const discordRoleSettings = z.object({
+  botMode: z.enum(['discord', 'simulator', 'off']),
+  guildId: z.string().nullable(),
+  goLiveChannelId: z.string().nullable(),
+  roleIds: z.record(z.string(), z.string()),
+  rules: z.array(z.object({ key: z.string(), label: z.string() })),
+  /** The last refusal from Discord (a 403 is not retried until this is fixed). */
+  lastProblem: z.string().nullable(),
+  lastProblemAt: z.string().nullable(),
+  lastReconcileAt: z.string().nullable(),
+  queue: z.object({ pending: z.number(), failed: z.number() }),
+  lastPost: z
+    .object({ status: z.string(), title: z.string().nullable(), at: z.string(), error: z.string().nullable() })
+    .nullable(),
+});
+export type DiscordRoleSettings = z.infer<typeof discordRoleSettings>;
+
+export const discordCheckItem = z.object({
+  id: z.string(),
+  label: z.string(),
+  ok: z.boolean(),
+  detail: z.string(),
+});
+export type DiscordCheckItem = z.infer<typeof discordCheckItem>;
+
+export const discordRoleCheck = z.object({
+  ok: z.boolean(),
+  guildName: z.string().nullable(),
+  items: z.array(discordCheckItem),
+  /** The server's roles, highest first, for the role pickers. */
+  roles: z.array(z.object({ id: z.string(), name: z.string(), position: z.number(), givable: z.boolean() })),
+});
+export type DiscordRoleCheck = z.infer<typeof discordRoleCheck>;
+
+export const discordRoleEndpoints = {
+  settings: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/discord-roles',
+    access: 'admin',
+    response: discordRoleSettings,
+  }),
+  save: defineEndpoint({
+    method: 'PUT',
+    path: '/api/admin/discord-roles',
+    access: 'admin',
+    body: discordRoleSettingsBody,
+    response: discordRoleSettings,
+  }),
+  /** Asks Discord: the server, the bot's member and permissions, each chosen role, the channel. */
+  check: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/discord-roles/check',
+    access: 'admin',
+    response: discordRoleCheck,
+  }),
+  /** Compares every linked member's roles in Discord with the rules now (the nightly job, at once). */
+  reconcile: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/discord-roles/reconcile',
+    access: 'admin',
+    response: messageBody,
+  }),
+};
