@@ -94,8 +94,7 @@ export const refusedConversions = z.object({ items: z.array(refusedConversion) }
 export const fairEarningRefusals = {
   channelCap: (cap: string) => `Daily cap on channel points reached (${cap} points a day).`,
   linkAge: (days: number) => `Kick account linked less than ${days} day${days === 1 ? '' : 's'} ago.`,
-  accountAge: (days: number) =>
-    `Kick account known to this channel for less than ${days} day${days === 1 ? '' : 's'}.`,
+  accountAge: (days: number) => `Kick account known to this channel for less than ${days} day${days === 1 ? '' : 's'}.`,
 } as const;
 
 export const fairEarningMessages = { saved: 'Fair earning settings saved.' } as const;

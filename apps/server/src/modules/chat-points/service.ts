@@ -69,7 +69,6 @@ export class ChatPoints {
     if (this.buffer.size === 0) return 0;
     const batch = [...this.buffer.values()];
     this.buffer = new Map();
-    const rate = this.opts.pointsPerMinute;
     try {
       return await this.db.transaction(async (tx) => {
         const values = batch.map((b) => sql`(${b.userId}::uuid, ${b.minute.toISOString()}::timestamptz)`);

@@ -23,7 +23,10 @@ afterAll(async () => {
 
 describeRace('fair earning: daily caps under concurrent credits', () => {
   it('two processes flushing chat minutes of the same users credit each at most the cap', async () => {
-    await t.database.db.update(fairEarningSettings).set({ chatPointsDailyCap: '10' }).where(eq(fairEarningSettings.id, 1));
+    await t.database.db
+      .update(fairEarningSettings)
+      .set({ chatPointsDailyCap: '10' })
+      .where(eq(fairEarningSettings.id, 1));
     const fans = [];
     for (let i = 0; i < 12; i++) fans.push(await t.signIn({ name: `racer${i}` }));
     const start = Date.parse('2026-04-01T10:00:00Z');
@@ -49,7 +52,13 @@ describeRace('fair earning: daily caps under concurrent credits', () => {
     const results = await Promise.all(
       Array.from({ length: 20 }, () =>
         t.database.db.transaction((tx) =>
-          grantWithinDailyCap(tx, 'channel_points', 100_000n, [{ userId: u.user.id, day: '2026-04-10', cents: 25_000n }], 'whole'),
+          grantWithinDailyCap(
+            tx,
+            'channel_points',
+            100_000n,
+            [{ userId: u.user.id, day: '2026-04-10', cents: 25_000n }],
+            'whole',
+          ),
         ),
       ),
     );

@@ -33,7 +33,12 @@ const defaults = {
 };
 
 async function save(admin: TestUser, change: Partial<typeof defaults>) {
-  const res = await t.call({ method: 'PUT', url: '/api/admin/fair-earning', as: admin, body: { ...defaults, ...change } });
+  const res = await t.call({
+    method: 'PUT',
+    url: '/api/admin/fair-earning',
+    as: admin,
+    body: { ...defaults, ...change },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res;
 }
@@ -106,7 +111,10 @@ describe('channel-point conversions', () => {
     expect((await redeem(rewardId, '8800001', 'Farmer')).outcome).toBe('accepted');
     expect((await redeem(rewardId, '8800001', 'Farmer')).outcome).toBe('accepted');
     const third = await redeem(rewardId, '8800001', 'Farmer');
-    expect(third).toMatchObject({ outcome: 'rejected', reason: 'Daily cap on channel points reached (500 points a day).' });
+    expect(third).toMatchObject({
+      outcome: 'rejected',
+      reason: 'Daily cap on channel points reached (500 points a day).',
+    });
     expect(await points(viewer)).toBe(500);
     await t.app.channelPoints.settle();
     expect(t.app.kickSimulator!.redemptions.get(third.id)).toBe('rejected');
@@ -131,7 +139,12 @@ describe('channel-point conversions', () => {
     const admin = await t.signIn({ role: 'Admin', name: 'boss' });
     const rewardId = await rewardOf(admin);
     const viewer = await t.signIn({ name: 'fresh' });
-    await linkKick(t, viewer, { kickId: '8800002', kickUsername: 'Fresh' }, { kickLinkedAt: new Date('2026-05-09T10:00:00Z') });
+    await linkKick(
+      t,
+      viewer,
+      { kickId: '8800002', kickUsername: 'Fresh' },
+      { kickLinkedAt: new Date('2026-05-09T10:00:00Z') },
+    );
     await save(admin, { minLinkDays: 3 });
     expect((await redeem(rewardId, '8800002', 'Fresh')).reason).toBe('Kick account linked less than 3 days ago.');
     await save(admin, { minKickAccountDays: 7 });
@@ -215,7 +228,12 @@ async function browserSignIn(steamid: string, name: string, cookies: Record<stri
       if (k && v !== undefined && v !== '') cookies[k] = v;
     }
   };
-  const start = await t.app.inject({ method: 'GET', url: '/auth/steam/signin', headers: { cookie: header() }, remoteAddress: ip });
+  const start = await t.app.inject({
+    method: 'GET',
+    url: '/auth/steam/signin',
+    headers: { cookie: header() },
+    remoteAddress: ip,
+  });
   take(start);
   const provider = new URL(String(start.headers.location));
   const posted = await t.app.inject({
@@ -226,7 +244,12 @@ async function browserSignIn(steamid: string, name: string, cookies: Record<stri
   });
   expect(posted.statusCode, posted.body.slice(0, 2000)).toBe(302);
   const back = new URL(String(posted.headers.location), TEST_PUBLIC_URL);
-  const res = await t.app.inject({ method: 'GET', url: back.pathname + back.search, headers: { cookie: header() }, remoteAddress: ip });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: back.pathname + back.search,
+    headers: { cookie: header() },
+    remoteAddress: ip,
+  });
   expect(res.statusCode).toBe(200);
   expect(res.body.slice(res.body.indexOf('<main'), res.body.indexOf('<main') + 800)).toContain('"success":true');
   take(res);

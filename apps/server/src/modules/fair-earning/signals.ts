@@ -35,7 +35,10 @@ export async function recordSignals(
 ): Promise<void> {
   const values = signals
     .filter((s) => s.value !== '')
-    .map((s) => sql`(${userId}::uuid, ${s.kind}, ${signalHash(secret, s.kind, s.value)}, ${now.toISOString()}::timestamptz)`);
+    .map(
+      (s) =>
+        sql`(${userId}::uuid, ${s.kind}, ${signalHash(secret, s.kind, s.value)}, ${now.toISOString()}::timestamptz)`,
+    );
   if (values.length === 0) return;
   await db.execute(sql`
     INSERT INTO account_signals (user_id, kind, hash, first_seen_at, last_seen_at)

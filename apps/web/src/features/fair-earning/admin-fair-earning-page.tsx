@@ -127,7 +127,12 @@ function Alts() {
       </p>
       {data.groups.length === 0 && <p>No accounts share a signal.</p>}
       {data.groups.map((group) => (
-        <div key={group.key} className="kb-card p-3 mb-3" role="group" aria-label={`${signalKindNames[group.kind]} shared by ${group.users.length} accounts`}>
+        <div
+          key={group.key}
+          className="kb-card p-3 mb-3"
+          role="group"
+          aria-label={`${signalKindNames[group.kind]} shared by ${group.users.length} accounts`}
+        >
           <h3 className="h6">
             {signalKindNames[group.kind]} · {group.users.length} accounts
           </h3>
