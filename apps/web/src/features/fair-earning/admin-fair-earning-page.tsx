@@ -221,7 +221,7 @@ export default function AdminFairEarningPage() {
       <h1 className="h3">Fair Earning</h1>
       <p className="text-body-secondary">
         Limits that keep bots and alt accounts from farming points: daily caps, points for chat only while chat is real,
-        and minimum ages before a Kick account converts channel points or enters a giveaway.
+        and minimum ages before a Kick account converts channel points.
       </p>
       {data && (
         <>
