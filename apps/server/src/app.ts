@@ -70,6 +70,7 @@ import { chatModerationPlugin } from './modules/chat-moderation/plugin';
 import { adminUserRoutes } from './modules/users/admin-routes';
 import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
+import { fairEarningPlugin } from './modules/fair-earning/plugin';
 import { healthRoutes } from './modules/health/routes';
 import { runShellCommand } from './modules/shell/commands';
 import { leaderboardsModule } from './modules/leaderboards/routes';
@@ -211,6 +212,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(healthRoutes);
   await app.register(siteRoutes);
+  await app.register(fairEarningPlugin);
   await app.register(authRoutes);
   await app.register(userRoutes);
   await app.register(auditRoutes);

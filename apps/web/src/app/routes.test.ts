@@ -120,6 +120,7 @@ describe('the Moderator in the real route table', () => {
       '/admin/audit',
       '/admin/staff-prize-limits',
       '/admin/support-rewards',
+      '/admin/fair-earning',
     ]) {
       expect(moderator).not.toContain(path);
       expect(adminMenu('Admin').map((r) => r.path)).toContain(path);

@@ -247,6 +247,12 @@ export const routes: AppRoute[] = [
     roles: adminOnly,
   },
   {
+    path: '/admin/fair-earning',
+    page: lazy(() => import('../features/fair-earning/admin-fair-earning-page')),
+    name: 'Fair Earning',
+    roles: adminOnly,
+  },
+  {
     path: '/admin/chat-simulator',
     page: lazy(() => import('../features/chat/chat-simulator-page')),
     name: 'Chat Simulator',

@@ -58,6 +58,8 @@ export const kickChatActivity = pgTable(
     subscribedAt: timestamp('subscribed_at', { withTimezone: true }),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    /** When this channel first saw the account (1260): the account-age rule. */
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }),
   },
   (t) => [
     index('kick_chat_activity_last_message').on(t.lastMessageAt.desc()),

@@ -18,6 +18,8 @@ export const users = pgTable(
     showNameOnBoards: boolean('show_name_on_boards').notNull().default(false),
     kickId: text('kick_id').unique(),
     kickUsername: text('kick_username'),
+    /** When the Kick account was linked (1260): the link-age rule of docs/features/fair-earning.md. */
+    kickLinkedAt: timestamp('kick_linked_at', { withTimezone: true }),
     discordId: text('discord_id').unique(),
     discordUsername: text('discord_username'),
     /** Discord refused our DMs (50007); not retried until they link Discord again. */

@@ -104,7 +104,7 @@ export async function redeemKickLinkCode(
       if (holder) return { kind: 'kick-taken' };
       const [linked] = await tx
         .update(users)
-        .set({ kickId: kick.kickUserId, kickUsername: kick.kickUsername })
+        .set({ kickId: kick.kickUserId, kickUsername: kick.kickUsername, kickLinkedAt: now })
         .where(and(eq(users.id, owner.id), isNull(users.kickId)))
         .returning();
       if (!linked) return { kind: 'owner-has-kick', owner };

@@ -17,7 +17,15 @@ import { unlinkAccount } from './unlink';
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
   app.chat.register(verifyHandler());
   route(app, accountEndpoints.savePartnerIds, async (request) => {
-    await savePartnerIds(app.db, currentUser(request), request.body, app.clock.now());
+    const user = currentUser(request);
+    // Hashed partner ids for the possible-alts view, kept even when the save is refused (an id
+    // another account holds): docs/features/fair-earning.md#possible-alts.
+    const typed = Object.entries(request.body).filter((e): e is [string, string] => typeof e[1] === 'string');
+    await app.fairEarning.recordPartnerIds(
+      user.id,
+      typed.filter(([, id]) => id.trim() !== '').map(([site, id]) => `${site}:${id.trim()}`),
+    );
+    await savePartnerIds(app.db, user, request.body, app.clock.now());
     return { message: messages.settingsUpdated };
   });
 

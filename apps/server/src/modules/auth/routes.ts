@@ -122,6 +122,8 @@ ${popupResultData(result, config.publicOrigin)}`,
     }
     const user = await upsertSteamUser(app.db, result.steamId, profile, config.adminSteamIds, now);
     await startSession(app, request, reply, user.id);
+    // Hashed address and device for the possible-alts view (docs/features/fair-earning.md#possible-alts).
+    await app.fairEarning.recordSignIn(request, reply, user.id);
     request.log.info({ userId: user.id, steamId: user.steamId }, 'signed in');
     return popupResult(reply, { type: 'authpopup', success: true, message: messages.signedIn }, returnPath);
   });

@@ -19,16 +19,18 @@ import { MalformedKickEvent, rewardRedemption, type KickEventMeta } from '../../
 import type { ChatOut } from '../chat-out/service';
 import { applyBalanceChange } from '../ledger/service';
 import { isBanned } from '../kick-bans/service';
+import { conversionRefusal } from '../fair-earning/service';
 
 const SETTLE_BATCH = 25;
 
-async function decide(tx: Tx, kickUserId: string | null, now: Date) {
+async function decide(tx: Tx, kickUserId: string | null, now: Date, points: string) {
   if (!kickUserId) return { userId: null, reason: 'Anonymous redeemer.' };
   const [user] = await tx.select().from(users).where(eq(users.kickId, kickUserId)).for('update');
   if (!user) return { userId: null, reason: 'Kick account not linked to a site account.' };
   if (user.excluded) return { userId: user.id, reason: 'Excluded account.' };
   if (await isBanned(tx, { userId: user.id }, now)) return { userId: user.id, reason: 'Banned in Kick chat.' };
-  return { userId: user.id, reason: null };
+  // Ages and the daily cap (docs/features/fair-earning.md), under the redeemer's row lock.
+  return { userId: user.id, reason: await conversionRefusal(tx, user, points, now) };
 }
 
 /** A redemption credited in this delivery's transaction: what chat is told once it committed. */
@@ -78,7 +80,7 @@ export async function redemptionHandler(
     .onConflictDoNothing({ target: kickRewardRedemptions.id })
     .returning({ id: kickRewardRedemptions.id });
   if (!claimed) return null; // kept before, under another delivery: credited (or not) then
-  const { userId, reason } = await decide(tx, event.redeemer.user_id ?? null, meta.receivedAt);
+  const { userId, reason } = await decide(tx, event.redeemer.user_id ?? null, meta.receivedAt, reward.points);
   if (reason || !userId) {
     await tx.update(kickRewardRedemptions).set({ userId, reason }).where(eq(kickRewardRedemptions.id, event.id));
     return null;

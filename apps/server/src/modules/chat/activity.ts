@@ -32,6 +32,7 @@ export async function recordChatActivity(db: DbOrTx, message: ChatMessage, at: D
       badges: message.badges,
       lastMessageAt: at,
       updatedAt: at,
+      firstSeenAt: at,
     })
     .onConflictDoUpdate({
       target: t.kickUserId,
@@ -43,6 +44,8 @@ export async function recordChatActivity(db: DbOrTx, message: ChatMessage, at: D
         subscribedUntil: sql`CASE WHEN ${lapsed} THEN NULL ELSE ${t.subscribedUntil} END`,
         lastMessageAt: sql`GREATEST(${t.lastMessageAt}, excluded.last_message_at)`,
         updatedAt: at,
+        // The account-age rule counts from here (docs/features/fair-earning.md#account-and-link-age).
+        firstSeenAt: sql`coalesce(${t.firstSeenAt}, excluded.first_seen_at)`,
       },
     });
 }

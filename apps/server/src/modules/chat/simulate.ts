@@ -63,6 +63,15 @@ export async function simulateEvent(
   if (!app.config.kick.simulator) throw conflict(messages.chatSimulatorOff);
   const now = app.clock.now();
   const { type, payload } = simulatedEvent(input, broadcasterOf(app), now);
+  // A redemption of a reward the bot simulator holds (made on Admin → Support Rewards) carries its
+  // id, so the bridge credits it (docs/features/channel-points.md#simulator).
+  if (input.kind === 'redemption' && app.kickSimulator) {
+    const made = [...app.kickSimulator.rewards.values()].find(
+      (r) => r.title.toLowerCase() === input.rewardTitle.toLowerCase(),
+    );
+    const reward = payload.reward as { id: string } | undefined;
+    if (made && reward) reward.id = made.id;
+  }
   const delivery = await deliverSimulatedEvent(app.http, app.config.publicUrl, type, payload, now);
   if (delivery.status !== 200) app.log.warn({ status: delivery.status, type }, 'the webhook refused a simulated event');
   return { status: delivery.status, type, messageId: delivery.messageId };
