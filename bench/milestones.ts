@@ -53,12 +53,15 @@ const wagerOf = (i: number, round: 1 | 2) => {
   return i % 7 === 0 ? Math.floor(base / 3) : base + ((i * 13) % 4_000);
 };
 
-const headers = (cookie: string) => ({ 'x-requested-with': 'kickback', 'content-type': 'application/json', cookie });
 
 async function call(base: string, method: string, path: string, cookie: string, body?: unknown) {
   const res = await fetch(`${base}${path}`, {
     method,
-    headers: headers(cookie),
+    headers: {
+      'x-requested-with': 'kickback',
+      cookie,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const text = await res.text();

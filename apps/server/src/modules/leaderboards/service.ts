@@ -309,7 +309,12 @@ export class LeaderboardService {
         { start: period.startAt, end: period.endAt, now },
         this.abort.signal,
       );
+      const written = performance.now();
       const outcome = await writeStandings(this.db, period.id, standings, now, this.standingsListeners);
+      this.app.log.debug(
+        { site, players: standings.length, ms: Math.round(performance.now() - written) },
+        'leaderboard standings written',
+      );
       await this.db.update(leaderboardSites).set({ lastSuccessAt: now }).where(eq(leaderboardSites.site, site));
       if (outcome.written) {
         report.fetched = true;

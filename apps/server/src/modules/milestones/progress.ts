@@ -126,7 +126,20 @@ export async function standingsRefreshed(
   if (!ladder?.row.enabled || ladder.tiers.length === 0) return { progress: 0, paid: 0 };
   const cycleKey = cycleKeyOf(ladder, refresh.periodId);
   if (!cycleKey) return { progress: 0, paid: 0 };
+  const t0 = performance.now();
   const progress = await refreshProgress(app.db, ladder, cycleKey, refresh.periodId, refresh.at);
+  const t1 = performance.now();
   const paid = ladder.row.automatic ? await payAutomatically(app, ladder, cycleKey, refresh.at) : 0;
+  app.log[paid > 0 ? 'info' : 'debug'](
+    {
+      site: refresh.site,
+      cycleKey,
+      progress,
+      paid,
+      progressMs: Math.round(t1 - t0),
+      payMs: Math.round(performance.now() - t1),
+    },
+    'milestone ladder refreshed',
+  );
   return { progress, paid };
 }
