@@ -2,11 +2,18 @@
  * The community wager goal bars (docs/features/community-goal.md): the board shows its site's goal,
  * the home page every active one. Loaded with import() where first needed, so no page's first
  * load carries it; it draws nothing until a goal exists.
+ *
+ * The site's pages read the state every few seconds instead of joining the `/CommunityGoal` hub:
+ * the hub client shares one socket.io connection per origin, whose handshake query is the first
+ * hub's, so a query-less hub opened on these pages would make a game page opened next lose its
+ * `gameid` ("Game not found"). The OBS overlay, a page of its own, follows the hub.
  */
-import type { CommunityGoalView } from '@kickback/common/http/community-goals';
+import { communityGoalEndpoints, type CommunityGoalView } from '@kickback/common/http/community-goals';
 import { formatAmount } from '../../lib/format';
-import { useCommunityGoals } from './use-community-goals';
+import { useEndpointQuery } from '../../lib/query';
 import './goal-bars.css';
+
+const REFRESH_MS = 10_000;
 
 export function GoalBar({ goal }: { goal: CommunityGoalView }) {
   const percent = Math.min(100, goal.target > 0 ? (goal.progress / goal.target) * 100 : 0);
@@ -52,8 +59,12 @@ export default function GoalBars({
   heading?: boolean;
   className?: string;
 }) {
-  const { state } = useCommunityGoals();
-  const goals = (state?.goals ?? []).filter((g) => site === undefined || g.site === site);
+  const { data } = useEndpointQuery(
+    communityGoalEndpoints.state,
+    { silent: true },
+    { refetchInterval: REFRESH_MS, staleTime: 0 },
+  );
+  const goals = (data?.goals ?? []).filter((g) => site === undefined || g.site === site);
   if (goals.length === 0) return null;
   return (
     <section className={`kb-goals${className ? ` ${className}` : ''}`} aria-label="Community goals">

@@ -5,7 +5,7 @@
  */
 import { useEffect } from 'react';
 import { formatAmount } from '../../lib/format';
-import { useCommunityGoals } from '../../components/community-goal/use-community-goals';
+import { useCommunityGoals } from './use-community-goals';
 import './goal-overlay.css';
 
 export default function GoalOverlayPage() {
