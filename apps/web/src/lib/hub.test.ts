@@ -19,10 +19,11 @@ afterEach(() => {
 const query = { gameid: '7d5e3c1a-1111-4222-8333-444455556666' };
 
 describe('HubConnection', () => {
-  it('uses the websocket transport, the hub namespace and the handshake query, without built-in reconnection', () => {
+  it('uses the websocket transport, the hub namespace and the handshake query on a connection of its own, without built-in reconnection', () => {
     new HubConnection(splitOrStealHub, query).start();
     expect(last().url).toBe('/SplitOrSteal');
-    expect(last().options).toMatchObject({ transports: ['websocket'], query, reconnection: false });
+    // forceNew: a shared connection would carry another hub's handshake query.
+    expect(last().options).toMatchObject({ transports: ['websocket'], query, reconnection: false, forceNew: true });
     expect(last().connects).toEqual([0]);
   });
 

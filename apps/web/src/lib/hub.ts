@@ -112,6 +112,10 @@ export class HubConnection<H extends HubSpec> {
     const socket = connect(`${baseUrl}${this.hub.namespace}`, {
       transports: ['websocket'],
       query: query as Record<string, string>,
+      // A connection of its own: socket.io-client otherwise shares one per site among the hubs a
+      // page opens, with the handshake query of the first one, so a game page opened after a hub
+      // without a query would lose its game id ("Game not found").
+      forceNew: true,
       autoConnect: false,
       reconnection: false, // the contract's schedule, below
       withCredentials: true,
