@@ -6,7 +6,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { messageBody } from './errors';
-import { leaderboardSites } from './leaderboards';
 
 const SNOWFLAKE = /^\d{15,25}$/;
 const snowflake = (what: string) =>
@@ -17,32 +16,15 @@ const optionalSnowflake = (what: string) =>
     .nullable()
     .transform((v) => (v === '' ? null : v));
 
-/** A rule that gives a role: its key in the settings and what it means. */
-export interface DiscordRoleRuleInfo {
-  key: string;
-  label: string;
-}
-
-/**
- * The rules, in the order the page lists them. More are added here (and in the server's rule
- * list) as features bring them: each is a key, a label and, on the server, who it holds for.
- */
-export const discordRoleRules: readonly DiscordRoleRuleInfo[] = [
-  { key: 'linked', label: 'Linked Kick account' },
-  { key: 'subscriber', label: 'Kick subscriber (or gifter, while the gifted subs run)' },
-  { key: 'vip', label: 'VIP (Kick badge)' },
-  ...leaderboardSites
-    .filter((s) => s.linkField !== null)
-    .map((s) => ({ key: `code:${s.slug}`, label: `Code user: ${s.name} (verified link)` })),
-];
-const ruleKeys = new Set(discordRoleRules.map((r) => r.key));
+/** A rule's key: a word, or `code:<site>` (the server knows which exist). */
+const RULE_KEY = /^[a-z]+(:[a-z]+)?$/;
 
 export const discordRoleSettingsBody = z.object({
   guildId: optionalSnowflake('server'),
   goLiveChannelId: optionalSnowflake('channel'),
   roleIds: z
     .record(z.string(), z.union([z.literal(''), snowflake('role')]))
-    .refine((m) => Object.keys(m).every((k) => ruleKeys.has(k)), 'Unknown role rule.')
+    .refine((m) => Object.keys(m).every((k) => RULE_KEY.test(k)), 'Unknown role rule.')
     .transform((m) => Object.fromEntries(Object.entries(m).filter(([, v]) => v !== '')))
     .default({}),
 });

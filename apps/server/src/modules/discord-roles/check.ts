@@ -4,7 +4,7 @@
  * the bot not in the server, no Manage Roles, a chosen role at or above the bot's highest role (the
  * bot can only give roles below its own), a role that is gone, the go-live channel unknown.
  */
-import { discordRoleRules, type DiscordCheckItem, type DiscordRoleCheck } from '@kickback/common/http/discord-roles';
+import type { DiscordCheckItem, DiscordRoleCheck } from '@kickback/common/http/discord-roles';
 import {
   ADMINISTRATOR,
   GuildCallFailed,
@@ -12,6 +12,7 @@ import {
   type DiscordGuildClient,
   type DiscordRole,
 } from '../../integrations/discord/guild';
+import { roleRules } from './rules';
 import type { RoleSettings } from './settings';
 
 const item = (id: string, label: string, ok: boolean, detail: string): DiscordCheckItem => ({ id, label, ok, detail });
@@ -82,7 +83,7 @@ export async function checkDiscordServer(
         : "The bot's roles lack Manage Roles: Server Settings → Roles → the bot's role → Manage Roles.",
     ),
   );
-  for (const rule of discordRoleRules) {
+  for (const rule of roleRules) {
     const roleId = settings.roleIds[rule.key];
     if (!roleId) continue;
     const role = byId.get(roleId);

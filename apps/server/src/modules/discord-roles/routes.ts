@@ -10,11 +10,13 @@ import type { DiscordBotConfig } from '../../config';
 import { createDiscordGuildClient, type DiscordGuildClient } from '../../integrations/discord/guild';
 import { subscriptionGifts } from '../../integrations/kick/support-events';
 import { kickDate } from '../../integrations/kick/events';
+import { badRequest } from '../../lib/errors';
 import { currentUser } from '../../plugins/access';
 import { route } from '../../plugins/endpoints';
 import { actorOf, recordAudit } from '../audit/service';
 import { checkDiscordServer } from './check';
 import { GoLivePoster, recordGoLive } from './go-live';
+import { roleRules } from './rules';
 import { recordGifter } from './gifters';
 import { presentRoleSettings, readRoleSettings, saveRoleSettings } from './settings';
 import { RoleWorker } from './worker';
@@ -79,6 +81,8 @@ export const discordRolesModule = plugin({
   route(app, discordRoleEndpoints.save, async (request) => {
     const admin = currentUser(request);
     const next = request.body;
+    const unknown = Object.keys(next.roleIds).find((key) => !roleRules.some((r) => r.key === key));
+    if (unknown) throw badRequest(`There is no role rule "${unknown}".`, 'roleIds');
     await app.db.transaction(async (tx) => {
       const before = await readRoleSettings(tx);
       await saveRoleSettings(tx, next, app.clock.now());

@@ -2,7 +2,7 @@
  * Who should hold which role (docs/features/discord-roles.md#rules): the facts about each linked
  * account, read in one query, and the rules that turn them into roles. A rule is a key (the one the
  * settings map to a Discord role), and who it holds for; a new rule (a milestone tier, say) adds a
- * fact to `MemberFacts` and an entry to `roleRules`, and the page lists it from `discordRoleRules`.
+ * fact to `MemberFacts` and an entry to `roleRules`, and the page lists it from here.
  */
 import { sql } from 'drizzle-orm';
 import { leaderboardSites } from '@kickback/common/http/leaderboards';
@@ -21,16 +21,27 @@ export interface MemberFacts {
 
 export interface RoleRule {
   key: string;
+  /** What the page calls it. */
+  label: string;
   holds(facts: MemberFacts): boolean;
 }
 
+/** The rules, in the order the page lists them. */
 export const roleRules: readonly RoleRule[] = [
-  { key: 'linked', holds: (f) => f.kickLinked },
-  { key: 'subscriber', holds: (f) => f.subscriber },
-  { key: 'vip', holds: (f) => f.vip },
+  { key: 'linked', label: 'Linked Kick account', holds: (f) => f.kickLinked },
+  { key: 'subscriber', label: 'Kick subscriber (or gifter, while the gifted subs run)', holds: (f) => f.subscriber },
+  { key: 'vip', label: 'VIP (Kick badge)', holds: (f) => f.vip },
   ...leaderboardSites.flatMap((s) => {
     const field = s.linkField;
-    return field ? [{ key: `code:${s.slug}`, holds: (f: MemberFacts) => f.verifiedFields.includes(field) }] : [];
+    return field
+      ? [
+          {
+            key: `code:${s.slug}`,
+            label: `Code user: ${s.name} (verified link)`,
+            holds: (f: MemberFacts) => f.verifiedFields.includes(field),
+          },
+        ]
+      : [];
   }),
 ];
 

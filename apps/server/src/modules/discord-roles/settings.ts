@@ -1,8 +1,9 @@
 /** The one settings row of Discord roles and go-live posts (docs/features/discord-roles.md#settings). */
 import { count, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { discordRoleRules, type DiscordRoleSettings } from '@kickback/common/http/discord-roles';
+import type { DiscordRoleSettings } from '@kickback/common/http/discord-roles';
 import type { DbOrTx } from '../../db/client';
+import { roleRules } from './rules';
 import { discordGoLivePosts, discordRoleJobs, discordRoleSettings } from '../../db/schema/discord-roles';
 
 export interface RoleSettings {
@@ -47,7 +48,7 @@ export async function presentRoleSettings(app: FastifyInstance): Promise<Discord
     guildId: row?.guildId ?? null,
     goLiveChannelId: row?.goLiveChannelId ?? null,
     roleIds: row?.roleIds ?? {},
-    rules: discordRoleRules.map((r) => ({ key: r.key, label: r.label })),
+    rules: roleRules.map((r) => ({ key: r.key, label: r.label })),
     lastProblem: row?.lastProblem ?? null,
     lastProblemAt: iso(row?.lastProblemAt),
     lastReconcileAt: iso(row?.lastReconcileAt),

@@ -45,8 +45,8 @@ function FinishedEvents({ enabled }: { enabled: boolean }) {
   return (
     <>
       <p className="mb-1">
-        These finished events demo accounts took part in stay exactly as announced (their verify pages still match);
-        the demo players show as &ldquo;removed account&rdquo;:
+        These finished events demo accounts took part in stay exactly as announced (their verify pages still match); the
+        demo players show as &ldquo;removed account&rdquo;:
       </p>
       <ul className="mb-0 kb-golive-finished">
         {events.map((e) => (

@@ -4,6 +4,7 @@
  * connect it (Kick's OAuth 2.1 consent page), see its token, disconnect it — and the bot messages'
  * queue and posting mode (kick-chat-card.tsx). An operator sees at a glance why nothing is arriving.
  */
+import { lazy, Suspense } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
@@ -20,6 +21,9 @@ import {
 import { useConnectKickBot, useDisconnectKickBot, useIntegrations } from './api';
 import { KickEventsCard } from './kick-events-card';
 import { KickChatCard } from './kick-chat-card';
+
+/** The Discord server section: its own chunk, fetched when the page draws (docs/features/discord-roles.md). */
+const DiscordRolesCard = lazy(() => import('./discord-roles-card'));
 import './integrations.css';
 
 const healthBadge: Record<IntegrationHealth, { bg: string; text: string }> = {
@@ -219,6 +223,9 @@ export default function IntegrationsPage() {
           <KickBotCard data={data} />
           <KickEventsCard data={data} />
           <KickChatCard chat={data.kickChat} />
+          <Suspense fallback={null}>
+            <DiscordRolesCard />
+          </Suspense>
           <div className="kb-card p-0 table-responsive" tabIndex={0} role="region" aria-label="Integrations">
             <Table hover className="kb-integrations-table mb-0" aria-label="Integrations">
               <thead>

@@ -59,34 +59,34 @@ export function KickEventsCard({ data }: { data: IntegrationsOverview }) {
         busy may be one Kick stopped sending: check the subscription and Kick&apos;s status.
       </p>
       <div className="table-responsive" tabIndex={0} role="region" aria-label="Kick event deliveries">
-      <Table size="sm" className="mb-0" aria-label="Kick event deliveries">
-        <thead>
-          <tr>
-            <th scope="col">Event</th>
-            <th scope="col">Subscribed</th>
-            <th scope="col">Last delivery</th>
-            <th scope="col" className="text-end">
-              Last 24 h
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.kickEvents.map((e) => (
-            <tr key={e.type} data-event={e.type}>
-              <td>
-                <code>{e.type}</code>
-              </td>
-              <td>
-                <Subscribed event={e} />
-              </td>
-              <td className="text-nowrap">{when(e.lastDeliveryAt)}</td>
-              <td className="text-end" data-testid={`count-${e.type}`}>
-                {e.last24h.toLocaleString()}
-              </td>
+        <Table size="sm" className="mb-0" aria-label="Kick event deliveries">
+          <thead>
+            <tr>
+              <th scope="col">Event</th>
+              <th scope="col">Subscribed</th>
+              <th scope="col">Last delivery</th>
+              <th scope="col" className="text-end">
+                Last 24 h
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </Table>
+          </thead>
+          <tbody>
+            {data.kickEvents.map((e) => (
+              <tr key={e.type} data-event={e.type}>
+                <td>
+                  <code>{e.type}</code>
+                </td>
+                <td>
+                  <Subscribed event={e} />
+                </td>
+                <td className="text-nowrap">{when(e.lastDeliveryAt)}</td>
+                <td className="text-end" data-testid={`count-${e.type}`}>
+                  {e.last24h.toLocaleString()}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
       </div>
     </section>
   );
