@@ -16,14 +16,37 @@ const optionalSnowflake = (what: string) =>
     .nullable()
     .transform((v) => (v === '' ? null : v));
 
+/**
+ * An object of string keys to `value`s, checked key by key. Not `z.record`: every zod function the
+ * app uses anywhere lands in the zod chunk every game page loads, and `z.record` alone cost those
+ * pages 0.5 KB gzip over their budget (docs/benchmarks.md#first-load-budget-per-page).
+ */
+function stringMap<T extends z.ZodType>(value: T) {
+  return z.unknown().transform((input, ctx): Record<string, z.output<T>> => {
+    if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+      ctx.addIssue({ code: 'custom', message: 'Expected an object of rule → role.' });
+      return z.NEVER;
+    }
+    const out: Record<string, z.output<T>> = {};
+    for (const [key, v] of Object.entries(input)) {
+      const parsed = value.safeParse(v);
+      if (!parsed.success) {
+        ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? 'Invalid value.', path: [key] });
+        return z.NEVER;
+      }
+      out[key] = parsed.data as z.output<T>;
+    }
+    return out;
+  });
+}
+
 /** A rule's key: a word, or `code:<site>` (the server knows which exist). */
 const RULE_KEY = /^[a-z]+(:[a-z]+)?$/;
 
 export const discordRoleSettingsBody = z.object({
   guildId: optionalSnowflake('server'),
   goLiveChannelId: optionalSnowflake('channel'),
-  roleIds: z
-    .record(z.string(), z.union([z.literal(''), snowflake('role')]))
+  roleIds: stringMap(z.union([z.literal(''), snowflake('role')]))
     .refine((m) => Object.keys(m).every((k) => RULE_KEY.test(k)), 'Unknown role rule.')
     .transform((m) => Object.fromEntries(Object.entries(m).filter(([, v]) => v !== '')))
     .default({}),
@@ -34,7 +57,7 @@ export const discordRoleSettings = z.object({
   botMode: z.enum(['discord', 'simulator', 'off']),
   guildId: z.string().nullable(),
   goLiveChannelId: z.string().nullable(),
-  roleIds: z.record(z.string(), z.string()),
+  roleIds: stringMap(z.string()),
   rules: z.array(z.object({ key: z.string(), label: z.string() })),
   /** The last refusal from Discord (a 403 is not retried until this is fixed). */
   lastProblem: z.string().nullable(),

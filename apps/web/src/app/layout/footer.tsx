@@ -1,12 +1,15 @@
+import { lazy, Suspense } from 'react';
 import Container from 'react-bootstrap/Container';
 import { Link } from 'react-router';
-import { FaDiscord, FaXTwitter, FaYoutube, FaLink } from 'react-icons/fa6';
-import { SiKick } from 'react-icons/si';
-import type { IconType } from 'react-icons';
 import { shownMenu } from '@kickback/common/site-menu';
 import { useSite } from '../../shared/site-context';
 
-const icons: Record<string, IconType> = { kick: SiKick, discord: FaDiscord, x: FaXTwitter, youtube: FaYoutube };
+/**
+ * The social icons load after the page draws: in the entry they cost every page's first load
+ * (docs/benchmarks.md#first-load-budget-per-page); until then each link keeps an icon's size.
+ */
+const SocialIcon = lazy(() => import('./social-icon'));
+const iconSpace = <span style={{ display: 'inline-block', width: '1em', height: '1em' }} aria-hidden />;
 
 export function Footer() {
   const site = useSite();
@@ -23,7 +26,6 @@ export function Footer() {
             <p className="text-body-secondary small mb-3">{site.tagline}</p>
             <ul className="list-inline mb-0" aria-label="Social links">
               {site.socials.map((s) => {
-                const Icon = icons[s.icon] ?? FaLink;
                 return (
                   <li className="list-inline-item" key={s.url}>
                     <a
@@ -33,7 +35,9 @@ export function Footer() {
                       rel="noreferrer noopener"
                       aria-label={s.label}
                     >
-                      <Icon aria-hidden />
+                      <Suspense fallback={iconSpace}>
+                        <SocialIcon icon={s.icon} />
+                      </Suspense>
                     </a>
                   </li>
                 );
