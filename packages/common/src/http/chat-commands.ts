@@ -24,7 +24,7 @@ export const commandPermissionText: Record<CommandPermission, string> = {
   broadcaster: 'Broadcaster only',
 };
 
-/** The level of a Kick sender from the badges on their message (docs/features/custom-commands.md#who-may-use-it). */
+/** The level of a Kick sender from the badges on their message (docs/features/custom-commands.md#a-command). */
 export function senderLevel(badges: readonly string[], isSubscriber: boolean): CommandPermission {
   const has = (b: string) => badges.includes(b);
   if (has('broadcaster')) return 'broadcaster';

@@ -430,7 +430,7 @@ export class ChatCommandService {
         return String(c.result.uses);
       case 'balance': {
         if (c.result.balance !== null) return formatAmount(c.result.balance);
-        if (!c.linkedUser) return '0';
+        if (!c.linkedUser) return formatAmount(0);
         const [me] = await this.app.db.select({ points: users.points }).from(users).where(eq(users.id, c.linkedUser.id));
         return formatAmount(me?.points ?? '0');
       }
