@@ -3,7 +3,8 @@
  * link filter on at Admin → Moderation and reconnects the Kick bot (now asked for the moderation
  * scopes); a viewer's link sent through the Chat Simulator is deleted at Kick (the Kick simulator's
  * record of deletions) and shows in the moderation log; the same link from a moderator is left
- * alone. The filter is turned off again at the end, for the journeys that share the server.
+ * alone. The filter is turned off and the bot disconnected again at the end, for the journeys that
+ * share the server.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
@@ -89,5 +90,12 @@ test('a link from a viewer is deleted at Kick and logged; the same link from a m
   await expectAccessible(admin);
 
   await setLinkFilter(admin, false);
+  // The Kick bot goes back to unconnected: the journeys sharing this server start from there.
+  await admin.goto('/admin/integrations');
+  await admin
+    .getByRole('region', { name: 'Kick bot' })
+    .getByRole('button', { name: 'Disconnect', exact: true })
+    .click();
+  await expect(admin.getByRole('region', { name: 'Kick bot' })).toContainText('Not connected');
   await context.close();
 });

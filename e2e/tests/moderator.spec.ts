@@ -15,6 +15,7 @@ const moderatorMenu = [
   'Predictions',
   'Run Bonus Hunt',
   'Slot calls',
+  'Commands',
   'Chat Simulator',
   'Moderation',
 ];

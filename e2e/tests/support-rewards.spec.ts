@@ -49,7 +49,7 @@ test('a linked viewer gifts subs: the gifter is paid the configured points, sees
     const hold = admin.getByLabel('Hold gifted subs before paying (minutes, 0 = pay at once)');
     await expect(hold).toHaveValue('5');
     await hold.fill('0');
-    await admin.getByRole('button', { name: 'Save' }).click();
+    await admin.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(admin.getByText('Support rewards saved.')).toBeVisible();
     await expectAccessible(admin);
 

@@ -57,7 +57,15 @@ export const discordRoleSettings = z.object({
   botMode: z.enum(['discord', 'simulator', 'off']),
   guildId: z.string().nullable(),
   goLiveChannelId: z.string().nullable(),
-  roleIds: stringMap(z.string()),
+  // A check, not a transform: an answer is encoded through its schema, and a transform cannot be.
+  roleIds: z.custom<Record<string, string>>(
+    (v) =>
+      typeof v === 'object' &&
+      v !== null &&
+      !Array.isArray(v) &&
+      Object.values(v).every((id) => typeof id === 'string'),
+    'Expected an object of rule → role id.',
+  ),
   rules: z.array(z.object({ key: z.string(), label: z.string() })),
   /** The last refusal from Discord (a 403 is not retried until this is fixed). */
   lastProblem: z.string().nullable(),
