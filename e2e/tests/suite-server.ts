@@ -5,24 +5,18 @@
  */
 import { createHash } from 'node:crypto';
 
-/**
- * Journeys run three at a time: they mostly wait on pages and real timers, so on 2 cores a third
- * worker shortens the run without starving the others (docs/conventions.md#test-speed;
- * E2E_WORKERS=1 for one).
- */
-export const WORKERS = Number(process.env.E2E_WORKERS ?? 3);
-/** Ports kept per checkout: room for this many workers' servers. */
-const PORTS_PER_CHECKOUT = 4;
+/** Journeys run two at a time: they mostly wait on pages and real timers (E2E_WORKERS=1 for one). */
+export const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
 
 // Derived from the checkout's path, so two checkouts can run their suites at once.
 const derivedPort =
   31_000 +
-  PORTS_PER_CHECKOUT *
+  2 *
     (createHash('sha1')
       .update(import.meta.dirname)
       .digest()
       .readUInt16BE(0) %
-      400);
+      450);
 /** The first server's port; worker n's server listens on PORT + n. */
 export const PORT = Number(process.env.E2E_PORT ?? derivedPort);
 
