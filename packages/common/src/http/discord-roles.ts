@@ -40,6 +40,16 @@ function stringMap<T extends z.ZodType>(value: T) {
   });
 }
 
+/**
+ * The role map as the server answers it: checked, never transformed — a response is encoded
+ * through its schema, and zod cannot encode a one-way transform (the page's GET failed with 500).
+ */
+const isRoleMap = (v: unknown): boolean =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && Object.values(v).every((x) => typeof x === 'string');
+const roleMap = z.unknown().refine(isRoleMap, 'Expected an object of rule → role.') as unknown as z.ZodType<
+  Record<string, string>
+>;
+
 /** A rule's key: a word, or `code:<site>` (the server knows which exist). */
 const RULE_KEY = /^[a-z]+(:[a-z]+)?$/;
 
@@ -57,7 +67,7 @@ export const discordRoleSettings = z.object({
   botMode: z.enum(['discord', 'simulator', 'off']),
   guildId: z.string().nullable(),
   goLiveChannelId: z.string().nullable(),
-  roleIds: stringMap(z.string()),
+  roleIds: roleMap,
   rules: z.array(z.object({ key: z.string(), label: z.string() })),
   /** The last refusal from Discord (a 403 is not retried until this is fixed). */
   lastProblem: z.string().nullable(),
