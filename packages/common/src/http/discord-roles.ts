@@ -40,8 +40,8 @@ function stringMap<T extends z.ZodType>(value: T) {
   });
 }
 
-/** A rule's key: a word, or `code:<site>` (the server knows which exist). */
-const RULE_KEY = /^[a-z]+(:[a-z]+)?$/;
+/** A rule's key: a word, `code:<site>` or `tier:<site>:<n>` (the server knows which exist). */
+const RULE_KEY = /^[a-z]+(:[a-z]+(:\d{1,2})?)?$/;
 
 export const discordRoleSettingsBody = z.object({
   guildId: optionalSnowflake('server'),
@@ -57,7 +57,11 @@ export const discordRoleSettings = z.object({
   botMode: z.enum(['discord', 'simulator', 'off']),
   guildId: z.string().nullable(),
   goLiveChannelId: z.string().nullable(),
-  roleIds: stringMap(z.string()),
+  /**
+   * Rule → role, as the server saved it. Not `stringMap`: a response is encoded, and a transform
+   * cannot be (the answer was a 500).
+   */
+  roleIds: z.unknown() as z.ZodType<Record<string, string>>,
   rules: z.array(z.object({ key: z.string(), label: z.string() })),
   /** The last refusal from Discord (a 403 is not retried until this is fixed). */
   lastProblem: z.string().nullable(),
