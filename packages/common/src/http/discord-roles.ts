@@ -40,8 +40,8 @@ function stringMap<T extends z.ZodType>(value: T) {
   });
 }
 
-/** A rule's key: a word, or `code:<site>` (the server knows which exist). */
-const RULE_KEY = /^[a-z]+(:[a-z]+)?$/;
+/** A rule's key: a word, `code:<site>` or `tier:<site>:<n>` (the server knows which exist). */
+const RULE_KEY = /^[a-z]+(:[a-z]+(:\d{1,2})?)?$/;
 
 export const discordRoleSettingsBody = z.object({
   guildId: optionalSnowflake('server'),

@@ -89,18 +89,39 @@ export const limitWindowLabels: Record<LimitWindow, string> = {
 };
 
 /**
- * Who may buy a product: null is everyone. A discriminated union so that further kinds (a
- * milestone tier, say) are added as new members without changing the column.
+ * Who may buy a product: null is everyone. A discriminated union so that further kinds are added
+ * as new members without changing the column: Kick subscribers; viewers whose highest milestone
+ * tier on a partner site in its running cycle is at least `tier` (docs/features/store-limits.md#tier-only);
+ * and the streak restore (docs/features/stream-streaks.md#restoring-a-broken-streak), bought only
+ * by a viewer with a broken streak to restore, which the purchase restores.
  */
-export const productRestriction = z.discriminatedUnion('kind', [z.object({ kind: z.literal('subscribers') })], {
-  error: 'must be { kind: "subscribers" } or null',
-});
+export const productRestriction = z.discriminatedUnion(
+  'kind',
+  [
+    z.object({ kind: z.literal('subscribers') }),
+    z.object({
+      kind: z.literal('tier'),
+      site: z
+        .number({ error: 'Choose the partner site.' })
+        .refine((v) => Number.isInteger(v) && v > 0 && v < 1000, 'Choose the partner site.'),
+      tier: z
+        .string({ error: 'Enter the tier name.' })
+        .trim()
+        .min(1, 'Enter the tier name.')
+        .max(40, 'Keep the tier name to 40 characters or fewer.'),
+    }),
+    z.object({ kind: z.literal('streak_restore') }),
+  ],
+  { error: 'must be { kind: "subscribers" | "tier" | "streak_restore" } or null' },
+);
 export type ProductRestriction = z.infer<typeof productRestriction>;
-export const audiences = ['everyone', 'subscribers'] as const;
+export const audiences = ['everyone', 'subscribers', 'tier', 'streak_restore'] as const;
 export type Audience = (typeof audiences)[number];
 export const audienceLabels: Record<Audience, string> = {
   everyone: 'Everyone',
   subscribers: 'Kick subscribers only',
+  tier: 'Viewers who reached a milestone tier',
+  streak_restore: 'Restores a broken stream streak (viewers with one)',
 };
 
 /** A product's limits as the store shows them (null fields: none). */
@@ -278,10 +299,31 @@ export const productForm = z
       .refine((v) => v === '' || /^\d{1,3}$/.test(v), 'Choose a leaderboard.')
       .transform((v) => (v === '' ? null : Number(v))),
     cooldownMinutes: formWhole('cooldown', 1, 525_600),
-    audience: z.enum(audiences).transform((v): ProductRestriction | null => (v === 'everyone' ? null : { kind: v })),
+    audience: z.enum(audiences),
+    tierSite: z
+      .string()
+      .trim()
+      .refine((v) => v === '' || /^\d{1,3}$/.test(v), 'Choose the partner site.'),
+    tierName: z.string().trim().max(40, 'Keep the tier name to 40 characters or fewer.'),
   })
-  .superRefine(limitRules);
+  .superRefine((v, ctx) => {
+    limitRules(v, ctx);
+    if (v.audience !== 'tier') return;
+    if (v.tierSite === '') ctx.addIssue({ code: 'custom', path: ['tierSite'], message: 'Choose the partner site.' });
+    if (v.tierName === '') ctx.addIssue({ code: 'custom', path: ['tierName'], message: 'Enter the tier name.' });
+  })
+  .transform(({ audience, tierSite, tierName, ...rest }) => ({
+    ...rest,
+    restriction: restrictionOf(audience, tierSite, tierName),
+  }));
 export type ProductFormValues = z.input<typeof productForm>;
+
+/** The form's audience fields as the stored restriction. */
+function restrictionOf(audience: Audience, tierSite: string, tierName: string): ProductRestriction | null {
+  if (audience === 'everyone') return null;
+  if (audience === 'tier') return { kind: 'tier', site: Number(tierSite), tier: tierName };
+  return audience === 'subscribers' ? { kind: 'subscribers' } : { kind: 'streak_restore' };
+}
 
 function formWhole(what: string, min: number, max: number) {
   return z
@@ -322,6 +364,11 @@ export const storeMessages = {
     `Limit: ${limitText(count, window)}${next ? ` — next on ${next}` : ' — you have bought it already'}.`,
   subscribersOnly:
     'Subscribers only: this product is for Kick subscribers of the channel. Link your Kick account if you subscribe.',
+  /** "Only for viewers who reached Gold on Clash.gg this cycle." (403) */
+  tierOnly: (tier: string, site: string) => `Only for viewers who reached ${tier} on ${site} this cycle.`,
+  noBrokenStreak: 'You have no broken streak to restore.',
+  streakRestored: (name: string, streak: number) =>
+    `You bought ${name}. Your stream streak is back at ${streak} — keep chatting during the next stream.`,
   cooldown: (remaining: string) => `You can buy this again in ${remaining}.`,
   restockRequested: (name: string) => `We'll let you know when ${name} is back in stock.`,
   restockInStock: 'This product is in stock: you can buy it now.',

@@ -12,7 +12,7 @@ import {
   type DiscordGuildClient,
   type DiscordRole,
 } from '../../integrations/discord/guild';
-import { roleRules } from './rules';
+import { type RoleRule, roleRules } from './rules';
 import type { RoleSettings } from './settings';
 
 const item = (id: string, label: string, ok: boolean, detail: string): DiscordCheckItem => ({ id, label, ok, detail });
@@ -21,6 +21,7 @@ const why = (err: unknown) => (err instanceof GuildCallFailed ? err.detail : Str
 export async function checkDiscordServer(
   client: DiscordGuildClient | null,
   settings: RoleSettings,
+  rules: readonly RoleRule[] = roleRules,
 ): Promise<DiscordRoleCheck> {
   const items: DiscordCheckItem[] = [];
   const done = (guildName: string | null, roles: DiscordRoleCheck['roles'] = []): DiscordRoleCheck => ({
@@ -83,7 +84,7 @@ export async function checkDiscordServer(
         : "The bot's roles lack Manage Roles: Server Settings → Roles → the bot's role → Manage Roles.",
     ),
   );
-  for (const rule of roleRules) {
+  for (const rule of rules) {
     const roleId = settings.roleIds[rule.key];
     if (!roleId) continue;
     const role = byId.get(roleId);

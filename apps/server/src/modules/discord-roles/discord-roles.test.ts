@@ -1,6 +1,6 @@
 /**
  * Discord roles and go-live posts (docs/features/discord-roles.md) against the Discord simulator,
- * through the real adapter: the rules, Discord's 429 and 403 answers, the reconcile, the check, and
+ * through the real adapter: the rules (a milestone tier among them), Discord's 429 and 403 answers, the reconcile, the check, and
  * the go-live post once per stream.
  */
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import type { DiscordRoleCheck, DiscordRoleSettings } from '@kickback/common/http/discord-roles';
 import { partnerLinks } from '../../db/schema/partner-links';
 import { discordGoLivePosts } from '../../db/schema/discord-roles';
+import { milestoneLadders, milestoneProgress, milestoneTiers } from '../../db/schema/milestones';
 import { SIM_CHANNEL_ID, SIM_GUILD_ID, SIM_ROLES } from '../../integrations/discord/simulator/guild-state';
 import { buildTestApp, type TestApp, type TestUser } from '../../../test/app';
 import { linkedUser } from '../../../test/discord';
@@ -248,5 +249,61 @@ describe('go-live posts', () => {
     expect(row?.lastError).toMatch(/403/);
     const view = (await t.call({ url: '/api/admin/discord-roles', as: admin })).json<DiscordRoleSettings>();
     expect(view.lastProblem).toMatch(/go-live post/);
+  });
+});
+
+describe('milestone tier rule', () => {
+  it("gives the role chosen for a ladder's tier to a viewer who reached it (or higher) this cycle, and takes it when not", async () => {
+    await t.database.db.insert(milestoneLadders).values({ site: 1, enabled: true, cycle: 'all_time' });
+    await t.database.db.insert(milestoneTiers).values(
+      ['Bronze', 'Silver', 'Gold'].map((name, i) => ({
+        site: 1,
+        position: i,
+        name,
+        threshold: String((i + 1) * 1000),
+        rewardKind: 'points' as const,
+        rewardAmount: '10',
+      })),
+    );
+    const view = (await t.call({ url: '/api/admin/discord-roles', as: admin })).json<DiscordRoleSettings>();
+    expect(view.rules).toContainEqual({
+      key: 'tier:clash:2',
+      label: 'Milestone tier: Silver or higher on Clash.gg (this cycle)',
+    });
+    // Silver's role: the simulator's "VIP" role stands in for it.
+    await configure(t, admin, { roleIds: { linked: ROLES.linked, 'tier:clash:2': ROLES.vip } });
+
+    const gold = await member('GoldTier');
+    const bronze = await member('BronzeTier');
+    const wager = (u: TestUser, wagered: string) =>
+      t.database.db
+        .insert(milestoneProgress)
+        .values({ site: 1, cycleKey: 'all', userId: u.user.id, wagered, updatedAt: t.clock.now() })
+        .onConflictDoUpdate({
+          target: [milestoneProgress.site, milestoneProgress.cycleKey, milestoneProgress.userId],
+          set: { wagered },
+        });
+    await wager(gold, '3500');
+    await wager(bronze, '1500');
+    await settle();
+    expect(guild().rolesOf(gold.discordId).sort()).toEqual([ROLES.linked, ROLES.vip].sort());
+    expect(guild().rolesOf(bronze.discordId)).toEqual([ROLES.linked]);
+
+    // Bronze climbs to Silver: given; a correction brings Gold's wager below Silver: taken.
+    await wager(bronze, '2000');
+    await wager(gold, '999');
+    await settle();
+    expect(guild().rolesOf(bronze.discordId).sort()).toEqual([ROLES.linked, ROLES.vip].sort());
+    expect(guild().rolesOf(gold.discordId)).toEqual([ROLES.linked]);
+
+    // A key for a tier no ladder has is refused on save.
+    const bad = await t.call({
+      method: 'PUT',
+      url: '/api/admin/discord-roles',
+      as: admin,
+      body: { guildId: SIM_GUILD_ID, goLiveChannelId: null, roleIds: { 'tier:clash:9': ROLES.vip } },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('There is no role rule "tier:clash:9".');
   });
 });

@@ -16,7 +16,7 @@ import { route } from '../../plugins/endpoints';
 import { actorOf, recordAudit } from '../audit/service';
 import { checkDiscordServer } from './check';
 import { GoLivePoster, recordGoLive } from './go-live';
-import { roleRules } from './rules';
+import { currentRules } from './rules';
 import { recordGifter } from './gifters';
 import { presentRoleSettings, readRoleSettings, saveRoleSettings } from './settings';
 import { RoleWorker } from './worker';
@@ -81,7 +81,8 @@ export const discordRolesModule = plugin({
   route(app, discordRoleEndpoints.save, async (request) => {
     const admin = currentUser(request);
     const next = request.body;
-    const unknown = Object.keys(next.roleIds).find((key) => !roleRules.some((r) => r.key === key));
+    const rules = await currentRules(app.db);
+    const unknown = Object.keys(next.roleIds).find((key) => !rules.some((r) => r.key === key));
     if (unknown) throw badRequest(`There is no role rule "${unknown}".`, 'roleIds');
     await app.db.transaction(async (tx) => {
       const before = await readRoleSettings(tx);
@@ -92,7 +93,9 @@ export const discordRolesModule = plugin({
     return presentRoleSettings(app);
   });
 
-  route(app, discordRoleEndpoints.check, async () => checkDiscordServer(client(), await readRoleSettings(app.db)));
+  route(app, discordRoleEndpoints.check, async () =>
+    checkDiscordServer(client(), await readRoleSettings(app.db), await currentRules(app.db)),
+  );
 
   route(app, discordRoleEndpoints.reconcile, async (request) => {
     const admin = currentUser(request);

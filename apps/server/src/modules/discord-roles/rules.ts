@@ -1,13 +1,16 @@
 /**
  * Who should hold which role (docs/features/discord-roles.md#rules): the facts about each linked
  * account, read in one query, and the rules that turn them into roles. A rule is a key (the one the
- * settings map to a Discord role), and who it holds for; a new rule (a milestone tier, say) adds a
- * fact to `MemberFacts` and an entry to `roleRules`, and the page lists it from here.
+ * settings map to a Discord role), and who it holds for; a new rule adds a fact to `MemberFacts`
+ * and an entry to `roleRules`, and the page lists it from here. The milestone tiers' rules depend on
+ * the ladders the admin saved, so the full list is `currentRules` (the fixed rules, then one per
+ * tier of each ladder that is on).
  */
 import { sql } from 'drizzle-orm';
-import { leaderboardSites } from '@kickback/common/http/leaderboards';
+import { leaderboardSites, siteById, type SiteId } from '@kickback/common/http/leaderboards';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import { ladderTierNames, reachedTierIndexes } from '../milestones/service';
 
 export interface MemberFacts {
   discordId: string;
@@ -17,6 +20,8 @@ export interface MemberFacts {
   vip: boolean;
   /** Partner fields whose link was verified (`clashId`, `roobetName`…). */
   verifiedFields: string[];
+  /** Per partner site, the index of the highest milestone tier reached in the ladder's running cycle. */
+  tiers: Map<SiteId, number>;
 }
 
 export interface RoleRule {
@@ -45,11 +50,36 @@ export const roleRules: readonly RoleRule[] = [
   }),
 ];
 
+/**
+ * A milestone tier (docs/features/discord-roles.md#rules): `tier:<site>:<n>` holds for a viewer whose
+ * highest tier reached on that site's ladder this cycle is its n-th tier or one above it.
+ */
+export function tierRules(ladders: ReadonlyArray<{ site: SiteId; tiers: readonly string[] }>): RoleRule[] {
+  return ladders.flatMap(({ site, tiers }) => {
+    const info = siteById(site);
+    if (!info) return [];
+    return tiers.map((name, index) => ({
+      key: `tier:${info.slug}:${index + 1}`,
+      label: `Milestone tier: ${name} or higher on ${info.name} (this cycle)`,
+      holds: (f: MemberFacts) => (f.tiers.get(site) ?? -1) >= index,
+    }));
+  });
+}
+
+/** Every rule as the ladders stand now: the fixed ones, then each ladder's tiers. */
+export async function currentRules(db: DbOrTx): Promise<RoleRule[]> {
+  return [...roleRules, ...tierRules(await ladderTierNames(db))];
+}
+
 /** The role ids this account should have, of those the settings manage. */
-export function desiredRoles(facts: MemberFacts | null, roleIds: Record<string, string>): string[] {
+export function desiredRoles(
+  facts: MemberFacts | null,
+  roleIds: Record<string, string>,
+  rules: readonly RoleRule[] = roleRules,
+): string[] {
   if (!facts) return [];
   const out = new Set<string>();
-  for (const rule of roleRules) {
+  for (const rule of rules) {
     const role = roleIds[rule.key];
     if (role && rule.holds(facts)) out.add(role);
   }
@@ -63,6 +93,7 @@ export function managedRoles(roleIds: Record<string, string>): string[] {
 
 interface FactRow {
   discord_id: string;
+  user_id: string;
   kick_linked: boolean;
   subscriber: boolean;
   vip: boolean;
@@ -87,7 +118,7 @@ export async function memberFacts(db: DbOrTx, now: Date, discordIds?: string[]):
           )})`;
   const rows = rowsOf<FactRow>(
     await db.execute(sql`
-      SELECT u.discord_id,
+      SELECT u.discord_id, u.id AS user_id,
              u.kick_id IS NOT NULL AS kick_linked,
              COALESCE(a.is_subscriber OR a.subscribed_until > ${at}::timestamptz, false)
                OR COALESCE(g.until > ${at}::timestamptz, false) AS subscriber,
@@ -100,6 +131,7 @@ export async function memberFacts(db: DbOrTx, now: Date, discordIds?: string[]):
       WHERE ${only} AND u.removed_at IS NULL
     `),
   );
+  const tiers = await reachedTierIndexes(db, now, discordIds);
   return new Map(
     rows.map((r) => [
       r.discord_id,
@@ -109,6 +141,7 @@ export async function memberFacts(db: DbOrTx, now: Date, discordIds?: string[]):
         subscriber: r.subscriber,
         vip: r.vip,
         verifiedFields: r.verified_fields ?? [],
+        tiers: tiers.get(r.user_id) ?? new Map<SiteId, number>(),
       },
     ]),
   );

@@ -3,7 +3,7 @@ import { count, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DiscordRoleSettings } from '@kickback/common/http/discord-roles';
 import type { DbOrTx } from '../../db/client';
-import { roleRules } from './rules';
+import { currentRules } from './rules';
 import { discordGoLivePosts, discordRoleJobs, discordRoleSettings } from '../../db/schema/discord-roles';
 
 export interface RoleSettings {
@@ -48,7 +48,7 @@ export async function presentRoleSettings(app: FastifyInstance): Promise<Discord
     guildId: row?.guildId ?? null,
     goLiveChannelId: row?.goLiveChannelId ?? null,
     roleIds: row?.roleIds ?? {},
-    rules: roleRules.map((r) => ({ key: r.key, label: r.label })),
+    rules: (await currentRules(db)).map((r) => ({ key: r.key, label: r.label })),
     lastProblem: row?.lastProblem ?? null,
     lastProblemAt: iso(row?.lastProblemAt),
     lastReconcileAt: iso(row?.lastReconcileAt),

@@ -18,7 +18,7 @@ import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { discordRoleJobs, discordRoleMembers, discordRoleSettings } from '../../db/schema/discord-roles';
 import { GuildCallFailed, type DiscordGuildClient } from '../../integrations/discord/guild';
-import { desiredRoles, managedRoles, memberFacts, nextLapse } from './rules';
+import { currentRules, desiredRoles, managedRoles, memberFacts, nextLapse } from './rules';
 import { readRoleSettings, recordProblem, type RoleSettings } from './settings';
 
 export const ROLE_LEASE_MS = 2 * 60_000;
@@ -102,13 +102,14 @@ export class RoleWorker {
     if (!settings.guildId || managedRoles(settings.roleIds).length === 0) return 0;
     const now = this.now();
     const facts = await memberFacts(this.db, now);
+    const rules = await currentRules(this.db);
     const known = await this.db
       .select({ discordId: discordRoleMembers.discordId, desired: discordRoleMembers.desired })
       .from(discordRoleMembers);
     const last = new Map(known.map((k) => [k.discordId, k.desired.slice().sort().join(',')]));
     const changed: string[] = [];
     for (const id of new Set([...facts.keys(), ...last.keys()])) {
-      const want = desiredRoles(facts.get(id) ?? null, settings.roleIds).join(',');
+      const want = desiredRoles(facts.get(id) ?? null, settings.roleIds, rules).join(',');
       if (want !== (last.get(id) ?? '')) changed.push(id);
     }
     await this.enqueue(changed, false);
@@ -227,7 +228,7 @@ export class RoleWorker {
     const managed = managedRoles(settings.roleIds);
     if (!settings.guildId || managed.length === 0) return this.finish(job.id, 'done', 'not configured');
     const facts = (await memberFacts(this.db, this.now(), [job.discord_id])).get(job.discord_id) ?? null;
-    const desired = desiredRoles(facts, settings.roleIds);
+    const desired = desiredRoles(facts, settings.roleIds, await currentRules(this.db));
     try {
       const applied = await this.apply(client, settings, job, desired, managed);
       await this.remember(job.discord_id, desired, applied ?? [], applied === null ? 'not in the server' : null);

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import { type z } from 'zod';
 import { centsToText, toCents } from '@kickback/common/money';
+import { siteById } from '@kickback/common/http/leaderboards';
 import { adminProductEndpoints, parseCodes, type productInput, storeMessages } from '@kickback/common/http/store';
 import { orders, productCodes, products, type ProductRow } from '../../db/schema/store';
 import type { DbOrTx } from '../../db/client';
@@ -94,13 +95,24 @@ async function refuseTakenName(tx: DbOrTx, name: string, exceptId: number | null
   if (taken) throw conflict(storeMessages.nameTaken(taken.name));
 }
 
-/** A limit per leaderboard cycle names a leaderboard that exists (docs/features/store-limits.md#limits). */
+/**
+ * A limit per leaderboard cycle names a leaderboard that exists (docs/features/store-limits.md#limits);
+ * a tier-only product names a partner site with a milestone ladder (docs/features/store-limits.md#tier-only).
+ */
 async function refuseUnknownSite(tx: DbOrTx, input: Input): Promise<void> {
-  if (input.limitWindow !== 'cycle' || input.limitSite === null) return;
+  if (input.limitWindow === 'cycle' && input.limitSite !== null) await refuseUnknownBoard(tx, input.limitSite);
+  const rule = input.restriction;
+  // A tier-only product names a site with a milestone ladder: one whose players link a partner id.
+  if (rule?.kind === 'tier' && !siteById(rule.site)?.linkField) {
+    throw badRequest('Choose a partner site whose players link a partner id.', 'tierSite');
+  }
+}
+
+async function refuseUnknownBoard(tx: DbOrTx, limitSite: number): Promise<void> {
   const [site] = await tx
     .select({ site: leaderboardSites.site })
     .from(leaderboardSites)
-    .where(eq(leaderboardSites.site, input.limitSite));
+    .where(eq(leaderboardSites.site, limitSite));
   if (!site) throw badRequest('Choose a leaderboard that exists.', 'limitSite');
 }
 

@@ -3,8 +3,11 @@
  * (order-placer.ts) before the order statement runs:
  *
  * - who may buy (`restriction`): Kick subscribers of the channel, read from what Kick's events
- *   and chat tell us about the buyer's linked Kick account (`kick_chat_activity`); a kind this
- *   release does not know refuses;
+ *   and chat tell us about the buyer's linked Kick account (`kick_chat_activity`); viewers whose
+ *   highest milestone tier on a partner site this cycle is at least a named tier (the milestones
+ *   module's answer); viewers with a broken stream streak to restore (the stream-streaks module,
+ *   which order-placer.ts asks to restore it once the order is written); a kind this release does
+ *   not know refuses;
  * - at most `limitCount` orders per buyer per window (a UTC day, a UTC week from Monday 00:00, the
  *   current cycle of a partner's leaderboard, or ever);
  * - a cooldown between two orders of the product by the same buyer.
@@ -22,9 +25,12 @@ import {
   productRestriction,
   storeMessages,
 } from '@kickback/common/http/store';
+import { siteById, isSiteId } from '@kickback/common/http/leaderboards';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { conflict, forbidden } from '../../lib/errors';
+import { reachedAtLeast } from '../milestones/service';
+import { lockRestorableStreak } from '../stream-streaks/service';
 
 const DAY = 86_400_000;
 
@@ -86,26 +92,44 @@ async function cycleOf(tx: DbOrTx, site: number): Promise<{ anchor: Date; days: 
 /**
  * Refuses (403 who may not buy, 409 a limit or cooldown) or returns having locked the buyer's slot
  * for this product until the transaction ends. Does nothing for a product without limits or one
- * that does not exist (the order statement says so).
+ * that does not exist (the order statement says so). A streak restore also holds the buyer's
+ * streak row locked, and says so (`restoresStreak`) so that the order restores it.
  */
-export async function enforceLimits(tx: DbOrTx, userId: string, productId: number): Promise<void> {
+export async function enforceLimits(
+  tx: DbOrTx,
+  userId: string,
+  productId: number,
+  clockNow: Date,
+): Promise<{ restoresStreak: boolean }> {
   const product = rowsOf<LimitsRow>(
     await tx.execute(sql`
       SELECT limit_count, limit_window, limit_site, cooldown_minutes, restriction, now() AS now
       FROM products WHERE id = ${productId}
     `),
   )[0];
-  if (!product) return;
+  if (!product) return { restoresStreak: false };
   const now = new Date(product.now);
+  let restoresStreak = false;
   if (product.restriction !== null) {
     const restriction = productRestriction.safeParse(product.restriction);
     // A kind this release does not know (written by a newer one) refuses rather than admits.
     if (!restriction.success) throw forbidden(storeMessages.inactive);
-    if (restriction.data.kind === 'subscribers' && !(await isSubscriber(tx, userId))) {
+    const rule = restriction.data;
+    if (rule.kind === 'subscribers' && !(await isSubscriber(tx, userId))) {
       throw forbidden(storeMessages.subscribersOnly);
     }
+    if (rule.kind === 'tier') {
+      // The ladder's cycle is the leaderboard's, read at the app's clock as the ladder reads it.
+      const reached = isSiteId(rule.site) && (await reachedAtLeast(tx, userId, rule.site, rule.tier, clockNow));
+      if (!reached) throw forbidden(storeMessages.tierOnly(rule.tier, siteById(rule.site)?.name ?? 'the partner site'));
+    }
+    if (rule.kind === 'streak_restore') {
+      // Locks the buyer's streak row: a second restore waits, then finds nothing left to restore.
+      if (!(await lockRestorableStreak(tx, userId))) throw conflict(storeMessages.noBrokenStreak);
+      restoresStreak = true;
+    }
   }
-  if (product.limit_count === null && product.cooldown_minutes === null) return;
+  if (product.limit_count === null && product.cooldown_minutes === null) return { restoresStreak };
 
   // The (buyer, product) lock: every purchase of this product by this buyer passes here in turn.
   await tx.execute(sql`
@@ -150,4 +174,5 @@ export async function enforceLimits(tx: DbOrTx, userId: string, productId: numbe
     const free = new Date(counted.last).getTime() + product.cooldown_minutes * 60_000;
     if (free > now.getTime()) throw conflict(storeMessages.cooldown(durationText(free - now.getTime())));
   }
+  return { restoresStreak };
 }

@@ -22,7 +22,9 @@
  *
  * A product with store limits (docs/features/store-limits.md) is refused by that one statement
  * (`limited`, nothing written); it is ordered instead in a transaction that first checks and locks
- * the buyer's limits (limits.ts) and then runs the same statement with `limitsChecked`.
+ * the buyer's limits (limits.ts) and then runs the same statement with `limitsChecked`. A streak
+ * restore (docs/features/stream-streaks.md#restoring-a-broken-streak) is such a product: its
+ * restore runs in that transaction once the order is written (`restoreAfterOrder`).
  */
 import { fillPlaceholders, sql, type SQLWrapper } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -33,10 +35,11 @@ import {
   needsDetail,
   storeMessages,
 } from '@kickback/common/http/store';
-import type { Database } from '../../db/client';
+import type { Database, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { debtMessage, pointsDebitCtes } from '../ledger/service';
+import { restoreLostStreak } from '../stream-streaks/service';
 import { enforceLimits } from './limits';
 
 export interface PlacedOrder {
@@ -47,6 +50,8 @@ export interface PlacedOrder {
   name: string;
   /** The product is limited: its stock went down by one (the public catalogue shows it). */
   stockTaken: boolean;
+  /** A streak restore: the buyer's stream streak now (null: not a streak restore). */
+  streakRestored: number | null;
 }
 
 interface Outcome {
@@ -59,6 +64,8 @@ interface Outcome {
   limited: boolean | null;
   order_id: string | number | null;
   sealed: string | null;
+  /** Set by limitedAttempt for a streak restore whose order was written. */
+  restored?: number | null;
 }
 
 const STOCK_RACE = 'kickback-stock-race';
@@ -173,7 +180,13 @@ export interface OrderDetail {
   kind: DetailKind | null;
 }
 
-async function attempt(database: Database, userId: string, productId: number, detail: OrderDetail): Promise<Outcome> {
+async function attempt(
+  database: Database,
+  userId: string,
+  productId: number,
+  detail: OrderDetail,
+  now: Date,
+): Promise<Outcome> {
   const rows = await database.query<Outcome & Record<string, unknown>>(
     statement.sql,
     fillPlaceholders(statement.params, { userId, productId, detail: detail.value, detailKind: detail.kind }),
@@ -182,7 +195,9 @@ async function attempt(database: Database, userId: string, productId: number, de
   const row = rows[0];
   if (!row) throw new Error('order statement returned no row');
   const orderable = row.active === true && (row.stock === null || row.stock > 0);
-  return row.limited && orderable && row.order_id === null ? limitedAttempt(database, userId, productId, detail) : row;
+  return row.limited && orderable && row.order_id === null
+    ? limitedAttempt(database, userId, productId, detail, now)
+    : row;
 }
 
 /** A product with store limits: its limits checked under the buyer's slot lock, then the same statement. */
@@ -191,17 +206,24 @@ async function limitedAttempt(
   userId: string,
   productId: number,
   detail: OrderDetail,
+  now: Date,
 ): Promise<Outcome> {
   return database.db.transaction(async (tx) => {
-    await enforceLimits(tx, userId, productId);
+    const { restoresStreak } = await enforceLimits(tx, userId, productId, now);
     const [row] = rowsOf<Outcome>(
       await tx.execute(
         orderStatement(sql`${userId}`, sql`${productId}`, sql`${detail.value}`, sql`${detail.kind}`, sql`true`),
       ),
     );
     if (!row) throw new Error('order statement returned no row');
-    return row;
+    return restoresStreak ? restoreAfterOrder(tx, userId, row, now) : row;
   });
+}
+
+/** A streak restore whose order was written: the streak is restored in the same transaction. */
+async function restoreAfterOrder(tx: DbOrTx, userId: string, row: Outcome, now: Date): Promise<Outcome> {
+  if (row.order_id === null) return row;
+  return { ...row, restored: await restoreLostStreak(tx, userId, now) };
 }
 
 /** Only asked after a refused order, to say why: a debt blocks spending (ledger/service). */
@@ -217,11 +239,12 @@ export async function placeOrder(
   userId: string,
   productId: number,
   detail: OrderDetail = { value: null, kind: null },
+  now: Date = new Date(),
 ): Promise<PlacedOrder> {
   for (let i = 1; ; i++) {
     let outcome: Outcome;
     try {
-      outcome = await attempt(database, userId, productId, detail);
+      outcome = await attempt(database, userId, productId, detail, now);
     } catch (err) {
       if ((isStockRace(err) || isProductGone(err)) && i < MAX_ATTEMPTS) continue;
       if (isStockRace(err)) throw conflict(storeMessages.soldOut);
@@ -244,8 +267,12 @@ export async function placeOrder(
       orderId: Number(outcome.order_id),
       sealedCode: outcome.sealed,
       name: outcome.name ?? '',
-      message: storeMessages.orderPlaced(outcome.name ?? ''),
+      message:
+        outcome.restored !== undefined && outcome.restored !== null
+          ? storeMessages.streakRestored(outcome.name ?? '', outcome.restored)
+          : storeMessages.orderPlaced(outcome.name ?? ''),
       stockTaken: outcome.stock !== null,
+      streakRestored: outcome.restored ?? null,
     };
   }
 }

@@ -29,7 +29,7 @@ export async function storeRoutes(app: FastifyInstance): Promise<void> {
       const user = currentUser(request);
       const value = request.body.deliveryDetail ?? null;
       const detail = { value, kind: value === null ? null : detailKindOf(value) };
-      const placed = await placeOrder(app.database, user.id, request.body.productId, detail);
+      const placed = await placeOrder(app.database, user.id, request.body.productId, detail, app.clock.now());
       if (placed.stockTaken) app.reads.invalidate(PRODUCTS_READ);
       if (placed.sealedCode === null) return { message: placed.message, orderId: placed.orderId, code: null };
       const code = codeVault(app.config.codeKey)?.open(placed.sealedCode) ?? null;

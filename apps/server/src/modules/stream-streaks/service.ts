@@ -37,6 +37,72 @@ export async function sessionEnded(tx: DbOrTx, endedAt: Date): Promise<void> {
   `);
 }
 
+interface RestorableRow {
+  current: number;
+  lost: number;
+  alive: boolean;
+  newest_ended: string | number | null;
+}
+
+/** The user's streak row locked (FOR UPDATE) until the transaction ends, with whether it is alive. */
+async function lockedStreak(tx: DbOrTx, userId: string): Promise<RestorableRow | null> {
+  const [row] = rowsOf<RestorableRow>(
+    await tx.execute(sql`
+      SELECT s.current, s.lost,
+        NOT EXISTS (SELECT 1 FROM stream_sessions x
+                    WHERE x.id > coalesce(s.last_session_id, 0) AND x.ended_at IS NOT NULL) AS alive,
+        (SELECT max(x.id) FROM stream_sessions x WHERE x.ended_at IS NOT NULL) AS newest_ended
+      FROM stream_streaks s WHERE s.user_id = ${userId}
+      FOR UPDATE OF s
+    `),
+  );
+  return row ?? null;
+}
+
+/** The streak a restore would give back: the one a missed stream ended, not restored yet (0: none). */
+function restorable(row: RestorableRow | null): number {
+  if (!row) return 0;
+  return row.alive ? row.lost : row.current;
+}
+
+/**
+ * The store's streak restore (docs/features/stream-streaks.md#restoring-a-broken-streak): locks the
+ * buyer's streak row for the purchase's transaction and says how long a streak it would restore
+ * (0: nothing to restore — the purchase is refused).
+ */
+export async function lockRestorableStreak(tx: DbOrTx, userId: string): Promise<number> {
+  return restorable(await lockedStreak(tx, userId));
+}
+
+/**
+ * Restores the buyer's broken streak, in the purchase's transaction after its order was written
+ * (the row is locked already): a streak that started again continues from the lost one (lost +
+ * current), a streak that a finished stream ended carries on at the next stream as if the missed
+ * ones were attended. Either way `lost` goes to 0, so the same break is restored once. Returns the
+ * streak now (0: nothing was restored). No bonus is paid for the lengths a restore skips.
+ */
+export async function restoreLostStreak(tx: DbOrTx, userId: string, now: Date): Promise<number> {
+  const row = await lockedStreak(tx, userId);
+  const lost = restorable(row);
+  if (!row || lost === 0) return 0;
+  if (row.alive) {
+    const streak = row.current + lost;
+    await tx.execute(sql`
+      UPDATE stream_streaks SET current = ${streak}, best = greatest(best, ${streak}), lost = 0,
+        updated_at = ${now.toISOString()}::timestamptz
+      WHERE user_id = ${userId}
+    `);
+    return streak;
+  }
+  // Not alive: as if the user had attended the newest finished stream, so the next one continues it.
+  await tx.execute(sql`
+    UPDATE stream_streaks SET last_session_id = ${row.newest_ended === null ? null : Number(row.newest_ended)},
+      lost = 0, updated_at = ${now.toISOString()}::timestamptz
+    WHERE user_id = ${userId}
+  `);
+  return row.current;
+}
+
 export class StreakService {
   /** `user:session` pairs this process already recorded: the next messages skip the database. */
   private readonly seen = new Set<string>();

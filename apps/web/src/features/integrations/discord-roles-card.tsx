@@ -17,6 +17,11 @@ import {
 } from '@kickback/common/http/discord-roles';
 import { useEndpointMutation, useEndpointQuery } from '../../lib/query';
 
+/** The role map limited to the rules the server lists now. */
+function keep(roleIds: Record<string, string>, rules: DiscordRoleSettings['rules']): Record<string, string> {
+  return Object.fromEntries(Object.entries(roleIds).filter(([key]) => rules.some((r) => r.key === key)));
+}
+
 function RolesForm({ settings }: { settings: DiscordRoleSettings }) {
   const [guildId, setGuildId] = useState(settings.guildId ?? '');
   const [channelId, setChannelId] = useState(settings.goLiveChannelId ?? '');
@@ -36,7 +41,8 @@ function RolesForm({ settings }: { settings: DiscordRoleSettings }) {
   const onSave = (e: React.FormEvent) => {
     e.preventDefault();
     save.mutate(
-      { body: { guildId, goLiveChannelId: channelId, roleIds } },
+      // Only the rules that exist now: a tier whose ladder changed since is dropped, not refused.
+      { body: { guildId, goLiveChannelId: channelId, roleIds: keep(roleIds, settings.rules) } },
       {
         onSuccess: () => {
           toast.success('Discord server saved.');

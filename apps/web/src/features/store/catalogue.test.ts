@@ -46,5 +46,10 @@ describe('store catalogue', () => {
       limits: { ...limited.limits!, limitWindow: 'ever' as const, cooldownMinutes: 45, restriction: null },
     };
     expect(limitNotes(ever)).toEqual(['Limit 1 per person', 'Once every 45 min']);
+    const plain = { limitCount: null, limitWindow: null, limitSite: null, cooldownMinutes: null };
+    const tier = { ...limited, limits: { ...plain, restriction: { kind: 'tier' as const, site: 1, tier: 'Gold' } } };
+    expect(limitNotes(tier)).toEqual(['Gold or higher on Clash.gg this cycle']);
+    const restore = { ...limited, limits: { ...plain, restriction: { kind: 'streak_restore' as const } } };
+    expect(limitNotes(restore)).toEqual(['Restores your broken stream streak']);
   });
 });

@@ -1,4 +1,5 @@
 /** The Store page's pure rules: category filter, price sort, and whether Buy is enabled (docs/product.md#site-screens-and-routes, docs/product.md#site-validation). */
+import { siteById } from '@kickback/common/http/leaderboards';
 import { limitText, PRODUCT_SORT_LOW_TO_HIGH, type Product } from '@kickback/common/http/store';
 
 /** What the card says about a product's limits (docs/features/store-limits.md): "1 per week", "Subscribers only". */
@@ -7,6 +8,12 @@ export function limitNotes(product: Product): string[] {
   if (!l) return [];
   const notes: string[] = [];
   if (l.restriction?.kind === 'subscribers') notes.push('Subscribers only');
+  if (l.restriction?.kind === 'tier') {
+    notes.push(
+      `${l.restriction.tier} or higher on ${siteById(l.restriction.site)?.name ?? 'a partner site'} this cycle`,
+    );
+  }
+  if (l.restriction?.kind === 'streak_restore') notes.push('Restores your broken stream streak');
   if (l.limitCount !== null && l.limitWindow !== null) notes.push(`Limit ${limitText(l.limitCount, l.limitWindow)}`);
   if (l.cooldownMinutes !== null) {
     const m = l.cooldownMinutes;

@@ -41,11 +41,14 @@ const empty: ProductFormValues = {
   limitSite: '',
   cooldownMinutes: '',
   audience: 'everyone',
+  tierSite: '',
+  tierName: '',
 };
 
 const text = (n: number | null | undefined) => (n === null || n === undefined ? '' : String(n));
 
 function valuesOf(p: AdminProduct): ProductFormValues {
+  const restriction = p.limits?.restriction ?? null;
   return {
     name: p.name,
     price: String(p.price),
@@ -57,7 +60,9 @@ function valuesOf(p: AdminProduct): ProductFormValues {
     limitWindow: p.limits?.limitWindow ?? '',
     limitSite: text(p.limits?.limitSite),
     cooldownMinutes: text(p.limits?.cooldownMinutes),
-    audience: p.limits?.restriction?.kind ?? 'everyone',
+    audience: restriction?.kind ?? 'everyone',
+    tierSite: restriction?.kind === 'tier' ? String(restriction.site) : '',
+    tierName: restriction?.kind === 'tier' ? restriction.tier : '',
   };
 }
 
@@ -82,9 +87,10 @@ export function ProductModal({
   const delivery = useWatch({ control: form.control, name: 'delivery' });
   const imageUrl = useWatch({ control: form.control, name: 'imageUrl' });
   const limitWindow = useWatch({ control: form.control, name: 'limitWindow' });
+  const audience = useWatch({ control: form.control, name: 'audience' });
 
-  const submit = form.handleSubmit(async ({ audience, ...values }) => {
-    const body = { ...values, restriction: audience, active: editing === 'new' ? true : editing.active };
+  const submit = form.handleSubmit(async (values) => {
+    const body = { ...values, active: editing === 'new' ? true : editing.active };
     try {
       const saved =
         editing === 'new'
@@ -219,6 +225,29 @@ export function ProductModal({
                   ))}
                 </Form.Select>
               </Form.Group>
+              {audience === 'tier' && (
+                <>
+                  <Form.Group className="col-6" controlId="product-tier-site">
+                    <Form.Label>Partner site</Form.Label>
+                    <Form.Select {...field('tierSite')}>
+                      <option value="">Choose…</option>
+                      {leaderboardSites
+                        .filter((site) => site.linkField !== null)
+                        .map((site) => (
+                          <option key={site.id} value={String(site.id)}>
+                            {site.name}
+                          </option>
+                        ))}
+                    </Form.Select>
+                    {feedback('tierSite')}
+                  </Form.Group>
+                  <Form.Group className="col-6" controlId="product-tier-name">
+                    <Form.Label>At least the tier</Form.Label>
+                    <Form.Control maxLength={40} placeholder="e.g. Gold" {...field('tierName')} />
+                    {feedback('tierName')}
+                  </Form.Group>
+                </>
+              )}
             </div>
             <Form.Text>
               Days and weeks are UTC (weeks start on Monday); a viewer&apos;s rejected orders do not count.
