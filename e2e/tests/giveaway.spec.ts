@@ -73,10 +73,19 @@ test('keys, ten chatters, a roll that lands on the server winner, the overlay an
   await shot(admin, '02-preferences');
   await prefs.getByRole('button', { name: 'Cancel' }).click();
   await expect(prefs).toBeHidden();
-  // Saving them says so.
+  // Saving them says so; "linked at least N days" is one of them and keeps what was saved.
   await admin.getByRole('button', { name: 'Giveaway Preferences' }).click();
+  const linkedDays = prefs.getByLabel('Kick linked at least (days, 0 = off)');
+  await expect(linkedDays).toHaveValue('0');
+  await linkedDays.fill('3');
   await prefs.getByRole('button', { name: 'Save' }).click();
   await expect(admin.getByText('Giveaway preferences saved.')).toBeVisible();
+  await expect(prefs).toBeHidden();
+  await admin.getByRole('button', { name: 'Giveaway Preferences' }).click();
+  await expect(linkedDays).toHaveValue('3');
+  // Back to off (the chatters of this journey never linked).
+  await linkedDays.fill('0');
+  await prefs.getByRole('button', { name: 'Save' }).click();
   await expect(prefs).toBeHidden();
 
   // Roll: the spinner runs 3000 ms and lands on the server's winner.

@@ -13,6 +13,8 @@ export const CHAT_ACTIVITY = { min: 0, max: 600, step: 5 } as const;
 export const REWIN_COOLDOWN = { defaultSeconds: 86_400, maxSeconds: 30 * 86_400 } as const;
 export const WINNERS_PER_ROLL = { min: 1, max: 10 } as const;
 export const PRIZE_POINTS_MAX = 1_000_000;
+/** "Linked at least N days" (docs/features/giveaway.md#entering-and-the-roll): 0 is off, at most a year. */
+export const MIN_LINKED_DAYS = { min: 0, max: 365 } as const;
 export const KEY_MAX_LENGTH = 50;
 
 export const giveawaySettings = z.object({
@@ -48,17 +50,24 @@ export const giveawaySettings = z.object({
     .min(0, 'The point prize must be 0 or more.')
     .max(PRIZE_POINTS_MAX, 'The point prize must be at most 1,000,000.')
     .refine((n) => Math.round(n * 100) === n * 100, 'The point prize has at most 2 decimals.'),
+  /** Only a Kick account linked to a site account at least this many days ago enters; 0 is off. */
+  minLinkedDays: z
+    .number({ error: 'Enter the days linked: 0 (off) to 365.' })
+    .int('Days linked must be a whole number from 0 to 365.')
+    .min(MIN_LINKED_DAYS.min, 'Days linked must be from 0 (off) to 365.')
+    .max(MIN_LINKED_DAYS.max, 'Days linked must be from 0 (off) to 365.'),
 });
 export type GiveawaySettings = z.infer<typeof giveawaySettings>;
 
 /**
- * `UpdateStateSettings`: the six settings of docs/product.md#live-entities (required), and this site's three
+ * `UpdateStateSettings`: the six settings of docs/product.md#live-entities (required), and this site's four
  * additions, each optional — left out, it keeps its stored value.
  */
 export const giveawaySettingsUpdate = giveawaySettings.partial({
   rewinCooldownInSeconds: true,
   winnersPerRoll: true,
   prizePoints: true,
+  minLinkedDays: true,
 });
 export type GiveawaySettingsUpdate = z.infer<typeof giveawaySettingsUpdate>;
 

@@ -31,6 +31,8 @@ export const giveawaySettings = pgTable('giveaway_settings', {
   rewinCooldownSeconds: integer('rewin_cooldown_seconds').notNull().default(86400),
   winnersPerRoll: smallint('winners_per_roll').notNull().default(1),
   prizePoints: numeric('prize_points', { precision: 18, scale: 2 }).notNull().default('0'),
+  /** "Linked at least N days" (1280): 0 is off. */
+  minLinkedDays: integer('min_linked_days').notNull().default(0),
   roundId: bigint('round_id', { mode: 'number' }).notNull().default(1),
   recentClearedAt: timestamp('recent_cleared_at', { withTimezone: true }),
   lastRollId: uuid('last_roll_id'),

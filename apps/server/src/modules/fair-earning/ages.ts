@@ -13,6 +13,13 @@ import type { FairEarningSettingsRow } from '../../db/schema/fair-earning';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * The two age settings as one row (`min_kick_account_days`, `min_link_days`), for a statement of
+ * another module to join: the giveaway's entry statement decides the ages in SQL, with no query of
+ * its own (docs/features/giveaway.md#entering-and-the-roll).
+ */
+export const AGE_SETTINGS_SQL = 'SELECT min_kick_account_days, min_link_days FROM fair_earning_settings WHERE id = 1';
+
 export interface AgeFacts {
   kickId: string | null;
   kickLinkedAt: Date | null;

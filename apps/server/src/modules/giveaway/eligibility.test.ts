@@ -1,7 +1,7 @@
 /** Who may enter and who may win: each filter, their combinations, chat activity, cooldown, exclusion. */
 import { describe, expect, it } from 'vitest';
 import type { GiveawaySettings } from '@kickback/common/hubs/giveaway';
-import { filterRefusal, rollRefusal, weightOf, type ChatterFacts } from './eligibility';
+import { filterRefusal, linkAgeRefusal, rollRefusal, weightOf, type ChatterFacts } from './eligibility';
 
 const now = new Date('2026-11-25T12:00:00Z');
 const open: GiveawaySettings = {
@@ -14,6 +14,7 @@ const open: GiveawaySettings = {
   rewinCooldownInSeconds: 86_400,
   winnersPerRoll: 1,
   prizePoints: 0,
+  minLinkedDays: 0,
 };
 const nobody: ChatterFacts = {
   excluded: false,
@@ -89,5 +90,30 @@ describe('at the roll', () => {
   it('a subscriber holds Subs Luck tickets, everyone else one', () => {
     expect(weightOf({ subLuck: 4 }, { isSubscriber: true })).toBe(4);
     expect(weightOf({ subLuck: 4 }, { isSubscriber: false })).toBe(1);
+  });
+});
+
+describe('link ages at entry', () => {
+  const DAY = 86_400_000;
+  const linked = (days: number) => new Date(now.getTime() - days * DAY);
+  it('"linked at least N days": an unlinked chatter never, a link exactly N days old does', () => {
+    const ages = { minLinkedDays: 7, minLinkDays: 0 };
+    expect(linkAgeRefusal(ages, null, now)).toBe('Kick account not linked to a site account');
+    expect(linkAgeRefusal(ages, new Date(linked(7).getTime() + 1), now)).toBe(
+      'Kick account linked less than 7 days ago',
+    );
+    expect(linkAgeRefusal(ages, linked(7), now)).toBeNull();
+  });
+
+  it('the fair-earning link age holds linked chatters only; the longer of the two counts; 0 is off', () => {
+    expect(linkAgeRefusal({ minLinkedDays: 0, minLinkDays: 3 }, null, now)).toBeNull();
+    expect(linkAgeRefusal({ minLinkedDays: 0, minLinkDays: 1 }, linked(0.5), now)).toBe(
+      'Kick account linked less than 1 day ago',
+    );
+    expect(linkAgeRefusal({ minLinkedDays: 2, minLinkDays: 5 }, linked(4), now)).toBe(
+      'Kick account linked less than 5 days ago',
+    );
+    expect(linkAgeRefusal({ minLinkedDays: 0, minLinkDays: 0 }, linked(0), now)).toBeNull();
+    expect(linkAgeRefusal({ minLinkedDays: 0, minLinkDays: 0 }, null, now)).toBeNull();
   });
 });

@@ -42,6 +42,28 @@ export function filterRefusal(settings: Filters, facts: FilterFacts): string | n
   return null;
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The link ages an entry must meet (docs/features/fair-earning.md#account-and-link-age): the
+ * giveaway's "linked at least N days" (`minLinkedDays`, which a chatter no site user linked never
+ * meets) and the fair-earning minimum link age (`minLinkDays`, which only a linked chatter is held
+ * to, as for channel points). 0 is off. `linkedAt`: when the Kick account was linked, null when it
+ * is not. The Kick account age is decided by the entry statement (./entries).
+ */
+export function linkAgeRefusal(
+  ages: { minLinkedDays: number; minLinkDays: number },
+  linkedAt: Date | null,
+  now: Date,
+): string | null {
+  if (ages.minLinkedDays > 0 && linkedAt === null) return 'Kick account not linked to a site account';
+  const days = Math.max(ages.minLinkedDays, ages.minLinkDays);
+  if (days > 0 && linkedAt !== null && now.getTime() - linkedAt.getTime() < days * DAY_MS) {
+    return `Kick account linked less than ${days} day${days === 1 ? '' : 's'} ago`;
+  }
+  return null;
+}
+
 /** Whether a participant may win a roll at `now`: the filters, chat activity and the re-win cooldown. */
 export type RollSettings = Filters & Pick<GiveawaySettings, 'chatActivityFilterInSeconds' | 'rewinCooldownInSeconds'>;
 

@@ -35,6 +35,8 @@ export interface Chatter {
   candidate: Candidate;
   /** The site user who linked this Kick account, if any. */
   userId: string | null;
+  /** When that user linked this Kick account (their sign-up for a link older than the column); null when unlinked. */
+  kickLinkedAt: Date | null;
   facts: FilterFacts;
   view: GiveawayParticipant;
 }
@@ -44,6 +46,7 @@ interface FactsRow {
   username: string;
   color: string | null;
   user_id: string | null;
+  kick_linked_at: string | Date | null;
   excluded: boolean | null;
   banned: boolean;
   avatar_url: string | null;
@@ -112,7 +115,8 @@ async function load(db: DbOrTx, source: SQL, now: Date): Promise<Chatter[]> {
     await db.execute(sql`
       WITH c AS (${source})
       SELECT c.kick_user_id, c.username, coalesce(a.color, c.color) AS color,
-             u.id AS user_id, u.excluded, u.avatar_url, u.steam_id,
+             u.id AS user_id, coalesce(u.kick_linked_at, u.created_at) AS kick_linked_at,
+             u.excluded, u.avatar_url, u.steam_id,
              ${activeBanSql(sql`c.kick_user_id`, now)} AS banned,
              (a.is_subscriber OR coalesce(a.subscribed_until > ${now}, false)) AS is_subscriber,
              lv.clash_id, lv.rustmagic_id, lv.roobet_name,
@@ -166,6 +170,7 @@ async function load(db: DbOrTx, source: SQL, now: Date): Promise<Chatter[]> {
     return {
       candidate: { kickUserId: r.kick_user_id, username: r.username, color: r.color },
       userId: r.user_id,
+      kickLinkedAt: r.kick_linked_at === null ? null : new Date(r.kick_linked_at),
       facts,
       view,
     };

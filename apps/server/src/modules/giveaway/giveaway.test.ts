@@ -15,6 +15,7 @@ import {
 import { giveawayOverlayHub, type OverlayRoll, type OverlayState } from '@kickback/common/hubs/giveaway-overlay';
 import type { RollRecord } from '@kickback/common/http/giveaway';
 import { simulatedKickUserId } from '../../integrations/kick/simulator';
+import { kickChatActivity } from '../../db/schema/chat';
 import { ledger } from '../../db/schema/ledger';
 import { leaderboardPeriods, leaderboardStandings } from '../../db/schema/leaderboards';
 import { partnerLinks } from '../../db/schema/partner-links';
@@ -43,6 +44,7 @@ const defaults = {
   rewinCooldownInSeconds: 86_400,
   winnersPerRoll: 1,
   prizePoints: 0,
+  minLinkedDays: 0,
 };
 
 beforeAll(async () => {
@@ -372,6 +374,87 @@ describe('entering from chat', () => {
   });
 });
 
+describe('ages at entry (docs/features/fair-earning.md#account-and-link-age)', () => {
+  const DAY = 24 * 60 * 60 * 1000;
+  const daysAgo = (days: number) => new Date(t.clock.now().getTime() - days * DAY);
+  const fairAges = (minKickAccountDays: number, minLinkDays: number) =>
+    t.database.query(`UPDATE fair_earning_settings SET min_kick_account_days = $1, min_link_days = $2 WHERE id = 1`, [
+      minKickAccountDays,
+      minLinkDays,
+    ]);
+  /** A chatter this channel first saw `days` ago. */
+  const seenSince = (name: string, days: number) =>
+    t.database.db
+      .insert(kickChatActivity)
+      .values({
+        kickUserId: simulatedKickUserId(name),
+        kickUsername: name,
+        updatedAt: daysAgo(days),
+        firstSeenAt: daysAgo(days),
+      })
+      .onConflictDoUpdate({ target: kickChatActivity.kickUserId, set: { firstSeenAt: daysAgo(days) } });
+  afterEach(async () => {
+    await fairAges(0, 0);
+  });
+
+  it('"linked at least N days": an unlinked chatter and a younger link stay out, in the one entry statement; 0 lets them in', async () => {
+    await hub.ok('UpdateStateSettings', { ...defaults, minLinkedDays: 7 });
+    expect((await hub.ok<GiveawayState>('GetState')).settings.minLinkedDays).toBe(7);
+    const unlinked = fresh('unlinked');
+    const young = fresh('younglink');
+    const old = fresh('oldlink');
+    await linkKick(young, { kickLinkedAt: daysAgo(3) });
+    await linkKick(old, { kickLinkedAt: daysAgo(8) });
+    // The unlinked chatter is refused by the entry statement itself: one statement, no insert.
+    await t.app.giveaway.enter(chatMessage(t, { content: 'warming up' }), null);
+    const batches = t.app.giveaway.entryBatches;
+    expect(
+      await t.app.giveaway.enter(
+        chatMessage(t, { kickUserId: simulatedKickUserId(unlinked), kickUsername: unlinked, content: '!join' }),
+        null,
+      ),
+    ).toBe(true);
+    expect(t.app.giveaway.entryBatches - batches).toBe(1);
+    await say(young, '!join');
+    await say(old, '!join');
+    await hub.waitFor<GiveawayParticipant>('ReceiveNewParticipant', (p) => p.username === old);
+    expect(names(await hub.ok<GiveawayParticipant[]>('GetParticipants'))).toEqual([old]);
+    // Off again: both enter.
+    await hub.ok('UpdateStateSettings', { ...defaults, minLinkedDays: 0 });
+    await say(unlinked, '!join');
+    await say(young, '!join');
+    expect(names(await hub.ok<GiveawayParticipant[]>('GetParticipants'))).toEqual([old, unlinked, young].sort());
+  });
+
+  it('the fair-earning Kick account age and link age refuse an entry; off, they do not', async () => {
+    await fairAges(5, 0);
+    const newcomer = fresh('newcomer');
+    const regular = fresh('regular');
+    const linkedNewcomer = fresh('linkednew');
+    await seenSince(regular, 6);
+    await linkKick(linkedNewcomer, { kickLinkedAt: daysAgo(30) });
+    await say(newcomer, '!join');
+    await say(regular, '!join');
+    await say(linkedNewcomer, '!join');
+    expect(names(await hub.ok<GiveawayParticipant[]>('GetParticipants'))).toEqual([regular]);
+
+    await fairAges(0, 3);
+    const youngLink = fresh('younglink');
+    const oldLink = fresh('oldlink');
+    await linkKick(youngLink, { kickLinkedAt: daysAgo(1) });
+    await linkKick(oldLink, { kickLinkedAt: daysAgo(4) });
+    await say(youngLink, '!join');
+    await say(oldLink, '!join');
+    // The fair-earning link age holds linked accounts only: an unlinked chatter still enters.
+    await say(newcomer, '!join');
+    expect(names(await hub.ok<GiveawayParticipant[]>('GetParticipants'))).toEqual([regular, oldLink, newcomer].sort());
+
+    await fairAges(0, 0);
+    await say(youngLink, '!join');
+    expect(names(await hub.ok<GiveawayParticipant[]>('GetParticipants'))).toContain(youngLink);
+  });
+});
+
 describe('settings and keys', () => {
   it('out-of-range settings are refused with a clear message and change nothing', async () => {
     const before = await hub.ok<GiveawayState>('GetState');
@@ -394,12 +477,13 @@ describe('settings and keys', () => {
     expect((await hub.ok<GiveawayState>('GetState')).settings).toEqual(before.settings);
   });
 
-  it("the contract's six settings alone are accepted; the site's three extra keep their stored values", async () => {
+  it("the contract's six settings alone are accepted; the site's four extra keep their stored values", async () => {
     await hub.ok('UpdateStateSettings', {
       ...defaults,
       rewinCooldownInSeconds: 3600,
       winnersPerRoll: 3,
       prizePoints: 7.5,
+      minLinkedDays: 14,
     });
     const six = {
       isSubOnly: true,
@@ -410,7 +494,7 @@ describe('settings and keys', () => {
       chatActivityFilterInSeconds: 120,
     };
     const saved = await hub.ok<GiveawaySettings>('UpdateStateSettings', six);
-    const expected = { ...six, rewinCooldownInSeconds: 3600, winnersPerRoll: 3, prizePoints: 7.5 };
+    const expected = { ...six, rewinCooldownInSeconds: 3600, winnersPerRoll: 3, prizePoints: 7.5, minLinkedDays: 14 };
     expect(saved).toEqual(expected);
     expect((await hub.ok<GiveawayState>('GetState')).settings).toEqual(expected);
     // One extra given alone changes that one.
@@ -424,6 +508,8 @@ describe('settings and keys', () => {
       [{ ...six, rewinCooldownInSeconds: 31 * 86_400 }, /re-win cooldown must be 0 to 30 days/],
       [{ ...six, prizePoints: -1 }, /point prize must be 0 or more/],
       [{ ...six, winnersPerRoll: 0 }, /Winners per roll must be from 1 to 10/],
+      [{ ...six, minLinkedDays: 366 }, /Days linked must be from 0 \(off\) to 365/],
+      [{ ...six, minLinkedDays: 1.5 }, /Days linked must be a whole number/],
       [{ ...six, subLuck: undefined }, /subLuck/],
     ] as const) {
       const res = await hub.call('UpdateStateSettings', change);

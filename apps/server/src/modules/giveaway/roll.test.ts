@@ -33,6 +33,7 @@ const open: GiveawaySettings = {
   rewinCooldownInSeconds: 0,
   winnersPerRoll: 1,
   prizePoints: 0,
+  minLinkedDays: 0,
 };
 
 beforeAll(async () => {

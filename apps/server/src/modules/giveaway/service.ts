@@ -40,7 +40,7 @@ import { payPrizes } from '../staff-prizes/service';
 import { consumeDraw, ensureOpenDraw, findDraw, lastRoll, openDraw, rollView, winnersOf } from './draws';
 import { GiveawayChatState } from './chat-state';
 import { nodeDrawCrypto } from '../../lib/draw-crypto';
-import { filterRefusal, rollRefusal, weightOf } from './eligibility';
+import { filterRefusal, linkAgeRefusal, rollRefusal, weightOf } from './eligibility';
 import { GiveawayEntries } from './entries';
 import {
   chatterFacts,
@@ -417,8 +417,10 @@ export class GiveawayService {
    * batched statement (./entries) that checks the key again, reads the filters and the sender's
    * subscription and — for a chatter no site user linked, while no filter is on (the usual case) —
    * inserts the entry. A linked chatter's partner facts, or a filter, take the general path: the
-   * stored facts, the entry filters, then the insert. The admins get the one new entry, the overlay
-   * a throttled count.
+   * stored facts, the entry filters and the link ages, then the insert. The ages
+   * (docs/features/fair-earning.md#account-and-link-age) add no query: the statement reads the
+   * fair-earning settings and decides the Kick account age, and a linked chatter's link date comes
+   * with the stored facts. The admins get the one new entry, the overlay a throttled count.
    */
   async enter(message: ChatMessage, linkedUser: Pick<UserRow, 'excluded'> | null): Promise<boolean> {
     const text = keyTextOf(message);
@@ -437,8 +439,13 @@ export class GiveawayService {
     });
     // Deactivated since this process last heard: not a key after all.
     if (!row) return false;
-    // Banned on Kick: the key is still a command (no chat points for it), but no entry.
-    if (row.banned) return true;
+    // Banned on Kick, or a Kick account too new to this channel (the fair-earning minimum, decided
+    // by the statement): the key is still a command (no chat points for it), but no entry. The
+    // giveaway answers no one in chat, so a refused chatter is not told (nor is any other filter's).
+    if (row.banned || row.account_too_new) return true;
+    const minLinkedDays = Number(row.min_linked_days);
+    // "Linked at least N days": a chatter no site user linked never is.
+    if (linkedUser === null && minLinkedDays > 0) return true;
     const roundId = Number(row.round_id);
     const filters = {
       isSubOnly: row.is_sub_only,
@@ -446,12 +453,13 @@ export class GiveawayService {
       isRustMagicCodeOnly: row.is_rust_magic_code_only,
       isRoobetCodeOnly: row.is_roobet_code_only,
     };
-    let chatter: Pick<Chatter, 'facts' | 'view' | 'userId'> | null;
+    let chatter: Pick<Chatter, 'facts' | 'view' | 'userId' | 'kickLinkedAt'> | null;
     if (linkedUser === null) {
       // What ./facts would say of a chatter no site user linked, from the statement's row.
       const isSubscriber = row.is_subscriber === true;
       chatter = {
         userId: null,
+        kickLinkedAt: null,
         facts: {
           excluded: false,
           isSubscriber,
@@ -484,6 +492,8 @@ export class GiveawayService {
       );
     }
     if (!chatter || filterRefusal(filters, chatter.facts)) return true;
+    const ages = { minLinkedDays, minLinkDays: Number(row.min_link_days) };
+    if (linkAgeRefusal(ages, chatter.kickLinkedAt, now)) return true;
     const inserted = await this.app.db
       .insert(giveawayParticipants)
       .values({

@@ -20,6 +20,7 @@ export function settingsOf(row: GiveawaySettingsRow): GiveawaySettings {
     rewinCooldownInSeconds: row.rewinCooldownSeconds,
     winnersPerRoll: row.winnersPerRoll,
     prizePoints: decimalToNumber(row.prizePoints),
+    minLinkedDays: row.minLinkedDays,
   };
 }
 
@@ -31,7 +32,7 @@ export async function readSettingsRow(db: DbOrTx, lock = false): Promise<Giveawa
   return row;
 }
 
-/** Sets the settings; one of the three optional ones left out keeps its stored value. */
+/** Sets the settings; one of the four optional ones left out keeps its stored value. */
 export async function updateSettings(tx: Tx, admin: UserRow, change: GiveawaySettingsUpdate, now: Date): Promise<void> {
   const before = settingsOf(await readSettingsRow(tx, true));
   const next: GiveawaySettings = {
@@ -39,6 +40,7 @@ export async function updateSettings(tx: Tx, admin: UserRow, change: GiveawaySet
     rewinCooldownInSeconds: change.rewinCooldownInSeconds ?? before.rewinCooldownInSeconds,
     winnersPerRoll: change.winnersPerRoll ?? before.winnersPerRoll,
     prizePoints: change.prizePoints ?? before.prizePoints,
+    minLinkedDays: change.minLinkedDays ?? before.minLinkedDays,
   };
   await tx
     .update(giveawaySettings)
@@ -52,6 +54,7 @@ export async function updateSettings(tx: Tx, admin: UserRow, change: GiveawaySet
       rewinCooldownSeconds: next.rewinCooldownInSeconds,
       winnersPerRoll: next.winnersPerRoll,
       prizePoints: centsToText(toCents(next.prizePoints)),
+      minLinkedDays: next.minLinkedDays,
       updatedBy: admin.id,
       updatedAt: now,
     })

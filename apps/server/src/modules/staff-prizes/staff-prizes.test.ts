@@ -244,6 +244,7 @@ const giveawaySettings = (prizePoints: number): GiveawaySettings => ({
   rewinCooldownInSeconds: 0,
   winnersPerRoll: 1,
   prizePoints,
+  minLinkedDays: 0,
 });
 
 /** A site user whose linked Kick account enters the giveaway from chat. */

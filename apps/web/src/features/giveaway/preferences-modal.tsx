@@ -2,7 +2,7 @@
  * The cog's 'Giveaway Preferences' modal: the four filters, Subs Luck 1–5 step 1, Chat Activity
  * Filter 0–600 s step 5 (docs/product.md#live-validation,
  * docs/product.md#live-constants-and-limits), and our extras (docs/features/giveaway.md#entering-and-the-roll):
- * re-win cooldown, winners per roll and a point prize. The hub's own schema checks every field as it is typed (the server checks
+ * re-win cooldown, winners per roll, a point prize and "linked at least N days". The hub's own schema checks every field as it is typed (the server checks
  * every bound again); a field out of range is marked with its message.
  */
 import Button from 'react-bootstrap/Button';
@@ -11,6 +11,7 @@ import Modal from 'react-bootstrap/Modal';
 import { Controller } from 'react-hook-form';
 import {
   CHAT_ACTIVITY,
+  MIN_LINKED_DAYS,
   PRIZE_POINTS_MAX,
   REWIN_COOLDOWN,
   SUB_LUCK,
@@ -134,6 +135,19 @@ export function PreferencesModal({ show, settings, onClose, onSave }: Props) {
               {...invalid('prizePoints')}
             />
             <FieldError id="gw-prizePoints-error" message={errors.prizePoints?.message} />
+          </Form.Group>
+          <Form.Group className="mt-2" controlId="gw-minLinkedDays">
+            <Form.Label>Kick linked at least (days, 0 = off)</Form.Label>
+            <Form.Control
+              type="number"
+              min={MIN_LINKED_DAYS.min}
+              max={MIN_LINKED_DAYS.max}
+              step={1}
+              {...register('minLinkedDays', { setValueAs: asNumber })}
+              {...invalid('minLinkedDays')}
+            />
+            <Form.Text>Only chatters who linked their Kick account to the site this long ago can enter.</Form.Text>
+            <FieldError id="gw-minLinkedDays-error" message={errors.minLinkedDays?.message} />
           </Form.Group>
         </Modal.Body>
         <Modal.Footer>
