@@ -33,7 +33,7 @@ export const goalMessages = {
   titleTooLong: 'A title has at most 80 characters.',
   rewardTooLong: 'A reward has at most 200 characters.',
   targetPositive: 'The target must be more than 0.',
-  targetTooLarge: 'The target is at most 1,000,000,000,000.',
+  targetTooLarge: 'The target is at most 1,000,000,000.',
   unknownSite: 'There is no such partner site.',
   reachedAnnouncement: (title: string, site: string, reward: string) =>
     `Community goal reached on ${site}: ${title}!${reward ? ` ${reward}` : ''}`,
@@ -44,7 +44,7 @@ export const communityGoalBody = z.object({
   target: z
     .number({ error: 'Enter the target as a number.' })
     .gt(0, goalMessages.targetPositive)
-    .max(1_000_000_000_000, goalMessages.targetTooLarge)
+    .max(1_000_000_000, goalMessages.targetTooLarge)
     .refine((n) => Number.isInteger(Math.round(n * 100)) && Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, {
       message: 'The target has at most two decimals.',
     }),

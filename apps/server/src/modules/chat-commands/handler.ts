@@ -4,6 +4,7 @@
  * command is answered here; an alias of a built-in is handed on in the built-in's own words;
  * `!points` and `!links` are answered here.
  */
+import type { FastifyInstance } from 'fastify';
 import { mayUse, senderLevel, type CommandPermission } from '@kickback/common/http/chat-commands';
 import type { ChatHandler } from '../chat/service';
 import { UseRefused } from './service';
@@ -13,12 +14,21 @@ export const COMMANDS_ORDER = 60;
 
 const WORD = /^!(\S+)/;
 
-export function commandsHandler(): ChatHandler {
+export function commandsHandler(app: FastifyInstance): ChatHandler {
   return {
     name: 'custom-command',
     order: COMMANDS_ORDER,
-    // Any "!word" may be a command saved a moment ago in another process: recorded with a lease.
-    mayAct: (message) => message.content.trimStart().startsWith('!'),
+    // A "!word" of the command table as last read is recorded with a lease; any "!word" while the
+    // table is not read yet (or was just changed here). Plain chat, "!betting" included, is not:
+    // it keeps the one-statement path (docs/features/kick-chat.md). The table is read again every
+    // few seconds, so a command saved in another process is known here within that time.
+    mayAct: (message) => {
+      const m = WORD.exec(message.content.trimStart());
+      if (!m) return false;
+      void app.chatCommands.table().catch(() => undefined);
+      const table = app.chatCommands.cachedTable();
+      return table === null || table.has(m[1]!.toLowerCase());
+    },
     async handle(message, { app, linkedUser, once }) {
       const m = WORD.exec(message.content.trim());
       if (!m) return false;

@@ -19,7 +19,7 @@ export const chatCommandsModule = plugin({
 })(async (app: FastifyInstance) => {
   const service = new ChatCommandService(app);
   app.decorate('chatCommands', service);
-  app.chat.register(commandsHandler());
+  app.chat.register(commandsHandler(app));
 
   const e = commandEndpoints;
   const actor = (request: Parameters<typeof currentUser>[0]) => actorOf(currentUser(request));
