@@ -257,7 +257,7 @@ const setups: Record<OverlayPath, Setup> = {
       headers: json,
       data: {
         title: longText('Wager a Million on the Code This Week ', 80),
-        target: 999_999_999_999.99,
+        target: 1_000_000_000,
         reward: longText('Everybody on the board enters the Karambit Fade giveaway ', 200),
         active: true,
       },
