@@ -191,6 +191,12 @@ export const settingSections: readonly SettingSection[] = [
         meaning: 'How often buffered chat points are written (one transaction per batch; also on shutdown).',
       },
       {
+        vars: ['CHAT_TIMERS_TICK_MS'],
+        default: '`15000`',
+        meaning:
+          "How often the chat timers' round runs: the timers that are due take turns, one post per round across every process (docs/features/custom-commands.md).",
+      },
+      {
         vars: ['CODE_ENCRYPTION_KEY'],
         default:
           'development: derived from `SESSION_SECRET` (a fixed development value without one); production: **required for code products**',

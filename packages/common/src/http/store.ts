@@ -147,7 +147,9 @@ export function nextDateText(next: Date, now: Date): string {
 
 /** "3 h 20 min", "2 d 4 h", "5 min" (rounded up to the minute). */
 export function durationText(ms: number): string {
-  const minutes = Math.max(1, Math.ceil(ms / 60_000));
+  // Whole seconds first: the order's time is the database's, a few ms after the request's clock,
+  // and a 60-minute cooldown just begun must read "1 h", not "1 h 1 min".
+  const minutes = Math.max(1, Math.ceil(Math.floor(ms / 1000) / 60));
   const d = Math.floor(minutes / 1440);
   const h = Math.floor((minutes % 1440) / 60);
   const m = minutes % 60;
