@@ -127,7 +127,7 @@ export const settingSections: readonly SettingSection[] = [
         vars: ['REQUEST_LOG', 'SLOW_REQUEST_MS'],
         default: '`changes`, `1000`',
         meaning:
-          'Which answered requests get a log line at `info`: `changes` logs writes, refusals and errors (status 400 and above) and requests slower than `SLOW_REQUEST_MS`; `all` logs every request. The access log of every read is the front\'s (Caddy) (docs/operations.md#logs).',
+          "Which answered requests get a log line at `info`: `changes` logs writes, refusals and errors (status 400 and above) and requests slower than `SLOW_REQUEST_MS`; `all` logs every request. The access log of every read is the front's (Caddy) (docs/operations.md#logs).",
       },
       {
         vars: ['TRUST_PROXY'],
