@@ -250,7 +250,7 @@ export class KickApi {
   /**
    * Bans a user from the broadcaster's chat (`POST /public/v1/moderation/bans`, scope
    * `moderation:ban`); with `durationMinutes` it is a timeout, which Kick's API takes as
-   * `duration_minutes` (docs/features/chat-moderation.md#kicks-moderation-api).
+   * `duration`, in whole minutes (docs/features/chat-moderation.md#kicks-moderation-api).
    */
   async banUser(
     token: string,
@@ -262,7 +262,7 @@ export class KickApi {
         broadcaster_user_id: Number(ban.broadcasterUserId),
         user_id: Number(ban.userId),
         reason: ban.reason.slice(0, 100),
-        ...(ban.durationMinutes === null ? {} : { duration_minutes: ban.durationMinutes }),
+        ...(ban.durationMinutes === null ? {} : { duration: ban.durationMinutes }),
       }),
     });
     if (!res.ok) throw await this.refusal(res, 'ban');

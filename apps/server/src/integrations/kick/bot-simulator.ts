@@ -19,8 +19,9 @@
  *   and `…/reject` (`{ ids }`), scoped `channel:rewards:read` / `channel:rewards:write`.
  * - moderation: `DELETE /public/v1/chat/{message_id}` (scope `moderation:chat_message:manage`; 404
  *   "Message not found" for one already deleted) and `POST /public/v1/moderation/bans` (scope
- *   `moderation:ban`; `duration_minutes` 1–10080 makes it a timeout; 400 for a bad body or a ban of
- *   the channel's owner); `GET /moderation` lists what was deleted and banned;
+ *   `moderation:ban`; `duration` in minutes, 1–10080, makes it a timeout; 400 for a bad body — an
+ *   unknown field included, since Kick ignoring a misnamed duration would ban for good — or a ban
+ *   of the channel's owner); `GET /moderation` lists what was deleted and banned;
  * State is in memory: one process, like the other simulators' test hooks.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
@@ -69,10 +70,10 @@ export interface SimulatedBan {
   at: string;
 }
 
-const banBody = z.object({
+const banBody = z.strictObject({
   broadcaster_user_id: z.number().int(),
   user_id: z.number().int(),
-  duration_minutes: z.number().int().min(1).max(10_080).optional(),
+  duration: z.number().int().min(1).max(10_080).optional(),
   reason: z.string().max(100).optional(),
 });
 
@@ -478,7 +479,7 @@ export async function kickBotSimulatorRoutes(
     state.bans.push({
       broadcasterUserId: String(body.data.broadcaster_user_id),
       userId: String(body.data.user_id),
-      durationMinutes: body.data.duration_minutes ?? null,
+      durationMinutes: body.data.duration ?? null,
       reason: body.data.reason ?? null,
       byUsername: user.username,
       at: new Date(now()).toISOString(),
