@@ -194,7 +194,15 @@ describe.skipIf(missing !== null)('a Redis that hangs under two server processes
     await broadcastReaches(onA!, onA!);
     // Log lines reach standard output in batches within 250 ms (docs/operations.md#logs).
     for (const [i, { log }] of servers.members.entries())
-      await expect.poll(() => log.slice(fromOutage[i]).join('').match(/Redis unreachable/g) ?? []).toHaveLength(1);
+      await expect
+        .poll(
+          () =>
+            log
+              .slice(fromOutage[i])
+              .join('')
+              .match(/Redis unreachable/g) ?? [],
+        )
+        .toHaveLength(1);
 
     // Redis answers again (with its data): both processes rejoin, and frames cross again both ways.
     redis!.kill('SIGCONT');
@@ -221,6 +229,14 @@ describe.skipIf(missing !== null)('a Redis that hangs under two server processes
     await player.ok('JoinGame', 1);
     await spectator.waitFor<SplitOrStealState>('ReceiveGameState', (state) => state.version >= 2, 20_000);
     for (const [i, { log }] of servers.members.entries())
-      await expect.poll(() => log.slice(fromOutage[i]).join('').match(/Redis reachable again/g) ?? []).toHaveLength(1);
+      await expect
+        .poll(
+          () =>
+            log
+              .slice(fromOutage[i])
+              .join('')
+              .match(/Redis reachable again/g) ?? [],
+        )
+        .toHaveLength(1);
   });
 });

@@ -215,7 +215,15 @@ describe.skipIf(missing !== null)('Redis going away under two server processes',
     // The outage is logged once per process, however many requests met it.
     // Log lines reach standard output in batches within 250 ms (docs/operations.md#logs).
     for (const [i, { log }] of servers.members.entries())
-      await expect.poll(() => log.slice(fromOutage[i]).join('').match(/Redis unreachable/g) ?? []).toHaveLength(1);
+      await expect
+        .poll(
+          () =>
+            log
+              .slice(fromOutage[i])
+              .join('')
+              .match(/Redis unreachable/g) ?? [],
+        )
+        .toHaveLength(1);
 
     // Redis returns (empty, as after a crash): both processes rejoin within seconds.
     redis = await startRedis(redisPort);
@@ -228,7 +236,15 @@ describe.skipIf(missing !== null)('Redis going away under two server processes',
     await broadcastReaches(onB!, onA!, 5000);
     // Log lines reach standard output in batches within 250 ms (docs/operations.md#logs).
     for (const [i, { log }] of servers.members.entries())
-      await expect.poll(() => log.slice(fromOutage[i]).join('').match(/Redis reachable again/g) ?? []).toHaveLength(1);
+      await expect
+        .poll(
+          () =>
+            log
+              .slice(fromOutage[i])
+              .join('')
+              .match(/Redis reachable again/g) ?? [],
+        )
+        .toHaveLength(1);
   });
 });
 

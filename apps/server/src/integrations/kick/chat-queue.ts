@@ -313,7 +313,10 @@ export class ChatQueue {
         [iso(new Date(retryAt)), iso(new Date(midnight))],
       );
       await this.noteError(`Kick's daily chat-message limit reached: ${err.kickMessage ?? err.message}`, null);
-      this.log.warn({ retryAt: new Date(retryAt), kickMessage: err.kickMessage }, "Kick's daily chat quota: chat paused");
+      this.log.warn(
+        { retryAt: new Date(retryAt), kickMessage: err.kickMessage },
+        "Kick's daily chat quota: chat paused",
+      );
       return 'later';
     }
     if (err.status === 429) {
