@@ -56,7 +56,11 @@ function vitestFailures(report, unhandled = []) {
     if (file.status === 'failed' && !failed.length) reasons.push(`FAIL ${name}`, ...messageLines(file.message));
     for (const t of failed) {
       const stack = t.failureMessages[0] ?? '';
-      reasons.push(`FAIL ${name} > ${[...t.ancestorTitles, t.title].join(' > ')}`, ...messageLines(stack));
+      // Vitest's report keeps a timeout's stack (placed at the test) but not its message.
+      const why = stack.startsWith('Error: STACK_TRACE_ERROR')
+        ? [`    Timed out after ${(t.duration / 1000).toFixed(1)} s (docs/conventions.md#timeouts)`]
+        : messageLines(stack);
+      reasons.push(`FAIL ${name} > ${[...t.ancestorTitles, t.title].join(' > ')}`, ...why);
       const at = place(stack);
       if (at) reasons.push(at);
     }

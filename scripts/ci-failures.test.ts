@@ -4,8 +4,8 @@ import { expect, it } from 'vitest';
 import { digest, readReport } from './ci-failures.mjs';
 
 // Real reports of deliberately failing runs: Vitest's JSON report and the unhandled errors beside
-// it (a failing test, one throwing, a hook throwing, a file that does not load, a timer throwing
-// after its test passed), Playwright's JSON report with one retry (a failing journey, a hanging
+// it (a failing test, one throwing, one timing out, a hook throwing, a file that does not load, a
+// timer throwing after its test passed), Playwright's JSON report with one retry (a failing journey, a hanging
 // one, a flaky one, a passing one), and Playwright's report of a run whose server did not start.
 const fixture = (name: string) => readReport(path.join(import.meta.dirname, 'fixtures', name));
 const unhandled = fixture('vitest-unhandled.json').unhandledErrors;
@@ -16,8 +16,8 @@ it("names the failed Vitest tests and files with their error and place, and the 
   const lines: string[] = digest([vitest]).split('\n');
   expect(lines.slice(0, 3)).toEqual([
     '-- unit and server tests (exit 1)',
-    '  test files: 3 failed of 4',
-    '  tests: 2 failed, 2 passed, 1 skipped; 1 unhandled error',
+    '  test files: 4 failed of 5',
+    '  tests: 3 failed, 2 passed, 1 skipped; 1 unhandled error',
   ]);
   const text = lines.join('\n');
   expect(text).toContain(
@@ -26,6 +26,9 @@ it("names the failed Vitest tests and files with their error and place, and the 
   expect(text).toContain('FAIL apps/server/a.test.ts > throws in a hook-less test\n    Error: Plugin did not start in time');
   expect(text).toContain('FAIL apps/server/c.test.ts\n    the template database is missing'); // its beforeAll threw
   expect(text).toContain("FAIL apps/server/d.test.ts\n    Cannot find module './missing-module'");
+  // A timeout: the report has no message for it, only the test's place and duration.
+  expect(text).toContain('FAIL apps/server/e.test.ts > waits for ever\n    Timed out after 0.2 s');
+  expect(text).toContain('    at apps/server/e.test.ts:3:1');
   expect(text).toContain('UNHANDLED (while apps/server/b.test.ts ran) Error: late boom\n    at apps/server/b.test.ts:2:71');
   expect(text).not.toContain('node_modules'); // the place is the test's own line, not the runner's
   expect(text).not.toContain('passes');
