@@ -136,6 +136,25 @@ export class ServerProcesses {
     return this.lines.join('');
   }
 
+  /** Where each process's kept output stands now: `timesLogged` counts from such a mark. */
+  logMark(): number[] {
+    return this.members.map((m) => m.log.length);
+  }
+
+  /** How many times each process printed `pattern` since `mark` (or since it started). */
+  timesLogged(pattern: RegExp, mark: number[] = []): number[] {
+    const global = new RegExp(pattern.source, `${pattern.flags.replace('g', '')}g`);
+    return this.members.map(
+      (m, i) =>
+        (
+          m.log
+            .slice(mark[i] ?? 0)
+            .join('')
+            .match(global) ?? []
+        ).length,
+    );
+  }
+
   /** Starts the processes together (migrations run once, under a lock); resolves when all answer. */
   async start(): Promise<this> {
     await this.spawn();

@@ -159,7 +159,7 @@ describe.skipIf(missing !== null)('a Redis that hangs under two server processes
     // Redis hangs: its connections stay open and nothing answers. Only /healthz is asked meanwhile.
     // What each process logs from here on (a Redis at nice 10 beside the browser tests may have
     // been slow enough earlier to count as a short outage of its own: docs/operations-redis-outage.md).
-    const fromOutage = servers.members.map(({ log }) => log.length);
+    const fromOutage = servers.logMark();
     redis!.kill('SIGSTOP');
     const noticedAfter = await Promise.all(
       urls.map((url) => until(async () => (await health(url))?.status === 'degraded', 'degraded')),
@@ -193,16 +193,7 @@ describe.skipIf(missing !== null)('a Redis that hangs under two server processes
     // A broadcast still reaches this process's own sockets; the hang is logged once per process.
     await broadcastReaches(onA!, onA!);
     // Log lines reach standard output in batches within 250 ms (docs/operations.md#logs).
-    for (const [i, { log }] of servers.members.entries())
-      await expect
-        .poll(
-          () =>
-            log
-              .slice(fromOutage[i])
-              .join('')
-              .match(/Redis unreachable/g) ?? [],
-        )
-        .toHaveLength(1);
+    await expect.poll(() => servers.timesLogged(/Redis unreachable/, fromOutage)).toEqual([1, 1]);
 
     // Redis answers again (with its data): both processes rejoin, and frames cross again both ways.
     redis!.kill('SIGCONT');
@@ -228,15 +219,6 @@ describe.skipIf(missing !== null)('a Redis that hangs under two server processes
     await Promise.all([spectator.connected(), player.connected()]);
     await player.ok('JoinGame', 1);
     await spectator.waitFor<SplitOrStealState>('ReceiveGameState', (state) => state.version >= 2, 20_000);
-    for (const [i, { log }] of servers.members.entries())
-      await expect
-        .poll(
-          () =>
-            log
-              .slice(fromOutage[i])
-              .join('')
-              .match(/Redis reachable again/g) ?? [],
-        )
-        .toHaveLength(1);
+    await expect.poll(() => servers.timesLogged(/Redis reachable again/, fromOutage)).toEqual([1, 1]);
   });
 });

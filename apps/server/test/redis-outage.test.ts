@@ -176,7 +176,7 @@ describe.skipIf(missing !== null)('Redis going away under two server processes',
     // Redis dies.
     // What each process logs from here on (a Redis at nice 10 beside the browser tests may have
     // been slow enough earlier to count as a short outage of its own: docs/operations-redis-outage.md).
-    const fromOutage = servers.members.map(({ log }) => log.length);
+    const fromOutage = servers.logMark();
     await stop(redis!, 'SIGKILL');
     redis = null;
     for (const url of urls) await until(async () => (await health(url))?.status === 'degraded', 'degraded', 5000);
@@ -214,16 +214,7 @@ describe.skipIf(missing !== null)('Redis going away under two server processes',
     await broadcastReaches(onA!, onA!, 2000);
     // The outage is logged once per process, however many requests met it.
     // Log lines reach standard output in batches within 250 ms (docs/operations.md#logs).
-    for (const [i, { log }] of servers.members.entries())
-      await expect
-        .poll(
-          () =>
-            log
-              .slice(fromOutage[i])
-              .join('')
-              .match(/Redis unreachable/g) ?? [],
-        )
-        .toHaveLength(1);
+    await expect.poll(() => servers.timesLogged(/Redis unreachable/, fromOutage)).toEqual([1, 1]);
 
     // Redis returns (empty, as after a crash): both processes rejoin within seconds.
     redis = await startRedis(redisPort);
@@ -235,16 +226,7 @@ describe.skipIf(missing !== null)('Redis going away under two server processes',
     await broadcastReaches(onA!, onB!, 5000);
     await broadcastReaches(onB!, onA!, 5000);
     // Log lines reach standard output in batches within 250 ms (docs/operations.md#logs).
-    for (const [i, { log }] of servers.members.entries())
-      await expect
-        .poll(
-          () =>
-            log
-              .slice(fromOutage[i])
-              .join('')
-              .match(/Redis reachable again/g) ?? [],
-        )
-        .toHaveLength(1);
+    await expect.poll(() => servers.timesLogged(/Redis reachable again/, fromOutage)).toEqual([1, 1]);
   });
 });
 
