@@ -179,6 +179,12 @@ test('the store on a phone: two cards per row, long names wrap; the calendar ope
     await page.goto('/dailyrewardroobet');
     const today = page.locator(`button.kb-day[data-day="${new Date().getUTCDate()}"]`);
     await expect(today).toBeInViewport();
+    if (width === 390) {
+      // A scroll restoration that comes after the first check (no visitor's input) does not keep
+      // today off screen.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await expect(today).toBeInViewport();
+    }
     await keepScreenshot(page, { path: `screenshots/store-delivery-calendar-${width}.png` });
   }
 });

@@ -31,6 +31,8 @@ import './daily-rewards.css';
 
 const TYPE = AFFILIATE_REWARD_TYPE;
 const noRecords: MonthlyRewardRecord[] = [];
+/** How long after opening the calendar keeps today on screen while the page settles. */
+const SETTLE_MS = 3000;
 const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 export default function DailyRewardRoobetPage() {
@@ -50,17 +52,35 @@ export default function DailyRewardRoobetPage() {
   const days = useMemo(() => buildCalendar(now, records), [now, records]);
   const today = now.getUTCDate();
 
-  // Open at today: on a phone the month is a long column and today may be far down.
-  // A frame later: after the layout's scroll restoration, which would otherwise put back where a
-  // reload of this page was scrolled before.
+  // Open at today: on a phone the month is a long column and today may be far down. A frame
+  // later (after the layout's scroll restoration), and again on a scroll while the page settles (a
+  // restoration that came later) until the visitor moves the page themselves
+  // (docs/features/daily-rewards.md#the-calendar).
   useEffect(() => {
-    const frame = requestAnimationFrame(() => {
+    let theirs = false;
+    const centre = () => {
       const card = calendarRef.current?.querySelector<HTMLElement>(`[data-day="${today}"]`);
-      if (!card) return;
+      if (theirs || !card) return;
       const box = card.getBoundingClientRect();
       if (box.top < 0 || box.bottom > window.innerHeight) card.scrollIntoView({ block: 'center', behavior: 'instant' });
-    });
-    return () => cancelAnimationFrame(frame);
+    };
+    const mine = () => {
+      theirs = true;
+    };
+    const inputs = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+    for (const input of inputs) window.addEventListener(input, mine, { passive: true });
+    const frame = requestAnimationFrame(centre);
+    window.addEventListener('scroll', centre, { passive: true });
+    const stop = () => {
+      window.removeEventListener('scroll', centre);
+      for (const input of inputs) window.removeEventListener(input, mine);
+    };
+    const settled = setTimeout(stop, SETTLE_MS);
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(settled);
+      stop();
+    };
   }, [today]);
 
   /** Today's view for a signed-in user: Available only when the server says the claim pays. */
