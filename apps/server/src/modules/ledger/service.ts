@@ -205,7 +205,7 @@ export async function payDebts(
     await tx.execute(sql`
       WITH owing AS (
         SELECT id, least(points, points_debt) AS pay FROM users
-        WHERE id IN (SELECT jsonb_array_elements_text(${JSON.stringify(userIds)}::jsonb)::uuid)
+        WHERE id = ANY (ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(userIds)}::jsonb)::uuid))
           AND points_debt > 0 AND points > 0
         FOR UPDATE
       ), paid AS (

@@ -43,7 +43,11 @@ export interface PaidPayout extends Payout {
 /** 500 rather than 500.00 in a chat line and a toast; 12.50 stays. */
 export const money = (cents: bigint) => formatAmount(centsToText(cents)).replace(/\.00$/, '');
 
-/** Locks the progress rows of these users in this cycle (ordered, so payers never deadlock). */
+/**
+ * Locks the progress rows of these users in this cycle (ordered, so payers never deadlock). The ids
+ * are one array probed through the primary key, whatever the planner's statistics say of a table
+ * the poller just filled (an `IN (subquery)` was planned as a rescan per row: quadratic).
+ */
 export async function lockProgress(
   tx: DbOrTx,
   site: number,
@@ -65,7 +69,7 @@ export async function lockProgress(
              (p.paid_points * 100)::bigint::text AS paid_points, (p.paid_cash * 100)::bigint::text AS paid_cash
       FROM milestone_progress p JOIN users u ON u.id = p.user_id
       WHERE p.site = ${site} AND p.cycle_key = ${cycleKey}
-        AND p.user_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(userIds)}::jsonb)::uuid)
+        AND p.user_id = ANY (ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(userIds)}::jsonb)::uuid))
       ORDER BY p.user_id
       FOR UPDATE OF p
     `),
