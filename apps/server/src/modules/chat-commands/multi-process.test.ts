@@ -117,8 +117,9 @@ describe.skipIf(missing !== null)('custom commands and timers on two server proc
     // processes wait, then run at once.
     await mp.database.db.transaction(async (tx) => {
       await tx.execute(sql`LOCK TABLE chat_timers IN ACCESS EXCLUSIVE MODE`);
+      await sleep(TICK_MS * 2); // rounds begun before the lines come
       await fourLines();
-      await sleep(TICK_MS * 4); // a few rounds waiting in each process
+      await sleep(TICK_MS * 2); // and after: a few rounds waiting in each process
     });
     await until(async () => (await timerPosts()) >= 2, 'the second timer post');
     await sleep(TICK_MS * 4);
