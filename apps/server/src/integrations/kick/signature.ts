@@ -34,7 +34,7 @@ export function verifyKickSignature(
  * Whether `s` matches /^[A-Za-z0-9+/]+={0,2}$/: the same test as a loop over the character codes,
  * which costs a fraction of the expression on a 344-character signature (it runs on every delivery).
  */
-function isBase64(s: string): boolean {
+export function isBase64(s: string): boolean {
   let end = s.length;
   if (end > 0 && s.charCodeAt(end - 1) === 61) end -= 1; // '='
   if (end > 0 && s.charCodeAt(end - 1) === 61) end -= 1;
