@@ -1,7 +1,7 @@
 /**
  * `npm run bench -- chat-ingest [--rate 5000] [--seconds 60] [--burst-rate 20000] [--burst-seconds 10]
  *   [--chatters 10000] [--bettors 300] [--bet-share 0.05] [--dup-share 0.05] [--connections 16]
- *   [--warm-up-seconds 3] [--bare-seconds 5]`
+ *   [--warm-up-seconds 3] [--bare-seconds 5] [--features [--filter-share 0.1] [--command-share 0.01]]`
  * (`npm run build` first; `--pg-only` / `--pglite-only`; a short run: `--seconds 5 --burst-seconds 2`;
  * `--profile <dir>`: the server's V8 CPU profile)
  *
@@ -28,6 +28,12 @@
  * server's CPU per message of the sustained phase is printed as a multiple of that bare request's
  * CPU (target ≤ 5×), beside the rate it carried and the ceiling that CPU per message sets for one
  * process on one core.
+ *
+ * `--features`: after the sustained phase, the admin sets up 20 custom commands, 5 timers and every
+ * moderation filter through the admin API, and a second sustained phase sends the same mix (a share
+ * of plain chat breaking a filter, a share using a command: plain chat in the first phase); its
+ * server CPU per message is printed as a multiple of the first's (target ≤ 1.2×), and its p99 is
+ * held to the sustained target.
  *
  * Signing costs ~0.7 ms of RSA per delivery, so deliveries are signed before each phase by worker
  * threads (not measured), and each delivery's whole HTTP request is built then; the sender writes
@@ -78,6 +84,19 @@ const poolSize = arg('pool', 10);
 const TARGET = { rate: 5000, p99: 50, burstRate: 20_000, bareRatio: 5 };
 /** Seconds of load on a bare Fastify after the phases: the CPU of one bare request, this run's yardstick. */
 const bareSeconds = arg('bare-seconds', 5);
+/**
+ * `--features`: a second sustained phase in the same run with 20 custom commands, 5 timers and every
+ * moderation filter on (set up through the admin API), its CPU per message set against the first's
+ * (target ≤ 1.2×). Both phases send the same mix: `--filter-share` of plain chat breaks a filter (a
+ * banned word) and `--command-share` uses a custom command, plain chat while they are off.
+ */
+const features = process.argv.includes('--features');
+const filterShare = features ? arg('filter-share', 0.1) : 0;
+const commandShare = features ? arg('command-share', 0.01) : 0;
+const FEATURES_TARGET = 1.2;
+const CUSTOM_COMMANDS = 20;
+const TIMERS = 5;
+const BANNED_WORD = 'benchspamword';
 /** `--profile <dir>`: the server writes a V8 CPU profile there when it stops. */
 const profileDir = (() => {
   const i = process.argv.indexOf('--profile');
@@ -154,7 +173,14 @@ async function plan(
       continue;
     }
     const chatter = Math.floor(random() * chatterCount);
-    unsigned.push(unsignedChat(chatter, `gg ${i} ${chatter % 7 === 0 ? 'what a pull' : 'lets go'}`, now));
+    const extra = features ? random() : 1;
+    const content =
+      extra < filterShare
+        ? `gg ${i} ${BANNED_WORD} lets go`
+        : extra < filterShare + commandShare
+          ? `!benchcmd${i % CUSTOM_COMMANDS}`
+          : `gg ${i} ${chatter % 7 === 0 ? 'what a pull' : 'lets go'}`;
+    unsigned.push(unsignedChat(chatter, content, now));
     originalBettor.push(null);
     kinds.push({ bettor: null, dupOf: null });
   }
@@ -278,6 +304,68 @@ function offer(port: number, sockets: number, planned: Planned[]): Promise<Phase
   });
 }
 
+/**
+ * `--features`: what a busy channel runs beside its chat, set up as a moderator does, through the
+ * admin API: 20 custom commands, 5 timers (one a minute) and every moderation filter on, acting by
+ * deleting (no warning first).
+ */
+async function setUpFeatures(base: string, admin: string): Promise<void> {
+  const must = async (what: string, r: Promise<{ status: number; json: unknown }>) => {
+    const { status, json } = await r;
+    if (status !== 200) throw new Error(`${what}: HTTP ${status} ${JSON.stringify(json).slice(0, 200)}`);
+  };
+  for (let k = 0; k < CUSTOM_COMMANDS; k++) {
+    await must(
+      `command ${k}`,
+      call(base, '/api/admin/commands', admin, {
+        name: `benchcmd${k}`,
+        aliases: [`bc${k}`],
+        response: `{user} command ${k} answers`,
+        userCooldownSeconds: 0,
+        globalCooldownSeconds: 0,
+        permission: 'everyone',
+        liveOnly: false,
+        cost: 0,
+        enabled: true,
+      }),
+    );
+  }
+  for (let k = 0; k < TIMERS; k++) {
+    await must(
+      `timer ${k}`,
+      call(base, '/api/admin/commands/timers', admin, {
+        name: `Bench timer ${k}`,
+        message: `Timer ${k}: follow the channel`,
+        intervalMinutes: 1,
+        minLines: 10,
+        liveOnly: false,
+        enabled: true,
+      }),
+    );
+  }
+  const on = { enabled: true, action: 'delete', timeoutMinutes: 10, warnFirst: false };
+  await must(
+    'moderation filters',
+    call(
+      base,
+      '/api/admin/moderation',
+      admin,
+      {
+        links: { ...on, allowedDomains: ['kick.com'], permitSeconds: 60 },
+        caps: { ...on, minLetters: 10, maxPercent: 70 },
+        repeatedChars: { ...on, maxRun: 10 },
+        repeatedMessages: { ...on, maxRepeats: 2, windowSeconds: 60 },
+        length: { ...on, maxLength: 400 },
+        emotes: { ...on, maxEmotes: 10 },
+        bannedWords: { ...on, words: [BANNED_WORD, 'scamlink', 'freecoins'] },
+        regex: { ...on, patterns: ['free\\s+coins\\d+', '^buy followers'] },
+        immunity: { badges: ['og'] },
+      },
+      'PUT',
+    ),
+  );
+}
+
 async function run(label: string, databaseUrl: string | null): Promise<boolean> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -335,12 +423,19 @@ async function run(label: string, databaseUrl: string | null): Promise<boolean> 
     const figures: Record<string, string | number> = {};
     let targetsMet = true;
     let sustained = { serverCpuMs: 0, throughput: 0 };
-    const phase = async (name: string, perSecond: number, duration: number, target: 'sustained' | 'burst') => {
+    let withFeatures = { serverCpuMs: 0, throughput: 0 };
+    const phase = async (
+      name: string,
+      perSecond: number,
+      duration: number,
+      target: 'sustained' | 'burst',
+      warm: Planned[] = [],
+    ): Promise<{ serverCpuMs: number; throughput: number }> => {
       const planned = await plan(port, Math.round(perSecond * duration), perSecond, bettors, random);
       // The plan's garbage (signing, 100,000s of requests) collected before the clock starts, not
       // in the sender's first seconds; and the sender's own stalls reported beside the figures.
       collectGarbage();
-      if (target === 'sustained') await offer(port, connections, warmUp);
+      if (warm.length > 0) await offer(port, connections, warm);
       const loopDelay = monitorEventLoopDelay({ resolution: 5 });
       loopDelay.enable();
       const before = await cpuSnapshot(server.pid!, databaseUrl);
@@ -371,7 +466,6 @@ async function run(label: string, databaseUrl: string | null): Promise<boolean> 
           : `WRONG: ${r.miscounted} messages not answered "processed" exactly once`;
       figures[`${name}: CPU ms per message`] =
         `server ${per(cpu.server)}${databaseUrl ? `, postgres ${per(cpu.postgres)}` : ''}, client ${per(cpu.client)}`;
-      if (target === 'sustained') sustained = { serverCpuMs: cpu.server / r.sent, throughput };
       if (target === 'sustained') {
         const met =
           throughput >= perSecond * 0.98 &&
@@ -390,8 +484,22 @@ async function run(label: string, databaseUrl: string | null): Promise<boolean> 
           `absorbed without loss: ${met ? 'yes' : 'NO'}, drained in ${r.seconds.toFixed(1)} s` +
           (perSecond < TARGET.burstRate ? ` (short run; the target is ${TARGET.burstRate}/s for 10 s)` : '');
       }
+      return { serverCpuMs: cpu.server / r.sent, throughput };
     };
-    await phase('sustained', rate, seconds, 'sustained');
+    sustained = await phase('sustained', rate, seconds, 'sustained', warmUp);
+    if (features) {
+      // The same mix again once the admin has set up the commands, timers and filters.
+      await setUpFeatures(base, admin);
+      const warm = await plan(port, Math.round(rate * warmUpSeconds), rate, bettors, random);
+      withFeatures = await phase('sustained, features on', rate, seconds, 'sustained', warm);
+      const ratio = withFeatures.serverCpuMs / sustained.serverCpuMs;
+      const met = ratio <= FEATURES_TARGET;
+      targetsMet &&= met;
+      figures['features on ÷ off (server CPU per message)'] =
+        `${ratio.toFixed(2)}× (${CUSTOM_COMMANDS} commands, ${TIMERS} timers, every filter on; ` +
+        `${Math.round(filterShare * 100)} % of messages break a filter, ${Math.round(commandShare * 100)} % use a command; ` +
+        `target ≤ ${FEATURES_TARGET}×: ${met ? 'met' : 'NOT met'})`;
+    }
     await phase('burst', burstRate, burstSeconds, 'burst');
 
     // The yardstick of this run: the CPU of a bare Fastify request, then the ratio and the ceiling

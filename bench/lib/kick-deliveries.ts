@@ -103,9 +103,10 @@ export async function call<T>(
   path: string,
   cookie: string,
   body?: unknown,
+  method: 'GET' | 'POST' | 'PUT' = body === undefined ? 'GET' : 'POST',
 ): Promise<{ status: number; json: T }> {
   const res = await fetch(`${base}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
+    method,
     headers: {
       'x-requested-with': 'kickback',
       cookie,

@@ -6,22 +6,26 @@
  * docs/conventions.md#multi-process-tests shows a test using it.
  */
 import { randomBytes, type KeyObject } from 'node:crypto';
+import fastifyFormbody from '@fastify/formbody';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { loadConfig } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
 import { users } from '../src/db/schema/users';
 import { signKickDelivery } from '../src/integrations/kick/signature';
-import { kickTimestamp, simulatedChatMessage } from '../src/integrations/kick/simulator';
+import { kickBotSimulatorRoutes, KickSimulatorState } from '../src/integrations/kick/bot-simulator';
+import { kickTimestamp, simulatedChatMessage, simulatedKickUserId } from '../src/integrations/kick/simulator';
+import { KICK_SIMULATOR_PATH, loadConfig } from '../src/config';
+import { systemClock } from '../src/lib/clock';
 import { createSession } from '../src/lib/sessions';
 import { ulid } from '../src/lib/ulid';
 import { upsertSteamUser } from '../src/modules/auth/user-accounts';
 import { nextSteamId } from './app';
 import { postgresUnreachable } from './postgres-probe';
-import { ServerProcesses, withDatabase, type ServerProcessesOptions } from './processes';
+import { freePort, ServerProcesses, withDatabase, type ServerProcessesOptions } from './processes';
 
 export const baseUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -88,25 +92,33 @@ export interface FreshServers {
  * would, without demo data, logging warnings, sweeping timers every second, with one session secret.
  */
 export function serversOnFreshDatabase(
-  opts: { tag: string; count?: number; env?: Record<string, string> } & Pick<ServerProcessesOptions, 'command'>,
+  opts: {
+    tag: string;
+    count?: number;
+    /** More environment (a function: read when each process starts, after the other beforeAll hooks ran). */
+    env?: Record<string, string> | (() => Record<string, string>);
+    /** Run on the migrated database before the processes start (rows they read at start). */
+    seed?: (database: Database) => Promise<void>;
+  } & Pick<ServerProcessesOptions, 'command'>,
 ): FreshServers {
   const dbName = freshDatabaseName(opts.tag);
   const databaseUrl = withDatabase(baseUrl, dbName);
   const prefix = `kbtest:${dbName}:`;
+  const sessionSecret = randomBytes(24).toString('hex');
   const servers = new ServerProcesses({
     count: opts.count ?? 2,
     ...(opts.command ? { command: opts.command } : {}),
     databaseUrl,
     redisUrl,
     redisPrefix: prefix,
-    env: {
+    env: () => ({
       NODE_ENV: 'development',
-      SESSION_SECRET: randomBytes(24).toString('hex'),
+      SESSION_SECRET: sessionSecret,
       DEMO_DATA: '0',
       LOG_LEVEL: 'warn',
       TIMER_SWEEP_MS: '1000',
-      ...opts.env,
-    },
+      ...(typeof opts.env === 'function' ? opts.env() : opts.env),
+    }),
   });
   let database: Database | null = null;
 
@@ -115,6 +127,7 @@ export function serversOnFreshDatabase(
     database = await openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 2 });
     (database.raw as pg.Pool).on('error', () => undefined); // the drop at the end ends its connections
     await migrate(database);
+    await opts.seed?.(database);
     await servers.start();
   }, 120_000);
 
@@ -170,25 +183,39 @@ const broadcasterId = loadConfig({ NODE_ENV: 'development' }).kick.broadcasterUs
 /**
  * A chat message as Kick delivers it: a `chat.message.sent` webhook delivery to `url`, signed
  * with `privateKey` (the processes trust its public key: KICK_WEBHOOK_PUBLIC_KEY), sent at `now`,
- * with Kick's message id `messageId` when given.
+ * with Kick's message id `messageId` when given, into `broadcasterUserId`'s channel (default: the
+ * development configuration's).
  */
 export function kickChat(
   url: string,
   privateKey: KeyObject,
   sender: { userId: string; username: string },
   text: string,
-  opts: { now?: Date; messageId?: string; signal?: AbortSignal } = {},
+  opts: {
+    now?: Date;
+    messageId?: string;
+    /** Kick's delivery id (a redelivery repeats it); default a new one. */
+    deliveryId?: string;
+    signal?: AbortSignal;
+    broadcasterUserId?: string;
+    badges?: string[];
+  } = {},
 ): Promise<Response> {
   const now = opts.now ?? new Date();
   const payload = simulatedChatMessage(
-    { username: sender.username, subscriber: false, userId: sender.userId },
+    {
+      username: sender.username,
+      subscriber: false,
+      userId: sender.userId,
+      ...(opts.badges ? { badges: opts.badges } : {}),
+    },
     text,
-    { userId: broadcasterId, username: 'vex' },
+    { userId: opts.broadcasterUserId ?? broadcasterId, username: 'vex' },
     now,
   );
   if (opts.messageId) payload.message_id = opts.messageId;
   const body = Buffer.from(JSON.stringify(payload));
-  const deliveryId = ulid(now);
+  const deliveryId = opts.deliveryId ?? ulid(now);
   const timestamp = kickTimestamp(now);
   return fetch(`${url}/webhooks/kick`, {
     method: 'POST',
@@ -204,4 +231,95 @@ export function kickChat(
     body,
     ...(opts.signal ? { signal: opts.signal } : {}),
   });
+}
+
+/**
+ * One Kick for every process, as in production: the Kick simulator's API (`/dev/kick`:
+ * OAuth, chat posts, message deletions and bans, state in memory) served by the test process on a
+ * port of its own, for the describe block this is called in (call it before
+ * `serversOnFreshDatabase`, and give the processes `env()`: a Kick app whose API and OAuth
+ * addresses are this simulator's). A process's own simulator would not do: each one's state is in
+ * memory and a process answers calls to its own address in-process (lib/loopback-fetch.ts), so a
+ * token issued by one process's simulator is unknown to the other's.
+ */
+export function sharedKick(opts: { channel?: string } = {}) {
+  const channel = opts.channel ?? 'vex';
+  const state = new KickSimulatorState({ count: 1000, windowMs: 1000 });
+  const config = {
+    mode: 'kick' as const,
+    clientId: 'kickback-two-process',
+    clientSecret: randomBytes(16).toString('hex'),
+    oauthUrl: '',
+    apiUrl: '',
+    redirectUri: '', // the first process's callback, set by `redirectTo` once its address is known
+    scopes: '',
+    tokenKey: null,
+    tokenKeySource: null,
+  };
+  let server: FastifyInstance | null = null;
+  let base = '';
+
+  beforeAll(async () => {
+    server = Fastify();
+    server.decorate('clock', systemClock);
+    await server.register(fastifyFormbody); // the consent form, as the app parses it
+    await server.register((scope) => kickBotSimulatorRoutes(scope, { config, state, defaultUser: channel }), {
+      prefix: KICK_SIMULATOR_PATH,
+    });
+    const port = await freePort();
+    await server.listen({ port, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${port}${KICK_SIMULATOR_PATH}`;
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  return {
+    state,
+    /** The processes' environment: a Kick app on this simulator, the channel `channel`'s. */
+    env: (): Record<string, string> => ({
+      KICK_CLIENT_ID: config.clientId,
+      KICK_CLIENT_SECRET: config.clientSecret,
+      KICK_API_URL: base,
+      KICK_OAUTH_URL: base,
+      KICK_BROADCASTER_USER_ID: simulatedKickUserId(channel),
+    }),
+    /** The bot is connected through the process at `url` (the consent sends the browser back there). */
+    redirectTo(url: string) {
+      config.redirectUri = `${url}/auth/kick/bot/callback`;
+    },
+  };
+}
+
+/**
+ * "Connect Kick bot" through the process at `url` as an admin's browser does it against the shared
+ * Kick simulator (`sharedKick`): start, consent as `kickUsername`, follow the callback. The tokens
+ * are in the database, for every process.
+ */
+export async function connectKickBot(
+  url: string,
+  adminCookie: string,
+  kick: { redirectTo(url: string): void },
+  kickUsername = 'vex',
+): Promise<void> {
+  kick.redirectTo(url);
+  const headers = { 'x-requested-with': 'kickback', cookie: adminCookie };
+  const start = await fetch(`${url}/api/admin/integrations/kick-bot/connect`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: '{}',
+  });
+  if (start.status !== 200) throw new Error(`connect: ${start.status} ${await start.text()}`);
+  const authorize = (await start.json()) as { url: string };
+  const consent = await fetch(authorize.url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username: kickUsername, decision: 'allow' }).toString(),
+    redirect: 'manual',
+  });
+  const callback = consent.headers.get('location');
+  if (!callback) throw new Error(`consent: ${consent.status} ${await consent.text()}`);
+  const done = await fetch(callback, { headers, redirect: 'manual' });
+  const back = done.headers.get('location') ?? '';
+  if (!back.includes('kickBot=connected')) throw new Error(`callback: ${done.status} ${back}`);
 }

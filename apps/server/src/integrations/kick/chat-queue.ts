@@ -23,6 +23,8 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
+import { isDataError } from '../../lib/db-errors';
+import { StatementBatcher } from '../../lib/statement-batcher';
 import { KickApiError } from './api';
 import { type ChatBatch, type ChatOutKind, nextBatch, type WaitingChat } from './chat-merge';
 
@@ -111,6 +113,15 @@ export class ChatQueue {
   private streak = 0;
   /** Until when this process last took the lease: a lease taken afresh settles what the last holder left. */
   private heldUntil = 0;
+  /**
+   * What handlers queue within the same few milliseconds (a bet's acknowledgement, a command's
+   * answer: one per chat command at thousands of messages a second) goes in as ONE insert, in the
+   * order queued (lib/statement-batcher.ts).
+   */
+  private readonly inserts = new StatementBatcher<{ messages: ChatOut[]; at: string }, unknown>(
+    (groups) => this.insertAll(groups),
+    { maxRows: 100 },
+  );
 
   constructor(
     private readonly database: Database,
@@ -126,17 +137,51 @@ export class ChatQueue {
   /** Queues messages; the sender posts them in order, merged and paced. */
   async enqueue(...messages: ChatOut[]): Promise<void> {
     if (messages.length === 0) return;
-    const now = iso(this.clock.now());
+    const refused = await this.inserts.add({ messages, at: iso(this.clock.now()) });
+    if (refused !== null) throw refused;
+  }
+
+  /** Writes what is being queued (before the database closes). */
+  drain(): Promise<void> {
+    return this.inserts.drain();
+  }
+
+  /**
+   * Every group in one insert; when the database refuses a row, each group again on its own, so
+   * only that group's caller fails (null: inserted; else the error).
+   */
+  private async insertAll(groups: Array<{ messages: ChatOut[]; at: string }>): Promise<unknown[]> {
+    try {
+      await this.insert(groups);
+      return groups.map(() => null);
+    } catch (err) {
+      if (groups.length <= 1 || !isDataError(err)) throw err;
+      const out: unknown[] = [];
+      for (const group of groups)
+        out.push(
+          await this.insert([group]).then(
+            () => null,
+            (e: unknown) => e,
+          ),
+        );
+      return out;
+    }
+  }
+
+  private async insert(groups: Array<{ messages: ChatOut[]; at: string }>): Promise<void> {
     const params: unknown[] = [];
-    const rows = messages.map((m) => {
-      const topic = m.kind === 'ack' || m.kind === 'thanks' ? m.topic : null;
-      const addressee = m.kind === 'announce' ? null : m.addressee;
-      const body = m.kind === 'ack' || m.kind === 'thanks' ? m.item : m.text;
-      const replyTo = 'replyTo' in m ? (m.replyTo ?? null) : null;
-      params.push(m.kind, topic, addressee, body, replyTo, now);
-      const n = params.length;
-      return `($${n - 5}, $${n - 4}, $${n - 3}, $${n - 2}, $${n - 1}, $${n}::timestamptz)`;
-    });
+    const rows: string[] = [];
+    for (const { messages, at } of groups) {
+      for (const m of messages) {
+        const topic = m.kind === 'ack' || m.kind === 'thanks' ? m.topic : null;
+        const addressee = m.kind === 'announce' ? null : m.addressee;
+        const body = m.kind === 'ack' || m.kind === 'thanks' ? m.item : m.text;
+        const replyTo = 'replyTo' in m ? (m.replyTo ?? null) : null;
+        params.push(m.kind, topic, addressee, body, replyTo, at);
+        const n = params.length;
+        rows.push(`($${n - 5}, $${n - 4}, $${n - 3}, $${n - 2}, $${n - 1}, $${n}::timestamptz)`);
+      }
+    }
     await this.database.query(
       `INSERT INTO chat_out (kind, topic, addressee, body, reply_to, created_at) VALUES ${rows.join(', ')}`,
       params,

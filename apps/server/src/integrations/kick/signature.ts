@@ -18,7 +18,7 @@ export function verifyKickSignature(
   rawBody: Buffer,
   signature: string,
 ): boolean {
-  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(signature)) return false;
+  if (!isBase64(signature)) return false;
   const payload = signedPayload(messageId, timestamp, rawBody);
   const sig = Buffer.from(signature, 'base64');
   return keys.some((key) => {
@@ -28,6 +28,28 @@ export function verifyKickSignature(
       return false;
     }
   });
+}
+
+/**
+ * Whether `s` matches /^[A-Za-z0-9+/]+={0,2}$/: the same test as a loop over the character codes,
+ * which costs a fraction of the expression on a 344-character signature (it runs on every delivery).
+ */
+export function isBase64(s: string): boolean {
+  let end = s.length;
+  if (end > 0 && s.charCodeAt(end - 1) === 61) end -= 1; // '='
+  if (end > 0 && s.charCodeAt(end - 1) === 61) end -= 1;
+  if (end === 0) return false;
+  for (let i = 0; i < end; i++) {
+    const c = s.charCodeAt(i);
+    const ok =
+      (c >= 65 && c <= 90) || // A-Z
+      (c >= 97 && c <= 122) || // a-z
+      (c >= 48 && c <= 57) || // 0-9
+      c === 43 || // +
+      c === 47; // /
+    if (!ok) return false;
+  }
+  return true;
 }
 
 /** Signs like Kick does (the chat simulator). */

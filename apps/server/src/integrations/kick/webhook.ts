@@ -65,9 +65,11 @@ const headerNames = {
 
 type Headers = Record<keyof typeof headerNames, string>;
 
+const headerEntries = Object.entries(headerNames) as Array<[keyof Headers, string]>;
+
 function readHeaders(request: FastifyRequest): Headers | null {
   const out = {} as Headers;
-  for (const [key, name] of Object.entries(headerNames) as Array<[keyof Headers, string]>) {
+  for (const [key, name] of headerEntries) {
     const value = request.headers[name];
     if (typeof value !== 'string' || value === '' || value.length > 1024) return null;
     out[key] = value;

@@ -238,4 +238,32 @@ describe('timers', () => {
     await stream(true);
     expect(await round()).toBe('Discord');
   });
+
+  it('a round that waited counts the chat lines that came meanwhile toward its post, once', async () => {
+    await t.database.db.execute(sql`DELETE FROM chat_timers`);
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/admin/commands/timers',
+      as: moderator,
+      body: { name: 'Lines', message: 'Say hi!', intervalMinutes: 0, minLines: 2, liveOnly: false, enabled: true },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    t.clock.advance(1000);
+    // The round begins, then waits (a slow database, another process's round) while two lines come:
+    // here it waits on the live state.
+    const { isLive } = t.app.chat;
+    t.app.chat.isLive = async () => {
+      t.app.chat.isLive = isLive;
+      t.clock.advance(1000);
+      await say('came while the round waited');
+      await say('so did this one');
+      return isLive.call(t.app.chat);
+    };
+    expect((await timerRound(t.app, 500)).posted?.name).toBe('Lines');
+    t.clock.advance(1000);
+    expect((await timerRound(t.app, 500)).posted).toBeNull(); // no line since that post
+    await say('one');
+    await say('two');
+    expect((await timerRound(t.app, 500)).posted?.name).toBe('Lines');
+  });
 });

@@ -42,23 +42,29 @@ export async function timerRound(app: FastifyInstance, gapMs: number): Promise<R
           ORDER BY last_posted_at ASC NULLS FIRST, position, created_at
           FOR UPDATE SKIP LOCKED`),
       );
+      // The post's time is read once the due timers are ours: a round that waited for them (a slow
+      // database, another process) counts the lines that came meanwhile toward this post, so they
+      // do not count again toward the next one.
+      const postedAt = app.clock.now();
       for (const timer of due) {
         if (timer.min_lines > 0) {
           const [lines] = rowsOf<{ n: number }>(
             await tx.execute(sql`
               SELECT count(*)::int AS n FROM (
-                SELECT 1 FROM chat_messages WHERE received_at > ${new Date(timer.since).toISOString()}::timestamptz
+                SELECT 1 FROM chat_messages
+                WHERE received_at > ${new Date(timer.since).toISOString()}::timestamptz
+                  AND received_at <= ${postedAt.toISOString()}::timestamptz
                 LIMIT ${timer.min_lines}) lines`),
           );
           if ((lines?.n ?? 0) < timer.min_lines) continue;
         }
         const claimed = await tx.execute(sql`
-          UPDATE chat_timer_round SET last_post_at = ${now.toISOString()}::timestamptz
-          WHERE id = 1 AND (last_post_at IS NULL OR last_post_at <= ${new Date(now.getTime() - gapMs).toISOString()}::timestamptz)
+          UPDATE chat_timer_round SET last_post_at = ${postedAt.toISOString()}::timestamptz
+          WHERE id = 1 AND (last_post_at IS NULL OR last_post_at <= ${new Date(postedAt.getTime() - gapMs).toISOString()}::timestamptz)
           RETURNING 1 AS ok`);
         if (rowsOf(claimed).length === 0) return { posted: null };
         await tx.execute(sql`
-          UPDATE chat_timers SET last_posted_at = ${now.toISOString()}::timestamptz, posts = posts + 1
+          UPDATE chat_timers SET last_posted_at = ${postedAt.toISOString()}::timestamptz, posts = posts + 1
           WHERE id = ${timer.id}`);
         const text = await fill(app, timer.message);
         after.push(() => app.chatOut.enqueue({ kind: 'announce', text }));

@@ -169,6 +169,37 @@ describe('outgoing chat queue', () => {
     ]);
   });
 
+  it('writes what is queued within the same milliseconds in one insert, in order; a message the database refuses fails only its own caller', async () => {
+    const { app } = await started();
+    let inserts = 0;
+    const database: typeof app.database = Object.assign(Object.create(app.database) as typeof app.database, {
+      query: (text: string, params?: unknown[], name?: string) => {
+        if (text.startsWith('INSERT INTO chat_out')) inserts += 1;
+        return app.database.query(text, params, name);
+      },
+    });
+    const queue = new ChatQueue(database, app.clock, app.config.kick.chatQueue, appPoster(app));
+    const bodies = async () =>
+      (await app.database.query<{ body: string }>('SELECT body FROM chat_out ORDER BY id')).map((r) => r.body);
+    await Promise.all([
+      queue.enqueue({ kind: 'announce', text: 'one' }),
+      queue.enqueue({ kind: 'announce', text: 'two' }, { kind: 'announce', text: 'three' }),
+      queue.enqueue({ kind: 'announce', text: 'four' }),
+    ]);
+    expect(inserts).toBe(1);
+    expect(await bodies()).toEqual(['one', 'two', 'three', 'four']);
+    // PostgreSQL text holds no NUL: that group is refused, and the others are written on their own.
+    inserts = 0;
+    const results = await Promise.allSettled([
+      queue.enqueue({ kind: 'announce', text: 'five' }),
+      queue.enqueue({ kind: 'announce', text: 'bad \u0000' }),
+      queue.enqueue({ kind: 'announce', text: 'six' }),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(inserts).toBe(4);
+    expect(await bodies()).toEqual(['one', 'two', 'three', 'four', 'five', 'six']);
+  });
+
   it('drops acknowledgements older than the configured age, never announcements', async () => {
     const { app, sim } = await started({ KICK_CHAT_MAX_AGE_S: '30' });
     await app.app.chatOut.enqueue(

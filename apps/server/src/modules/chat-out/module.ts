@@ -138,4 +138,6 @@ export const chatOutModule = plugin({
     timer = null;
     await queue.release().catch(() => undefined);
   });
+  // What is being queued is written before the database closes.
+  app.addHook('onClose', () => queue.drain());
 });

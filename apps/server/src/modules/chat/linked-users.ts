@@ -51,7 +51,16 @@ export class LinkedUsers {
   /** The site user who linked this Kick account, or null. */
   async find(kickUserId: string): Promise<LinkedChatter | null> {
     if (this.loadedAt === 0) await this.loadAll();
-    else if (this.nowMs() - this.loadedAt > RELOAD_EVERY_MS && !this.loading) {
+    return this.findLoaded(kickUserId)!;
+  }
+
+  /**
+   * `find` without a promise once the set is loaded (every message but the first few): the
+   * site user, or null; undefined while the set was never loaded (call `find`).
+   */
+  findLoaded(kickUserId: string): LinkedChatter | null | undefined {
+    if (this.loadedAt === 0) return undefined;
+    if (this.nowMs() - this.loadedAt > RELOAD_EVERY_MS && !this.loading) {
       // The periodic reload runs beside the chat, which meanwhile reads the set it has: waiting
       // for it would hold every message of that moment. A failed reload is tried by the next message.
       this.loadAll().catch(() => undefined);

@@ -61,7 +61,12 @@ export class ChatPipeline {
 
   private async run(message: ChatMessage, source: ChatSource): Promise<PipelineResult> {
     const receivedAt = this.app.clock.now();
-    const linkedUser = await this.linkedUser(message);
+    // From memory without a promise when it can (nearly every message), else through the database.
+    const known = this.linked.findLoaded(message.kickUserId);
+    const linkedUser =
+      known !== undefined && (known === null || known.kickUsername === message.kickUsername)
+        ? known
+        : await this.linkedUser(message);
     const handlers = this.handlers();
     // Plain chat no handler will act on is recorded processed at once: one write, no completion.
     const leased = handlers.some((h) => h.mayAct?.(message) ?? true);
@@ -74,17 +79,19 @@ export class ChatPipeline {
       processedAt: leased ? null : receivedAt,
     });
     // Queue behind the sender's previous message now, in arrival order, while the row is written.
-    const previous = this.tails.get(message.kickUserId) ?? Promise.resolve();
+    // (A tail never rejects: see below.)
+    const previous = this.tails.get(message.kickUserId);
     const turn = recorded.then(async (claim) => {
       if (claim !== 'claimed') return { claim, handled: null };
-      await previous.catch(() => undefined);
+      if (previous) await previous;
       return { claim, handled: await this.runHandlers(message, linkedUser, handlers) };
     });
-    const tail = turn.catch(() => undefined);
-    this.tails.set(message.kickUserId, tail);
-    void tail.then(() => {
-      if (this.tails.get(message.kickUserId) === tail) this.tails.delete(message.kickUserId);
-    });
+    const kickUserId = message.kickUserId;
+    const tail: Promise<unknown> = turn.then(
+      () => this.untail(kickUserId, tail),
+      () => this.untail(kickUserId, tail),
+    );
+    this.tails.set(kickUserId, tail);
 
     const { claim, handled } = await turn;
     if (claim !== 'claimed' || !handled) {
@@ -111,6 +118,11 @@ export class ChatPipeline {
       throw err;
     }
     return result;
+  }
+
+  /** The end of a sender's queue: forgotten once it is still the last (no message of theirs waits). */
+  private untail(kickUserId: string, tail: Promise<unknown>): void {
+    if (this.tails.get(kickUserId) === tail) this.tails.delete(kickUserId);
   }
 
   /** Takes up to `limit` messages whose lease ran out unprocessed (their process died) and processes them. */

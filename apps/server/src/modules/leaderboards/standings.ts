@@ -18,7 +18,7 @@ import { rowsOf } from '../../db/rows';
 import { AfterCommit } from '../../lib/after-commit';
 import { currentWindow, type Window } from './periods';
 import { partnerLinks } from '../../db/schema/partner-links';
-import { checkPartnerLinks } from '../partner-links/service';
+import { checkPartnerLinks, type LinkedUser } from '../partner-links/service';
 import { matchLinks, playerKeyOf } from './ranking';
 import { loadSiteSettings, type SiteSettings } from './settings';
 
@@ -199,18 +199,26 @@ async function creditWagerPoints(
   }
   if (deltas.length === 0) return 0;
 
-  const matches = await matchLinks(
-    tx,
-    site,
-    deltas.map(({ row }) => ({ playerKey: row.player_key, username: row.username, externalId: row.external_id })),
-  );
+  // Points (hundredths) = wager (hundredths) × rate (hundredths) / 100 / 100 × 100, rounded down.
+  // Players are matched to links only when some row earns points (with wager points off, none
+  // does), and then all of them: which link a player matches depends on the others listed.
+  const earning = deltas
+    .filter(({ row }) => row.on_code)
+    .map((d) => ({ ...d, points: (d.delta * settings.pointsPerUnit) / 100n }))
+    .filter((d) => d.points > 0n);
+  const matches =
+    earning.length === 0
+      ? new Map<string, LinkedUser>()
+      : await matchLinks(
+          tx,
+          site,
+          deltas.map(({ row }) => ({ playerKey: row.player_key, username: row.username, externalId: row.external_id })),
+        );
   const siteName = siteById(site)?.name ?? `Site ${site}`;
   let paid = 0;
-  for (const { row, delta } of deltas) {
+  for (const { row, delta, points } of earning) {
     const user = matches.get(row.player_key);
-    // Points (hundredths) = wager (hundredths) × rate (hundredths) / 100 / 100 × 100, rounded down.
-    const points = (delta * settings.pointsPerUnit) / 100n;
-    if (!user || user.excluded || !row.on_code || points <= 0n) continue;
+    if (!user || user.excluded) continue;
     // The link row is updated before the ledger, conditionally on its state: a decision or a
     // dispute holding the row lock either sees these points or makes this poll pay nobody.
     const amount = centsToText(points);

@@ -7,6 +7,7 @@ import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { centsToText, toCents } from '@kickback/common/money';
 import { ledgerReasonKind, type LedgerReasonCode, type ReasonOfKind } from '@kickback/common/http/activity';
 import type { DbOrTx } from '../../db/client';
+import { uuidArray } from '../../db/params';
 import { rowsOf } from '../../db/rows';
 import type { Currency } from '../../db/schema/ledger';
 import { conflict, notFound } from '../../lib/errors';
@@ -205,7 +206,7 @@ export async function payDebts(
     await tx.execute(sql`
       WITH owing AS (
         SELECT id, least(points, points_debt) AS pay FROM users
-        WHERE id IN (SELECT jsonb_array_elements_text(${JSON.stringify(userIds)}::jsonb)::uuid)
+        WHERE id = ANY (${uuidArray(userIds)})
           AND points_debt > 0 AND points > 0
         FOR UPDATE
       ), paid AS (

@@ -4,38 +4,41 @@
  * process or several — and the poller's automatic payout pay each tier once: the second one reads
  * what the first paid and is refused "You have claimed this tier."
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { siteById, type SiteId } from '@kickback/common/http/leaderboards';
 import { milestoneMessages, type PublicLadder } from '@kickback/common/http/milestones';
 import { centsToNumber, toCents } from '@kickback/common/money';
 import type { DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { milestoneProgress } from '../../db/schema/milestones';
-import { partnerLinks } from '../../db/schema/partner-links';
 import type { UserRow } from '../../db/schema/users';
 import { transactionThen } from '../../lib/after-commit';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { actorOf } from '../audit/service';
-import { isBanned } from '../kick-bans/service';
+import { activeBanSql } from '../kick-bans/service';
 import { currentCycle, loadLadder, loadLadders, owedFor, presentTier, type Ladder } from './ladders';
 import { lockProgress, money, payOut, payoutsOf } from './payouts';
 
-async function verifiedOn(db: DbOrTx, userId: string, site: SiteId): Promise<boolean> {
-  const field = siteById(site)?.linkField;
-  if (!field) return false;
-  const [row] = await db
-    .select({ id: partnerLinks.id })
-    .from(partnerLinks)
-    .where(and(eq(partnerLinks.userId, userId), eq(partnerLinks.field, field), eq(partnerLinks.state, 'verified')))
-    .limit(1);
-  return row !== undefined;
-}
-
-/** Why this user may not be paid on this site now, in words; null when they may. */
+/**
+ * Why this user may not be paid on this site now, in words; null when they may. The link and the
+ * ban are read in one statement (a claim is a few round trips: docs/features/milestone-rewards.md#claiming).
+ */
 async function refusalOf(db: DbOrTx, user: Pick<UserRow, 'id' | 'excluded'>, site: SiteId, now: Date) {
   if (user.excluded) return { status: 403, message: milestoneMessages.excluded };
-  if (!(await verifiedOn(db, user.id, site))) return { status: 403, message: milestoneMessages.notLinked };
-  if (await isBanned(db, { userId: user.id }, now)) return { status: 403, message: milestoneMessages.banned };
+  const field = siteById(site)?.linkField;
+  if (!field) return { status: 403, message: milestoneMessages.notLinked };
+  const [row] = rowsOf<{ verified: boolean; banned: boolean }>(
+    await db.execute(sql`
+      SELECT EXISTS (
+               SELECT 1 FROM partner_links l
+               WHERE l.user_id = ${user.id} AND l.field = ${field} AND l.state = 'verified'
+             ) AS verified,
+             ${activeBanSql(sql`(SELECT u.kick_id FROM users u WHERE u.id = ${user.id})`, now)} AS banned
+    `),
+  );
+  if (!row?.verified) return { status: 403, message: milestoneMessages.notLinked };
+  if (row.banned) return { status: 403, message: milestoneMessages.banned };
   return null;
 }
 
@@ -116,6 +119,19 @@ export async function claimMilestones(app: FastifyInstance, user: UserRow, site:
   const cycle = await currentCycle(app.db, ladder, now);
   if (!cycle.key) throw conflict(milestoneMessages.notReached);
   const cycleKey = cycle.key;
+  // Refused without a lock when the row (read as it stands) owes nothing: another payer only ever
+  // adds to what was paid, so the refusal stands. A claim owed something locks the row and reads it
+  // again before paying (the exactly-once guarantee).
+  const seen = await progressOf(app.db, site, cycleKey, user.id);
+  const seenOwed = seen
+    ? owedFor(ladder.tiers, toCents(seen.wagered), {
+        threshold: toCents(seen.paidThreshold),
+        points: toCents(seen.paidPoints),
+        cash: toCents(seen.paidCash),
+      })
+    : null;
+  if (!seenOwed || seenOwed.reached < 0) throw conflict(milestoneMessages.notReached);
+  if (seenOwed.points === 0n && seenOwed.cash === 0n) throw conflict(milestoneMessages.claimed);
   return transactionThen(
     app.db,
     async (tx) => {

@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { siteById } from '@kickback/common/http/leaderboards';
 import { centsToText, formatAmount } from '@kickback/common/money';
 import type { DbOrTx } from '../../db/client';
+import { uuidArray } from '../../db/params';
 import { rowsOf } from '../../db/rows';
 import type { Actor } from '../audit/service';
 import { enqueueFulfilment } from '../fulfilment/service';
@@ -43,7 +44,11 @@ export interface PaidPayout extends Payout {
 /** 500 rather than 500.00 in a chat line and a toast; 12.50 stays. */
 export const money = (cents: bigint) => formatAmount(centsToText(cents)).replace(/\.00$/, '');
 
-/** Locks the progress rows of these users in this cycle (ordered, so payers never deadlock). */
+/**
+ * Locks the progress rows of these users in this cycle (ordered, so payers never deadlock). The ids
+ * are one array parameter (../../db/params.ts), whatever the planner's statistics say of a table the
+ * poller just filled.
+ */
 export async function lockProgress(
   tx: DbOrTx,
   site: number,
@@ -65,7 +70,7 @@ export async function lockProgress(
              (p.paid_points * 100)::bigint::text AS paid_points, (p.paid_cash * 100)::bigint::text AS paid_cash
       FROM milestone_progress p JOIN users u ON u.id = p.user_id
       WHERE p.site = ${site} AND p.cycle_key = ${cycleKey}
-        AND p.user_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(userIds)}::jsonb)::uuid)
+        AND p.user_id = ANY (${uuidArray(userIds)})
       ORDER BY p.user_id
       FOR UPDATE OF p
     `),
@@ -107,7 +112,8 @@ export function payoutsOf(ladder: Ladder, rows: readonly LockedProgress[]): Payo
 
 /**
  * Records and pays these payouts in the caller's transaction (the rows locked by `lockProgress`):
- * the progress rows first (one statement), then the points (one gate batch), then each cash item.
+ * the progress rows first (one statement; the ids also as one array, so only the batch's rows are
+ * joined), then the points (one gate batch), then each cash item.
  */
 export async function payOut(
   tx: DbOrTx,
@@ -135,6 +141,7 @@ export async function payOut(
       })),
     )}::jsonb) AS d(user_id uuid, threshold numeric, points numeric, cash numeric)
     WHERE p.site = ${site} AND p.cycle_key = ${cycleKey} AND p.user_id = d.user_id
+      AND p.user_id = ANY (${uuidArray(payouts.map((p) => p.userId))})
   `);
   const reference = (p: Payout, what: string, total: bigint) =>
     `milestone:${site}:${cycleKey}:${p.userId}:${what}:${centsToText(total)}`;

@@ -11,7 +11,8 @@ import { buildTestApp, type TestApp, type TestUser } from '../../../test/app';
 import { warmUp, WARM_UP_TIMEOUT } from '../../../test/warm';
 import { ManualClock } from '../../lib/clock';
 import { rowsOf } from '../../db/rows';
-import { codesIn } from './proof';
+import { setUser } from '../../../test/partner-links';
+import { checkPartnerLinks, codesIn } from './proof';
 
 let t: TestApp;
 beforeAll(warmUp, WARM_UP_TIMEOUT);
@@ -240,5 +241,35 @@ describe('codesIn', () => {
     expect(codesIn('Neon Wolf | KB-7Q3XH')).toEqual(['kb7q3xh']);
     expect(codesIn('kb7q3xhNeon')).toContain('kb7q3xh');
     expect(codesIn('NeonWolf')).toEqual([]);
+  });
+});
+
+describe('pinning verified links at a poll', () => {
+  it("pins the partner id of each verified link matched by name; a player whose id a link holds stays that link's", async () => {
+    const db = t.database.db;
+    const [alpha, bravo, holder] = await Promise.all(
+      ['PinAlpha', 'PinBravo', 'PinHolder'].map((name) => t.signIn({ name })),
+    );
+    await setUser(db, alpha!.user.id, { clashId: 'AlphaPlayer' }, t.clock.now());
+    await setUser(db, bravo!.user.id, { clashId: 'BravoPlayer' }, t.clock.now());
+    await setUser(db, holder!.user.id, { clashId: 'HolderPlayer' }, t.clock.now());
+    await db.execute(sql`UPDATE partner_links SET external_id = '777' WHERE user_id = ${holder!.user.id}`);
+    const result = await checkPartnerLinks(
+      db,
+      1,
+      [
+        { playerKey: 'id:501', username: 'AlphaPlayer', externalId: '501' },
+        { playerKey: 'id:777', username: 'BravoPlayer', externalId: '777' },
+      ],
+      t.clock.now(),
+    );
+    const pins = rowsOf<{ user_id: string; external_id: string | null }>(
+      await db.execute(sql`SELECT user_id, external_id FROM partner_links WHERE field = 'clashId'`),
+    );
+    const pinOf = (u: TestUser) => pins.find((p) => p.user_id === u.user.id)?.external_id;
+    expect(result.pinned).toBe(1);
+    expect(pinOf(alpha!)).toBe('501');
+    expect(pinOf(bravo!)).toBeNull();
+    expect(pinOf(holder!)).toBe('777');
   });
 });

@@ -8,7 +8,7 @@
  * holds proves nothing. Polls also pin the stable id of verified links matched by name, so a later
  * rename keeps the match; an unproven claim is never pinned by a name match.
  */
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { siteById, type SiteId } from '@kickback/common/http/leaderboards';
 import type { DbOrTx } from '../../db/client';
 import { partnerLinks } from '../../db/schema/partner-links';
@@ -27,6 +27,9 @@ export function codesIn(name: string): string[] {
   }
   return out;
 }
+
+/** Pins per statement. */
+const PIN_BATCH = 5_000;
 
 export async function checkPartnerLinks(
   tx: DbOrTx,
@@ -80,19 +83,34 @@ export async function checkPartnerLinks(
   }
 
   // Pin stable ids of verified links matched by name or typed id, so a later rename keeps the
-  // match. A claim is not pinned: the player matched by its name may be a stranger.
-  let pinned = 0;
+  // match. A claim is not pinned: the player matched by its name may be a stranger. One statement
+  // for the whole poll (docs/features/partner-links.md#rules): each player key is one partner id and
+  // each link matches one player, so no two rows of it pin the same id or the same link, and an id
+  // another link already holds is left alone.
   const matches = await linksForPlayers(tx, field, players);
+  const pins: Array<{ link_id: number; external: string }> = [];
   for (const p of players) {
     const link = matches.get(p.playerKey);
     const external = p.externalId?.toLowerCase();
     if (!link || link.state !== 'verified' || link.externalId || !external) continue;
-    if (await heldElsewhere(tx, field, external, link.linkId)) continue;
-    await tx
-      .update(partnerLinks)
-      .set({ externalId: external })
-      .where(and(eq(partnerLinks.id, link.linkId), isNull(partnerLinks.externalId)));
-    pinned += 1;
+    pins.push({ link_id: link.linkId, external });
+  }
+  let pinned = 0;
+  for (let i = 0; i < pins.length; i += PIN_BATCH) {
+    const rows = rowsOf<{ id: number }>(
+      await tx.execute(sql`
+        UPDATE partner_links l SET external_id = d.external
+        FROM jsonb_to_recordset(${JSON.stringify(pins.slice(i, i + PIN_BATCH))}::jsonb) AS d(link_id bigint, external text)
+        WHERE l.id = d.link_id AND l.external_id IS NULL
+          AND NOT EXISTS (
+            SELECT 1 FROM partner_links o
+            WHERE o.field = ${field} AND o.external_id = d.external AND o.state IN ('claimed', 'verified')
+              AND o.id <> d.link_id
+          )
+        RETURNING l.id
+      `),
+    );
+    pinned += rows.length;
   }
   return { pinned, verified };
 }
