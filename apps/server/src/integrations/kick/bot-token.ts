@@ -4,7 +4,7 @@
  * expires (Kick user tokens last 7,200 s) and after Kick answers 401, saving the new refresh token
  * each time. A lease on the row lets one process refresh at a time; the others wait for its result
  * and use the token it saved. A token read from the row is used from memory for up to HOLD_MS
- * while it is not near its expiry (docs/features/kick-chat.md#the-bot-token): a connect,
+ * while it is not near its expiry (docs/features/kick-chat.md): a connect,
  * disconnect or refresh here forgets it and tells the other processes (`onChange`).
  */
 import { createHash, randomBytes } from 'node:crypto';
