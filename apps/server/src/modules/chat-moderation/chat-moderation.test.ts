@@ -139,11 +139,18 @@ describe('moderating Kick chat', () => {
       chatMessage(t, { content: `batch${i}.gg`, kickUsername: user() }),
     );
     const before = t.app.chatModeration.logStatements();
-    await Promise.all(
-      messages.map((m) => t.app.chatModeration.moderate(m, t.app.chatModeration.filters().verdict(m, 0)!)),
-    );
-    // 8 claims and 8 outcomes: two statements when each group shares one, 16 when each row is its own.
-    expect(t.app.chatModeration.logStatements() - before).toBeLessThanOrEqual(4);
+    // A rule no permit excuses: each call claims in the tick it starts, so the 8 claims share one
+    // statement; the outcomes follow Kick's answers, together when they come together. One
+    // statement per row would be 16.
+    const verdict0 = {
+      rule: 'bannedWords',
+      action: 'delete',
+      timeoutMinutes: 10,
+      warnFirst: false,
+      permitable: false,
+    } as const;
+    await Promise.all(messages.map((m) => t.app.chatModeration.moderate(m, verdict0)));
+    expect(t.app.chatModeration.logStatements() - before).toBeLessThanOrEqual(9);
     for (const m of messages) {
       expect(deleted(m.messageId)).toBe(true);
       expect(await logOf(m.messageId)).toMatchObject({ outcome: 'done', kickStatus: 204 });
@@ -164,6 +171,20 @@ describe('moderating Kick chat', () => {
     expect(writer.batches).toBe(1);
     expect(held).toEqual(expect.any(Number));
     expect(second).toBeNull();
+    // Outcomes of the same moment: one statement for all.
+    const ids = await Promise.all([1, 2, 3].map((k) => writer.claim({ ...claim, messageId: `same-${n}-${k}` })));
+    await Promise.all(
+      ids.map((id) =>
+        writer.finish(id!, { outcome: 'failed', kickStatus: null, kickAnswer: 'the Kick bot is not connected' }),
+      ),
+    );
+    expect(writer.batches).toBe(3);
+    for (const k of [1, 2, 3]) {
+      expect(await logOf(`same-${n}-${k}`)).toMatchObject({
+        outcome: 'failed',
+        kickAnswer: 'the Kick bot is not connected',
+      });
+    }
     // Through the handler's path too: one deletion at Kick, one row.
     const twice = chatMessage(t, { content: 'twice.gg', kickUsername: user() });
     const verdict = t.app.chatModeration.filters().verdict(twice, 0)!;
