@@ -3,7 +3,9 @@
  * `finish`), sealed at rest with KICK_TOKEN_KEY, and kept usable — refreshed shortly before it
  * expires (Kick user tokens last 7,200 s) and after Kick answers 401, saving the new refresh token
  * each time. A lease on the row lets one process refresh at a time; the others wait for its result
- * and use the token it saved.
+ * and use the token it saved. A token read from the row is used from memory for up to HOLD_MS
+ * while it is not near its expiry (docs/features/kick-chat.md): a connect,
+ * disconnect or refresh here forgets it and tells the other processes (`onChange`).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
@@ -19,6 +21,8 @@ export const REFRESH_MARGIN_MS = 5 * 60_000;
 const LEASE_MS = 30_000;
 const STATE_TTL_MS = 10 * 60_000;
 const TIMEOUT_MS = 10_000;
+/** How long a token (or its absence) read from the row is used from memory before it is read again. */
+export const HOLD_MS = 5_000;
 
 const tokenAnswer = z.object({
   access_token: z.string().min(1),
@@ -60,6 +64,10 @@ type OnConfig = Extract<KickBotConfig, { mode: 'kick' | 'simulator' }>;
 export class KickBotTokens {
   private readonly box: SecretBox | null;
   private refreshing: Promise<string> | null = null;
+  /** The token as last read (null: none connected), its expiry, and when it was read (wall time). */
+  private held: { token: string | null; expiresAt: number; readAt: number } | null = null;
+  /** Bumped by `forget`, so a read that began before it does not keep what it found. */
+  private generation = 0;
 
   constructor(
     private readonly db: Db,
@@ -68,8 +76,21 @@ export class KickBotTokens {
     private readonly clock: Clock,
     /** Which token this store keeps: 1 the streamer's account, 2 a separate bot account. */
     readonly slot: 1 | 2 = 1,
+    /** The row changed here (connected, disconnected, refreshed): the other processes forget theirs. */
+    private readonly onChange: () => void = () => undefined,
   ) {
     this.box = config.tokenKey ? new SecretBox(config.tokenKey) : null;
+  }
+
+  /** Reads the row again on the next use (it changed, here or in another process). */
+  forget(): void {
+    this.held = null;
+    this.generation += 1;
+  }
+
+  private changed(): void {
+    this.forget();
+    this.onChange();
   }
 
   private sealer(): SecretBox {
@@ -151,6 +172,7 @@ export class KickBotTokens {
       lastErrorAt: null,
     };
     await this.db.insert(kickBotTokens).values(row).onConflictDoUpdate({ target: kickBotTokens.id, set: row });
+    this.changed();
     return this.state();
   }
 
@@ -159,6 +181,7 @@ export class KickBotTokens {
       .delete(kickBotTokens)
       .where(eq(kickBotTokens.id, this.slot))
       .returning({ id: kickBotTokens.id });
+    this.changed();
     return gone.length > 0;
   }
 
@@ -180,11 +203,27 @@ export class KickBotTokens {
 
   /** A usable access token, refreshed first when it expires within the margin; null when none is connected. */
   async accessToken(): Promise<string | null> {
+    const held = this.held;
+    if (held && performance.now() - held.readAt < HOLD_MS) {
+      if (held.token === null) return null;
+      if (held.expiresAt - this.clock.now().getTime() > REFRESH_MARGIN_MS) return held.token;
+    }
+    const generation = this.generation;
+    const readAt = performance.now();
     const [row] = await this.db.select().from(kickBotTokens).where(eq(kickBotTokens.id, this.slot));
-    if (!row) return null;
-    if (row.expiresAt.getTime() - this.clock.now().getTime() > REFRESH_MARGIN_MS)
-      return this.openToken(row.accessToken);
-    return this.refresh(this.openToken(row.accessToken));
+    const keep = (token: string | null, expiresAt: number) => {
+      if (this.generation === generation) this.held = { token, expiresAt, readAt };
+    };
+    if (!row) {
+      keep(null, 0);
+      return null;
+    }
+    const token = this.openToken(row.accessToken);
+    if (row.expiresAt.getTime() - this.clock.now().getTime() > REFRESH_MARGIN_MS) {
+      keep(token, row.expiresAt.getTime());
+      return token;
+    }
+    return this.refresh(token);
   }
 
   /**
@@ -193,8 +232,11 @@ export class KickBotTokens {
    * the token it saved.
    */
   refresh(stale: string): Promise<string> {
+    // The held token is the stale one (or about to be): the next use reads the row again.
+    this.forget();
     this.refreshing ??= this.refreshOnce(stale).finally(() => {
       this.refreshing = null;
+      this.forget();
     });
     return this.refreshing;
   }
@@ -277,6 +319,7 @@ export class KickBotTokens {
           lastErrorAt: null,
         })
         .where(eq(kickBotTokens.id, this.slot));
+      this.onChange();
       return tokens.access_token;
     } catch (err) {
       const message = (err instanceof Error ? err.message : String(err)).slice(0, 300);

@@ -25,7 +25,6 @@ export function commandsHandler(app: FastifyInstance): ChatHandler {
     mayAct: (message) => {
       const m = WORD.exec(message.content.trimStart());
       if (!m) return false;
-      void app.chatCommands.table().catch(() => undefined);
       const table = app.chatCommands.cachedTable();
       return table === null || table.has(m[1]!.toLowerCase());
     },
@@ -33,7 +32,7 @@ export function commandsHandler(app: FastifyInstance): ChatHandler {
       const m = WORD.exec(message.content.trim());
       if (!m) return false;
       const word = m[1]!.toLowerCase();
-      const entry = (await app.chatCommands.table()).get(word);
+      const entry = (app.chatCommands.freshTable() ?? (await app.chatCommands.table())).get(word);
       if (!entry) return false;
       const commands = app.chatCommands;
       if (entry.kind === 'builtin') {

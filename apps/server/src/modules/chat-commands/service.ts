@@ -127,9 +127,23 @@ export class ChatCommandService {
     return this.reading;
   }
 
-  /** The table as last read (the pipeline's cheap test before a message is recorded), or null. */
+  /**
+   * The table as last read (the pipeline's cheap test before a message is recorded), or null
+   * before the first read; when it is old, a read starts in the background. No promise and no
+   * statement while it is fresh.
+   */
   cachedTable(): Map<string, Word> | null {
-    return this.words?.table ?? null;
+    const cached = this.words;
+    if (!cached || this.app.clock.now().getTime() - cached.at >= WORDS_FRESH_MS) {
+      void this.table().catch(() => undefined);
+    }
+    return cached?.table ?? null;
+  }
+
+  /** The table when it is fresh, else null (then `table()` reads it). */
+  freshTable(): Map<string, Word> | null {
+    const cached = this.words;
+    return cached && this.app.clock.now().getTime() - cached.at < WORDS_FRESH_MS ? cached.table : null;
   }
 
   /** A command or alias changed here: read again before the next message. */
@@ -149,7 +163,12 @@ export class ChatCommandService {
     }
     for (const a of aliases) {
       const b = builtinByName.get(a.builtin);
-      if (b) table.set(a.alias, { kind: 'builtin', name: b.name, parts: b.template ? checkTemplate(b.template, 'x') : null });
+      if (b)
+        table.set(a.alias, {
+          kind: 'builtin',
+          name: b.name,
+          parts: b.template ? checkTemplate(b.template, 'x') : null,
+        });
     }
     for (const c of commands) {
       const { parts } = parseTemplate(c.response, siteSlugs);
@@ -218,7 +237,12 @@ export class ChatCommandService {
           .insert(chatCommands)
           .values({ ...this.columns(body), createdAt: this.now, updatedAt: this.now })
           .returning();
-        await recordAudit(tx, actor, { action: 'commands.create', targetType: 'chat_command', targetId: created!.id, after: body });
+        await recordAudit(tx, actor, {
+          action: 'commands.create',
+          targetType: 'chat_command',
+          targetId: created!.id,
+          after: body,
+        });
         after.push(() => this.forget());
         return created!;
       },
@@ -227,7 +251,11 @@ export class ChatCommandService {
     return presentCommand(row);
   }
 
-  async update(actor: Actor, id: string, body: CommandBody & { name: string; aliases: string[] }): Promise<CustomCommand> {
+  async update(
+    actor: Actor,
+    id: string,
+    body: CommandBody & { name: string; aliases: string[] },
+  ): Promise<CustomCommand> {
     checkTemplate(body.response, 'response');
     const row = await transactionThen(
       this.app.db,
@@ -240,7 +268,12 @@ export class ChatCommandService {
           .where(eq(chatCommands.id, id))
           .returning();
         if (!updated) throw notFound('Unknown command.');
-        await recordAudit(tx, actor, { action: 'commands.update', targetType: 'chat_command', targetId: id, after: body });
+        await recordAudit(tx, actor, {
+          action: 'commands.update',
+          targetType: 'chat_command',
+          targetId: id,
+          after: body,
+        });
         after.push(() => this.forget());
         return updated;
       },
@@ -253,7 +286,12 @@ export class ChatCommandService {
     await transactionThen(this.app.db, async (tx, after) => {
       const [gone] = await tx.delete(chatCommands).where(eq(chatCommands.id, id)).returning();
       if (!gone) throw notFound('Unknown command.');
-      await recordAudit(tx, actor, { action: 'commands.delete', targetType: 'chat_command', targetId: id, after: { name: gone.name } });
+      await recordAudit(tx, actor, {
+        action: 'commands.delete',
+        targetType: 'chat_command',
+        targetId: id,
+        after: { name: gone.name },
+      });
       after.push(() => this.forget());
     });
     return { ok: true };
@@ -266,8 +304,14 @@ export class ChatCommandService {
       await this.lockWords(tx);
       await this.checkWords(tx, aliases, { builtin: name });
       await tx.delete(chatBuiltinAliases).where(eq(chatBuiltinAliases.builtin, name));
-      if (aliases.length > 0) await tx.insert(chatBuiltinAliases).values(aliases.map((alias) => ({ alias, builtin: name })));
-      await recordAudit(tx, actor, { action: 'commands.builtin', targetType: 'chat_command', targetId: name, after: { aliases } });
+      if (aliases.length > 0)
+        await tx.insert(chatBuiltinAliases).values(aliases.map((alias) => ({ alias, builtin: name })));
+      await recordAudit(tx, actor, {
+        action: 'commands.builtin',
+        targetType: 'chat_command',
+        targetId: name,
+        after: { aliases },
+      });
       after.push(() => this.forget());
     });
     return { name, description: builtin.description, aliases };
@@ -299,7 +343,12 @@ export class ChatCommandService {
         .insert(chatTimers)
         .values({ ...body, position: last?.next ?? 0, createdAt: this.now })
         .returning();
-      await recordAudit(tx, actor, { action: 'commands.timer.create', targetType: 'chat_timer', targetId: created!.id, after: body });
+      await recordAudit(tx, actor, {
+        action: 'commands.timer.create',
+        targetType: 'chat_timer',
+        targetId: created!.id,
+        after: body,
+      });
       return created!;
     });
     return presentTimer(row);
@@ -310,7 +359,12 @@ export class ChatCommandService {
     const row = await transactionThen(this.app.db, async (tx) => {
       const [updated] = await tx.update(chatTimers).set(body).where(eq(chatTimers.id, id)).returning();
       if (!updated) throw notFound('Unknown timer.');
-      await recordAudit(tx, actor, { action: 'commands.timer.update', targetType: 'chat_timer', targetId: id, after: body });
+      await recordAudit(tx, actor, {
+        action: 'commands.timer.update',
+        targetType: 'chat_timer',
+        targetId: id,
+        after: body,
+      });
       return updated;
     });
     return presentTimer(row);
@@ -320,7 +374,12 @@ export class ChatCommandService {
     await transactionThen(this.app.db, async (tx) => {
       const [gone] = await tx.delete(chatTimers).where(eq(chatTimers.id, id)).returning();
       if (!gone) throw notFound('Unknown timer.');
-      await recordAudit(tx, actor, { action: 'commands.timer.delete', targetType: 'chat_timer', targetId: id, after: { name: gone.name } });
+      await recordAudit(tx, actor, {
+        action: 'commands.timer.delete',
+        targetType: 'chat_timer',
+        targetId: id,
+        after: { name: gone.name },
+      });
     });
     return { ok: true };
   }
@@ -367,7 +426,10 @@ export class ChatCommandService {
       let balance: string | null = null;
       if (toCents(row.cost) > 0n) {
         if (!linkedUser) {
-          throw new UseRefused('unlinked', `link your Kick account on the site first (type !verify with the code from your profile) to use !${row.name}.`);
+          throw new UseRefused(
+            'unlinked',
+            `link your Kick account on the site first (type !verify with the code from your profile) to use !${row.name}.`,
+          );
         }
         try {
           const paid = await applyBalanceChange(tx, {
@@ -431,7 +493,10 @@ export class ChatCommandService {
       case 'balance': {
         if (c.result.balance !== null) return formatAmount(c.result.balance);
         if (!c.linkedUser) return formatAmount(0);
-        const [me] = await this.app.db.select({ points: users.points }).from(users).where(eq(users.id, c.linkedUser.id));
+        const [me] = await this.app.db
+          .select({ points: users.points })
+          .from(users)
+          .where(eq(users.id, c.linkedUser.id));
         return formatAmount(me?.points ?? '0');
       }
       case 'link':

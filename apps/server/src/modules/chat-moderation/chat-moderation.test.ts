@@ -10,6 +10,7 @@ import { eq } from 'drizzle-orm';
 import { DEFAULT_MODERATION_SETTINGS, type ModerationSettings } from '@kickback/common/http/chat-moderation';
 import { chatMessages } from '../../db/schema/chat';
 import { chatModerationLog } from '../../db/schema/chat-moderation';
+import { ModerationLogWriter } from './log';
 import { appsClosedAfterEach, buildTestApp, type TestApp, type TestUser } from '../../../test/app';
 import { chatMessage, chatPayload, connectKickBot, postDelivery, signedDelivery } from '../../../test/kick';
 import { describeRace } from '../../../test/race-database';
@@ -131,6 +132,68 @@ describe('moderating Kick chat', () => {
       reason: 'Chat filter: Capital letters',
     });
     await save(settings({ links: { enabled: true } }));
+  });
+
+  it('claims and outcomes of messages judged at once share statements; one message twice is acted on once', async () => {
+    const messages = Array.from({ length: 8 }, (_, i) =>
+      chatMessage(t, { content: `batch${i}.gg`, kickUsername: user() }),
+    );
+    const before = t.app.chatModeration.logStatements();
+    // A rule no permit excuses: each call claims in the tick it starts, so the 8 claims share one
+    // statement; the outcomes follow Kick's answers, together when they come together. One
+    // statement per row would be 16.
+    const verdict0 = {
+      rule: 'bannedWords',
+      action: 'delete',
+      timeoutMinutes: 10,
+      warnFirst: false,
+      permitable: false,
+    } as const;
+    await Promise.all(messages.map((m) => t.app.chatModeration.moderate(m, verdict0)));
+    expect(t.app.chatModeration.logStatements() - before).toBeLessThanOrEqual(9);
+    for (const m of messages) {
+      expect(deleted(m.messageId)).toBe(true);
+      expect(await logOf(m.messageId)).toMatchObject({ outcome: 'done', kickStatus: 204 });
+    }
+    // The same message claimed twice in one statement: the first row holds the claim, the second none.
+    const writer = new ModerationLogWriter(t.database);
+    const claim = {
+      messageId: `same-${n}`,
+      kickUserId: '1',
+      kickUsername: 'same',
+      rule: 'links' as const,
+      content: 'same.gg',
+      action: 'delete' as const,
+      timeoutMinutes: null,
+      at: t.clock.now(),
+    };
+    const [held, second] = await Promise.all([writer.claim(claim), writer.claim(claim)]);
+    expect(writer.batches).toBe(1);
+    expect(held).toEqual(expect.any(Number));
+    expect(second).toBeNull();
+    // Outcomes of the same moment: one statement for all.
+    const ids = await Promise.all([1, 2, 3].map((k) => writer.claim({ ...claim, messageId: `same-${n}-${k}` })));
+    await Promise.all(
+      ids.map((id) =>
+        writer.finish(id!, { outcome: 'failed', kickStatus: null, kickAnswer: 'the Kick bot is not connected' }),
+      ),
+    );
+    expect(writer.batches).toBe(3);
+    for (const k of [1, 2, 3]) {
+      expect(await logOf(`same-${n}-${k}`)).toMatchObject({
+        outcome: 'failed',
+        kickAnswer: 'the Kick bot is not connected',
+      });
+    }
+    // Through the handler's path too: one deletion at Kick, one row.
+    const twice = chatMessage(t, { content: 'twice.gg', kickUsername: user() });
+    const verdict = t.app.chatModeration.filters().verdict(twice, 0)!;
+    const calls = t.app.kickSimulator!.deletions.length;
+    await Promise.all([t.app.chatModeration.moderate(twice, verdict), t.app.chatModeration.moderate(twice, verdict)]);
+    expect(t.app.kickSimulator!.deletions.length - calls).toBe(1);
+    expect(
+      await t.database.db.select().from(chatModerationLog).where(eq(chatModerationLog.messageId, twice.messageId)),
+    ).toHaveLength(1);
   });
 
   it('Kick’s refusal is logged with its answer', async () => {

@@ -55,6 +55,34 @@ describe('moderation filters', () => {
     expect(rule(f, '[emote:123:KEKW] [emote:456:LULW] hi there friend')).toBeNull();
   });
 
+  it('caps counts letters as the per-character case test does, in any script; length counts characters', () => {
+    const f = filters({ caps: { enabled: true, minLetters: 10, maxPercent: 70 } });
+    // The rule as first written: a letter is a character whose lower and upper case differ.
+    const loud = (text: string) => {
+      let letters = 0;
+      let upper = 0;
+      for (const ch of text.replace(/\[emote:\d+:[^\]\s]*\]/g, ' ')) {
+        if (ch.toLowerCase() === ch.toUpperCase()) continue;
+        letters += 1;
+        if (ch === ch.toUpperCase()) upper += 1;
+      }
+      return letters >= 10 && upper * 100 > 70 * letters;
+    };
+    const pieces = ['A', 'b', 'É', 'é', 'Ω', 'ω', 'ß', '1', ' ', '!', '😀', '𝐀', 'Ǆ', 'ǅ', 'ı', 'İ', '中', 'Z', 'z'];
+    let seed = 7;
+    const next = () => (seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+    for (let n = 0; n < 3000; n++) {
+      const text = Array.from(
+        { length: 8 + Math.floor(next() * 30) },
+        () => pieces[Math.floor(next() * pieces.length)],
+      ).join('');
+      expect(rule(f, text) === 'caps', text).toBe(loud(text));
+    }
+    const length = filters({ length: { enabled: true, maxLength: 10 } });
+    expect(rule(length, '😀'.repeat(10))).toBeNull(); // 20 UTF-16 units, 10 characters
+    expect(rule(length, '😀'.repeat(11))).toBe('length');
+  });
+
   it('repeated characters, message length and emote spam', () => {
     expect(rule(filters({ repeatedChars: { enabled: true, maxRun: 5 } }), 'nooooooo')).toBe('repeatedChars');
     expect(rule(filters({ repeatedChars: { enabled: true, maxRun: 5 } }), 'noooo')).toBeNull();

@@ -91,7 +91,9 @@ export class CompiledFilters {
     if (s.regex.enabled && this.matchesPattern(text)) return hit('regex', s.regex);
     const words = text.replace(EMOTE, ' ');
     if (s.links.enabled && this.hasLink(words)) return hit('links', s.links);
-    if (s.length.enabled && [...text].length > s.length.maxLength) return hit('length', s.length);
+    // Characters, not UTF-16 units: counted only when the units alone could exceed the limit.
+    if (s.length.enabled && text.length > s.length.maxLength && [...text].length > s.length.maxLength)
+      return hit('length', s.length);
     if (s.caps.enabled && this.tooLoud(words)) return hit('caps', s.caps);
     if (s.repeatedChars.enabled && longestRun(words) > s.repeatedChars.maxRun)
       return hit('repeatedChars', s.repeatedChars);
@@ -114,7 +116,19 @@ export class CompiledFilters {
   private tooLoud(text: string): boolean {
     let letters = 0;
     let upper = 0;
-    for (const ch of text) {
+    for (let i = 0; i < text.length; i++) {
+      const code = text.charCodeAt(i);
+      // ASCII (nearly every line) without a string per character: its letters are A–Z and a–z.
+      if (code < 128) {
+        if (code >= 65 && code <= 90) {
+          letters += 1;
+          upper += 1;
+        } else if (code >= 97 && code <= 122) letters += 1;
+        continue;
+      }
+      const point = text.codePointAt(i)!;
+      if (point > 0xffff) i += 1;
+      const ch = String.fromCodePoint(point);
       const lower = ch.toLowerCase();
       const up = ch.toUpperCase();
       if (lower === up) continue;

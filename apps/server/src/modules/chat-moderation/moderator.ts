@@ -13,7 +13,7 @@ import type { ChatMessage } from '../../integrations/kick/chat-message';
 import { errorReason } from '../../lib/error-reason';
 import type { ChatHandler } from '../chat/service';
 import type { Verdict } from './filters';
-import { claimMessage, finishClaim, grantPermit, hasRecentOffence, usePermit } from './log';
+import { grantPermit, hasRecentOffence, usePermit, type ModerationLogWriter } from './log';
 import type { SettingsCache } from './settings';
 
 /** Before `!verify` (100) and every other command, so a message it takes reaches none of them. */
@@ -25,7 +25,7 @@ type KickResult = { outcome: 'done' | 'failed'; kickStatus: number | null; kickA
 
 const isPermit = (m: ChatMessage) => m.content.startsWith('!permit') && m.badges.some((b) => CAN_PERMIT.has(b));
 
-export function moderationHandler(app: FastifyInstance, cache: SettingsCache): ChatHandler {
+export function moderationHandler(app: FastifyInstance, cache: SettingsCache, log: ModerationLogWriter): ChatHandler {
   // The verdict mayAct reached, kept for handle (the repeated-message rule counts a line once).
   const verdicts = new Map<string, Verdict | null>();
   const judge = (m: ChatMessage) => cache.current().verdict(m, app.clock.now().getTime());
@@ -49,7 +49,7 @@ export function moderationHandler(app: FastifyInstance, cache: SettingsCache): C
       if (isPermit(message)) return permit(app, cache, message);
       const verdict = known ? kept! : judge(message);
       if (!verdict) return false;
-      await moderate(app, message, verdict);
+      await moderate(app, log, message, verdict);
       return true;
     },
   };
@@ -67,12 +67,21 @@ async function permit(app: FastifyInstance, cache: SettingsCache, message: ChatM
   return true;
 }
 
-/** Acts on a message that broke a rule: once per message whatever the number of processes. */
-export async function moderate(app: FastifyInstance, message: ChatMessage, verdict: Verdict): Promise<void> {
+/**
+ * Acts on a message that broke a rule: once per message whatever the number of processes. The
+ * claim and the outcome are rows of the log's batched statement (log.ts), written together with
+ * those of the other messages of the same few milliseconds.
+ */
+export async function moderate(
+  app: FastifyInstance,
+  log: ModerationLogWriter,
+  message: ChatMessage,
+  verdict: Verdict,
+): Promise<void> {
   const now = app.clock.now();
   if (verdict.permitable && (await usePermit(app.db, message.kickUsername, now))) return;
   const warn = verdict.warnFirst && !(await hasRecentOffence(app.db, message.kickUserId, now));
-  const id = await claimMessage(app.db, {
+  const id = await log.claim({
     messageId: message.messageId,
     kickUserId: message.kickUserId,
     kickUsername: message.kickUsername,
@@ -97,7 +106,7 @@ export async function moderate(app: FastifyInstance, message: ChatMessage, verdi
   } catch (err) {
     result = { outcome: 'failed', kickStatus: null, kickAnswer: errorReason(err) };
   }
-  await finishClaim(app.db, id, result);
+  await log.finish(id, result);
   if (result.outcome === 'failed') {
     app.log.warn(
       { messageId: message.messageId, rule: verdict.rule, answer: result.kickAnswer },

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { plugin } from '../../lib/plugin';
-import { pruneLog } from './log';
+import { ModerationLogWriter, pruneLog } from './log';
 import { moderate, moderationHandler } from './moderator';
 import { moderationRoutes } from './routes';
 import type { ChatModerationService } from './service';
@@ -24,13 +24,15 @@ export const chatModerationPlugin = plugin({
     (err) => app.log.warn({ err }, 'moderation settings could not be read'),
   );
   await cache.refresh();
+  const log = new ModerationLogWriter(app.database);
   const service: ChatModerationService = {
     filters: () => cache.current(),
     refresh: () => cache.refresh(),
-    moderate: (message, verdict) => moderate(app, message, verdict),
+    moderate: (message, verdict) => moderate(app, log, message, verdict),
+    logStatements: () => log.batches,
   };
   app.decorate('chatModeration', service);
-  app.chat.register(moderationHandler(app, cache));
+  app.chat.register(moderationHandler(app, cache, log));
   app.chat.kickEvents.switchFeature('moderation', () => cache.current().anyOn);
   await app.register(moderationRoutes);
 
@@ -43,5 +45,9 @@ export const chatModerationPlugin = plugin({
   });
   app.addHook('preClose', async () => {
     if (timer) clearInterval(timer);
+  });
+  // What is waiting is written before the database closes.
+  app.addHook('onClose', async () => {
+    await log.drain();
   });
 });

@@ -12,6 +12,8 @@ export interface ChatModerationService {
   refresh(): Promise<void>;
   /** Acts on a message that broke a rule, as the chat handler does (exactly once per message id). */
   moderate(message: ChatMessage, verdict: Verdict): Promise<void>;
+  /** Statements the moderation log's writer has run (claims and outcomes batched; tests read it). */
+  logStatements(): number;
 }
 
 declare module 'fastify' {

@@ -27,6 +27,8 @@ declare module 'fastify' {
 }
 
 const PAGE = '/admin/integrations';
+/** The read-cache prefix whose invalidation tells every process to read the bot's tokens again. */
+export const KICK_BOT_TOKENS_READ = 'kick-bot-tokens:';
 
 export const kickBotPlugin = plugin({
   name: 'kickBotPlugin',
@@ -43,9 +45,11 @@ export const kickBotPlugin = plugin({
       const { bot } = app.credentials.kick();
       if (bot.mode === 'off') return null;
       if (current?.config !== bot) {
-        const tokens = new KickBotTokens(app.db, bot, app.http, app.clock);
+        // A change of the stored tokens here reaches the other processes' held copies.
+        const changed = () => app.reads.invalidate(KICK_BOT_TOKENS_READ);
+        const tokens = new KickBotTokens(app.db, bot, app.http, app.clock, 1, changed);
         // The separate bot account of the "bot account" posting mode (docs/features/kick-chat-queue.md).
-        const botAccount = new KickBotTokens(app.db, bot, app.http, app.clock, 2);
+        const botAccount = new KickBotTokens(app.db, bot, app.http, app.clock, 2, changed);
         const api = new KickApi({
           apiUrl: bot.apiUrl,
           oauthUrl: bot.oauthUrl,
@@ -57,6 +61,11 @@ export const kickBotPlugin = plugin({
       }
       return current.bot;
     },
+  });
+  app.reads.onDrop((prefix) => {
+    if (!KICK_BOT_TOKENS_READ.startsWith(prefix) || !current) return;
+    current.bot.tokens.forget();
+    current.bot.botAccount.forget();
   });
   // The simulator's Kick endpoints are there when the server started with the simulator.
   const { bot } = app.config.kick;

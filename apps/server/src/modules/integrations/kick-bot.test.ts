@@ -8,6 +8,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { kickBotTokens } from '../../db/schema/kick-bot';
 import { KickBotTokens } from '../../integrations/kick/bot-token';
+import { KICK_BOT_TOKENS_READ } from './kick-bot-plugin';
 import { KICK_TOKEN_TTL_S } from '../../integrations/kick/bot-simulator';
 import { buildTestApp, LogCapture, type TestApp } from '../../../test/app';
 import { connectKickBot } from '../../../test/kick';
@@ -83,7 +84,8 @@ describe('Connect Kick bot', () => {
       response_type: 'code',
       client_id: 'kickback-dev',
       redirect_uri: `${app.config.publicUrl}/auth/kick/bot/callback`,
-      scope: 'user:read chat:write events:subscribe kicks:read moderation:ban channel:rewards:read channel:rewards:write',
+      scope:
+        'user:read chat:write events:subscribe kicks:read moderation:ban channel:rewards:read channel:rewards:write',
       code_challenge_method: 'S256',
       code_challenge: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
       state: expect.any(String),
@@ -95,7 +97,8 @@ describe('Connect Kick bot', () => {
     const [row] = await app.database.db.select().from(kickBotTokens);
     expect(row).toMatchObject({
       kickUsername: 'vex',
-      scope: 'user:read chat:write events:subscribe kicks:read moderation:ban channel:rewards:read channel:rewards:write',
+      scope:
+        'user:read chat:write events:subscribe kicks:read moderation:ban channel:rewards:read channel:rewards:write',
       refreshCount: 0,
     });
     const [plainAccess] = [...sim.accessTokens.keys()];
@@ -161,6 +164,43 @@ describe('Connect Kick bot', () => {
     expect(sim.refreshes).toBe(1);
   });
 
+  it('uses the token from memory while valid, reads it again on a change announced by any process, and refreshes a refused one once', async () => {
+    const { app, sim, bot } = await started();
+    const admin = await app.signIn({ role: 'Admin' });
+    await connectKickBot(app, admin);
+    const first = await bot.tokens.accessToken();
+    expect(first).not.toBeNull();
+    // Gone from the row behind the store's back (as another process would, unannounced): the held
+    // token is used, with no read of the row...
+    await app.database.db.delete(kickBotTokens).where(eq(kickBotTokens.id, 1));
+    expect(await bot.tokens.accessToken()).toBe(first);
+    // ...until a change is announced (another process's connect, disconnect or refresh: through
+    // Redis when there is one); then the row is read again.
+    app.app.reads.invalidate(KICK_BOT_TOKENS_READ);
+    expect(await bot.tokens.accessToken()).toBeNull();
+    // A connect here forgets the held "not connected" at once.
+    await connectKickBot(app, admin);
+    const held = await bot.tokens.accessToken();
+    expect(held).not.toBeNull();
+    expect(held).not.toBe(first);
+    // Another process refreshes without this one hearing of it, and Kick refuses the held token:
+    // the post's 401 refreshes once — taking the token the other process saved, without asking Kick.
+    const config = app.config.kick.bot;
+    if (config.mode === 'off') throw new Error('expected the simulator');
+    sim.expireAll();
+    await new KickBotTokens(app.database.db, config, app.app.http, app.clock).refresh(held ?? '');
+    expect(sim.refreshes).toBe(1);
+    await processChatMessage(app.app, message(app));
+    expect(sim.unauthorized).toBe(1);
+    expect(sim.refreshes).toBe(1);
+    expect(sim.chat).toHaveLength(1);
+    // A held token close to its expiry is refreshed before use, as one read from the row.
+    const fresh = await bot.tokens.accessToken();
+    app.clock.advance((KICK_TOKEN_TTL_S - 120) * 1000);
+    expect(await bot.tokens.accessToken()).not.toBe(fresh);
+    expect(sim.refreshes).toBe(2);
+  });
+
   it('is admin-only, refuses a bad callback without change, and says what is missing', async () => {
     const { app } = await started();
     const user = await app.signIn({ name: 'Viewer' });
@@ -186,8 +226,10 @@ describe('Connect Kick bot', () => {
     );
 
     await connectKickBot(app, admin);
+    expect(await app.app.kickBot!.tokens.accessToken()).not.toBeNull();
     const off = await app.call({ method: 'DELETE', url: '/api/admin/integrations/kick-bot', as: admin });
     expect(off.json()).toEqual({ message: 'Kick bot disconnected.' });
+    expect(await app.app.kickBot!.tokens.accessToken()).toBeNull(); // not the token held before
     expect(await app.database.db.select().from(kickBotTokens).where(eq(kickBotTokens.id, 1))).toEqual([]);
   });
 
