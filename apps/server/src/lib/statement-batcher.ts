@@ -4,6 +4,8 @@
  * with its own row's result once the statement that carried it has committed (or rejects with the
  * statement's error). One statement runs at a time; rows that arrive meanwhile wait for the next.
  */
+import { isDataError } from './db-errors';
+
 export interface StatementBatcherOptions {
   /** Wait at most this long for more rows before writing (ms). */
   delayMs?: number;
@@ -84,5 +86,26 @@ export class StatementBatcher<In, Out> {
       return;
     }
     batch.forEach((w, i) => w.resolve(results[i]!));
+  }
+}
+
+/**
+ * Writes `rows` with one `statement`. A statement is all or nothing, so when the database refuses a
+ * value (isDataError) each row is written again on its own and only the refused one fails, with
+ * `failed(error)` in its place. A connection or server error, which every row would meet again,
+ * fails them all.
+ */
+export async function eachAloneOnRefusal<Row, Out>(
+  rows: Row[],
+  statement: (rows: Row[]) => Promise<Out[]>,
+  failed: (error: unknown) => Out,
+): Promise<Out[]> {
+  try {
+    return await statement(rows);
+  } catch (err) {
+    if (rows.length <= 1 || !isDataError(err)) throw err;
+    const out: Out[] = [];
+    for (const row of rows) out.push(...(await statement([row]).catch((error: unknown) => [failed(error)])));
+    return out;
   }
 }

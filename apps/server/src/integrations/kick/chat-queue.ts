@@ -23,8 +23,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Database } from '../../db/client';
 import type { Clock } from '../../lib/clock';
-import { isDataError } from '../../lib/db-errors';
-import { StatementBatcher } from '../../lib/statement-batcher';
+import { eachAloneOnRefusal, StatementBatcher } from '../../lib/statement-batcher';
 import { KickApiError } from './api';
 import { type ChatBatch, type ChatOutKind, nextBatch, type WaitingChat } from './chat-merge';
 
@@ -150,22 +149,12 @@ export class ChatQueue {
    * Every group in one insert; when the database refuses a row, each group again on its own, so
    * only that group's caller fails (null: inserted; else the error).
    */
-  private async insertAll(groups: Array<{ messages: ChatOut[]; at: string }>): Promise<unknown[]> {
-    try {
-      await this.insert(groups);
-      return groups.map(() => null);
-    } catch (err) {
-      if (groups.length <= 1 || !isDataError(err)) throw err;
-      const out: unknown[] = [];
-      for (const group of groups)
-        out.push(
-          await this.insert([group]).then(
-            () => null,
-            (e: unknown) => e,
-          ),
-        );
-      return out;
-    }
+  private insertAll(groups: Array<{ messages: ChatOut[]; at: string }>): Promise<unknown[]> {
+    return eachAloneOnRefusal(
+      groups,
+      (g) => this.insert(g).then(() => g.map(() => null)),
+      (error) => error,
+    );
   }
 
   private async insert(groups: Array<{ messages: ChatOut[]; at: string }>): Promise<void> {

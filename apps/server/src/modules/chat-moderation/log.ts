@@ -6,8 +6,7 @@
 import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
 import type { ModerationLogAction, ModerationLogEntry, ModerationRule } from '@kickback/common/http/chat-moderation';
 import type { Database, Db } from '../../db/client';
-import { isDataError } from '../../lib/db-errors';
-import { StatementBatcher, type StatementBatcherOptions } from '../../lib/statement-batcher';
+import { eachAloneOnRefusal, StatementBatcher, type StatementBatcherOptions } from '../../lib/statement-batcher';
 import { chatModerationLog, chatModerationPermits } from '../../db/schema/chat-moderation';
 
 export const LOG_PAGE_SIZE = 50;
@@ -99,21 +98,12 @@ export class ModerationLogWriter {
   }
 
   /** A row the database refuses fails alone; a connection or server error fails them all. */
-  private async write(rows: LogRow[]): Promise<LogWritten[]> {
-    try {
-      return await this.statement(rows);
-    } catch (err) {
-      if (rows.length <= 1 || !isDataError(err)) throw err;
-      const out: LogWritten[] = [];
-      for (const row of rows) {
-        try {
-          out.push(...(await this.statement([row])));
-        } catch (error) {
-          out.push({ ok: false, error });
-        }
-      }
-      return out;
-    }
+  private write(rows: LogRow[]): Promise<LogWritten[]> {
+    return eachAloneOnRefusal(
+      rows,
+      (r) => this.statement(r),
+      (error) => ({ ok: false, error }),
+    );
   }
 
   private async statement(rows: LogRow[]): Promise<LogWritten[]> {

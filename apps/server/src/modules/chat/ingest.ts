@@ -12,8 +12,7 @@
  * the process that recorded it died before it finished — and the redelivery takes it over.
  */
 import type { Database } from '../../db/client';
-import { isDataError } from '../../lib/db-errors';
-import { StatementBatcher, type StatementBatcherOptions } from '../../lib/statement-batcher';
+import { eachAloneOnRefusal, StatementBatcher, type StatementBatcherOptions } from '../../lib/statement-batcher';
 import { sliceText } from '../../lib/text-guard';
 import type { ChatMessage } from '../../integrations/kick/chat-message';
 import type { ChatSource } from './service';
@@ -164,24 +163,12 @@ export class ChatWriter {
   }
 
   /** Writes a batch; a row the database refuses fails alone, a connection or server error fails them all. */
-  private async write(rows: Row[]): Promise<Written[]> {
-    try {
-      return await this.statement(rows);
-    } catch (err) {
-      // The statement is all or nothing: one row the database refuses would fail every row
-      // written with it. Each is written again on its own, so only that one fails. (Not on a
-      // connection or server error, which every row would meet again.)
-      if (rows.length <= 1 || !isDataError(err)) throw err;
-      const out: Written[] = [];
-      for (const row of rows) {
-        try {
-          out.push(...(await this.statement([row])));
-        } catch (error) {
-          out.push({ ok: false, error });
-        }
-      }
-      return out;
-    }
+  private write(rows: Row[]): Promise<Written[]> {
+    return eachAloneOnRefusal(
+      rows,
+      (r) => this.statement(r),
+      (error) => ({ ok: false, error }),
+    );
   }
 
   private async statement(rows: Row[]): Promise<Written[]> {
