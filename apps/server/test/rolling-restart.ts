@@ -349,7 +349,10 @@ export async function runRollingRestart(opts: RollingRestartOptions): Promise<Ro
   const rejectUnauthorized = process.env.NODE_TLS_REJECT_UNAUTHORIZED;
   if (opts.tls) process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
   try {
-    await cluster.start();
+    await cluster.start().catch((err: Error) => {
+      // A process that exits while starting says why only in its output, kept here, not in the error.
+      throw new Error(`${err.message}\nserver output (last lines):\n${output.join('')}`, { cause: err });
+    });
     const ca = opts.tls ? readFileSync(cluster.caRoot, 'utf8') : undefined;
     log(`cluster up: ${cluster.url}, ${opts.processes} processes`);
     const base = cluster.url;
