@@ -32,7 +32,13 @@ export async function addProduct(
   return row!;
 }
 
-export async function givePoints(t: TestApp, userId: string, amount: string, currency: 'points' | 'gems' = 'points') {
+/** Credits a test user through the ledger (an admin grant): `t` is a test app or a multi-process setup. */
+export async function givePoints(
+  t: Pick<TestApp, 'database'>,
+  userId: string,
+  amount: string,
+  currency: 'points' | 'gems' = 'points',
+) {
   await t.database.db.transaction((tx) =>
     applyBalanceChange(tx, { userId, currency, delta: amount, reason: 'admin_grant', memo: 'test' }),
   );

@@ -133,11 +133,8 @@ export class ChatCommandService {
    * statement while it is fresh.
    */
   cachedTable(): Map<string, Word> | null {
-    const cached = this.words;
-    if (!cached || this.app.clock.now().getTime() - cached.at >= WORDS_FRESH_MS) {
-      void this.table().catch(() => undefined);
-    }
-    return cached?.table ?? null;
+    if (!this.freshTable()) void this.table().catch(() => undefined);
+    return this.words?.table ?? null;
   }
 
   /** The table when it is fresh, else null (then `table()` reads it). */

@@ -46,8 +46,8 @@ export const money = (cents: bigint) => formatAmount(centsToText(cents)).replace
 
 /**
  * Locks the progress rows of these users in this cycle (ordered, so payers never deadlock). The ids
- * are one array parameter (../../db/params.ts), whatever the planner's statistics say of a table the
- * poller just filled.
+ * are one array parameter (`uuidArray`), probed through the primary key whatever the planner's
+ * statistics say of a table the poller just filled (docs/features/milestone-rewards.md#automatic-payouts).
  */
 export async function lockProgress(
   tx: DbOrTx,

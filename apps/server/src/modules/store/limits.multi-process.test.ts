@@ -14,7 +14,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { ledger } from '../../db/schema/ledger';
 import { orders, products } from '../../db/schema/store';
 import { users } from '../../db/schema/users';
-import { applyBalanceChange } from '../ledger/service';
+import { givePoints } from '../../../test/economy';
 import { missing, serversOnFreshDatabase } from '../../../test/multi-process';
 
 describe.skipIf(missing !== null)('store limits on two server processes sharing one PostgreSQL', () => {
@@ -33,15 +33,7 @@ describe.skipIf(missing !== null)('store limits on two server processes sharing 
 
   async function viewerWith(name: string, points: string) {
     const p = await mp.person(name);
-    await mp.database.db.transaction((tx) =>
-      applyBalanceChange(tx, {
-        userId: p.user.id,
-        currency: 'points',
-        delta: points,
-        reason: 'admin_grant',
-        memo: 'test',
-      }),
-    );
+    await givePoints(mp, p.user.id, points);
     return p;
   }
 
