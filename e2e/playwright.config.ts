@@ -25,6 +25,10 @@ export default defineConfig({
     // Every journey starts with the 18+ gate confirmed (tests/age-gate.spec.ts starts without).
     storageState: ageGateAccepted(BASE_URL),
     viewport: { width: 1280, height: 800 },
+    // Pages drawn without their endless decorative animations: an animating page keeps Chromium's
+    // compositor busy (about half its CPU over a run). The journeys that check confetti, a wheel or
+    // a spinner ask for motion themselves (docs/conventions.md#test-speed).
+    reducedMotion: 'reduce',
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: {

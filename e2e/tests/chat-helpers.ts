@@ -17,6 +17,26 @@ export async function grantPoints(admin: Page, name: string, points: number, rea
 }
 
 /**
+ * Ends every prediction on the suite's shared server and takes it off the overlay: the journeys
+ * that bet from chat or look at the prediction overlay start from a hidden one, whatever another
+ * journey's file left behind (docs/conventions.md#test-speed).
+ */
+export async function clearPredictions(admin: Page) {
+  const listed = await admin.request.get('/api/predictions', { headers: json });
+  expect(listed.status(), await listed.text()).toBe(200);
+  const predictions = (await listed.json()) as Array<{ id: string; state: number }>;
+  for (const p of predictions.filter((x) => x.state !== 0)) {
+    // Open (1) or locked (3): cancelled, every bet refunded; then, settled, off the overlay.
+    if (p.state === 1 || p.state === 3) {
+      const r = await admin.request.post(`/api/predictions/${p.id}/cancel`, { headers: json });
+      expect(r.ok(), await r.text()).toBe(true);
+    }
+    const hidden = await admin.request.post(`/api/predictions/${p.id}/hide`, { headers: json });
+    expect(hidden.ok(), await hidden.text()).toBe(true);
+  }
+}
+
+/**
  * Posts in chat as `kickName` from the simulator page, with or without the subscriber badge when
  * `subscriber` is given; resolves to the message's line in the log. The message box is found by its
  * exact label: once chat has lines, "Recent chat messages" matches "Message" too.

@@ -10,6 +10,9 @@ import { expect, test } from './fixtures';
 import { expectConfettiDrawn, watchConfetti } from './confetti';
 import { DEMO_ADMIN, keepScreenshot, newPerson, signIn } from './helpers';
 
+// This journey checks the animations themselves (the confetti, the wheel, the spinner).
+test.use({ reducedMotion: 'no-preference' });
+
 const STREAM = { width: 1920, height: 1080 };
 
 async function personPage(browser: Browser, who: { name: string; steamId: string } | null): Promise<Page> {

@@ -9,6 +9,9 @@ import { expect, test } from './fixtures';
 import { expectConfettiDrawn, watchConfetti } from './confetti';
 import { DEMO_ADMIN, expectAccessible, keepScreenshot, signIn } from './helpers';
 
+// This journey checks the animations themselves (the confetti, the wheel, the spinner).
+test.use({ reducedMotion: 'no-preference' });
+
 const shot = (page: Page, name: string, transparent = false) =>
   keepScreenshot(page, { path: `/tmp/giveaway-${name}.png`, fullPage: true, omitBackground: transparent });
 

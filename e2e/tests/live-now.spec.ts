@@ -6,6 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { clearPredictions } from './chat-helpers';
 import { DEMO_ADMIN, DEMO_MODERATOR, expectAccessible, keepScreenshot, signIn } from './helpers';
 
 const XRW = { 'X-Requested-With': 'kickback' };
@@ -111,5 +112,7 @@ test('a visitor finds the running games and the prediction under Live now, opens
   await expect(page.getByTestId('live-now').locator(`a[href="${dond}"]`)).toHaveCount(0);
   await expect(page.getByTestId('live-now')).not.toContainText(question);
   await expect(eyebrow).toContainText('Offline');
+  // The cancelled prediction leaves the overlay too, as a streamer would hide it.
+  await clearPredictions(admin);
   await adminContext.close();
 });

@@ -7,7 +7,7 @@
 import type { Page } from '@playwright/test';
 import { overlayPaths, type OverlayPath } from '@kickback/common/overlays';
 import { expect, test } from './fixtures';
-import { grantPoints, linkedChatter, postInChat } from './chat-helpers';
+import { clearPredictions, grantPoints, linkedChatter, postInChat } from './chat-helpers';
 import { DEMO_ADMIN, keepScreenshot, newPerson, signIn } from './helpers';
 
 const json = { 'x-requested-with': 'kickback' };
@@ -81,17 +81,7 @@ async function cleanUp(admin: Page) {
     const r = await admin.request.post(`/api/admin/hunts/${hunts.current.id}/finish`, { headers: json });
     expect(r.ok(), await r.text()).toBe(true);
   }
-  const predictions = (await (await admin.request.get('/api/predictions', { headers: json })).json()) as Array<{
-    id: string;
-    state: number;
-  }>;
-  for (const p of predictions.filter((x) => x.state !== 0)) {
-    if (p.state === 1 || p.state === 3) {
-      const r = await admin.request.post(`/api/predictions/${p.id}/cancel`, { headers: json });
-      expect(r.ok(), await r.text()).toBe(true);
-    }
-    await admin.request.post(`/api/predictions/${p.id}/hide`, { headers: json }); // settled: off the overlay
-  }
+  await clearPredictions(admin);
   const battles = (await (await admin.request.get('/api/admin/battles', { headers: json })).json()) as Array<{
     id: string;
     status: string;

@@ -7,7 +7,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { linkedChatter, postInChat } from './chat-helpers';
+import { clearPredictions, linkedChatter, postInChat } from './chat-helpers';
 import { DEMO_ADMIN, expectAccessible, keepScreenshot, screenshot, signIn } from './helpers';
 
 /** The overlay page is transparent; for the screenshot it sits over a dark "stream". */
@@ -32,6 +32,8 @@ test('admin opens a prediction, chatters bet from chat, the overlay follows thro
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
   await signIn(admin, DEMO_ADMIN, { demo: true });
+  // The shared server may hold another journey's finished prediction: the overlay starts hidden.
+  await clearPredictions(admin);
   const sim = await adminContext.newPage();
   await sim.goto('/admin/chat-simulator');
   await expect(sim.getByRole('heading', { name: 'Chat Simulator' })).toBeVisible();

@@ -10,6 +10,9 @@ import { expect, test } from './fixtures';
 import { grantPoints } from './chat-helpers';
 import { DEMO_ADMIN, keepScreenshot, newPerson, signIn } from './helpers';
 
+// This journey checks the animations themselves (the confetti, the wheel, the spinner).
+test.use({ reducedMotion: 'no-preference' });
+
 const shot = (page: Page, name: string, transparent = false) =>
   keepScreenshot(page, { path: `/tmp/h7-raffle-${name}.png`, fullPage: true, omitBackground: transparent });
 

@@ -9,6 +9,9 @@ import { expect, test } from './fixtures';
 import { expectConfettiDrawn, watchConfetti } from './confetti';
 import { DEMO_ADMIN, expectAccessible, newPerson, screenshot, signIn } from './helpers';
 
+// This journey checks the animations themselves (the confetti, the wheel, the spinner).
+test.use({ reducedMotion: 'no-preference' });
+
 async function personPage(browser: Browser, who: { name: string; steamId: string } | null): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();

@@ -5,19 +5,23 @@
  */
 import { createHash } from 'node:crypto';
 
-/** Journeys run two at a time: they mostly wait on pages and real timers (E2E_WORKERS=1 for one). */
-export const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
+/**
+ * Journeys run three at a time: they mostly wait on pages and real timers, so a third worker
+ * shortens the run more than it slows the others (docs/conventions.md#test-speed; E2E_WORKERS=1
+ * for one).
+ */
+export const WORKERS = Number(process.env.E2E_WORKERS ?? 3);
 
 // Derived from the checkout's path, so two checkouts can run their suites at once.
 const derivedPort =
   31_000 +
-  2 *
+  4 *
     (createHash('sha1')
       .update(import.meta.dirname)
       .digest()
       .readUInt16BE(0) %
       450);
-/** The first server's port; worker n's server listens on PORT + n. */
+/** The first server's port; worker n's server listens on PORT + n (room for four per checkout). */
 export const PORT = Number(process.env.E2E_PORT ?? derivedPort);
 
 /** The suite's server of the worker with this parallel index. */
