@@ -16,7 +16,7 @@ import { ledger } from '../../db/schema/ledger';
 import type { ChatMessage } from '../../integrations/kick/chat-message';
 import { appsClosedAfterEach, type TestApp } from '../../../test/app';
 import { usingPostgres } from '../../../test/database';
-import { ledgerMismatches } from '../../../test/economy';
+import { givePoints, ledgerMismatches } from '../../../test/economy';
 import { chatMessage } from '../../../test/kick';
 import { escrow, linkedChatter, openPrediction, repliesTo, type Chatter } from '../../../test/predictions';
 import { warmUp, WARM_UP_TIMEOUT } from '../../../test/warm';
@@ -217,6 +217,65 @@ describe.runIf(usingPostgres())('a taken-over !bet and its first process at the 
     for (const [k, f] of fans.entries()) expect(await stakes(a, f.user.id)).toEqual([`-${10 + k}.00`]);
     for (const m of messages) expect(await repliesTo(a, m.messageId)).toHaveLength(1);
     expect(await escrow(a)).toMatchObject({ bets: fans.length });
+    expect(await ledgerMismatches(a)).toEqual([]);
+  });
+});
+
+describe.runIf(usingPostgres())('a refused !bet taken the general way (PostgreSQL)', () => {
+  it('is marked handled with its refusal, so the bettor’s next bet in another process does not take it again', async () => {
+    const [a, b] = await twoProcesses();
+    const admin = await a.signIn({ role: 'Admin' });
+    const fan = await linkedChatter(a, '9301', { points: '50' });
+    await b.app.chat.linkChanged(fan.user.id);
+    await openPrediction(a, admin);
+    const over = bet(a, fan, '!bet 1 100');
+    a.clock.advance(1000);
+    b.clock.set(a.clock.now());
+    const next = bet(b, fan, '!bet 1 20');
+
+    // A takes the first bet the general way (the sender's bet lock is held elsewhere at first), refuses
+    // it, and is slow to answer and to write the message's "processed".
+    let answered!: () => void;
+    const answer = new Promise<void>((r) => (answered = r));
+    let replying!: () => void;
+    const atReply = new Promise<void>((r) => (replying = r));
+    const reply = a.app.chat.reply.bind(a.app.chat);
+    a.app.chat.reply = async (m, text, ack) => {
+      if (m.messageId === over.messageId) {
+        replying();
+        await answer;
+      }
+      return reply(m, text, ack);
+    };
+    const pool = a.database.raw as pg.Pool;
+    const holder = await pool.connect();
+    let first: Promise<PipelineResult>;
+    try {
+      await holder.query('BEGIN');
+      await holder.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [BETTOR_LOCK, fan.user.id]);
+      first = a.app.chat.process(over, 'kick-webhook');
+      const until = Date.now() + 20_000;
+      while (a.app.predictions.betPaths.general === 0) {
+        if (Date.now() > until) throw new Error('the bet did not go the general way');
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      await holder.query('COMMIT');
+    } finally {
+      holder.release();
+    }
+    await atReply; // refused and committed; not answered, not marked processed by the chat's write yet
+
+    // Meanwhile the bettor gets points, and the next bet arrives at B: it takes only itself.
+    await givePoints(a, fan.user.id, '100');
+    expect(await b.app.chat.process(next, 'kick-webhook')).toMatchObject({ handledBy: 'bet', errors: [] });
+    answered();
+    expect(await first).toMatchObject({ handledBy: 'bet', errors: [] });
+
+    expect(await stakes(a, fan.user.id)).toEqual(['-20.00']);
+    expect(await repliesTo(a, over.messageId)).toEqual([`@${fan.kickName} not enough points (balance: 50).`]);
+    expect(await repliesTo(a, next.messageId)).toEqual([
+      `@${fan.kickName} bet taken: 20 points on option 1. Balance: 130.`,
+    ]);
     expect(await ledgerMismatches(a)).toEqual([]);
   });
 });
