@@ -557,7 +557,8 @@ async function run(label: string, databaseUrl: string | null): Promise<boolean> 
       wrong === 0
         ? `every bet committed once, in order (${committed} bets from ${bettors.length} bettors)`
         : `WRONG: ${wrong} bettors off (${committed} committed for ${sentBets} sent; ${example.join('; ')})`;
-    if (reread > 0) figures['books: bets read twice across pages'] = `${reread} (a newer entry moved the pages; counted once)`;
+    if (reread > 0)
+      figures['books: bets read twice across pages'] = `${reread} (a newer entry moved the pages; counted once)`;
     printFigures(
       `${label}: signed Kick deliveries over HTTP, ${chatterCount} chatters, ${bettors.length} bettors, ` +
         `${Math.round(betShare * 100)} % bets, ${Math.round(dupShare * 100)} % redeliveries`,
