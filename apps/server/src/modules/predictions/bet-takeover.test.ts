@@ -8,58 +8,28 @@
  * of them handled — in one statement, and the general way when the sender's bet lock is held. On
  * PostgreSQL, the first process and the taker also run at the same moment.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { inArray } from 'drizzle-orm';
 import type pg from 'pg';
 import { chatMessages } from '../../db/schema/chat';
-import { ledger } from '../../db/schema/ledger';
 import type { ChatMessage } from '../../integrations/kick/chat-message';
 import { appsClosedAfterEach, type TestApp } from '../../../test/app';
 import { usingPostgres } from '../../../test/database';
 import { givePoints, ledgerMismatches } from '../../../test/economy';
 import { chatMessage } from '../../../test/kick';
-import { escrow, linkedChatter, openPrediction, repliesTo, type Chatter } from '../../../test/predictions';
+import { holdFirst } from '../../../test/chat-hold';
+import { betStakes, escrow, linkedChatter, openPrediction, repliesTo, type Chatter } from '../../../test/predictions';
 import { warmUp, WARM_UP_TIMEOUT } from '../../../test/warm';
 import { CLAIM_LEASE_MS } from '../chat/pipeline';
-import type { ChatHandler, PipelineResult } from '../chat/service';
+import type { PipelineResult } from '../chat/service';
 import { BETTOR_LOCK } from './bet-order';
 
 const { app, twoProcesses } = appsClosedAfterEach();
 beforeAll(warmUp, WARM_UP_TIMEOUT);
 
-/** A handler (before the bet's) that holds the first message with this text, once, until released. */
-function holdFirst(content: string) {
-  let release!: () => void;
-  let reached!: () => void;
-  const gate = new Promise<void>((r) => (release = r));
-  const arrived = new Promise<void>((r) => (reached = r));
-  let used = false;
-  const handler: ChatHandler = {
-    name: 'hold',
-    order: 1,
-    async handle(m) {
-      if (used || m.content !== content) return false;
-      used = true;
-      reached();
-      await gate;
-      return false;
-    },
-  };
-  return { handler, arrived, release };
-}
-
 /** A chatter's `!bet`, stamped by Kick now on `t`'s clock. */
 const bet = (t: TestApp, fan: Chatter, content: string): ChatMessage =>
   chatMessage(t, { kickUserId: fan.kickId, kickUsername: fan.kickName, content });
-
-const stakes = async (t: TestApp, userId: string) =>
-  (
-    await t.database.db
-      .select({ delta: ledger.delta })
-      .from(ledger)
-      .where(and(eq(ledger.userId, userId), eq(ledger.reason, 'prediction_bet')))
-      .orderBy(asc(ledger.id))
-  ).map((r) => r.delta);
 
 const rowsOf = (t: TestApp, ids: string[]) =>
   t.database.db.select().from(chatMessages).where(inArray(chatMessages.messageId, ids));
@@ -70,6 +40,28 @@ async function recorded(t: TestApp, ids: string[]): Promise<void> {
   while ((await rowsOf(t, ids)).length < ids.length) {
     if (Date.now() > until) throw new Error('the messages were not recorded');
     await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+/**
+ * Runs `start` while another connection holds the sender's bet lock, and lets the lock go once a
+ * bet in `t` went the general way (the one statement never waits for the lock).
+ */
+async function withBetLockHeld(t: TestApp, userId: string, start: () => void): Promise<void> {
+  const holder = await (t.database.raw as pg.Pool).connect();
+  try {
+    await holder.query('BEGIN');
+    await holder.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [BETTOR_LOCK, userId]);
+    const before = t.app.predictions.betPaths.general;
+    start();
+    const until = Date.now() + 20_000;
+    while (t.app.predictions.betPaths.general === before) {
+      if (Date.now() > until) throw new Error('the bet did not go the general way');
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  } finally {
+    await holder.query('COMMIT');
+    holder.release();
   }
 }
 
@@ -103,7 +95,7 @@ describe('a !bet whose lease runs out while its process still works on it', () =
       const m2 = bet(a, fan, '!bet 1 2');
       a.clock.advance(1000);
       const m3 = bet(a, fan, '!bet 1 3');
-      const held = holdFirst('!bet 1 3');
+      const held = holdFirst((m) => m.content === '!bet 1 3');
       a.app.chat.register(held.handler);
       const firstCopies: Array<Promise<PipelineResult>> = [a.app.chat.process(m3, 'kick-webhook')];
       await held.arrived;
@@ -112,7 +104,7 @@ describe('a !bet whose lease runs out while its process still works on it', () =
       a.clock.advance(1000);
       firstCopies.push(a.app.chat.process(m1, 'kick-webhook'));
       await recorded(a, [m1.messageId, m2.messageId, m3.messageId]);
-      expect(await stakes(a, fan.user.id)).toEqual([]);
+      expect(await betStakes(a, fan.user.id)).toEqual([]);
 
       // The last message's lease runs out; the two queued behind it are still A's.
       const lease = (await rowsOf(a, [m3.messageId]))[0]!.claimedUntil!;
@@ -128,7 +120,7 @@ describe('a !bet whose lease runs out while its process still works on it', () =
         expect(await other.app.chat.sweep()).toBe(1);
       }
       // The taker took the sender's earlier bets first, and answered each (with the stake so far).
-      expect(await stakes(a, fan.user.id)).toEqual(['-1.00', '-2.00', '-3.00']);
+      expect(await betStakes(a, fan.user.id)).toEqual(['-1.00', '-2.00', '-3.00']);
       for (const [m, stake, balance] of [
         [m1, 1, 999],
         [m2, 3, 997],
@@ -140,30 +132,12 @@ describe('a !bet whose lease runs out while its process still works on it', () =
       }
 
       // A resumes and works through its copies: every one is found handled.
-      const pool = a.database.raw as pg.Pool;
-      const holder = resumed === 'the general way' ? await pool.connect() : null;
-      try {
-        if (holder) {
-          // The sender's bet lock is held elsewhere: A's bets cannot go in one statement.
-          await holder.query('BEGIN');
-          await holder.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [BETTOR_LOCK, fan.user.id]);
-        }
-        held.release();
-        if (holder) {
-          const until = Date.now() + 20_000;
-          while (a.app.predictions.betPaths.general === 0) {
-            if (Date.now() > until) throw new Error('the bet did not go the general way');
-            await new Promise((r) => setTimeout(r, 10));
-          }
-          await holder.query('COMMIT');
-        }
-      } finally {
-        holder?.release();
-      }
+      if (resumed === 'the general way') await withBetLockHeld(a, fan.user.id, held.release);
+      else held.release();
       const results = await Promise.all(firstCopies);
       for (const r of results) expect(r).toMatchObject({ duplicate: false, inFlight: false, errors: [] });
 
-      expect(await stakes(a, fan.user.id)).toEqual(['-1.00', '-2.00', '-3.00']);
+      expect(await betStakes(a, fan.user.id)).toEqual(['-1.00', '-2.00', '-3.00']);
       expect((await a.reload(fan.user.id)).points).toBe('994.00');
       expect(await escrow(a)).toMatchObject({ stakes: '6.00', bets: 3 });
       for (const m of [m1, m2, m3]) expect(await repliesTo(a, m.messageId)).toHaveLength(1);
@@ -172,7 +146,6 @@ describe('a !bet whose lease runs out while its process still works on it', () =
         'bet',
         'bet',
       ]);
-      if (holder) expect(a.app.predictions.betPaths.general).toBeGreaterThan(0);
       // Nothing is left to sweep, and a later redelivery is a duplicate.
       expect(await other.app.chat.sweep()).toBe(0);
       expect(await other.app.chat.process(m2, 'kick-webhook')).toMatchObject({ duplicate: true });
@@ -210,11 +183,17 @@ describe.runIf(usingPostgres())('a taken-over !bet and its first process at the 
     const messages = fans.map((f, k) => bet(a, f, `!bet 1 ${10 + k}`));
     const firstCopies = messages.map((m) => a.app.chat.process(m, 'kick-webhook'));
     await held;
+    // A resumes the moment B's sweeper has claimed the messages: both take their bets at once.
+    const query = b.database.query.bind(b.database);
+    vi.spyOn(b.database, 'query').mockImplementation(async (text, params, name) => {
+      const rows = await query(text, params, name);
+      if (text.includes('UPDATE chat_messages SET claimed_until')) resume();
+      return rows as never;
+    });
     b.clock.advance(CLAIM_LEASE_MS + 1000);
-    const [swept] = await Promise.all([b.app.chat.sweep(), Promise.resolve().then(resume)]);
-    expect(swept).toBe(fans.length);
+    expect(await b.app.chat.sweep()).toBe(fans.length);
     for (const r of await Promise.all(firstCopies)) expect(r).toMatchObject({ duplicate: false, errors: [] });
-    for (const [k, f] of fans.entries()) expect(await stakes(a, f.user.id)).toEqual([`-${10 + k}.00`]);
+    for (const [k, f] of fans.entries()) expect(await betStakes(a, f.user.id)).toEqual([`-${10 + k}.00`]);
     for (const m of messages) expect(await repliesTo(a, m.messageId)).toHaveLength(1);
     expect(await escrow(a)).toMatchObject({ bets: fans.length });
     expect(await ledgerMismatches(a)).toEqual([]);
@@ -247,22 +226,8 @@ describe.runIf(usingPostgres())('a refused !bet taken the general way (PostgreSQ
       }
       return reply(m, text, ack);
     };
-    const pool = a.database.raw as pg.Pool;
-    const holder = await pool.connect();
-    let first: Promise<PipelineResult>;
-    try {
-      await holder.query('BEGIN');
-      await holder.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [BETTOR_LOCK, fan.user.id]);
-      first = a.app.chat.process(over, 'kick-webhook');
-      const until = Date.now() + 20_000;
-      while (a.app.predictions.betPaths.general === 0) {
-        if (Date.now() > until) throw new Error('the bet did not go the general way');
-        await new Promise((r) => setTimeout(r, 10));
-      }
-      await holder.query('COMMIT');
-    } finally {
-      holder.release();
-    }
+    let first!: Promise<PipelineResult>;
+    await withBetLockHeld(a, fan.user.id, () => (first = a.app.chat.process(over, 'kick-webhook')));
     await atReply; // refused and committed; not answered, not marked processed by the chat's write yet
 
     // Meanwhile the bettor gets points, and the next bet arrives at B: it takes only itself.
@@ -271,7 +236,7 @@ describe.runIf(usingPostgres())('a refused !bet taken the general way (PostgreSQ
     answered();
     expect(await first).toMatchObject({ handledBy: 'bet', errors: [] });
 
-    expect(await stakes(a, fan.user.id)).toEqual(['-20.00']);
+    expect(await betStakes(a, fan.user.id)).toEqual(['-20.00']);
     expect(await repliesTo(a, over.messageId)).toEqual([`@${fan.kickName} not enough points (balance: 50).`]);
     expect(await repliesTo(a, next.messageId)).toEqual([
       `@${fan.kickName} bet taken: 20 points on option 1. Balance: 130.`,
