@@ -517,22 +517,32 @@ async function run(label: string, databaseUrl: string | null): Promise<boolean> 
         `${sustained.throughput.toFixed(0)} messages/s carried; one core at ${sustained.serverCpuMs.toFixed(3)} ms per message caps a process at ${(1000 / sustained.serverCpuMs).toFixed(0)}/s`;
     }
 
-    // The books, through each bettor's My activity: every bet once, in the order sent.
+    // The books, through each bettor's My activity: every bet once, in the order sent. The pages
+    // (newest first) are read one after another while the server may still write a bettor's
+    // ledger — chat points are credited by a flush every few seconds — and an entry written between
+    // two pages moves every older one a place down, so the next page begins with the entry that
+    // ended the one before. Entries are therefore kept by their id: an entry read twice is one
+    // entry (before, such a re-read was reported as a bet committed twice).
     let wrong = 0;
     let committed = 0;
+    let reread = 0;
     const example: string[] = [];
     await inBatches(bettors, 20, async (b) => {
-      const deltas: Array<{ id: number; delta: number }> = [];
+      const entries = new Map<number, number>();
       for (let page = 1; ; page++) {
         const { json } = await call<{ items: Array<{ id: number; delta: number; reason: string }>; pageSize: number }>(
           base,
           `/api/me/activity?page=${page}`,
           b.cookie,
         );
-        for (const e of json.items) if (e.reason === 'prediction_bet') deltas.push(e);
+        for (const e of json.items) {
+          if (e.reason !== 'prediction_bet') continue;
+          if (entries.has(e.id)) reread += 1;
+          entries.set(e.id, e.delta);
+        }
         if (json.items.length < json.pageSize) break;
       }
-      deltas.sort((x, y) => x.id - y.id);
+      const deltas = [...entries].sort((x, y) => x[0] - y[0]).map(([id, delta]) => ({ id, delta }));
       committed += deltas.length;
       const expected = Array.from({ length: b.bets }, (_, k) => -(k + 1));
       const got = deltas.map((d) => d.delta);
@@ -547,6 +557,8 @@ async function run(label: string, databaseUrl: string | null): Promise<boolean> 
       wrong === 0
         ? `every bet committed once, in order (${committed} bets from ${bettors.length} bettors)`
         : `WRONG: ${wrong} bettors off (${committed} committed for ${sentBets} sent; ${example.join('; ')})`;
+    if (reread > 0)
+      figures['books: bets read twice across pages'] = `${reread} (a newer entry moved the pages; counted once)`;
     printFigures(
       `${label}: signed Kick deliveries over HTTP, ${chatterCount} chatters, ${bettors.length} bettors, ` +
         `${Math.round(betShare * 100)} % bets, ${Math.round(dupShare * 100)} % redeliveries`,

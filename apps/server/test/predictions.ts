@@ -1,7 +1,8 @@
 /** Test helpers for chat predictions: linked chatters, `!bet` through the signed webhook, sums. */
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { chatMessages } from '../src/db/schema/chat';
+import { ledger } from '../src/db/schema/ledger';
 import { rowsOf } from '../src/db/rows';
 import { users } from '../src/db/schema/users';
 import type { TestApp, TestUser } from './app';
@@ -48,6 +49,16 @@ export async function repliesTo(t: TestApp, messageId: string): Promise<string[]
     .from(chatMessages)
     .where(eq(chatMessages.messageId, messageId));
   return row?.replies ?? [];
+}
+
+/** A user's `prediction_bet` ledger deltas, oldest first: the order their bets were taken in. */
+export async function betStakes(t: TestApp, userId: string): Promise<string[]> {
+  const rows = await t.database.db
+    .select({ delta: ledger.delta })
+    .from(ledger)
+    .where(and(eq(ledger.userId, userId), eq(ledger.reason, 'prediction_bet')))
+    .orderBy(asc(ledger.id));
+  return rows.map((r) => r.delta);
 }
 
 /** The escrow: stakes held, and the ledger's net flow into predictions (bets − payouts). */

@@ -15,32 +15,12 @@ import { chatMessage, chatPayload, postDelivery, signedDelivery } from '../../..
 import { escrow, linkedChatter, openPrediction, repliesTo } from '../../../test/predictions';
 import { redisForTest, testRedisUrl } from '../../../test/redis';
 import { warmUp, WARM_UP_TIMEOUT } from '../../../test/warm';
+import { holdFirst } from '../../../test/chat-hold';
 import { CLAIM_LEASE_MS } from './pipeline';
-import type { ChatHandler, LinkedChatter } from './service';
+import type { LinkedChatter } from './service';
 
 const { app, twoProcesses } = appsClosedAfterEach();
 beforeAll(warmUp, WARM_UP_TIMEOUT);
-
-/** A handler that holds the first message it sees until released, as a stalled or dying process would. */
-function stall(order = 1) {
-  let release!: () => void;
-  let reached!: () => void;
-  const gate = new Promise<void>((r) => (release = r));
-  const arrived = new Promise<void>((r) => (reached = r));
-  let used = false;
-  const handler: ChatHandler = {
-    name: 'stall',
-    order,
-    async handle() {
-      if (used) return false;
-      used = true;
-      reached();
-      await gate;
-      return false;
-    },
-  };
-  return { handler, arrived, release };
-}
 
 /** Counts the chat's batched ingest statements run on `t`'s database from now on. */
 function ingestStatements(t: TestApp): () => number {
@@ -207,7 +187,10 @@ describe('replies', () => {
     expect(await t.app.chat.process(m, 'kick-websocket')).toMatchObject({ handledBy: 'echo' });
     // Recorded; both replies with the completion (the pipeline waits for that write, not each reply).
     expect(t.app.chat.batches - before).toBe(2);
-    expect(await rowOf(t, m.messageId)).toMatchObject({ replies: ['@chatter first', '@chatter second'], handledBy: 'echo' });
+    expect(await rowOf(t, m.messageId)).toMatchObject({
+      replies: ['@chatter first', '@chatter second'],
+      handledBy: 'echo',
+    });
     expect((await rowOf(t, m.messageId))?.processedAt).not.toBeNull();
     expect(queued).toHaveLength(2);
   });
@@ -219,7 +202,7 @@ describe('a process that stops between recording and answering', () => {
     const admin = await a.signIn({ role: 'Admin' });
     const fan = await linkedChatter(a, '6001', { points: '1000' });
     await openPrediction(a, admin);
-    const stuck = stall();
+    const stuck = holdFirst();
     a.app.chat.register(stuck.handler);
 
     const payload = chatPayload(a, fan.kickName, '!bet 1 100', { userId: fan.kickId });
@@ -255,7 +238,7 @@ describe('a process that stops between recording and answering', () => {
 
   it('a redelivery that no handler there will act on takes the message over as processed, and the sweeper leaves it', async () => {
     const [a, b] = await twoProcesses();
-    const stuck = stall(); // no mayAct: the message is leased in A
+    const stuck = holdFirst(); // no mayAct: the message is leased in A
     a.app.chat.register(stuck.handler);
     const m = chatMessage(a, { content: 'plain in B' });
     const first = a.app.chat.process(m, 'kick-webhook');
@@ -275,7 +258,7 @@ describe('a process that stops between recording and answering', () => {
 
   it('loses nothing when no retry comes: the sweeper of another process finishes the message after the lease', async () => {
     const [a, b] = await twoProcesses();
-    const stuck = stall();
+    const stuck = holdFirst();
     a.app.chat.register(stuck.handler);
     const seen: string[] = [];
     b.app.chat.register({ name: 'seen', order: 2, handle: async (m) => void seen.push(m.content) });

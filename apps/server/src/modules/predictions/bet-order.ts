@@ -25,7 +25,8 @@
  * The process that received an earlier message then finds it handled and does nothing (no second
  * reply); the bettor is answered for it by the caller here. What no design can order without a
  * delay: an earlier message whose delivery is recorded only after the later bet committed. A refused
- * bet is not checked (a refusal changes nothing).
+ * bet is not checked against earlier ones (a refusal changes nothing), but its message is marked
+ * handled in its transaction like an accepted one: a refusal is that message's one outcome too.
  */
 import { sql } from 'drizzle-orm';
 import { parseBet } from '@kickback/common/games/prediction';
@@ -139,6 +140,12 @@ export async function placeBetInOrder(
           const late = await earlierBets(sp, message);
           if (late.length > 0) throw new EarlierFirst(late);
         });
+        // A refusal rolled its savepoint back, the mark with it: marked here all the same, or the
+        // sender's next bet (in any process) would find it pending and take it again — accepted,
+        // perhaps, after its bettor was told it was refused.
+        if (!outcome.ok && outcome.reason !== 'repeated' && !(await once(tx))) {
+          return { outcome: { ok: false, reason: 'repeated' }, earlier };
+        }
         return { outcome, earlier };
       } catch (err) {
         if (!(err instanceof EarlierFirst)) throw err;

@@ -7,17 +7,24 @@
  * meanwhile is still taken first.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type pg from 'pg';
 import { chatMessages } from '../../db/schema/chat';
-import { ledger } from '../../db/schema/ledger';
 import { appsClosedAfterEach, type TestApp } from '../../../test/app';
 import { usingPostgres } from '../../../test/database';
 import { ledgerMismatches } from '../../../test/economy';
 import { chatPayload, postDelivery, signedDelivery } from '../../../test/kick';
-import { escrow, linkedChatter, openPrediction, repliesTo, say, type Chatter } from '../../../test/predictions';
+import { holdFirst } from '../../../test/chat-hold';
+import {
+  betStakes,
+  escrow,
+  linkedChatter,
+  openPrediction,
+  repliesTo,
+  say,
+  type Chatter,
+} from '../../../test/predictions';
 import { warmUp, WARM_UP_TIMEOUT } from '../../../test/warm';
-import type { ChatHandler } from '../chat/service';
 import { BETTOR_LOCK } from './bet-order';
 
 const { app, twoProcesses } = appsClosedAfterEach();
@@ -28,34 +35,6 @@ function betDelivery(t: TestApp, fan: Chatter, text: string) {
   const payload = chatPayload(t, fan.kickName, text, { userId: fan.kickId });
   return { messageId: String(payload.message_id), delivery: signedDelivery(payload, { at: t.clock.now() }) };
 }
-
-/** A handler (before the bet's) that holds the one message with this text until released. */
-function holdMessage(content: string) {
-  let release!: () => void;
-  let reached!: () => void;
-  const gate = new Promise<void>((r) => (release = r));
-  const arrived = new Promise<void>((r) => (reached = r));
-  const handler: ChatHandler = {
-    name: 'hold',
-    order: 1,
-    async handle(m) {
-      if (m.content !== content) return false;
-      reached();
-      await gate;
-      return false;
-    },
-  };
-  return { handler, arrived, release };
-}
-
-const stakes = async (t: TestApp, userId: string) =>
-  (
-    await t.database.db
-      .select({ delta: ledger.delta })
-      .from(ledger)
-      .where(and(eq(ledger.userId, userId), eq(ledger.reason, 'prediction_bet')))
-      .orderBy(asc(ledger.id))
-  ).map((r) => r.delta);
 
 describe('a !bet in one statement', () => {
   it('takes and refuses bets without a transaction of their own', async () => {
@@ -89,7 +68,7 @@ describe('a !bet in one statement', () => {
 
     expect(t.app.predictions.betPaths).toEqual({ oneStatement: sent.length + 1, general: 0 });
     expect(transactions.n).toBe(0);
-    expect(await stakes(t, fan.user.id)).toEqual(['-100.00', '-50.50', '-99.50']);
+    expect(await betStakes(t, fan.user.id)).toEqual(['-100.00', '-50.50', '-99.50']);
     expect(await escrow(t)).toEqual({ stakes: '250.00', ledgerNet: '250.00', bets: 3 });
     expect(await ledgerMismatches(t)).toEqual([]);
   });
@@ -122,7 +101,7 @@ describe('a !bet in one statement', () => {
     const fan = await linkedChatter(a, '8201', { points: '500' });
     await b.app.chat.linkChanged(fan.user.id); // B's in-memory links follow (Redis does this in production)
     await openPrediction(a, admin);
-    const held = holdMessage('!bet 1 100');
+    const held = holdFirst((m) => m.content === '!bet 1 100');
     a.app.chat.register(held.handler);
 
     const first = betDelivery(a, fan, '!bet 1 100');
@@ -135,7 +114,7 @@ describe('a !bet in one statement', () => {
     held.release();
     expect((await firstAnswer).statusCode).toBe(200);
 
-    expect(await stakes(a, fan.user.id)).toEqual(['-100.00']);
+    expect(await betStakes(a, fan.user.id)).toEqual(['-100.00']);
     expect(await repliesTo(a, first.messageId)).toEqual(['@kick8201 bet taken: 100 points on option 1. Balance: 400.']);
     expect(await repliesTo(a, second.messageId)).toEqual([
       '@kick8201 you already bet on option 1: one answer per prediction.',
@@ -180,7 +159,7 @@ describe.runIf(usingPostgres())('a !bet that finds a lock held elsewhere (Postgr
       const first = betDelivery(t, fan, '!bet 1 100');
       t.clock.advance(1000);
       const second = betDelivery(t, fan, '!bet 1 50');
-      const hold = holdMessage('!bet 1 50');
+      const hold = holdFirst((m) => m.content === '!bet 1 50');
       if (held === 'the message') t.app.chat.register(hold.handler);
 
       const holder = await pool.connect();
@@ -224,7 +203,7 @@ describe.runIf(usingPostgres())('a !bet that finds a lock held elsewhere (Postgr
       }
       expect([await firstAnswer, await secondAnswer]).toEqual([200, 200]);
       const before = held === 'the bettor’s stake' ? ['-1.00'] : [];
-      expect(await stakes(t, fan.user.id)).toEqual([...before, '-100.00', '-50.00']);
+      expect(await betStakes(t, fan.user.id)).toEqual([...before, '-100.00', '-50.00']);
       expect(await repliesTo(t, first.messageId)).toHaveLength(1);
       expect(await repliesTo(t, second.messageId)).toHaveLength(1);
       expect(t.app.predictions.betPaths.general).toBeGreaterThanOrEqual(1);

@@ -19,8 +19,8 @@
  * statement sees the database as it was when it began, so one that waited for a lock could miss
  * an earlier bet recorded meanwhile.
  *
- * A refusal (like the general way's refusals of earlier bets) marks the message handled in the
- * same statement, so a bettor's next `!bet` does not find it still pending and take it again.
+ * A refusal (like every refusal the general way makes) marks the message handled in the same
+ * statement, so a bettor's next `!bet` does not find it still pending and take it again.
  *
  * The stake, the debit and the ledger entry stand or fall together: the debit is made for the
  * stake the upsert returned, and the ledger entry for that stake takes its balance from the debit,
