@@ -202,7 +202,18 @@ describe('moderation filters', () => {
     ] as const) {
       const f = filters({ repeatedMessages: { enabled: true, maxRepeats, windowSeconds } });
       const expected = reference(maxRepeats, windowSeconds);
-      const texts = ['gg', 'GG ', 'g g', 'lets go', 'LETS  GO', 'lets\tgo', 'lets \u00a0go', 'hi', 'Hi  there', ' hi\n'];
+      const texts = [
+        'gg',
+        'GG ',
+        'g g',
+        'lets go',
+        'LETS  GO',
+        'lets\tgo',
+        'lets \u00a0go',
+        'hi',
+        'Hi  there',
+        ' hi\n',
+      ];
       let now = 1_000_000;
       for (let n = 0; n < 5000; n++) {
         // Mostly forward, sometimes the same millisecond, now and then a clock set back.
