@@ -196,6 +196,39 @@ describe('moderating Kick chat', () => {
     ).toHaveLength(1);
   });
 
+  it('a log row the database refuses fails alone: the rest of its statement is written one by one', async () => {
+    // A long wait, so the rows below share one statement whatever the machine's pace.
+    const tag = user();
+    const writer = new ModerationLogWriter(t.database, { delayMs: 50 });
+    const claim = (k: string, content: string) => ({
+      messageId: `refused-${tag}-${k}`,
+      kickUserId: '1',
+      kickUsername: 'refused',
+      rule: 'bannedWords' as const,
+      content,
+      action: 'delete' as const,
+      timeoutMinutes: null,
+      at: t.clock.now(),
+    });
+    const earlier = await writer.claim(claim('earlier', 'fine'));
+    const statements = writer.batches;
+    // A lone surrogate, past the sources' cleaning: PostgreSQL refuses this content.
+    const results = await Promise.allSettled([
+      writer.claim(claim('a', 'fine a')),
+      writer.claim(claim('bad', 'raw \uD800')),
+      writer.finish(earlier!, { outcome: 'done', kickStatus: 204, kickAnswer: 'deleted' }),
+      writer.claim(claim('b', 'fine b')),
+    ]);
+    expect(writer.batches - statements).toBe(1);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    expect(results[0]).toMatchObject({ value: expect.any(Number) });
+    expect(results[3]).toMatchObject({ value: expect.any(Number) });
+    expect(await logOf(`refused-${tag}-a`)).toMatchObject({ content: 'fine a' });
+    expect(await logOf(`refused-${tag}-b`)).toMatchObject({ content: 'fine b' });
+    expect(await logOf(`refused-${tag}-bad`)).toBeUndefined();
+    expect(await logOf(`refused-${tag}-earlier`)).toMatchObject({ outcome: 'done', kickAnswer: 'deleted' });
+  });
+
   it('Kick’s refusal is logged with its answer', async () => {
     // The same message deleted twice: Kick answers 404.
     const id = await say(user(), 'x.com/spam');

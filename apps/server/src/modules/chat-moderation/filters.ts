@@ -3,12 +3,25 @@
  * compiled once (banned words into one expression, patterns into RegExps, domains into a set) and
  * a message's verdict — the first rule it breaks, or null. Synchronous and cheap: it runs on every
  * message while a filter is on. Only the repeated-message rule keeps state (the last lines of each
- * sender, in this process's memory).
+ * sender, in this process's memory: recent-lines.ts).
  */
-import type { ModerationAction, ModerationRule, ModerationSettings } from '@kickback/common/http/chat-moderation';
+import {
+  MODERATION_RULES,
+  type ModerationAction,
+  type ModerationRule,
+  type ModerationSettings,
+} from '@kickback/common/http/chat-moderation';
+import { RecentLines } from './recent-lines';
 
 /** Kick's emotes appear in the text as `[emote:<id>:<name>]`. */
 const EMOTE = /\[emote:\d+:[^\]\s]*\]/g;
+const EMOTE_START = '[emote:';
+/**
+ * What a line's whitespace is normalised by for the repeated-message rule: each run of `\s` becomes
+ * one space. A lone space is left as it is (the same result), so a line with nothing to change is
+ * not copied.
+ */
+const SPACES_TO_JOIN = /\s{2,}|[^\S ]/g;
 /** A whitespace-separated word that looks like a link: optional scheme, a host with a dot, an optional rest. */
 const LINK = /^(?:https?:\/\/)?(?:www\.)?([a-z0-9-]+(?:\.[a-z0-9-]+)*\.([a-z]{2,24}))(?::\d{1,5})?(?:[/?#].*)?$/i;
 /** A pattern slower than this on one line is switched off in this process (and logged). */
@@ -41,8 +54,10 @@ export class CompiledFilters {
   private readonly allowed: string[];
   private readonly banned: RegExp | null;
   private readonly patterns: Array<{ source: string; re: RegExp; off: boolean }>;
+  /** Each rule's verdict, made once: what a message breaking it is answered (never changed). */
+  private readonly hits: Readonly<Record<ModerationRule, Readonly<Verdict>>>;
   /** Per Kick user, their recent lines (normalised) and when. */
-  private readonly recent = new Map<string, Array<{ text: string; at: number }>>();
+  private readonly recent = new RecentLines();
 
   constructor(
     readonly settings: ModerationSettings,
@@ -68,6 +83,18 @@ export class CompiledFilters {
         ? new RegExp(`(?:^|[^\\p{L}\\p{N}])(?:${words.map(escape).join('|')})(?![\\p{L}\\p{N}])`, 'iu')
         : null;
     this.patterns = s.regex.patterns.map((source) => ({ source, re: new RegExp(source, 'iu'), off: false }));
+    const hits = {} as Record<ModerationRule, Readonly<Verdict>>;
+    for (const rule of MODERATION_RULES) {
+      const f = s[rule];
+      hits[rule] = Object.freeze({
+        rule,
+        action: f.action,
+        timeoutMinutes: f.timeoutMinutes,
+        warnFirst: f.warnFirst,
+        permitable: rule === 'links',
+      });
+    }
+    this.hits = hits;
   }
 
   isImmune(badges: readonly string[]): boolean {
@@ -78,31 +105,28 @@ export class CompiledFilters {
   verdict(message: FilterMessage, now: number): Verdict | null {
     if (!this.anyOn || this.isImmune(message.badges)) return null;
     const s = this.settings;
-    const hit = (rule: ModerationRule, f: ModerationSettings[ModerationRule & keyof ModerationSettings]): Verdict => ({
-      rule,
-      action: f.action,
-      timeoutMinutes: f.timeoutMinutes,
-      warnFirst: f.warnFirst,
-      permitable: rule === 'links',
-    });
+    const hits = this.hits;
     const text = message.content;
     const repeated = s.repeatedMessages.enabled && this.repeats(message.kickUserId, text, now);
-    if (s.bannedWords.enabled && this.banned?.test(text)) return hit('bannedWords', s.bannedWords);
-    if (s.regex.enabled && this.matchesPattern(text)) return hit('regex', s.regex);
-    const words = text.replace(EMOTE, ' ');
-    if (s.links.enabled && this.hasLink(words)) return hit('links', s.links);
+    if (s.bannedWords.enabled && this.banned?.test(text)) return hits.bannedWords;
+    if (s.regex.enabled && this.matchesPattern(text)) return hits.regex;
+    // Most lines have no emote: then the text is the words as it is, scanned no further for one.
+    const hasEmote = text.includes(EMOTE_START);
+    const words = hasEmote ? text.replace(EMOTE, ' ') : text;
+    if (s.links.enabled && this.hasLink(words)) return hits.links;
     // Characters, not UTF-16 units: counted only when the units alone could exceed the limit.
     if (s.length.enabled && text.length > s.length.maxLength && [...text].length > s.length.maxLength)
-      return hit('length', s.length);
-    if (s.caps.enabled && this.tooLoud(words)) return hit('caps', s.caps);
-    if (s.repeatedChars.enabled && longestRun(words) > s.repeatedChars.maxRun)
-      return hit('repeatedChars', s.repeatedChars);
-    if (s.emotes.enabled && (text.match(EMOTE)?.length ?? 0) > s.emotes.maxEmotes) return hit('emotes', s.emotes);
-    if (repeated) return hit('repeatedMessages', s.repeatedMessages);
+      return hits.length;
+    if (s.caps.enabled && this.tooLoud(words)) return hits.caps;
+    if (s.repeatedChars.enabled && longestRun(words) > s.repeatedChars.maxRun) return hits.repeatedChars;
+    if (s.emotes.enabled && hasEmote && (text.match(EMOTE)?.length ?? 0) > s.emotes.maxEmotes) return hits.emotes;
+    if (repeated) return hits.repeatedMessages;
     return null;
   }
 
   private hasLink(text: string): boolean {
+    // A link has a dot: a line without one (most) is not split into words.
+    if (!text.includes('.')) return false;
     for (const word of text.split(/\s+/)) {
       if (word.length < 4 || !word.includes('.')) continue;
       const m = LINK.exec(word.replace(/[),.!?;:'"]+$/, ''));
@@ -140,14 +164,18 @@ export class CompiledFilters {
   }
 
   private matchesPattern(text: string): boolean {
+    // One clock reading between two patterns ends the first's time and starts the next's.
+    let start = performance.now();
     for (const p of this.patterns) {
       if (p.off) continue;
-      const start = performance.now();
       const matched = p.re.test(text);
-      const took = performance.now() - start;
+      const end = performance.now();
+      const took = end - start;
+      start = end;
       if (took > PATTERN_BUDGET_MS) {
         p.off = true;
         this.onSlowPattern(p.source, took);
+        start = performance.now();
       }
       if (matched) return true;
     }
@@ -157,29 +185,40 @@ export class CompiledFilters {
   /** Records the line; true when the same text came more than `maxRepeats` times within the window. */
   private repeats(kickUserId: string, content: string, now: number): boolean {
     const { maxRepeats, windowSeconds } = this.settings.repeatedMessages;
-    const text = content.trim().toLowerCase().replace(/\s+/g, ' ');
-    const since = now - windowSeconds * 1000;
-    const lines = (this.recent.get(kickUserId) ?? []).filter((l) => l.at > since);
-    const same = lines.filter((l) => l.text === text).length;
-    lines.push({ text, at: now });
-    if (lines.length > 20) lines.shift();
-    // Refreshed in insertion order, so the oldest sender is the first to go when the map is full.
-    this.recent.delete(kickUserId);
-    this.recent.set(kickUserId, lines);
-    if (this.recent.size > 20_000) this.recent.delete(this.recent.keys().next().value!);
-    return same >= maxRepeats;
+    const text = content.trim().toLowerCase().replace(SPACES_TO_JOIN, ' ');
+    return this.recent.record(kickUserId, text, now, now - windowSeconds * 1000) >= maxRepeats;
   }
 }
 
+/** The longest run of one character (not whitespace), counting characters, not UTF-16 units. */
 function longestRun(text: string): number {
   let best = 0;
   let run = 0;
-  let prev = '';
-  for (const ch of text) {
-    if (ch === prev && !/\s/.test(ch)) run += 1;
+  let prev = -1;
+  for (let i = 0; i < text.length; i++) {
+    // A character: a surrogate pair's code point, else one unit (a lone surrogate too).
+    const ch = text.codePointAt(i)!;
+    if (ch > 0xffff) i += 1;
+    if (ch === prev && !isSpace(ch)) run += 1;
     else run = 1;
     prev = ch;
     if (run > best) best = run;
   }
   return best;
+}
+
+/** Whether the character is one `\s` matches (ECMAScript's WhiteSpace and LineTerminator). */
+function isSpace(ch: number): boolean {
+  if (ch < 128) return ch === 32 || (ch >= 9 && ch <= 13);
+  return (
+    ch === 0xa0 ||
+    ch === 0x1680 ||
+    (ch >= 0x2000 && ch <= 0x200a) ||
+    ch === 0x2028 ||
+    ch === 0x2029 ||
+    ch === 0x202f ||
+    ch === 0x205f ||
+    ch === 0x3000 ||
+    ch === 0xfeff
+  );
 }

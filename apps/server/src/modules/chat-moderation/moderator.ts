@@ -42,12 +42,11 @@ export function moderationHandler(app: FastifyInstance, cache: SettingsCache, lo
       return verdict !== null;
     },
     async handle(message) {
-      const known = verdicts.has(message.messageId);
       const kept = verdicts.get(message.messageId);
-      verdicts.delete(message.messageId);
-      if (!known && !cache.current().anyOn) return false;
+      if (kept !== undefined) verdicts.delete(message.messageId);
+      else if (!cache.current().anyOn) return false;
       if (isPermit(message)) return permit(app, cache, message);
-      const verdict = known ? kept! : judge(message);
+      const verdict = kept !== undefined ? kept : judge(message);
       if (!verdict) return false;
       await moderate(app, log, message, verdict);
       return true;
