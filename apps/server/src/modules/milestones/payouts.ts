@@ -48,12 +48,15 @@ export const money = (cents: bigint) => formatAmount(centsToText(cents)).replace
  * Locks the progress rows of these users in this cycle (ordered, so payers never deadlock). The ids
  * are one array parameter (`uuidArray`), probed through the primary key whatever the planner's
  * statistics say of a table the poller just filled (docs/features/milestone-rewards.md#automatic-payouts).
+ * `skipLocked` (the poller's batches) leaves out the rows another payer holds: that payer — a claim
+ * — pays them, so the batch never waits on a claim while it holds its other rows.
  */
 export async function lockProgress(
   tx: DbOrTx,
   site: number,
   cycleKey: string,
   userIds: readonly string[],
+  { skipLocked = false }: { skipLocked?: boolean } = {},
 ): Promise<LockedProgress[]> {
   if (userIds.length === 0) return [];
   const rows = rowsOf<{
@@ -72,7 +75,7 @@ export async function lockProgress(
       WHERE p.site = ${site} AND p.cycle_key = ${cycleKey}
         AND p.user_id = ANY (${uuidArray(userIds)})
       ORDER BY p.user_id
-      FOR UPDATE OF p
+      FOR UPDATE OF p ${skipLocked ? sql`SKIP LOCKED` : sql``}
     `),
   );
   return rows.map((r) => ({

@@ -17,8 +17,13 @@ import { linksForPlayers } from '../partner-links/service';
 import { cycleKeyOf, loadLadder, type Ladder } from './ladders';
 import { announcement, lockProgress, payOut, payoutsOf } from './payouts';
 
-/** Rows per statement and per payout transaction. */
-export const MILESTONE_BATCH = 2_000;
+/** Progress rows written per statement. */
+export const PROGRESS_BATCH = 2_000;
+/**
+ * Rows per payout transaction: a claim whose row a batch holds waits for that batch to commit, so
+ * a batch stays short (docs/features/milestone-rewards.md#automatic-payouts).
+ */
+export const PAYOUT_BATCH = 500;
 
 interface PlayerWager {
   player_key: string;
@@ -63,11 +68,11 @@ export async function refreshProgress(db: DbOrTx, ladder: Ladder, cycleKey: stri
     if (link?.state === 'verified') byUser.set(link.id, centsToText(toCents(p.wagered)));
   }
   const records = [...byUser.entries()].map(([user_id, wagered]) => ({ user_id, wagered }));
-  for (let i = 0; i < records.length; i += MILESTONE_BATCH * 5) {
+  for (let i = 0; i < records.length; i += PROGRESS_BATCH) {
     await db.execute(sql`
       INSERT INTO milestone_progress (site, cycle_key, user_id, wagered, updated_at)
       SELECT ${ladder.site}, ${cycleKey}, r.user_id, r.wagered, ${now.toISOString()}::timestamptz
-      FROM jsonb_to_recordset(${JSON.stringify(records.slice(i, i + MILESTONE_BATCH * 5))}::jsonb)
+      FROM jsonb_to_recordset(${JSON.stringify(records.slice(i, i + PROGRESS_BATCH))}::jsonb)
         AS r(user_id uuid, wagered numeric)
       ON CONFLICT (site, cycle_key, user_id) DO UPDATE SET wagered = EXCLUDED.wagered, updated_at = EXCLUDED.updated_at
       WHERE milestone_progress.wagered IS DISTINCT FROM EXCLUDED.wagered
@@ -100,12 +105,12 @@ export async function owedUsers(db: DbOrTx, ladder: Ladder, cycleKey: string, no
 export async function payAutomatically(app: FastifyInstance, ladder: Ladder, cycleKey: string, now: Date) {
   const owed = await owedUsers(app.db, ladder, cycleKey, now);
   let paid = 0;
-  for (let i = 0; i < owed.length; i += MILESTONE_BATCH) {
-    const chunk = owed.slice(i, i + MILESTONE_BATCH);
+  for (let i = 0; i < owed.length; i += PAYOUT_BATCH) {
+    const chunk = owed.slice(i, i + PAYOUT_BATCH);
     paid += await transactionThen(
       app.db,
       async (tx, after) => {
-        const rows = await lockProgress(tx, ladder.site, cycleKey, chunk);
+        const rows = await lockProgress(tx, ladder.site, cycleKey, chunk, { skipLocked: true });
         const done = await payOut(tx, ladder, cycleKey, payoutsOf(ladder, rows), null, now);
         const text = announcement(ladder, done);
         if (text) after.push(() => app.chatOut.enqueue({ kind: 'announce', text }));
