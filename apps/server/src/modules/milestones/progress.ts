@@ -101,24 +101,41 @@ export async function owedUsers(db: DbOrTx, ladder: Ladder, cycleKey: string, no
   return rows.map((r) => r.user_id);
 }
 
+/**
+ * Payout transactions running at once: the batches hold disjoint rows (progress, balances), so they
+ * never wait on each other, and a claim still waits for at most the one batch holding its row.
+ */
+export const PAYOUT_WORKERS = 2;
+
 /** Pays every row owed a tier, in batches; returns how many were paid. */
 export async function payAutomatically(app: FastifyInstance, ladder: Ladder, cycleKey: string, now: Date) {
   const owed = await owedUsers(app.db, ladder, cycleKey, now);
+  const chunks: string[][] = [];
+  for (let i = 0; i < owed.length; i += PAYOUT_BATCH) chunks.push(owed.slice(i, i + PAYOUT_BATCH));
   let paid = 0;
-  for (let i = 0; i < owed.length; i += PAYOUT_BATCH) {
-    const chunk = owed.slice(i, i + PAYOUT_BATCH);
-    paid += await transactionThen(
-      app.db,
-      async (tx, after) => {
-        const rows = await lockProgress(tx, ladder.site, cycleKey, chunk, { skipLocked: true });
-        const done = await payOut(tx, ladder, cycleKey, payoutsOf(ladder, rows), null, now);
-        const text = announcement(ladder, done);
-        if (text) after.push(() => app.chatOut.enqueue({ kind: 'announce', text }));
-        return done.length;
-      },
-      app.log,
-    );
-  }
+  let next = 0;
+  let failed = false;
+  const worker = async () => {
+    while (!failed && next < chunks.length) {
+      const chunk = chunks[next++]!;
+      const count = await transactionThen(
+        app.db,
+        async (tx, after) => {
+          const rows = await lockProgress(tx, ladder.site, cycleKey, chunk, { skipLocked: true });
+          const done = await payOut(tx, ladder, cycleKey, payoutsOf(ladder, rows), null, now);
+          const text = announcement(ladder, done);
+          if (text) after.push(() => app.chatOut.enqueue({ kind: 'announce', text }));
+          return done.length;
+        },
+        app.log,
+      ).catch((err: unknown) => {
+        failed = true; // the batches after it wait for the next refresh
+        throw err;
+      });
+      paid += count; // after the await: `paid += await …` would add to a stale total
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PAYOUT_WORKERS, chunks.length) }, worker));
   return paid;
 }
 
