@@ -17,13 +17,14 @@ import { linksForPlayers } from '../partner-links/service';
 import { cycleKeyOf, loadLadder, type Ladder } from './ladders';
 import { announcement, lockProgress, payOut, payoutsOf } from './payouts';
 
-/** Progress rows written per statement. */
-export const PROGRESS_BATCH = 2_000;
+/** Progress rows written per statement (a claim owed something may wait for one statement). */
+export const PROGRESS_BATCH = 5_000;
 /**
- * Rows per payout transaction: a claim whose row a batch holds waits for that batch to commit, so
- * a batch stays short (docs/features/milestone-rewards.md#automatic-payouts).
+ * Rows per payout transaction: a claim whose row a batch holds waits for that batch to commit.
+ * Smaller batches were measured slower in all (each commit and round trip costs the same whatever
+ * the batch's size; docs/benchmarks.md#milestones).
  */
-export const PAYOUT_BATCH = 500;
+export const PAYOUT_BATCH = 2_000;
 
 interface PlayerWager {
   player_key: string;
