@@ -26,7 +26,14 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { startBareServer } from './lib/bare-process';
-import { cpuSnapshot, cpuSpent, processCpuMs, startServer, stopServer, withFreshPgDatabase } from './lib/server-process';
+import {
+  cpuSnapshot,
+  cpuSpent,
+  processCpuMs,
+  startServer,
+  stopServer,
+  withFreshPgDatabase,
+} from './lib/server-process';
 import { freePort, signIn } from './lib/site';
 import { printFigures, summarise } from './lib/stats';
 
@@ -57,7 +64,6 @@ const wagerOf = (i: number, round: 1 | 2) => {
   if (round === 1) return base;
   return i % 7 === 0 ? Math.floor(base / 3) : base + ((i * 13) % 4_000);
 };
-
 
 async function call(base: string, method: string, path: string, cookie: string, body?: unknown) {
   const res = await fetch(`${base}${path}`, {

@@ -22,14 +22,7 @@ export async function bareRequestCpuMs(
     const before = processCpuMs(bare.pid);
     const runner = spawn(
       process.execPath,
-      [
-        '--import',
-        'tsx',
-        path.join(here, 'load-runner.ts'),
-        `${bare.url}/hello`,
-        String(connections),
-        String(seconds),
-      ],
+      ['--import', 'tsx', path.join(here, 'load-runner.ts'), `${bare.url}/hello`, String(connections), String(seconds)],
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );
     let out = '';

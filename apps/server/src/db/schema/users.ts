@@ -38,7 +38,9 @@ export const users = pgTable(
   (t) => [
     index('users_username_lower').on(sql`lower(${t.username}) text_pattern_ops`),
     // Who owes points: a batch of earnings pays their debts through it (1330).
-    index('users_in_debt').on(t.id).where(sql`${t.pointsDebt} > 0`),
+    index('users_in_debt')
+      .on(t.id)
+      .where(sql`${t.pointsDebt} > 0`),
   ],
 );
 

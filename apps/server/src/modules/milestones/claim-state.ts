@@ -84,7 +84,12 @@ export async function claimState(db: DbOrTx, userId: string, site: SiteId, now: 
         updatedBy: row.updated_by,
         updatedAt: new Date(row.updated_at),
       },
-      tiers: tiers.map((t) => ({ name: t.name, threshold: toCents(t.threshold), kind: t.kind, reward: toCents(t.reward) })),
+      tiers: tiers.map((t) => ({
+        name: t.name,
+        threshold: toCents(t.threshold),
+        kind: t.kind,
+        reward: toCents(t.reward),
+      })),
     },
     cycleKey: row.cycle_key,
     verified: row.verified,
