@@ -14,14 +14,26 @@
  *    under 10 s for 50,000 rows).
  * 2. Wagers move (most up, some corrected down), then a second refresh runs while every claimer
  *    claims at once: claim p50/p99 (target p99 under 200 ms).
- * 3. The books: every user's `milestone_reward` ledger rows add up to the rewards of the tiers their
+ * 3. The same claims again at once with no refresh running (every one refused: nothing is owed
+ *    any more), and the same burst of requests (`GET /hello`, the same client and cookies) against
+ *    a bare Fastify in a process of its own: the stack's floor for that many requests arriving at
+ *    once on this machine, measured in the same run.
+ * 4. The books: every user's `milestone_reward` ledger rows add up to the rewards of the tiers their
  *    highest reported wager reached — each tier paid once, whoever paid it — and the ledger sums to
  *    every balance.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
-import { startServer, stopServer, withFreshPgDatabase } from './lib/server-process';
+import { startBareServer } from './lib/bare-process';
+import {
+  cpuSnapshot,
+  cpuSpent,
+  processCpuMs,
+  startServer,
+  stopServer,
+  withFreshPgDatabase,
+} from './lib/server-process';
 import { freePort, signIn } from './lib/site';
 import { printFigures, summarise } from './lib/stats';
 
@@ -53,7 +65,6 @@ const wagerOf = (i: number, round: 1 | 2) => {
   return i % 7 === 0 ? Math.floor(base / 3) : base + ((i * 13) % 4_000);
 };
 
-
 async function call(base: string, method: string, path: string, cookie: string, body?: unknown) {
   const res = await fetch(`${base}${path}`, {
     method,
@@ -67,6 +78,24 @@ async function call(base: string, method: string, path: string, cookie: string, 
   const text = await res.text();
   return { status: res.status, text };
 }
+
+/** Every cookie's request at once: each one's latency and the burst's wall time. */
+async function burst(cookies: readonly string[], send: (cookie: string) => Promise<{ status: number }>) {
+  const latencies: number[] = [];
+  const statuses = new Map<number, number>();
+  const t0 = performance.now();
+  await Promise.all(
+    cookies.map(async (cookie) => {
+      const c0 = performance.now();
+      const res = await send(cookie);
+      latencies.push(performance.now() - c0);
+      statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+    }),
+  );
+  return { ...summarise(latencies), wallMs: performance.now() - t0, statuses };
+}
+
+const perSecond = (n: number, ms: number) => Math.round((n * 1000) / ms);
 
 async function run(databaseUrl: string): Promise<boolean> {
   // The partner API: every linked player's standing, in hundredths (Clash's unit).
@@ -141,24 +170,26 @@ async function run(databaseUrl: string): Promise<boolean> {
 
     // 2. Wagers move; a refresh runs while every claimer claims at once.
     round = 2;
-    const latencies: number[] = [];
-    const statuses = new Map<number, number>();
     const r2 = performance.now();
-    let secondMs = 0;
-    await Promise.all([
-      call(base, 'POST', '/api/admin/leaderboards/1/refresh', admin).then(() => {
-        secondMs = performance.now() - r2;
-      }),
-      ...cookies.map(async (cookie) => {
-        const c0 = performance.now();
-        const res = await call(base, 'POST', '/api/milestones/1/claim', cookie);
-        latencies.push(performance.now() - c0);
-        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-      }),
+    const [secondMs, claims] = await Promise.all([
+      call(base, 'POST', '/api/admin/leaderboards/1/refresh', admin).then(() => performance.now() - r2),
+      burst(cookies, (cookie) => call(base, 'POST', '/api/milestones/1/claim', cookie)),
     ]);
-    const claims = summarise(latencies);
+    const statuses = claims.statuses;
 
-    // 3. The books.
+    // 3. The same claims alone (all refused), then the same burst against a bare Fastify.
+    const cpuBefore = await cpuSnapshot(server.pid!, databaseUrl);
+    const alone = await burst(cookies, (cookie) => call(base, 'POST', '/api/milestones/1/claim', cookie));
+    const aloneCpu = cpuSpent(cpuBefore, await cpuSnapshot(server.pid!, databaseUrl));
+    const bare = await startBareServer();
+    const bareCpuBefore = processCpuMs(bare.pid);
+    const clientBefore = process.cpuUsage();
+    const floor = await burst(cookies, (cookie) => call(bare.url, 'GET', '/hello', cookie)).finally(() => bare.stop());
+    const bareServerCpu = processCpuMs(bare.pid) - bareCpuBefore;
+    const clientSpent = process.cpuUsage(clientBefore);
+    const bareClientCpu = (clientSpent.user + clientSpent.system) / 1000;
+
+    // 4. The books.
     const expected = new Map<string, number>();
     linked.rows.forEach((r, i) => {
       const owed = owedFor(Math.max(wagerOf(i, 1), wagerOf(i, 2)));
@@ -184,6 +215,17 @@ async function run(databaseUrl: string): Promise<boolean> {
       'claim p99 ms': claims.p99,
       'claim max ms': claims.max,
       'claims 200 / 409': `${statuses.get(200) ?? 0} / ${statuses.get(409) ?? 0}`,
+      'claims/s (with the refresh)': perSecond(claimers, claims.wallMs),
+      'claims alone p50 / p99 ms': `${alone.p50.toFixed(0)} / ${alone.p99.toFixed(0)}`,
+      'claims alone /s': perSecond(claimers, alone.wallMs),
+      'claims alone CPU ms per claim: server / postgres / client': [aloneCpu.server, aloneCpu.postgres, aloneCpu.client]
+        .map((ms) => (ms / claimers).toFixed(2))
+        .join(' / '),
+      'bare burst p50 / p99 ms': `${floor.p50.toFixed(0)} / ${floor.p99.toFixed(0)}`,
+      'bare burst requests/s': perSecond(claimers, floor.wallMs),
+      'bare burst CPU ms per request: server / client': [bareServerCpu, bareClientCpu]
+        .map((ms) => (ms / claimers).toFixed(2))
+        .join(' / '),
       'ledger sum': sum,
       'expected sum': expectedSum,
     });
@@ -192,7 +234,8 @@ async function run(databaseUrl: string): Promise<boolean> {
       missing === 0 &&
       sum === expectedSum &&
       Number(balances.rows[0]!.n) === 0 &&
-      [...statuses.keys()].every((s) => s === 200 || s === 409);
+      [...statuses.keys()].every((s) => s === 200 || s === 409) &&
+      [...alone.statuses.keys()].every((s) => s === 409);
     console.log(
       `\nbooks: ${ok ? 'OK' : 'WRONG'} (${wrong.length} users paid a wrong sum, ${missing} unpaid, ${balances.rows[0]!.n} balances off the ledger)`,
     );

@@ -6,12 +6,10 @@
  * the bare server's CPU (user + system, from /proc) divided by the requests it answered.
  */
 import { spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startBareServer } from './bare-process';
 import { processCpuMs } from './server-process';
-import { freePort } from './site';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -19,28 +17,12 @@ export async function bareRequestCpuMs(
   seconds: number,
   connections: number,
 ): Promise<{ cpuMsPerRequest: number; requestsPerSecond: number }> {
-  const port = await freePort();
-  const bodies = path.join(tmpdir(), `kickback-bare-bodies-${process.pid}.json`);
-  writeFileSync(bodies, '{}');
-  const bare = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'bare-server.ts'), String(port), bodies], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const bare = await startBareServer();
   try {
-    await new Promise<void>((resolve, reject) => {
-      bare.stdout!.once('data', () => resolve());
-      bare.once('exit', (code) => reject(new Error(`bare server exited ${code}`)));
-    });
-    const before = processCpuMs(bare.pid!);
+    const before = processCpuMs(bare.pid);
     const runner = spawn(
       process.execPath,
-      [
-        '--import',
-        'tsx',
-        path.join(here, 'load-runner.ts'),
-        `http://127.0.0.1:${port}/hello`,
-        String(connections),
-        String(seconds),
-      ],
+      ['--import', 'tsx', path.join(here, 'load-runner.ts'), `${bare.url}/hello`, String(connections), String(seconds)],
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );
     let out = '';
@@ -48,10 +30,10 @@ export async function bareRequestCpuMs(
     await new Promise<void>((resolve, reject) =>
       runner.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`load runner exited ${code}`)))),
     );
-    const cpu = processCpuMs(bare.pid!) - before;
+    const cpu = processCpuMs(bare.pid) - before;
     const result = JSON.parse(out.trim().split('\n').pop()!) as { total: number; rps: number };
     return { cpuMsPerRequest: cpu / Math.max(1, result.total), requestsPerSecond: result.rps };
   } finally {
-    bare.kill('SIGTERM');
+    bare.stop();
   }
 }

@@ -35,7 +35,13 @@ export const users = pgTable(
     /** When the account was removed (1130): the row stays as a tombstone named "removed account". */
     removedAt: timestamp('removed_at', { withTimezone: true }),
   },
-  (t) => [index('users_username_lower').on(sql`lower(${t.username}) text_pattern_ops`)],
+  (t) => [
+    index('users_username_lower').on(sql`lower(${t.username}) text_pattern_ops`),
+    // Who owes points: a batch of earnings pays their debts through it (1330).
+    index('users_in_debt')
+      .on(t.id)
+      .where(sql`${t.pointsDebt} > 0`),
+  ],
 );
 
 export type UserRow = typeof users.$inferSelect;

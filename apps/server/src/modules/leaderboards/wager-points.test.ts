@@ -174,6 +174,13 @@ describe('wager points', () => {
     partners.clash([{ id: 4242, name: 'GemGrinder', wagered: 99_999 }]);
     await t.app.leaderboards.runCycle(1);
     expect(await points(u)).toBe('308.62');
+
+    // The wager made while the rate was 0 never earns: back at 2.5, only what comes after pays.
+    await t.call({ method: 'PUT', url: '/api/admin/leaderboards/1', body, as: admin });
+    t.clock.advance(5 * 60_000);
+    partners.clash([{ id: 4242, name: 'GemGrinder', wagered: 100_399 }]); // 4.00 more → 10 points
+    await t.app.leaderboards.runCycle(1);
+    expect(await points(u)).toBe('318.62');
     await expectLedgerBalances();
   });
 

@@ -17,7 +17,8 @@ import { transactionThen } from '../../lib/after-commit';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { actorOf } from '../audit/service';
 import { activeBanSql } from '../kick-bans/service';
-import { currentCycle, loadLadder, loadLadders, owedFor, presentTier, type Ladder } from './ladders';
+import { claimState } from './claim-state';
+import { currentCycle, loadLadders, owedFor, presentTier } from './ladders';
 import { lockProgress, money, payOut, payoutsOf } from './payouts';
 
 /**
@@ -104,30 +105,25 @@ export async function publicLadders(app: FastifyInstance, user: UserRow | null):
   return out;
 }
 
-async function ladderOrNotFound(db: DbOrTx, site: SiteId): Promise<Ladder> {
-  const ladder = await loadLadder(db, site);
-  if (!ladder?.row.enabled || ladder.tiers.length === 0) throw notFound(milestoneMessages.noLadder);
-  return ladder;
-}
-
 /** A viewer's claim: pays what the tiers reached owe beyond what the cycle paid, once. */
 export async function claimMilestones(app: FastifyInstance, user: UserRow, site: SiteId) {
   const now = app.clock.now();
-  const ladder = await ladderOrNotFound(app.db, site);
-  const refusal = await refusalOf(app.db, user, site, now);
-  if (refusal) throw refusal.status === 403 ? forbidden(refusal.message) : conflict(refusal.message);
-  const cycle = await currentCycle(app.db, ladder, now);
-  if (!cycle.key) throw conflict(milestoneMessages.notReached);
-  const cycleKey = cycle.key;
+  // One read decides every refusal (docs/features/milestone-rewards.md#claiming).
+  const state = await claimState(app.db, user.id, site, now);
+  if (!state?.ladder.row.enabled || state.ladder.tiers.length === 0) throw notFound(milestoneMessages.noLadder);
+  const { ladder, cycleKey, progress: seen } = state;
+  if (user.excluded) throw forbidden(milestoneMessages.excluded);
+  if (!state.verified) throw forbidden(milestoneMessages.notLinked);
+  if (state.banned) throw forbidden(milestoneMessages.banned);
+  if (!cycleKey) throw conflict(milestoneMessages.notReached);
   // Refused without a lock when the row (read as it stands) owes nothing: another payer only ever
   // adds to what was paid, so the refusal stands. A claim owed something locks the row and reads it
   // again before paying (the exactly-once guarantee).
-  const seen = await progressOf(app.db, site, cycleKey, user.id);
   const seenOwed = seen
-    ? owedFor(ladder.tiers, toCents(seen.wagered), {
-        threshold: toCents(seen.paidThreshold),
-        points: toCents(seen.paidPoints),
-        cash: toCents(seen.paidCash),
+    ? owedFor(ladder.tiers, seen.wagered, {
+        threshold: seen.paidThreshold,
+        points: seen.paidPoints,
+        cash: seen.paidCash,
       })
     : null;
   if (!seenOwed || seenOwed.reached < 0) throw conflict(milestoneMessages.notReached);

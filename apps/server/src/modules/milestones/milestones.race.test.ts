@@ -14,6 +14,7 @@ import { ledger } from '../../db/schema/ledger';
 import { milestoneProgress } from '../../db/schema/milestones';
 import { ManualClock } from '../../lib/clock';
 import { loadLadder } from './ladders';
+import { lockProgress, payOut, payoutsOf } from './payouts';
 import { payAutomatically } from './progress';
 
 let t: TestApp;
@@ -89,6 +90,35 @@ describeRace('milestones: concurrent claims', () => {
       ]),
     ]);
     for (const u of viewers) expect(await paid(u)).toBe(500);
+    expect(await ledgerMismatches(t)).toEqual([]);
+  });
+
+  it('the automatic payout never waits on a claim holding a row: it pays the others, the claim pays its own once', async () => {
+    const [held, other] = await Promise.all([reachedBoth('Holder'), reachedBoth('Other')]);
+    const ladder = await loadLadder(t.database.db, SITE);
+    if (!ladder) throw new Error('no ladder');
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    // A claim of `held` in its transaction: its row locked, not committed yet.
+    const claim = t.database.db.transaction(async (tx) => {
+      const rows = await lockProgress(tx, SITE, 'all', [held.user.id]);
+      locked();
+      await released;
+      await payOut(tx, ladder, 'all', payoutsOf(ladder, rows), null, t.clock.now());
+    });
+    await isLocked;
+    const poller = payAutomatically(t.app, ladder, 'all', t.clock.now());
+    const finished = await Promise.race([
+      poller.then(() => true),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 3_000)),
+    ]);
+    release();
+    await Promise.all([claim, poller]);
+    expect(finished).toBe(true);
+    expect(await paid(other)).toBe(500);
+    expect(await paid(held)).toBe(500);
     expect(await ledgerMismatches(t)).toEqual([]);
   });
 });

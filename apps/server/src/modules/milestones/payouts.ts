@@ -45,15 +45,34 @@ export interface PaidPayout extends Payout {
 export const money = (cents: bigint) => formatAmount(centsToText(cents)).replace(/\.00$/, '');
 
 /**
- * Locks the progress rows of these users in this cycle (ordered, so payers never deadlock). The ids
- * are one array parameter (`uuidArray`), probed through the primary key whatever the planner's
- * statistics say of a table the poller just filled (docs/features/milestone-rewards.md#automatic-payouts).
+ * The batch's ids as one array parameter (`uuidArray`) and the range they span: bounding the
+ * primary key's last column makes the planner read only that range of the cycle's rows, whatever
+ * its statistics say of a table the poller just filled — an id list alone was filtered over every
+ * row of the cycle, per batch (docs/features/milestone-rewards.md#automatic-payouts).
+ */
+function idsOf(userIds: readonly string[]) {
+  let low = userIds[0]!.toLowerCase();
+  let high = low;
+  for (const mixed of userIds) {
+    const id = mixed.toLowerCase(); // the text order of lower-case ids is the uuid order
+    if (id < low) low = id;
+    if (id > high) high = id;
+  }
+  return sql`p.user_id BETWEEN ${low}::uuid AND ${high}::uuid AND p.user_id = ANY (${uuidArray(userIds)})`;
+}
+
+/**
+ * Locks the progress rows of these users in this cycle (ordered, so payers never deadlock), the
+ * ids probed as a range of the primary key (`idsOf`).
+ * `skipLocked` (the poller's batches) leaves out the rows another payer holds: that payer — a claim
+ * — pays them, so the batch never waits on a claim while it holds its other rows.
  */
 export async function lockProgress(
   tx: DbOrTx,
   site: number,
   cycleKey: string,
   userIds: readonly string[],
+  { skipLocked = false }: { skipLocked?: boolean } = {},
 ): Promise<LockedProgress[]> {
   if (userIds.length === 0) return [];
   const rows = rowsOf<{
@@ -70,9 +89,9 @@ export async function lockProgress(
              (p.paid_points * 100)::bigint::text AS paid_points, (p.paid_cash * 100)::bigint::text AS paid_cash
       FROM milestone_progress p JOIN users u ON u.id = p.user_id
       WHERE p.site = ${site} AND p.cycle_key = ${cycleKey}
-        AND p.user_id = ANY (${uuidArray(userIds)})
+        AND ${idsOf(userIds)}
       ORDER BY p.user_id
-      FOR UPDATE OF p
+      FOR UPDATE OF p ${skipLocked ? sql`SKIP LOCKED` : sql``}
     `),
   );
   return rows.map((r) => ({
@@ -141,7 +160,7 @@ export async function payOut(
       })),
     )}::jsonb) AS d(user_id uuid, threshold numeric, points numeric, cash numeric)
     WHERE p.site = ${site} AND p.cycle_key = ${cycleKey} AND p.user_id = d.user_id
-      AND p.user_id = ANY (${uuidArray(payouts.map((p) => p.userId))})
+      AND ${idsOf(payouts.map((p) => p.userId))}
   `);
   const reference = (p: Payout, what: string, total: bigint) =>
     `milestone:${site}:${cycleKey}:${p.userId}:${what}:${centsToText(total)}`;

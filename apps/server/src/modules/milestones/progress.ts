@@ -17,8 +17,14 @@ import { linksForPlayers } from '../partner-links/service';
 import { cycleKeyOf, loadLadder, type Ladder } from './ladders';
 import { announcement, lockProgress, payOut, payoutsOf } from './payouts';
 
-/** Rows per statement and per payout transaction. */
-export const MILESTONE_BATCH = 2_000;
+/** Progress rows written per statement (a claim owed something may wait for one statement). */
+export const PROGRESS_BATCH = 5_000;
+/**
+ * Rows per payout transaction: a claim whose row a batch holds waits for that batch to commit.
+ * Smaller batches were measured slower in all (each commit and round trip costs the same whatever
+ * the batch's size; docs/benchmarks.md#milestones).
+ */
+export const PAYOUT_BATCH = 2_000;
 
 interface PlayerWager {
   player_key: string;
@@ -63,11 +69,11 @@ export async function refreshProgress(db: DbOrTx, ladder: Ladder, cycleKey: stri
     if (link?.state === 'verified') byUser.set(link.id, centsToText(toCents(p.wagered)));
   }
   const records = [...byUser.entries()].map(([user_id, wagered]) => ({ user_id, wagered }));
-  for (let i = 0; i < records.length; i += MILESTONE_BATCH * 5) {
+  for (let i = 0; i < records.length; i += PROGRESS_BATCH) {
     await db.execute(sql`
       INSERT INTO milestone_progress (site, cycle_key, user_id, wagered, updated_at)
       SELECT ${ladder.site}, ${cycleKey}, r.user_id, r.wagered, ${now.toISOString()}::timestamptz
-      FROM jsonb_to_recordset(${JSON.stringify(records.slice(i, i + MILESTONE_BATCH * 5))}::jsonb)
+      FROM jsonb_to_recordset(${JSON.stringify(records.slice(i, i + PROGRESS_BATCH))}::jsonb)
         AS r(user_id uuid, wagered numeric)
       ON CONFLICT (site, cycle_key, user_id) DO UPDATE SET wagered = EXCLUDED.wagered, updated_at = EXCLUDED.updated_at
       WHERE milestone_progress.wagered IS DISTINCT FROM EXCLUDED.wagered
@@ -96,24 +102,41 @@ export async function owedUsers(db: DbOrTx, ladder: Ladder, cycleKey: string, no
   return rows.map((r) => r.user_id);
 }
 
+/**
+ * Payout transactions running at once: the batches hold disjoint rows (progress, balances), so they
+ * never wait on each other, and a claim still waits for at most the one batch holding its row.
+ */
+export const PAYOUT_WORKERS = 2;
+
 /** Pays every row owed a tier, in batches; returns how many were paid. */
 export async function payAutomatically(app: FastifyInstance, ladder: Ladder, cycleKey: string, now: Date) {
   const owed = await owedUsers(app.db, ladder, cycleKey, now);
+  const chunks: string[][] = [];
+  for (let i = 0; i < owed.length; i += PAYOUT_BATCH) chunks.push(owed.slice(i, i + PAYOUT_BATCH));
   let paid = 0;
-  for (let i = 0; i < owed.length; i += MILESTONE_BATCH) {
-    const chunk = owed.slice(i, i + MILESTONE_BATCH);
-    paid += await transactionThen(
-      app.db,
-      async (tx, after) => {
-        const rows = await lockProgress(tx, ladder.site, cycleKey, chunk);
-        const done = await payOut(tx, ladder, cycleKey, payoutsOf(ladder, rows), null, now);
-        const text = announcement(ladder, done);
-        if (text) after.push(() => app.chatOut.enqueue({ kind: 'announce', text }));
-        return done.length;
-      },
-      app.log,
-    );
-  }
+  let next = 0;
+  let failed = false;
+  const worker = async () => {
+    while (!failed && next < chunks.length) {
+      const chunk = chunks[next++]!;
+      const count = await transactionThen(
+        app.db,
+        async (tx, after) => {
+          const rows = await lockProgress(tx, ladder.site, cycleKey, chunk, { skipLocked: true });
+          const done = await payOut(tx, ladder, cycleKey, payoutsOf(ladder, rows), null, now);
+          const text = announcement(ladder, done);
+          if (text) after.push(() => app.chatOut.enqueue({ kind: 'announce', text }));
+          return done.length;
+        },
+        app.log,
+      ).catch((err: unknown) => {
+        failed = true; // the batches after it wait for the next refresh
+        throw err;
+      });
+      paid += count; // after the await: `paid += await …` would add to a stale total
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PAYOUT_WORKERS, chunks.length) }, worker));
   return paid;
 }
 
