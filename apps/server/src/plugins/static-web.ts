@@ -8,6 +8,11 @@
  * changes under its name, and a page load asks for dozens of them. A source map, a query string or
  * a HEAD goes through @fastify/static as before (which, like this, knows only the files there at start).
  *
+ * The two pages (index.html, overlay.html) are read into memory at start too, compressed once, and
+ * answered by the not-found handler with a strong ETag (304 on a match): every page load asks for
+ * one, and through @fastify/static each cost a stat, an open and a read stream. Like the assets,
+ * a process serves the build it started with.
+ *
  * Behind the production front (deploy/Caddyfile) none of the files reach this: Caddy answers them
  * from disk with the same headers, and sends the pages and source maps here
  * (docs/operations.md#the-production-layout). What is here serves `npm start` and a process asked directly.
@@ -23,6 +28,8 @@ import { messages } from '@kickback/common/messages';
 import { overlayAt } from '@kickback/common/overlays';
 import type { FastAsset } from '../lib/read-fast-path';
 import { routePath } from '../lib/request-path';
+import { bodyFor, encodingFor, etagMatches } from '../lib/read-answer';
+import { readyBody, type ReadyBody } from '../lib/read-cache';
 
 /** apps/web/dist, found by walking up from this file (source tree or server bundle). */
 export function defaultWebDist(): string | null {
@@ -107,6 +114,15 @@ export function loadAssets(
   return assets;
 }
 
+export const PAGE_CACHE_CONTROL = 'no-cache';
+const HTML_CONTENT_TYPE = 'text/html; charset=utf-8';
+
+/** A page of the build (`index.html`, `overlay.html`) ready to answer, or null when it is not there. */
+export function loadPage(webDist: string, name: string): ReadyBody | null {
+  const file = path.join(webDist, name);
+  return existsSync(file) ? readyBody(readFileSync(file, 'utf8')) : null;
+}
+
 const nonPagePrefixes = ['/api/', '/auth/', '/dev/', '/internal/', '/webhooks/', '/socket.io/', '/assets/', '/metrics'];
 
 /** The build's source maps (the web app's own source, comments included): not for visitors in production. */
@@ -116,6 +132,10 @@ export const staticWebPlugin = plugin({
   name: 'staticWebPlugin',
 })(async (app: FastifyInstance, opts: { webDist: string | null; sourceMaps?: boolean }) => {
   const { webDist } = opts;
+  const pages = {
+    site: webDist ? loadPage(webDist, 'index.html') : null,
+    overlay: webDist ? loadPage(webDist, 'overlay.html') : null,
+  };
   if (webDist) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -146,9 +166,17 @@ export const staticWebPlugin = plugin({
       !nonPagePrefixes.some((p) => urlPath.startsWith(p)) &&
       !/\.[a-z0-9]{2,5}$/i.test(urlPath);
     if (isPage && webDist) {
-      reply.header('cache-control', 'no-cache');
-      const page = overlayAt(urlPath) ? 'overlay.html' : 'index.html';
-      return reply.status(200).sendFile(page);
+      reply.header('cache-control', PAGE_CACHE_CONTROL);
+      const overlay = overlayAt(urlPath);
+      const ready = overlay ? pages.overlay : pages.site;
+      if (!ready) return reply.status(200).sendFile(overlay ? 'overlay.html' : 'index.html');
+      reply.header('etag', ready.etag);
+      if (etagMatches(request.headers['if-none-match'], ready.etag)) return reply.status(304).send();
+      const encoding = encodingFor(request.headers, ready);
+      reply.header('content-type', HTML_CONTENT_TYPE);
+      if (ready.br) reply.header('vary', 'accept-encoding');
+      if (encoding) reply.header('content-encoding', encoding);
+      return reply.status(200).send(bodyFor(ready, encoding));
     }
     if (isPage) {
       return reply
