@@ -72,6 +72,7 @@ describe('built assets answered from memory', () => {
   let base: string;
   let webDist: string;
   const script = 'export const big = "' + 'x'.repeat(3000) + '";\n';
+  const logo = '<svg xmlns="http://www.w3.org/2000/svg"><circle r="4"/></svg>';
   const html = `<!doctype html><title>site</title><meta name="x" content="${'y'.repeat(2000)}">`;
   beforeAll(async () => {
     webDist = mkdtempSync(path.join(tmpdir(), 'kb-web-'));
@@ -83,6 +84,8 @@ describe('built assets answered from memory', () => {
     writeFileSync(path.join(assets, 'index-abc123.js.gz'), gzipSync(script));
     writeFileSync(path.join(assets, 'small-def456.js'), 'export const s = 1;\n'); // no compressed copies
     writeFileSync(path.join(assets, 'index-abc123.js.map'), '{"version":3}');
+    mkdirSync(path.join(webDist, 'brand'));
+    writeFileSync(path.join(webDist, 'brand/logo.svg'), logo);
     t = await buildTestApp({ webDist });
     base = await listen(t.app);
   });
@@ -155,6 +158,19 @@ describe('built assets answered from memory', () => {
     expect(again.status).toBe(304);
     expect(again.body.length).toBe(0);
     expect(again.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers a public picture from memory, cached for 5 minutes, never compressed per request', async () => {
+    const before = t.app.readFastPath.answeredCount;
+    const res = await get('/brand/logo.svg', { 'accept-encoding': 'br, gzip' });
+    expect(res.status).toBe(200);
+    expect(res.body.toString()).toBe(logo);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.headers['content-type']).toBe('image/svg+xml');
+    expect(res.headers['cache-control']).toBe('public, max-age=300');
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect((await get('/brand/logo.svg', { 'if-none-match': res.headers.etag! })).status).toBe(304);
+    expect(t.app.readFastPath.answeredCount - before).toBe(2);
   });
 
   it('leaves source maps, query strings and unknown files to the router', async () => {

@@ -5,7 +5,10 @@
  *
  * The hashed assets under `assets/` are read into memory at start, with the .br and .gz copies the
  * build wrote, and answered in front of the router (lib/read-fast-path.ts): a file there never
- * changes under its name, and a page load asks for dozens of them. A source map, a query string or
+ * changes under its name, and a page load asks for dozens of them. So are the public pictures and
+ * sounds (`publicFolders`, about a megabyte, cached for 5 minutes): every page asks for the logo,
+ * and through @fastify/static a small file the build left uncompressed was also compressed anew
+ * per request. A source map, a query string or
  * a HEAD goes through @fastify/static as before (which, like this, knows only the files there at start).
  *
  * The two pages (index.html, overlay.html) are read into memory at start too, compressed once, and
@@ -61,17 +64,27 @@ const assetTypes: Record<string, string> = {
   '.webp': 'image/webp',
   '.jpg': 'image/jpeg',
   '.ico': 'image/x-icon',
+  '.wav': 'audio/wav',
 };
+
+/** The build's folders of public pictures and sounds (from apps/web/public; deploy/Caddyfile's list). */
+export const publicFolders = ['avatars', 'brand', 'challenges', 'sounds', 'store'];
+export const PUBLIC_CACHE_CONTROL = 'public, max-age=300';
 
 export const ASSET_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 /**
- * The files of `dir` (the build's `assets/`) ready to answer from memory: each with its header
- * lists per answer, the document security headers first (`securityHeaders`), as the router sends.
+ * The files of `dir` (the build's `assets/`, or a public folder with `folder` and its caching) ready
+ * to answer from memory at `/<folder>/<name>`: each with its header lists per answer, the document
+ * security headers first (`securityHeaders`), as the router sends.
  */
 export function loadAssets(
   dir: string,
   securityHeaders: ReadonlyArray<readonly [string, string]>,
+  { folder, cacheControl }: { folder: string; cacheControl: string } = {
+    folder: 'assets',
+    cacheControl: ASSET_CACHE_CONTROL,
+  },
 ): Map<string, FastAsset> {
   const assets = new Map<string, FastAsset>();
   if (!existsSync(dir)) return assets;
@@ -85,7 +98,7 @@ export function loadAssets(
     const gzip = br ? copy('.gz') : null;
     const etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
     const caching: Array<[string, string]> = [
-      ['cache-control', ASSET_CACHE_CONTROL],
+      ['cache-control', cacheControl],
       ['etag', etag],
     ];
     const answer = (bytes: Buffer, encoding: string | null) =>
@@ -97,8 +110,8 @@ export function loadAssets(
         ...(encoding ? [['content-encoding', encoding]] : []),
         ['content-length', String(bytes.length)],
       ].flat();
-    assets.set(`/assets/${name}`, {
-      route: '/assets/*',
+    assets.set(`/${folder}/${name}`, {
+      route: `/${folder}/*`,
       body,
       etag,
       br,
@@ -148,15 +161,19 @@ export const staticWebPlugin = plugin({
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           reply.header('cache-control', ASSET_CACHE_CONTROL);
         } else {
-          reply.header('cache-control', 'public, max-age=300');
+          reply.header('cache-control', PUBLIC_CACHE_CONTROL);
         }
       },
     });
     if (app.hasDecorator('readFastPath')) {
       const security = app.hasDecorator('documentSecurityHeaders') ? app.documentSecurityHeaders : [];
-      for (const [urlPath, asset] of loadAssets(path.join(webDist, 'assets'), security)) {
-        app.readFastPath.addAsset(urlPath, asset);
-      }
+      const files = [
+        loadAssets(path.join(webDist, 'assets'), security),
+        ...publicFolders.map((folder) =>
+          loadAssets(path.join(webDist, folder), security, { folder, cacheControl: PUBLIC_CACHE_CONTROL }),
+        ),
+      ];
+      for (const [urlPath, asset] of files.flatMap((f) => [...f])) app.readFastPath.addAsset(urlPath, asset);
     }
   }
   app.setNotFoundHandler((request, reply) => {
