@@ -133,7 +133,11 @@ describe('the live-game kit', () => {
     const before = reads();
     const mine = hubContext(gameId, owner.user);
     const theirs = hubContext(gameId, stranger.user);
-    await Promise.all([hub.connect(mine.ctx), hub.connect(theirs.ctx), hub.connect(hubContext(gameId, admin.user).ctx)]);
+    await Promise.all([
+      hub.connect(mine.ctx),
+      hub.connect(theirs.ctx),
+      hub.connect(hubContext(gameId, admin.user).ctx),
+    ]);
     expect(mine.rooms).toEqual([`highlow:${gameId}`]);
     expect(theirs.rooms).toEqual([]); // still decided per viewer
     expect(reads() - before).toBe(1);
