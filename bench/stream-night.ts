@@ -2,7 +2,8 @@
  * `npm run bench -- stream-night [--visitors 10000] [--ramp 60] [--hold 20] [--chat-rate 2000]
  *   [--bet-share 0.05] [--key-every 20] [--move-ms 2000] [--bettors 200] [--client-processes 2]
  *   [--timeout-ms 15000] [--bare-samples 20] [--chat-connections 64] [--cluster] [--cluster-only]
- *   [--processes 3] [--log-level <level>] [--calibrate-seconds 10] [--calibrate-visitors 1000]`
+ *   [--processes 3] [--log-level <level>] [--calibrate-seconds 10] [--calibrate-visitors 1000]
+ *   [--calibrate-only] [--profile <dir>]`
  * (`npm run build` first; PostgreSQL: BENCH_DATABASE_URL, else the local server when one answers;
  * `--cluster` also needs caddy and Redis: BENCH_REDIS_URL, else redis://127.0.0.1:6379)
  *
@@ -60,7 +61,7 @@ import {
 } from './lib/kick-deliveries';
 import { PipelinedClient } from './lib/pipelined-client';
 import { benchLogLevel, logLevelEnv, logLevelLine, serverLogFile } from './lib/server-log';
-import { processCpuMs, startServer, stopServer, withFreshPgDatabase } from './lib/server-process';
+import { benchServer, processCpuMs, startServer, stopServer, withFreshPgDatabase } from './lib/server-process';
 import { freePort, signIn } from './lib/site';
 import { summarise } from './lib/stats';
 
@@ -97,6 +98,14 @@ const TARGET_NODE_MS_PER_VISITOR = 3;
  * cluster needs connections enough for the answers in flight.
  */
 const chatConnections = arg('chat-connections', 64);
+/** `--calibrate-only`: the capacity calibration, without the run after it (no checks then). */
+const calibrateOnly = process.argv.includes('--calibrate-only');
+/** `--profile <dir>`: every Kickback process writes a V8 CPU profile there when it stops. */
+const profileDir = (() => {
+  const i = process.argv.indexOf('--profile');
+  return i >= 0 ? process.argv[i + 1] : undefined;
+})();
+const profiling = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
 const withCluster = process.argv.includes('--cluster') || process.argv.includes('--cluster-only');
 const clusterOnly = process.argv.includes('--cluster-only');
 const TARGET = { firstStateP99: 1500, webhookP99: 100, frameP99: 400, bareRatio: 1.5, rssMb: 1536 };
@@ -478,6 +487,11 @@ async function scenario(target: Target): Promise<Figures> {
     const frameBytes = JSON.stringify(['GameStateChange', state]).length + 20;
     const paths = await pageAssets(base, gameId);
 
+    if (calibrateOnly) {
+      const capacity = await measureCapacity(target, gameId, paths, new Date());
+      return { rows: capacityRows(capacity), ok: true };
+    }
+
     // The chat of the whole run, signed before it starts.
     const seconds = rampS + holdS;
     const chatCount = Math.round(chatRate * seconds);
@@ -716,7 +730,7 @@ async function oneProcess(): Promise<Figures> {
   let figures: Figures = { rows: [], ok: false };
   await withFreshPgDatabase(async (databaseUrl) => {
     const port = await freePort();
-    const server = await startServer(port, databaseUrl, serverEnv);
+    const server = await startServer(port, databaseUrl, serverEnv, profiling);
     try {
       figures = await scenario({
         label: 'one process',
@@ -757,6 +771,8 @@ async function cluster(): Promise<Figures> {
         ...logLevelEnv(),
       },
       output: (source, text) => out.write(`[${source}] ${text}`),
+      // As `npm run cluster` starts them; BENCH_SERVER_MAIN measures another build.
+      command: benchServer(['--enable-source-maps', ...profiling]),
     });
     try {
       await c.start();

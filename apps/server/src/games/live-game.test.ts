@@ -22,8 +22,8 @@ let owner: TestUser;
 let stranger: TestUser;
 let kit: ReturnType<typeof register>;
 
-function register(app: Parameters<typeof highLowGame>[0]) {
-  const { definition, store } = highLowGame(app, KIND);
+function kitOf(app: Parameters<typeof highLowGame>[0], kind: string, fixedVisibilityMs?: number) {
+  const { definition, store } = highLowGame(app, kind);
   const live = new LiveGame(app, definition, {
     canSee: (game, _row, viewer) => viewer !== null && (viewer.id === game.ownerId || canModerate(viewer.role)),
     recordAudit: (tx, who: Person, entry) =>
@@ -31,8 +31,20 @@ function register(app: Parameters<typeof highLowGame>[0]) {
         .insert(auditLog)
         .values({ actorUserId: who.id, actorLabel: 'test', ...entry })
         .then(() => undefined),
+    ...(fixedVisibilityMs === undefined ? {} : { fixedVisibilityMs }),
   });
-  return { live, store };
+  // Counts the game reads (the handshakes' and the states').
+  let reads = 0;
+  const find = live.runner.find.bind(live.runner);
+  live.runner.find = (gameId: string) => {
+    reads += 1;
+    return find(gameId);
+  };
+  return { live, store, reads: () => reads };
+}
+
+function register(app: Parameters<typeof highLowGame>[0]) {
+  return { ...kitOf(app, KIND), fixed: kitOf(app, `${KIND}_fixed`, 60_000) };
 }
 
 beforeAll(async () => {
@@ -111,6 +123,33 @@ describe('the live-game kit', () => {
     expect(await kit.live.act(owner.user, gameId, (g, u) => start(g, { userId: u.id, now: now() }))).toMatchObject({
       status: 2,
     });
+  });
+
+  it('a game whose visibility never changes: handshakes decide from one read, states read afresh; an unknown game is not remembered', async () => {
+    const { live, store, reads } = kit.fixed;
+    const game = newHighLow({ ownerId: owner.user.id, secret: 8, seconds: 10, prizeCents: 100n });
+    const gameId = (await store.create(t.app.db, game, owner.user.id, new Date())).id;
+    const hub = gameHub(live);
+    const before = reads();
+    const mine = hubContext(gameId, owner.user);
+    const theirs = hubContext(gameId, stranger.user);
+    await Promise.all([
+      hub.connect(mine.ctx),
+      hub.connect(theirs.ctx),
+      hub.connect(hubContext(gameId, admin.user).ctx),
+    ]);
+    expect(mine.rooms).toEqual([`highlow:${gameId}`]);
+    expect(theirs.rooms).toEqual([]); // still decided per viewer
+    expect(reads() - before).toBe(1);
+    expect(await hub.GetGameState(mine.ctx)).toMatchObject({ id: gameId });
+    expect(await hub.GetGameState(mine.ctx)).toMatchObject({ id: gameId });
+    expect(reads() - before).toBe(3);
+
+    const unknown = reads();
+    for (let i = 0; i < 2; i++) {
+      await expect(hub.connect(hubContext(MISSING, owner.user).ctx)).rejects.toMatchObject({ statusCode: 404 });
+    }
+    expect(reads() - unknown).toBe(2);
   });
 
   it('writes an admin action’s audit row once, in its transaction; a refused one writes none', async () => {

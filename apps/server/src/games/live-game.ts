@@ -55,6 +55,13 @@ export interface LiveGameOptions<G, Row, Admin> {
   /** Whether a viewer may see the game (a private game: its players and the staff). Default: all may. */
   canSee?(game: G, row: Row, viewer: Person | null): boolean;
   recordAudit: RecordAudit<Admin>;
+  /**
+   * For a game whose `canSee` reads only what never changes once it is created (its owner, whether
+   * it is private) and that is never deleted: the hub handshake may decide from a row this process
+   * read within this many ms, so a link drop's visitors do not each read it (their `GetGameState`
+   * still reads the game afresh). Unset: every handshake reads it.
+   */
+  fixedVisibilityMs?: number;
 }
 
 /** One registered live game with the kit's plumbing around its runner. */
@@ -68,6 +75,8 @@ export class LiveGame<
   Admin extends Person = Person,
 > {
   readonly runner: GameRunner<G, E, S, Row, H, Ev>;
+  /** Rows the handshakes decide from, per game (options.fixedVisibilityMs); an unknown game is not kept. */
+  private readonly admissions = new Map<string, { row: Promise<Row | null>; until: number }>();
 
   constructor(
     app: FastifyInstance,
@@ -90,6 +99,32 @@ export class LiveGame<
     const row = await this.runner.find(gameId);
     if (!row) throw notFound(this.definition.notFoundMessage);
     return { row, visible: this.canSee(row, viewer) };
+  }
+
+  /**
+   * `visibility` for a hub handshake: from a row read within `fixedVisibilityMs` when the game's
+   * visibility never changes, else read now.
+   */
+  async admission(gameId: string, viewer: Person | null): Promise<{ visible: boolean }> {
+    const ms = this.options.fixedVisibilityMs ?? 0;
+    if (ms <= 0) return this.visibility(gameId, viewer);
+    const now = performance.now();
+    let entry = this.admissions.get(gameId);
+    if (!entry || entry.until <= now) {
+      if (this.admissions.size >= 1000) {
+        for (const [id, e] of this.admissions) if (e.until <= now) this.admissions.delete(id);
+      }
+      const fresh = { row: this.runner.find(gameId), until: now + ms };
+      this.admissions.set(gameId, fresh);
+      const forget = () => {
+        if (this.admissions.get(gameId) === fresh) this.admissions.delete(gameId);
+      };
+      fresh.row.then((row) => row ?? forget(), forget);
+      entry = fresh;
+    }
+    const row = await entry.row;
+    if (!row) throw notFound(this.definition.notFoundMessage);
+    return { visible: this.canSee(row, viewer) };
   }
 
   /** The game's row when the viewer may see it: 404 unknown, 403 private to them. */
@@ -159,13 +194,13 @@ export interface GameHubContext {
  * for a private game (the page shows "Game Is Private").
  */
 export function gameHub<P>(game: {
-  visibility(gameId: string, viewer: Person | null): Promise<{ visible: boolean }>;
+  admission(gameId: string, viewer: Person | null): Promise<{ visible: boolean }>;
   state(gameId: string, viewer: Person | null): Promise<P | null>;
   definition: { room(gameId: string): string };
 }) {
   return {
     async connect(ctx: GameHubContext): Promise<void> {
-      const { visible } = await game.visibility(ctx.query.gameid, ctx.user);
+      const { visible } = await game.admission(ctx.query.gameid, ctx.user);
       if (visible) ctx.join(game.definition.room(ctx.query.gameid));
     },
     GetGameState: async (ctx: GameHubContext) => game.state(ctx.query.gameid, await ctx.currentUser()),

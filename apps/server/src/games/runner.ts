@@ -66,7 +66,15 @@ export interface GameDefinition<
   announce?(change: { before: G; after: G; row: Row }, after: AfterCommit): void;
   /** The saved state as each audience may see it. */
   present(db: DbOrTx, row: Row): Promise<AudienceViews<Unstamped<EventPayload<H, Ev> & LiveStateView>>>;
+  /**
+   * Reads (`view`) may reuse a presentation of the same saved row for `ms`: for a game whose
+   * presentation is its row and nothing that changes often besides (a name, an avatar). `stamp`
+   * names one saved row: it must change with every save (the version and the save's time).
+   */
+  presentCache?: { ms: number; stamp(row: Row): string };
 }
+
+type Presented<V> = Promise<AudienceViews<V>>;
 
 /** Instrumentation points for tests (a race between two actions, a failure at a given step). */
 export interface RunnerHooks {
@@ -97,6 +105,12 @@ export class GameRunner<
   H extends HubSpec,
   Ev extends EventName<H>,
 > {
+  /** Recent presentations for reads, per game (definition.presentCache). */
+  private readonly presented = new Map<
+    string,
+    { stamp: string; until: number; views: Presented<Unstamped<EventPayload<H, Ev> & LiveStateView>> }
+  >();
+
   constructor(
     private readonly deps: EngineDeps,
     readonly definition: GameDefinition<G, E, S, Row, H, Ev>,
@@ -121,7 +135,32 @@ export class GameRunner<
 
   /** The current state as `viewer` may see it (no lock: a read). */
   async view(row: Row, viewer: Viewer | null): Promise<EventPayload<H, Ev>> {
-    return this.stamp(this.pick(await this.definition.present(this.deps.db, row), viewer)) as EventPayload<H, Ev>;
+    return this.stamp(this.pick(await this.presentForRead(row), viewer)) as EventPayload<H, Ev>;
+  }
+
+  /**
+   * The presentation of a row read outside a transaction: shared by the reads of the same saved row
+   * for `presentCache.ms` (a link drop's visitors all ask for the same state at once), made anew
+   * for any other row. Only what the database holds is shared (the row is each read's own).
+   */
+  private presentForRead(row: Row): Presented<Unstamped<EventPayload<H, Ev> & LiveStateView>> {
+    const cache = this.definition.presentCache;
+    if (!cache) return this.definition.present(this.deps.db, row);
+    const now = performance.now();
+    const stamp = cache.stamp(row);
+    const hit = this.presented.get(row.id);
+    if (hit && hit.stamp === stamp && hit.until > now) return hit.views;
+    const views = this.definition.present(this.deps.db, row);
+    if (this.presented.size >= 1000) {
+      for (const [id, entry] of this.presented) if (entry.until <= now) this.presented.delete(id);
+    }
+    const entry = { stamp, until: now + cache.ms, views };
+    this.presented.set(row.id, entry);
+    // A failed presentation is not kept.
+    views.catch(() => {
+      if (this.presented.get(row.id) === entry) this.presented.delete(row.id);
+    });
+    return views;
   }
 
   find(gameId: string): Promise<Row | null> {

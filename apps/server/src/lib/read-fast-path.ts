@@ -20,8 +20,9 @@
  * then records the request in the metrics and the request log. Everything else, and every request
  * once the app starts closing, goes to Fastify's handler untouched.
  *
- * It also answers a GET of exactly a built asset's path (`/assets/<hashed name>`, registered by
- * plugins/static-web.ts from the bytes it read at start): a page load asks for ~35 of them, and
+ * It also answers a GET of exactly a built asset's path (`/assets/<hashed name>`, and the public
+ * pictures and sounds such as `/brand/logo.svg`, registered by plugins/static-web.ts from the bytes
+ * it read at start): a page load asks for ~20 of them, and
  * through the router each one cost a stat, an open, a read stream, a close and, for the small files
  * the build leaves uncompressed, a brotli stream per request (bench/stream-night). An asset needs no
  * CSRF check, session or rate budget (the router's answer has none either); its answer is the

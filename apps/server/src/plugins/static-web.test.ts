@@ -72,16 +72,20 @@ describe('built assets answered from memory', () => {
   let base: string;
   let webDist: string;
   const script = 'export const big = "' + 'x'.repeat(3000) + '";\n';
+  const logo = '<svg xmlns="http://www.w3.org/2000/svg"><circle r="4"/></svg>';
+  const html = `<!doctype html><title>site</title><meta name="x" content="${'y'.repeat(2000)}">`;
   beforeAll(async () => {
     webDist = mkdtempSync(path.join(tmpdir(), 'kb-web-'));
     mkdirSync(path.join(webDist, 'assets'));
-    writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>site</title>');
+    writeFileSync(path.join(webDist, 'index.html'), html);
     const assets = path.join(webDist, 'assets');
     writeFileSync(path.join(assets, 'index-abc123.js'), script);
     writeFileSync(path.join(assets, 'index-abc123.js.br'), brotliCompressSync(script));
     writeFileSync(path.join(assets, 'index-abc123.js.gz'), gzipSync(script));
     writeFileSync(path.join(assets, 'small-def456.js'), 'export const s = 1;\n'); // no compressed copies
     writeFileSync(path.join(assets, 'index-abc123.js.map'), '{"version":3}');
+    mkdirSync(path.join(webDist, 'brand'));
+    writeFileSync(path.join(webDist, 'brand/logo.svg'), logo);
     t = await buildTestApp({ webDist });
     base = await listen(t.app);
   });
@@ -130,6 +134,43 @@ describe('built assets answered from memory', () => {
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(small.headers['content-length']).toBe(String(small.body.length));
     expect(small.body.toString()).toBe('export const s = 1;\n');
+  });
+
+  it('answers a page from the bytes read at start, compressed once, with an ETag that earns a 304', async () => {
+    // Nothing is read from disk per page: the file may even be gone (a process serves its own build).
+    rmSync(path.join(webDist, 'index.html'));
+    const br = await get('/game/dealornodeal/01ABC', { 'accept-encoding': 'br, gzip' });
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.body).toString()).toBe(html);
+    expect(br.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(br.headers['cache-control']).toBe('no-cache');
+    expect(br.headers['vary']).toBe('accept-encoding');
+    expect(br.headers['content-security-policy']).toContain("script-src 'self'");
+    const gz = await get('/store', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toBe(html);
+    const plain = await get('/');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(html);
+    expect(plain.headers.etag).toBe(br.headers.etag);
+    const again = await get('/giveaway', { 'if-none-match': br.headers.etag!, 'accept-encoding': 'br' });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+    expect(again.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers a public picture from memory, cached for 5 minutes, never compressed per request', async () => {
+    const before = t.app.readFastPath.answeredCount;
+    const res = await get('/brand/logo.svg', { 'accept-encoding': 'br, gzip' });
+    expect(res.status).toBe(200);
+    expect(res.body.toString()).toBe(logo);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.headers['content-type']).toBe('image/svg+xml');
+    expect(res.headers['cache-control']).toBe('public, max-age=300');
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect((await get('/brand/logo.svg', { 'if-none-match': res.headers.etag! })).status).toBe(304);
+    expect(t.app.readFastPath.answeredCount - before).toBe(2);
   });
 
   it('leaves source maps, query strings and unknown files to the router', async () => {

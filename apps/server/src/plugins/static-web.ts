@@ -5,8 +5,16 @@
  *
  * The hashed assets under `assets/` are read into memory at start, with the .br and .gz copies the
  * build wrote, and answered in front of the router (lib/read-fast-path.ts): a file there never
- * changes under its name, and a page load asks for dozens of them. A source map, a query string or
+ * changes under its name, and a page load asks for dozens of them. So are the public pictures and
+ * sounds (`publicFolders`, about a megabyte, cached for 5 minutes): every page asks for the logo,
+ * and through @fastify/static a small file the build left uncompressed was also compressed anew
+ * per request. A source map, a query string or
  * a HEAD goes through @fastify/static as before (which, like this, knows only the files there at start).
+ *
+ * The two pages (index.html, overlay.html) are read into memory at start too, compressed once, and
+ * answered by the not-found handler with a strong ETag (304 on a match): every page load asks for
+ * one, and through @fastify/static each cost a stat, an open and a read stream. Like the assets,
+ * a process serves the build it started with.
  *
  * Behind the production front (deploy/Caddyfile) none of the files reach this: Caddy answers them
  * from disk with the same headers, and sends the pages and source maps here
@@ -23,6 +31,8 @@ import { messages } from '@kickback/common/messages';
 import { overlayAt } from '@kickback/common/overlays';
 import type { FastAsset } from '../lib/read-fast-path';
 import { routePath } from '../lib/request-path';
+import { bodyFor, encodingFor, etagMatches } from '../lib/read-answer';
+import { readyBody, type ReadyBody } from '../lib/read-cache';
 
 /** apps/web/dist, found by walking up from this file (source tree or server bundle). */
 export function defaultWebDist(): string | null {
@@ -54,17 +64,27 @@ const assetTypes: Record<string, string> = {
   '.webp': 'image/webp',
   '.jpg': 'image/jpeg',
   '.ico': 'image/x-icon',
+  '.wav': 'audio/wav',
 };
+
+/** The build's folders of public pictures and sounds (from apps/web/public; deploy/Caddyfile's list). */
+export const publicFolders = ['avatars', 'brand', 'challenges', 'sounds', 'store'];
+export const PUBLIC_CACHE_CONTROL = 'public, max-age=300';
 
 export const ASSET_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 /**
- * The files of `dir` (the build's `assets/`) ready to answer from memory: each with its header
- * lists per answer, the document security headers first (`securityHeaders`), as the router sends.
+ * The files of `dir` (the build's `assets/`, or a public folder with `folder` and its caching) ready
+ * to answer from memory at `/<folder>/<name>`: each with its header lists per answer, the document
+ * security headers first (`securityHeaders`), as the router sends.
  */
 export function loadAssets(
   dir: string,
   securityHeaders: ReadonlyArray<readonly [string, string]>,
+  { folder, cacheControl }: { folder: string; cacheControl: string } = {
+    folder: 'assets',
+    cacheControl: ASSET_CACHE_CONTROL,
+  },
 ): Map<string, FastAsset> {
   const assets = new Map<string, FastAsset>();
   if (!existsSync(dir)) return assets;
@@ -78,7 +98,7 @@ export function loadAssets(
     const gzip = br ? copy('.gz') : null;
     const etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
     const caching: Array<[string, string]> = [
-      ['cache-control', ASSET_CACHE_CONTROL],
+      ['cache-control', cacheControl],
       ['etag', etag],
     ];
     const answer = (bytes: Buffer, encoding: string | null) =>
@@ -90,8 +110,8 @@ export function loadAssets(
         ...(encoding ? [['content-encoding', encoding]] : []),
         ['content-length', String(bytes.length)],
       ].flat();
-    assets.set(`/assets/${name}`, {
-      route: '/assets/*',
+    assets.set(`/${folder}/${name}`, {
+      route: `/${folder}/*`,
       body,
       etag,
       br,
@@ -107,6 +127,15 @@ export function loadAssets(
   return assets;
 }
 
+export const PAGE_CACHE_CONTROL = 'no-cache';
+const HTML_CONTENT_TYPE = 'text/html; charset=utf-8';
+
+/** A page of the build (`index.html`, `overlay.html`) ready to answer, or null when it is not there. */
+export function loadPage(webDist: string, name: string): ReadyBody | null {
+  const file = path.join(webDist, name);
+  return existsSync(file) ? readyBody(readFileSync(file, 'utf8')) : null;
+}
+
 const nonPagePrefixes = ['/api/', '/auth/', '/dev/', '/internal/', '/webhooks/', '/socket.io/', '/assets/', '/metrics'];
 
 /** The build's source maps (the web app's own source, comments included): not for visitors in production. */
@@ -116,6 +145,10 @@ export const staticWebPlugin = plugin({
   name: 'staticWebPlugin',
 })(async (app: FastifyInstance, opts: { webDist: string | null; sourceMaps?: boolean }) => {
   const { webDist } = opts;
+  const pages = {
+    site: webDist ? loadPage(webDist, 'index.html') : null,
+    overlay: webDist ? loadPage(webDist, 'overlay.html') : null,
+  };
   if (webDist) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -128,15 +161,19 @@ export const staticWebPlugin = plugin({
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           reply.header('cache-control', ASSET_CACHE_CONTROL);
         } else {
-          reply.header('cache-control', 'public, max-age=300');
+          reply.header('cache-control', PUBLIC_CACHE_CONTROL);
         }
       },
     });
     if (app.hasDecorator('readFastPath')) {
       const security = app.hasDecorator('documentSecurityHeaders') ? app.documentSecurityHeaders : [];
-      for (const [urlPath, asset] of loadAssets(path.join(webDist, 'assets'), security)) {
-        app.readFastPath.addAsset(urlPath, asset);
-      }
+      const files = [
+        loadAssets(path.join(webDist, 'assets'), security),
+        ...publicFolders.map((folder) =>
+          loadAssets(path.join(webDist, folder), security, { folder, cacheControl: PUBLIC_CACHE_CONTROL }),
+        ),
+      ];
+      for (const [urlPath, asset] of files.flatMap((f) => [...f])) app.readFastPath.addAsset(urlPath, asset);
     }
   }
   app.setNotFoundHandler((request, reply) => {
@@ -146,9 +183,17 @@ export const staticWebPlugin = plugin({
       !nonPagePrefixes.some((p) => urlPath.startsWith(p)) &&
       !/\.[a-z0-9]{2,5}$/i.test(urlPath);
     if (isPage && webDist) {
-      reply.header('cache-control', 'no-cache');
-      const page = overlayAt(urlPath) ? 'overlay.html' : 'index.html';
-      return reply.status(200).sendFile(page);
+      reply.header('cache-control', PAGE_CACHE_CONTROL);
+      const overlay = overlayAt(urlPath);
+      const ready = overlay ? pages.overlay : pages.site;
+      if (!ready) return reply.status(200).sendFile(overlay ? 'overlay.html' : 'index.html');
+      reply.header('etag', ready.etag);
+      if (etagMatches(request.headers['if-none-match'], ready.etag)) return reply.status(304).send();
+      const encoding = encodingFor(request.headers, ready);
+      reply.header('content-type', HTML_CONTENT_TYPE);
+      if (ready.br) reply.header('vary', 'accept-encoding');
+      if (encoding) reply.header('content-encoding', encoding);
+      return reply.status(200).send(bodyFor(ready, encoding));
     }
     if (isPage) {
       return reply

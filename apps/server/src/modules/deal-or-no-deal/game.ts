@@ -166,6 +166,9 @@ export function dealOrNoDealGame(app: FastifyInstance) {
     settle: queuePrize,
     announce: (change, afterCommit) => announce(app, change, afterCommit),
     present: async (db, row) => ({ watcher: await presentState(db, row) }),
+    // A state is its row and the player's name and picture: a link drop's visitors share one
+    // presentation of a saved row, and a renamed player shows within the second.
+    presentCache: { ms: 1000, stamp: (row) => `${row.version}:${row.updatedAt.getTime()}` },
   } satisfies GameDefinition<
     DealOrNoDealGame,
     DealOrNoDealError,

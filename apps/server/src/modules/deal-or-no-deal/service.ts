@@ -61,6 +61,9 @@ export class DealOrNoDealService {
     this.live = new LiveGame(app, dealOrNoDealGame(app), {
       canSee: (game, _row, viewer) => canSee(game, viewer),
       recordAudit: (tx, admin: UserRow, entry) => recordAudit(tx, actorOf(admin), entry),
+      // A game's owner and privacy are set when it is created and never change, and games are
+      // never deleted: a handshake decides from a row read in the last 10 s.
+      fixedVisibilityMs: 10_000,
     });
   }
 
