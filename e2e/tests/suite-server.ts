@@ -6,11 +6,10 @@
 import { createHash } from 'node:crypto';
 
 /**
- * Journeys run three at a time: they mostly wait on pages and real timers, so a third worker
- * shortens the run more than it slows the others (docs/conventions.md#test-speed; E2E_WORKERS=1
- * for one).
+ * Journeys run two at a time: a third worker left the run bound by the CPU, the server tests beside
+ * it starved, and the whole run longer (docs/conventions.md#test-speed; E2E_WORKERS=1 for one).
  */
-export const WORKERS = Number(process.env.E2E_WORKERS ?? 3);
+export const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
 
 // Derived from the checkout's path, so two checkouts can run their suites at once.
 const derivedPort =

@@ -1,5 +1,5 @@
 /**
- * The repeated-message rule's memory (docs/features/chat-moderation.md#cost): per Kick user, their
+ * The repeated-message rule's memory (docs/features/chat-moderation.md#where-it-runs): per Kick user, their
  * last lines (normalised) and when each came, in this process. It runs on every message while the
  * rule is on, so a line costs a scan of at most `perSender` slots and no allocation once the
  * sender's slots exist: the lines are kept in place (the ones past the window dropped as they are
