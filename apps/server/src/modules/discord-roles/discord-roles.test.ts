@@ -3,7 +3,7 @@
  * through the real adapter: the rules (a milestone tier among them), Discord's 429 and 403 answers, the reconcile, the check, and
  * the go-live post once per stream.
  */
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { DiscordRoleCheck, DiscordRoleSettings } from '@kickback/common/http/discord-roles';
 import { partnerLinks } from '../../db/schema/partner-links';
@@ -114,6 +114,17 @@ describe('role rules', () => {
     expect(unlink.statusCode).toBe(200);
     await settle();
     expect(guild().rolesOf(vic.discordId)).toEqual([]);
+  });
+});
+
+describe('a sweep that fails', () => {
+  it('is logged, never thrown at its caller: the subscription-end timer and the routes fire it and forget it', async () => {
+    await configure();
+    const { worker } = t.app.discordRoles;
+    vi.spyOn(worker, 'sweep').mockRejectedValueOnce(new Error('connection lost'));
+    const logged = vi.spyOn(t.app.log, 'error');
+    await expect(worker.sweepSoon()).resolves.toBeUndefined();
+    expect(logged).toHaveBeenCalledWith(expect.objectContaining({ err: expect.any(Error) }), 'discord role sweep failed');
   });
 });
 

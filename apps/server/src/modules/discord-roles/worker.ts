@@ -86,11 +86,20 @@ export class RoleWorker {
     }
   }
 
-  /** Sweeps now, then works the queue (after a subscription event, a save). */
+  /**
+   * Sweeps now, then works the queue (after a subscription event, a save, a subscription's end).
+   * Its callers fire it and forget it, so it never rejects: a failure is logged and the next
+   * sweep tries again — an unhandled rejection would end the process
+   * (docs/features/discord-roles.md#the-queue).
+   */
   async sweepSoon(): Promise<void> {
     if (this.stopped || !this.client()) return;
-    await this.sweep();
-    await this.kick();
+    try {
+      await this.sweep();
+      await this.kick();
+    } catch (err) {
+      this.app.log.error({ err }, 'discord role sweep failed');
+    }
   }
 
   /**
