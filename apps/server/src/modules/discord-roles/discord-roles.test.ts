@@ -124,7 +124,10 @@ describe('a sweep that fails', () => {
     vi.spyOn(worker, 'sweep').mockRejectedValueOnce(new Error('connection lost'));
     const logged = vi.spyOn(t.app.log, 'error');
     await expect(worker.sweepSoon()).resolves.toBeUndefined();
-    expect(logged).toHaveBeenCalledWith(expect.objectContaining({ err: expect.any(Error) }), 'discord role sweep failed');
+    expect(logged).toHaveBeenCalledWith(
+      expect.objectContaining({ err: expect.any(Error) }),
+      'discord role sweep failed',
+    );
   });
 });
 
