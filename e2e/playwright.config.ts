@@ -17,7 +17,10 @@ export default defineConfig({
   workers: WORKERS,
   retries: process.env.CI ? 1 : 0,
   // The list as it goes, and a JSON report that scripts/ci-failures.mjs reads when the run failed.
-  reporter: [['list'], ['json', { outputFile: path.join(import.meta.dirname, '..', 'test-reports', 'playwright.json') }]],
+  reporter: [
+    ['list'],
+    ['json', { outputFile: path.join(import.meta.dirname, '..', 'test-reports', 'playwright.json') }],
+  ],
   outputDir: './test-results',
   use: {
     // The first worker's; tests/fixtures.ts gives each worker its own server and these for it.
