@@ -15,6 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../db/client';
 import { forbidden, notFound, unauthorized } from '../lib/errors';
 import type { GameDefinition, GameRunner } from './runner';
+import { RecentPromises } from './recent-promises';
 
 /** The answer for an unknown game, on every live game. */
 export const GAME_NOT_FOUND = 'Game not found.';
@@ -76,7 +77,7 @@ export class LiveGame<
 > {
   readonly runner: GameRunner<G, E, S, Row, H, Ev>;
   /** Rows the handshakes decide from, per game (options.fixedVisibilityMs); an unknown game is not kept. */
-  private readonly admissions = new Map<string, { row: Promise<Row | null>; until: number }>();
+  private readonly admissions: RecentPromises<Row | null> | null;
 
   constructor(
     app: FastifyInstance,
@@ -84,6 +85,9 @@ export class LiveGame<
     private readonly options: LiveGameOptions<G, Row, Admin>,
   ) {
     this.runner = app.games.register(definition);
+    const ms = options.fixedVisibilityMs ?? 0;
+    // An unknown game is forgotten at once: it may be created the next moment.
+    this.admissions = ms > 0 ? new RecentPromises<Row | null>(ms, (row) => row !== null) : null;
   }
 
   get definition(): GameDefinition<G, E, S, Row, H, Ev> {
@@ -106,23 +110,8 @@ export class LiveGame<
    * visibility never changes, else read now.
    */
   async admission(gameId: string, viewer: Person | null): Promise<{ visible: boolean }> {
-    const ms = this.options.fixedVisibilityMs ?? 0;
-    if (ms <= 0) return this.visibility(gameId, viewer);
-    const now = performance.now();
-    let entry = this.admissions.get(gameId);
-    if (!entry || entry.until <= now) {
-      if (this.admissions.size >= 1000) {
-        for (const [id, e] of this.admissions) if (e.until <= now) this.admissions.delete(id);
-      }
-      const fresh = { row: this.runner.find(gameId), until: now + ms };
-      this.admissions.set(gameId, fresh);
-      const forget = () => {
-        if (this.admissions.get(gameId) === fresh) this.admissions.delete(gameId);
-      };
-      fresh.row.then((row) => row ?? forget(), forget);
-      entry = fresh;
-    }
-    const row = await entry.row;
+    if (!this.admissions) return this.visibility(gameId, viewer);
+    const row = await this.admissions.get(gameId, '', () => this.runner.find(gameId));
     if (!row) throw notFound(this.definition.notFoundMessage);
     return { visible: this.canSee(row, viewer) };
   }

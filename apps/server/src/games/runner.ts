@@ -16,6 +16,7 @@ import type { Clock } from '../lib/clock';
 import { type AfterCommit, transactionThen } from '../lib/after-commit';
 import { AppError, notFound } from '../lib/errors';
 import type { AudienceViews, Realtime } from '../plugins/realtime';
+import { RecentPromises } from './recent-promises';
 import type { FireResult, GameTimers } from './timers';
 
 /** A view as presented, before the runner stamps the server's time on it at sending. */
@@ -106,15 +107,14 @@ export class GameRunner<
   Ev extends EventName<H>,
 > {
   /** Recent presentations for reads, per game (definition.presentCache). */
-  private readonly presented = new Map<
-    string,
-    { stamp: string; until: number; views: Presented<Unstamped<EventPayload<H, Ev> & LiveStateView>> }
-  >();
+  private readonly presented: RecentPromises<AudienceViews<Unstamped<EventPayload<H, Ev> & LiveStateView>>> | null;
 
   constructor(
     private readonly deps: EngineDeps,
     readonly definition: GameDefinition<G, E, S, Row, H, Ev>,
-  ) {}
+  ) {
+    this.presented = definition.presentCache ? new RecentPromises(definition.presentCache.ms) : null;
+  }
 
   private stamp<V>(view: V): V & { serverTime: string } {
     return { ...view, serverTime: this.deps.clock.now().toISOString() };
@@ -145,22 +145,8 @@ export class GameRunner<
    */
   private presentForRead(row: Row): Presented<Unstamped<EventPayload<H, Ev> & LiveStateView>> {
     const cache = this.definition.presentCache;
-    if (!cache) return this.definition.present(this.deps.db, row);
-    const now = performance.now();
-    const stamp = cache.stamp(row);
-    const hit = this.presented.get(row.id);
-    if (hit && hit.stamp === stamp && hit.until > now) return hit.views;
-    const views = this.definition.present(this.deps.db, row);
-    if (this.presented.size >= 1000) {
-      for (const [id, entry] of this.presented) if (entry.until <= now) this.presented.delete(id);
-    }
-    const entry = { stamp, until: now + cache.ms, views };
-    this.presented.set(row.id, entry);
-    // A failed presentation is not kept.
-    views.catch(() => {
-      if (this.presented.get(row.id) === entry) this.presented.delete(row.id);
-    });
-    return views;
+    const present = () => this.definition.present(this.deps.db, row);
+    return cache && this.presented ? this.presented.get(row.id, cache.stamp(row), present) : present();
   }
 
   find(gameId: string): Promise<Row | null> {

@@ -14,8 +14,8 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { EndpointSpec } from '@kickback/common/http/endpoint';
 import { notFound } from '../lib/errors';
-import { bodyFor, encodingFor, etagMatches, readHeaders } from '../lib/read-answer';
-import { ReadCache, readyBody, type ReadyBody } from '../lib/read-cache';
+import { sendReady } from '../lib/read-answer';
+import { ReadCache, readyBody } from '../lib/read-cache';
 import { syncReadCache } from '../lib/read-cache-sync';
 import type { ReadFastPath } from '../lib/read-fast-path';
 import { passesCsrf } from './csrf';
@@ -98,18 +98,6 @@ export function cachedReadRoute<const E extends EndpointSpec>(
   }
 }
 
-/** Sends `ready` (or 304) with its headers. */
-function send(request: FastifyRequest, reply: FastifyReply, ready: ReadyBody, cacheControl: string): void {
-  const notModified = etagMatches(request.headers['if-none-match'], ready.etag);
-  const encoding = notModified ? null : encodingFor(request.headers, ready);
-  for (const [name, value] of readHeaders(ready, cacheControl, notModified ? 'not-modified' : encoding)) {
-    reply.header(name, value);
-  }
-  // A Buffer goes out as it is: the response schema is not run again, nothing is compressed here.
-  if (notModified) reply.code(304).send();
-  else reply.send(bodyFor(ready, encoding));
-}
-
 /**
  * The handler of a cached public read: a built entry is sent at once (no promise on the hot path),
  * otherwise once its build is done.
@@ -134,12 +122,12 @@ function cachedRead<S extends z.ZodType>(
   const afterBuild = async (request: FastifyRequest, reply: FastifyReply, now: number) => {
     const ready = await app.reads.get(opts.key, opts.ttlMs, now, build);
     if (!ready) throw notFound();
-    send(request, reply, ready, opts.cacheControl);
+    sendReady(request, reply, ready, opts.cacheControl);
   };
   return (request, reply) => {
     const now = app.clock.now().getTime();
     const ready = app.reads.peek(opts.key, now);
     if (!ready) return afterBuild(request, reply, now);
-    send(request, reply, ready, opts.cacheControl);
+    sendReady(request, reply, ready, opts.cacheControl);
   };
 }

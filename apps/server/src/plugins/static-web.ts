@@ -31,7 +31,7 @@ import { messages } from '@kickback/common/messages';
 import { overlayAt } from '@kickback/common/overlays';
 import type { FastAsset } from '../lib/read-fast-path';
 import { routePath } from '../lib/request-path';
-import { bodyFor, encodingFor, etagMatches } from '../lib/read-answer';
+import { sendReady } from '../lib/read-answer';
 import { readyBody, type ReadyBody } from '../lib/read-cache';
 
 /** apps/web/dist, found by walking up from this file (source tree or server bundle). */
@@ -183,17 +183,13 @@ export const staticWebPlugin = plugin({
       !nonPagePrefixes.some((p) => urlPath.startsWith(p)) &&
       !/\.[a-z0-9]{2,5}$/i.test(urlPath);
     if (isPage && webDist) {
-      reply.header('cache-control', PAGE_CACHE_CONTROL);
       const overlay = overlayAt(urlPath);
       const ready = overlay ? pages.overlay : pages.site;
-      if (!ready) return reply.status(200).sendFile(overlay ? 'overlay.html' : 'index.html');
-      reply.header('etag', ready.etag);
-      if (etagMatches(request.headers['if-none-match'], ready.etag)) return reply.status(304).send();
-      const encoding = encodingFor(request.headers, ready);
-      reply.header('content-type', HTML_CONTENT_TYPE);
-      if (ready.br) reply.header('vary', 'accept-encoding');
-      if (encoding) reply.header('content-encoding', encoding);
-      return reply.status(200).send(bodyFor(ready, encoding));
+      if (!ready) {
+        reply.header('cache-control', PAGE_CACHE_CONTROL);
+        return reply.status(200).sendFile(overlay ? 'overlay.html' : 'index.html');
+      }
+      return sendReady(request, reply, ready, PAGE_CACHE_CONTROL, HTML_CONTENT_TYPE);
     }
     if (isPage) {
       return reply
