@@ -25,10 +25,20 @@ import { lockProgress, money, payOut, payoutsOf } from './payouts';
  * Why this user may not be paid on this site now, in words; null when they may. The link and the
  * ban are read in one statement (a claim is a few round trips: docs/features/milestone-rewards.md#claiming).
  */
+/**
+ * Why this viewer may not claim on a site (each a 403), in the order a viewer is told; null when
+ * they may (docs/features/milestone-rewards.md#claiming).
+ */
+function refusalFor(user: Pick<UserRow, 'excluded'>, link: { verified: boolean; banned: boolean }): string | null {
+  if (user.excluded) return milestoneMessages.excluded;
+  if (!link.verified) return milestoneMessages.notLinked;
+  if (link.banned) return milestoneMessages.banned;
+  return null;
+}
+
 async function refusalOf(db: DbOrTx, user: Pick<UserRow, 'id' | 'excluded'>, site: SiteId, now: Date) {
-  if (user.excluded) return { status: 403, message: milestoneMessages.excluded };
   const field = siteById(site)?.linkField;
-  if (!field) return { status: 403, message: milestoneMessages.notLinked };
+  if (user.excluded || !field) return refusalFor(user, { verified: false, banned: false });
   const [row] = rowsOf<{ verified: boolean; banned: boolean }>(
     await db.execute(sql`
       SELECT EXISTS (
@@ -38,9 +48,7 @@ async function refusalOf(db: DbOrTx, user: Pick<UserRow, 'id' | 'excluded'>, sit
              ${activeBanSql(sql`(SELECT u.kick_id FROM users u WHERE u.id = ${user.id})`, now)} AS banned
     `),
   );
-  if (!row?.verified) return { status: 403, message: milestoneMessages.notLinked };
-  if (row.banned) return { status: 403, message: milestoneMessages.banned };
-  return null;
+  return refusalFor(user, row ?? { verified: false, banned: false });
 }
 
 async function progressOf(db: DbOrTx, site: SiteId, cycleKey: string | null, userId: string) {
@@ -76,14 +84,14 @@ export async function publicLadders(app: FastifyInstance, user: UserRow | null):
         cash: row ? toCents(row.paidCash) : 0n,
       });
       me = {
-        linked: refusal?.message !== milestoneMessages.notLinked,
+        linked: refusal !== milestoneMessages.notLinked,
         wagered: centsToNumber(wagered),
         reached: owed.reached,
         paid: owed.paid,
         claimablePoints: centsToNumber(owed.points),
         claimableCash: centsToNumber(owed.cash),
         refusal:
-          refusal?.message ??
+          refusal ??
           (owed.reached < 0
             ? milestoneMessages.notReached
             : owed.points === 0n && owed.cash === 0n
@@ -112,9 +120,8 @@ export async function claimMilestones(app: FastifyInstance, user: UserRow, site:
   const state = await claimState(app.db, user.id, site, now);
   if (!state?.ladder.row.enabled || state.ladder.tiers.length === 0) throw notFound(milestoneMessages.noLadder);
   const { ladder, cycleKey, progress: seen } = state;
-  if (user.excluded) throw forbidden(milestoneMessages.excluded);
-  if (!state.verified) throw forbidden(milestoneMessages.notLinked);
-  if (state.banned) throw forbidden(milestoneMessages.banned);
+  const refusal = refusalFor(user, state);
+  if (refusal) throw forbidden(refusal);
   if (!cycleKey) throw conflict(milestoneMessages.notReached);
   // Refused without a lock when the row (read as it stands) owes nothing: another payer only ever
   // adds to what was paid, so the refusal stands. A claim owed something locks the row and reads it
