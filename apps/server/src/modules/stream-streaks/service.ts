@@ -109,21 +109,30 @@ export class StreakService {
 
   constructor(private readonly app: FastifyInstance) {}
 
-  /** The session running now: the newest one not ended. */
-  async openSession(db: DbOrTx = this.app.db): Promise<number | null> {
+  /**
+   * The session that was live at `at`: started by then and not ended before it. A message is
+   * judged by when it was sent, not when it is processed, so a line sent during the stream and
+   * processed after its end still counts (docs/features/stream-streaks.md#what-counts).
+   */
+  async sessionAt(at: Date, db: DbOrTx = this.app.db): Promise<number | null> {
     const [row] = rowsOf<{ id: string | number }>(
-      await db.execute(sql`SELECT id FROM stream_sessions WHERE ended_at IS NULL ORDER BY started_at DESC LIMIT 1`),
+      await db.execute(sql`
+        SELECT id FROM stream_sessions
+        WHERE started_at <= ${at.toISOString()}::timestamptz
+          AND (ended_at IS NULL OR ended_at >= ${at.toISOString()}::timestamptz)
+        ORDER BY started_at DESC LIMIT 1
+      `),
     );
     return row ? Number(row.id) : null;
   }
 
   /**
-   * Records that `userId` chatted during the running session; null when nothing was recorded (no
-   * session, or already recorded). The user's streak row is locked first, so two of their
-   * sessions' attendances never compute from the same streak.
+   * Records that `userId` chatted at `sentAt` during a live session; null when nothing was
+   * recorded (no session then, or already recorded). The user's streak row is locked first, so two
+   * of their sessions' attendances never compute from the same streak.
    */
-  async attend(userId: string): Promise<Attended | null> {
-    const sessionId = await this.openSession();
+  async attend(userId: string, sentAt: Date): Promise<Attended | null> {
+    const sessionId = await this.sessionAt(sentAt);
     if (sessionId === null) return null;
     const key = `${userId}:${sessionId}`;
     if (this.seen.has(key)) return null;

@@ -22,9 +22,9 @@ async function linked(kickId: string, opts: { excluded?: boolean } = {}): Promis
   return u;
 }
 
-const chat = (kickUserId: string, content = 'gg') =>
+const chat = (kickUserId: string, content = 'gg', sentAt = t.clock.now()) =>
   t.app.chat.process(
-    chatMessage(t, { kickUserId, kickUsername: `kick${kickUserId}`, color: null, content }),
+    chatMessage(t, { kickUserId, kickUsername: `kick${kickUserId}`, color: null, content, sentAt }),
     'kick-webhook',
   );
 
@@ -102,6 +102,22 @@ describe('stream streaks', () => {
     expect(await mine(excluded)).toMatchObject({ current: 0 });
   });
 
+  it('a message is judged by when it was sent: sent live and processed after the end counts, sent after it does not', async () => {
+    t = await buildTestApp();
+    t.clock.set(new Date('2026-03-04T20:00:00Z'));
+    const fan = await linked('5401');
+    const late = await linked('5402');
+    await stream(true);
+    t.clock.advance(30_000);
+    const sentLive = t.clock.now();
+    await stream(false); // the end is recorded before the backlog reaches the two lines below
+    await chat('5401', 'last words', sentLive);
+    t.clock.advance(1_000);
+    await chat('5402', 'too late');
+    expect(await mine(fan)).toMatchObject({ current: 1, best: 1 });
+    expect(await mine(late)).toMatchObject({ current: 0, best: 0 });
+  });
+
   it('the admin bonus table: validated, admin-only, audited', async () => {
     t = await buildTestApp();
     const admin = await t.signIn({ role: 'Admin', name: 'Bonus Admin' });
@@ -148,11 +164,11 @@ describeRace('stream attendance at once', () => {
     await setBonuses([{ length: 2, points: 40 }]);
     const fan = await linked('5301');
     await stream(true);
-    await t.app.streaks.attend(fan.user.id);
+    await t.app.streaks.attend(fan.user.id, t.clock.now());
     await stream(false);
     await stream(true);
     // Each call is a separate writer (the in-memory memo is only filled after a commit).
-    const results = await Promise.all(Array.from({ length: 8 }, () => t.app.streaks.attend(fan.user.id)));
+    const results = await Promise.all(Array.from({ length: 8 }, () => t.app.streaks.attend(fan.user.id, t.clock.now())));
     expect(results.filter((r) => r !== null)).toHaveLength(1);
     const rows = rowsOf<{ n: string | number }>(
       await t.database.db.execute(sql`SELECT count(*) AS n FROM stream_attendance WHERE user_id = ${fan.user.id}`),
