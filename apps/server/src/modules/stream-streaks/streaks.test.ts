@@ -168,7 +168,9 @@ describeRace('stream attendance at once', () => {
     await stream(false);
     await stream(true);
     // Each call is a separate writer (the in-memory memo is only filled after a commit).
-    const results = await Promise.all(Array.from({ length: 8 }, () => t.app.streaks.attend(fan.user.id, t.clock.now())));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => t.app.streaks.attend(fan.user.id, t.clock.now())),
+    );
     expect(results.filter((r) => r !== null)).toHaveLength(1);
     const rows = rowsOf<{ n: string | number }>(
       await t.database.db.execute(sql`SELECT count(*) AS n FROM stream_attendance WHERE user_id = ${fan.user.id}`),
