@@ -3,15 +3,18 @@
  *   [--bet-share 0.05] [--key-every 20] [--move-ms 2000] [--bettors 200] [--client-processes 2]
  *   [--timeout-ms 15000] [--bare-samples 20] [--chat-connections 64] [--cluster] [--cluster-only]
  *   [--processes 3] [--log-level <level>] [--calibrate-seconds 10] [--calibrate-visitors 1000]
- *   [--calibrate-only] [--profile <dir>]`
+ *   [--calibrate-only] [--profile <dir>] [--shared-address]`
  * (`npm run build` first; PostgreSQL: BENCH_DATABASE_URL, else the local server when one answers;
  * `--cluster` also needs caddy and Redis: BENCH_REDIS_URL, else redis://127.0.0.1:6379)
  *
  * The link drop (docs/benchmarks.md#stream-night): the streamer drops the Deal or No Deal link in
  * chat and `--visitors` new viewers open it over `--ramp` seconds, while chat runs at its busiest,
  * a prediction is open and the game is being played. The built server runs at its defaults (the
- * log level it ran with is printed; only the rate limits are raised, as every visitor comes from
- * 127.0.0.1) on a fresh PostgreSQL database, as one process; with
+ * log level it ran with is printed), its request budgets included: each visitor connects from a
+ * loopback address of its own (`127.<10+n>.x.y`), as a link drop's viewers do, and the set-up
+ * waits out a 429 as a polite client would; `--shared-address` sends every visitor from 127.0.0.1
+ * with the budgets raised instead (the runs before 2026-12-08). On a fresh PostgreSQL database, as
+ * one process; with
  * `--cluster` the same load then runs through Caddy (deploy/Caddyfile) in front of `--processes` processes on
  * PostgreSQL and Redis (scripts/cluster.ts), and both columns are printed side by side.
  *
@@ -62,6 +65,7 @@ import {
 import { PipelinedClient } from './lib/pipelined-client';
 import { benchLogLevel, logLevelEnv, logLevelLine, serverLogFile } from './lib/server-log';
 import { benchServer, processCpuMs, startServer, stopServer, withFreshPgDatabase } from './lib/server-process';
+import { waitOutRateLimits } from './lib/polite-fetch';
 import { freePort, signIn } from './lib/site';
 import { summarise } from './lib/stats';
 
@@ -108,6 +112,11 @@ const profileDir = (() => {
 const profiling = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
 const withCluster = process.argv.includes('--cluster') || process.argv.includes('--cluster-only');
 const clusterOnly = process.argv.includes('--cluster-only');
+/** `--shared-address`: every visitor from 127.0.0.1, the request budgets raised so they do not share one. */
+const sharedAddress = process.argv.includes('--shared-address');
+/** The second octet of visitor process `n`'s own addresses (lib/stream-visitors.ts); none when shared. */
+const addressBlock = (n: number) => (sharedAddress ? {} : { addressBlock: 10 + n });
+if (!sharedAddress) waitOutRateLimits();
 const TARGET = { firstStateP99: 1500, webhookP99: 100, frameP99: 400, bareRatio: 1.5, rssMb: 1536 };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -358,7 +367,18 @@ async function measureCapacity(target: Target, gameId: string, paths: string[], 
     const startAt = Date.now() + 300;
     const at = Array.from({ length: count }, (_, i) => (i * overS * 1000) / count);
     await ask(
-      { type: 'start', base: target.base, gameId, paths, reads: ['/api/site'], visitors: at, startAt, timeoutMs },
+      {
+        type: 'start',
+        base: target.base,
+        gameId,
+        paths,
+        reads: ['/api/site'],
+        visitors: at,
+        startAt,
+        timeoutMs,
+        // Its own block: the run's visitor processes (blocks 10, 11, …) come after it with new addresses.
+        ...addressBlock(clientProcesses),
+      },
       'arrived',
     );
   };
@@ -553,7 +573,17 @@ async function scenario(target: Target): Promise<Figures> {
       const mine: number[] = [];
       for (let i = w; i < visitorCount; i += clientProcesses) mine.push((i * rampS * 1000) / visitorCount);
       return ask(
-        { type: 'start', base, gameId, paths, reads: ['/api/site'], visitors: mine, startAt, timeoutMs },
+        {
+          type: 'start',
+          base,
+          gameId,
+          paths,
+          reads: ['/api/site'],
+          visitors: mine,
+          startAt,
+          timeoutMs,
+          ...addressBlock(w),
+        },
         'arrived',
       );
     });
@@ -719,10 +749,17 @@ async function scenario(target: Target): Promise<Figures> {
   }
 }
 
+/**
+ * The server's settings: its defaults, but for the webhook key and the metrics address. With
+ * `--shared-address` the budgets are raised, every visitor coming from one address; otherwise the
+ * product's own (`RATE_LIMIT_PER_MINUTE`'s default, apps/server/src/config.ts) — lib/server-process.ts
+ * raises it for the other benchmarks, so it is set back here.
+ */
 const serverEnv = {
   KICK_WEBHOOK_PUBLIC_KEY: publicPem,
-  WEBHOOK_RATE_LIMIT_PER_MINUTE: '100000000',
-  RATE_LIMIT_PER_MINUTE: '100000000',
+  ...(sharedAddress
+    ? { WEBHOOK_RATE_LIMIT_PER_MINUTE: '100000000', RATE_LIMIT_PER_MINUTE: '100000000' }
+    : { RATE_LIMIT_PER_MINUTE: '600' }),
   METRICS_ALLOW: '127.0.0.1',
 };
 

@@ -6,9 +6,12 @@
  * app makes it (socket.io-client, websocket transport, apps/web/src/lib/hub.ts) and `GetGameState`
  * — and stays connected as a spectator, noting every state frame it is pushed. Driven over IPC:
  *
- * - `{ type: 'start', base, gameId, paths, reads, visitors: [ms after startAt, …], startAt, timeoutMs }`
- *   → `{ type: 'arrived', n }` once every visitor of this start has its first state (or failed); a
- *   process may be started again once it answered;
+ * - `{ type: 'start', base, gameId, paths, reads, visitors: [ms after startAt, …], startAt, timeoutMs,
+ *   addressBlock? }` → `{ type: 'arrived', n }` once every visitor of this start has its first state
+ *   (or failed); a process may be started again once it answered. With `addressBlock` each visitor
+ *   connects from an address of its own, `127.<block>.x.y` (Linux answers the whole 127.0.0.0/8 on
+ *   the loopback), so the server sees 1,000 visitors as 1,000 addresses, each with its own request
+ *   budget, as a real link drop is; without it every visitor is 127.0.0.1;
  * - `{ type: 'report' }` → `{ type: 'report', … }`: first request → first state per visitor (ms),
  *   errors by kind, the frames per state version (count, last receipt time), per-socket order
  *   checks, and this process's CPU (ms);
@@ -29,6 +32,8 @@ interface Start {
   visitors: number[];
   startAt: number;
   timeoutMs: number;
+  /** The second octet of this process's visitors' own loopback addresses; absent: all 127.0.0.1. */
+  addressBlock?: number;
 }
 type Command = Start | { type: 'report' } | { type: 'close' };
 
@@ -49,6 +54,13 @@ let settled = 0;
 let expected = 0;
 
 const fail = (kind: string) => errors.set(kind, (errors.get(kind) ?? 0) + 1);
+
+/** Visitors this process started, across starts: each one's address is new (254 × 256 per block). */
+let addressed = 0;
+function ownAddress(block: number): string {
+  const n = addressed++;
+  return `127.${block}.${Math.floor(n / 254) % 256}.${(n % 254) + 1}`;
+}
 
 /** One GET over the visitor's agent; resolves with the status once the body was read. */
 function get(agent: http.Agent, url: URL, accept: string, timeoutMs: number): Promise<number> {
@@ -71,7 +83,9 @@ function get(agent: http.Agent, url: URL, accept: string, timeoutMs: number): Pr
 
 async function visit(start: Start): Promise<void> {
   const t0 = Date.now();
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 6 });
+  const localAddress = start.addressBlock === undefined ? undefined : ownAddress(start.addressBlock);
+  const from = localAddress === undefined ? {} : { localAddress };
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 6, ...from });
   const base = new URL(start.base);
   const page = new URL(`/game/dealornodeal/${start.gameId}`, base);
   const step = async (path: URL, accept: string, kind: string) => {
@@ -105,6 +119,7 @@ async function visit(start: Start): Promise<void> {
     forceNew: true,
     reconnection: false,
     timeout: start.timeoutMs,
+    ...from,
   });
   const me: Spectator = { socket, last: 0 };
   socket.on('GameStateChange', (state: { version: number }) => {
