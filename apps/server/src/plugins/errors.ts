@@ -13,6 +13,7 @@ import {
 import { messages } from '@kickback/common/messages';
 import { badInputMessage } from '../lib/db-errors';
 import { AppError, badRequest } from '../lib/errors';
+import { say } from '../lib/i18n';
 import { findNul, nulMessage } from '../lib/text-guard';
 
 interface ValidationIssue {
@@ -69,9 +70,11 @@ export const errorsPlugin = plugin({
 })(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      return reply
-        .status(error.statusCode)
-        .send({ message: error.message, ...(error.fields ? { fields: error.fields } : {}) });
+      // Said again in the request's language (docs/features/languages.md#server-messages); the
+      // fields that carried the message carry its translation.
+      const message = error.said ? say(request.locale, error.said) : error.message;
+      const fields = error.fields?.map((f) => (f.message === error.message ? { ...f, message } : f));
+      return reply.status(error.statusCode).send({ message, ...(fields ? { fields } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation as unknown as ValidationIssue[];
