@@ -117,7 +117,12 @@ export default function AdminSettingsPage() {
                 <Field id="kb-settings-tagline" label="Tagline" error={errors.tagline}>
                   <Form.Control {...text('tagline', 'kb-settings-tagline', BRANDING_LIMITS.tagline)} />
                 </Field>
-                <Field id="kb-settings-accent" label="Accent colour" error={errors.accentColor} hint="Like #53fc18. It must be light enough for the dark button text and the dark pages (4.5:1).">
+                <Field
+                  id="kb-settings-accent"
+                  label="Accent colour"
+                  error={errors.accentColor}
+                  hint="Like #53fc18. It must be light enough for the dark button text and the dark pages (4.5:1)."
+                >
                   <Form.Control {...text('accentColor', 'kb-settings-accent', 7)} />
                 </Field>
                 <Field
