@@ -27,6 +27,16 @@ export function chooseLocale({ userLanguage, cookie, browserLanguages, site }: L
   return site.default;
 }
 
+/** The browser's languages (none outside a browser). */
+export function browserLanguages(): readonly string[] {
+  return typeof navigator === 'undefined' ? [] : navigator.languages;
+}
+
+/** The language this page should speak now: `chooseLocale` over this browser's cookie and languages. */
+export function localeHere(site: LocaleInputs['site'], userLanguage: Locale | null = null): Locale {
+  return chooseLocale({ userLanguage, cookie: document.cookie, browserLanguages: browserLanguages(), site });
+}
+
 /** The language kept in the `kb_lang` cookie, if it names one of ours. */
 export function localeCookie(cookie: string): Locale | null {
   for (const part of cookie.split(';')) {

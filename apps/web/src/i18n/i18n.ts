@@ -4,22 +4,34 @@
  * app draws (`loadI18n`); what a page needs from it — `useTranslation`, the current language — is
  * here, small enough for the first page's entry.
  */
-import { DEFAULT_LOCALE, isLocale, type Locale } from '@kickback/common/i18n/locales';
+// Types only: the list and the matching travel with the runtime, not in the first page's entry.
+import type { Locale } from '@kickback/common/i18n/locales';
 import type { TFunction } from 'i18next';
 import type * as Runtime from './runtime';
 
 let runtime: typeof Runtime | null = null;
+let module: Promise<typeof Runtime> | null = null;
 let loading: Promise<typeof Runtime> | null = null;
+
+/** The runtime's module (fetched once), before any language is loaded. */
+export function loadRuntime(): Promise<typeof Runtime> {
+  module ??= import('./runtime');
+  return module;
+}
 
 /** Loads the runtime and `locale`'s texts (once; a later call switches to `locale`). */
 export async function loadI18n(locale: Locale): Promise<void> {
-  if (!loading) {
-    loading = import('./runtime').then(async (r) => {
+  loading ??= loadRuntime().then(
+    async (r) => {
       await r.start(locale);
       runtime = r;
       return r;
-    });
-  }
+    },
+    (err: unknown) => {
+      loading = null; // a later call tries again
+      throw err;
+    },
+  );
   await loading;
   await changeLanguage(locale);
 }
@@ -34,8 +46,7 @@ export async function changeLanguage(locale: Locale): Promise<void> {
 
 /** The language the app speaks now (English until the runtime is here). */
 export function currentLocale(): Locale {
-  const language = runtime?.i18n.language;
-  return isLocale(language) ? language : DEFAULT_LOCALE;
+  return (runtime?.i18n.language as Locale | undefined) ?? 'en';
 }
 
 /** react-i18next's `useTranslation`, from the runtime loaded before the app drew. */

@@ -49,3 +49,5 @@ export async function start(locale: Locale): Promise<void> {
 }
 
 export { useTranslation };
+// The language choice travels with the runtime, not in the first page's entry.
+export { localeHere } from './choose-locale';

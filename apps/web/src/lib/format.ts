@@ -9,16 +9,19 @@ import { centsToText, isAmount, toCents } from '@kickback/common/money';
 import type { Locale } from '@kickback/common/i18n/locales';
 import { currentLocale } from '../i18n/i18n';
 
-const cache = new Map<string, Intl.NumberFormat>();
-function numberFormat(locale: Locale, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `${locale}|${JSON.stringify(options)}`;
-  let format = cache.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, options);
-    cache.set(key, format);
-  }
+const formats = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+/** One `Intl` formatter per language and options, made once (a list formats many values). */
+function cached<F extends Intl.NumberFormat | Intl.DateTimeFormat>(
+  make: new (locale: Locale, options: object) => F,
+  locale: Locale,
+  options: object,
+): F {
+  const key = `${make.name}|${locale}|${JSON.stringify(options)}`;
+  let format = formats.get(key) as F | undefined;
+  if (!format) formats.set(key, (format = new make(locale, options)));
   return format;
 }
+const numberFormat = (locale: Locale, options: Intl.NumberFormatOptions) => cached(Intl.NumberFormat, locale, options);
 
 /** Exact decimal text of an amount ("1500.05"), or null when it is not a number. */
 function exactText(value: number | string): string | null {
@@ -67,16 +70,8 @@ export function formatPrize(amount: number | null, unit: string | null, locale: 
   return `${formatAmount(amount, locale)} ${unit ?? ''}`.trim();
 }
 
-const dateCache = new Map<string, Intl.DateTimeFormat>();
-function dateFormat(locale: Locale, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${locale}|${JSON.stringify(options)}`;
-  let format = dateCache.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, options);
-    dateCache.set(key, format);
-  }
-  return format;
-}
+const dateFormat = (locale: Locale, options: Intl.DateTimeFormatOptions) =>
+  cached(Intl.DateTimeFormat, locale, options);
 
 const toDate = (at: Date | string | number) => (at instanceof Date ? at : new Date(at));
 

@@ -1,10 +1,9 @@
 import { lazy, Suspense } from 'react';
 import Container from 'react-bootstrap/Container';
 import { Link } from 'react-router';
-import { shownMenu } from '@kickback/common/site-menu';
+import { shownMenu, type MenuFeatureId } from '@kickback/common/site-menu';
 import { useSite } from '../../shared/site-context';
 import { useTranslation } from '../../i18n/i18n';
-import type { MenuFeatureId } from '@kickback/common/site-menu';
 
 /**
  * The social icons load after the page draws: in the entry they cost every page's first load

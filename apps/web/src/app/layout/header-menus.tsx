@@ -7,12 +7,11 @@ import NavDropdown from 'react-bootstrap/NavDropdown';
 import { NavLink } from 'react-router';
 import type { Role } from '@kickback/common/http/auth';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import type { MenuFeature } from '@kickback/common/site-menu';
+import type { MenuFeature, MenuFeatureId } from '@kickback/common/site-menu';
 import { adminMenu, userMenu } from '../routes';
 import { useTranslation } from '../../i18n/i18n';
-import type { MenuFeatureId } from '@kickback/common/site-menu';
-import { LOCALE_NAMES, LOCALES } from '@kickback/common/i18n/locales';
-import { useLanguage } from '../../shared/language';
+import { LOCALE_NAMES, LOCALES, isLocale } from '@kickback/common/i18n/locales';
+import { useLanguage } from '../../shared/use-language';
 
 // Opened from the user menu; its code loads on the first open (docs/features/store-limits.md#site-notifications).
 const NotificationsDialog = lazy(() => import('../../features/notifications/notifications-dialog'));
@@ -93,5 +92,30 @@ export function UserMenu({
         </Suspense>
       )}
     </>
+  );
+}
+
+/**
+ * The signed-out header's language switch: each language named in itself (LOCALE_NAMES); the page
+ * changes language in place (docs/features/languages.md#on-the-site).
+ */
+export function LanguageSwitch() {
+  const { t } = useTranslation();
+  const { locale, choose } = useLanguage();
+  return (
+    <select
+      className="form-select form-select-sm kb-language-switch w-auto"
+      aria-label={t('shell.language')}
+      value={locale}
+      onChange={(e) => {
+        if (isLocale(e.target.value)) void choose(e.target.value).catch(() => undefined);
+      }}
+    >
+      {LOCALES.map((l) => (
+        <option key={l} value={l} lang={l}>
+          {LOCALE_NAMES[l]}
+        </option>
+      ))}
+    </select>
   );
 }

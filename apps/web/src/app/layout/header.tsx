@@ -6,15 +6,13 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { FaSteam } from 'react-icons/fa6';
 import { canModerate } from '@kickback/common/access';
-import { HEADER_INLINE_ITEMS, shownMenu } from '@kickback/common/site-menu';
+import { HEADER_INLINE_ITEMS, shownMenu, type MenuFeatureId } from '@kickback/common/site-menu';
 import { formatAmount } from '../../lib/format';
 import { Avatar } from '../../components/ui/avatar';
 import { useAuth } from '../../shared/auth/auth-context';
 import { useProfileModal } from '../../shared/profile-modal-context';
 import { useSite } from '../../shared/site-context';
 import { useTranslation } from '../../i18n/i18n';
-import type { MenuFeatureId } from '@kickback/common/site-menu';
-import { LanguageSwitch } from './language-switch';
 
 // The dropdowns load beside the page (docs/benchmarks.md#first-load-budget-per-page); until then
 // each shows its title, not yet a button.
@@ -22,6 +20,7 @@ const menus = () => import('./header-menus');
 const MoreMenu = lazy(() => menus().then((m) => ({ default: m.MoreMenu })));
 const AdminMenu = lazy(() => menus().then((m) => ({ default: m.AdminMenu })));
 const UserMenu = lazy(() => menus().then((m) => ({ default: m.UserMenu })));
+const LanguageSwitch = lazy(() => menus().then((m) => ({ default: m.LanguageSwitch })));
 
 function MenuTitle({ title, className = '' }: { title: ReactNode; className?: string }) {
   return (
@@ -128,7 +127,11 @@ export function Header() {
           </Nav>
           <Nav className="align-items-xl-center gap-2">
             {/* Signed in, the user menu has the switch (the header keeps its width: header-fit journey). */}
-            {!user && !initialising && <LanguageSwitch />}
+            {!user && !initialising && (
+              <Suspense fallback={<span className="kb-language-switch-space" aria-hidden />}>
+                <LanguageSwitch />
+              </Suspense>
+            )}
             {user ? (
               <Nav.Link as={Link} to="/earn" className="kb-points-pill align-self-start align-self-xl-center">
                 <span>{t('shell.pointsPill', { points: formatAmount(user.points) })}</span>

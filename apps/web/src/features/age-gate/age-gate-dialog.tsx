@@ -4,6 +4,13 @@ import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from '../../i18n/i18n';
 
+/**
+ * The gate's text as the site ships it (the server's default, apps/server's config): shown in the
+ * viewer's language. A text an admin wrote is shown as written.
+ */
+export const DEFAULT_GATE_TEXT =
+  'This site is about gambling streams and partner casino sites. Confirm that you are 18 or older and that gambling sites are allowed where you live.';
+
 /** Keeps Tab and Shift+Tab cycling inside the dialog (the page behind is not reachable). */
 function trapTab(event: KeyboardEvent<HTMLElement>) {
   if (event.key !== 'Tab') return;
@@ -47,7 +54,7 @@ export default function AgeGateDialog({
         </Modal.Header>
         <Modal.Body>
           <p id="kb-age-gate-text" className="mb-0" style={{ whiteSpace: 'pre-line' }}>
-            {text}
+            {text === DEFAULT_GATE_TEXT ? t('ageGate.defaultText') : text}
           </p>
         </Modal.Body>
         <Modal.Footer>

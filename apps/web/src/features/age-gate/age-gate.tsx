@@ -14,13 +14,6 @@ import { useAuth } from '../../shared/auth/auth-context';
 import { useSite } from '../../shared/site-context';
 import { useTranslation } from '../../i18n/i18n';
 
-/**
- * The gate's text as the site ships it (the server's default, apps/server's config): shown in the
- * viewer's language. A text an admin wrote is shown as written.
- */
-export const DEFAULT_GATE_TEXT =
-  'This site is about gambling streams and partner casino sites. Confirm that you are 18 or older and that gambling sites are allowed where you live.';
-
 // The dialog (Bootstrap's modal) loads when the gate is shown, not before every page draws; the page
 // stays hidden until the visitor answers (docs/benchmarks.md#first-load-budget-per-page).
 const AgeGateDialog = lazy(() => import('./age-gate-dialog'));
@@ -108,7 +101,7 @@ export function AgeGate({ children }: { children: ReactNode }) {
     <main className="kb-age-gate-backdrop min-vh-100">
       <Suspense fallback={null}>
         <AgeGateDialog
-          text={site.ageGate.text === DEFAULT_GATE_TEXT ? t('ageGate.defaultText') : site.ageGate.text}
+          text={site.ageGate.text}
           onDecline={() => {
             store(() => sessionStorage, DECLINED_KEY, true);
             setDeclined(true);

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import en from '../../i18n/locales/en.json';
-import { DEFAULT_GATE_TEXT } from './age-gate';
+import { DEFAULT_GATE_TEXT } from './age-gate-dialog';
 
 describe("the 18+ gate's default text", () => {
   it("is the server's default, and the English catalogue's", () => {

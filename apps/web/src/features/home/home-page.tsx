@@ -27,6 +27,7 @@ import { useProfileModal } from '../../shared/profile-modal-context';
 import { formatAmount } from '../../lib/format';
 import { LiveNowList } from './live-now';
 import { useTranslation } from '../../i18n/i18n';
+import type en from '../../i18n/locales/en.json';
 import { useLiveNow } from './use-live-now';
 
 /** The community goals, loaded once the page drew (docs/features/community-goal.md#where-it-shows). */
@@ -39,7 +40,7 @@ interface Feature {
   path: string;
 }
 
-type FeatureId = keyof (typeof import('../../i18n/locales/en.json'))['home']['features'];
+type FeatureId = keyof (typeof en)['home']['features'];
 
 const features: Feature[] = [
   { id: 'leaderboards', icon: FaTrophy, path: '/leaderboard' },
