@@ -28,6 +28,7 @@ import { FieldError, setServerErrors, useZodForm } from '../../lib/forms';
 import { useEndpointMutation } from '../../lib/query';
 import IntegrationSettingsSection from './integration-settings-section';
 import MenuSection from './menu-section';
+import LanguagesSection from './languages-section';
 
 const invalid = (error: HookFieldError | undefined, id: string) => ({
   isInvalid: Boolean(error),
@@ -292,6 +293,9 @@ export default function AdminSettingsPage() {
         </Tab>
         <Tab eventKey="menu" title="Menu">
           <MenuSection />
+        </Tab>
+        <Tab eventKey="languages" title="Languages">
+          <LanguagesSection />
         </Tab>
         <Tab eventKey="integrations" title="Integrations">
           <IntegrationSettingsSection />
