@@ -22,13 +22,16 @@ export const serverCatalogues: Record<Locale, Catalogue> = { en, es, 'pt-BR': pt
 
 export type TextVars = Record<string, string | number>;
 
-/** Words to say later, in the language of whoever reads them: a catalogue key and its variables. */
+/**
+ * Words to say later, in the language of whoever reads them: a catalogue key and its variables
+ * (a function of the language when a variable is itself worded, such as a date).
+ */
 export interface Said {
   readonly key: string;
-  readonly vars?: TextVars;
+  readonly vars?: TextVars | ((locale: Locale) => TextVars);
 }
 
-export const said = (key: string, vars?: TextVars): Said => (vars === undefined ? { key } : { key, vars });
+export const said = (key: string, vars?: Said['vars']): Said => (vars === undefined ? { key } : { key, vars });
 
 const instance = i18next.createInstance();
 void instance.init({
@@ -56,7 +59,8 @@ export function t(locale: Locale, key: string, vars?: TextVars): string {
 }
 
 /** What a `Said` says in `locale`. */
-export const say = (locale: Locale, words: Said): string => t(locale, words.key, words.vars);
+export const say = (locale: Locale, words: Said): string =>
+  t(locale, words.key, typeof words.vars === 'function' ? words.vars(locale) : words.vars);
 
 /**
  * The site's language settings (docs/features/languages.md#settings), kept in memory for requests
