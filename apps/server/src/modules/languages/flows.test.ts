@@ -73,10 +73,7 @@ describe('the store', () => {
     const buyer = await t.signIn();
     await givePoints(t, buyer.user.id, '100');
     const weekly = await addProduct(t, { name: 'Weekly case', price: '1' });
-    await t.database.db
-      .update(products)
-      .set({ limitCount: 1, limitWindow: 'week' })
-      .where(eq(products.id, weekly.id));
+    await t.database.db.update(products).set({ limitCount: 1, limitWindow: 'week' }).where(eq(products.id, weekly.id));
     const once = await addProduct(t, { name: 'Once case', price: '1' });
     await t.database.db.update(products).set({ limitCount: 1, limitWindow: 'ever' }).where(eq(products.id, once.id));
     expect((await order(buyer, weekly.id)).statusCode).toBe(200);
@@ -106,7 +103,9 @@ describe('the daily rewards', () => {
       claimable: false,
       message: 'Vincule seu usuário da Roobet no seu perfil para resgatar esta recompensa.',
     });
-    expect((await t.call({ url: '/api/DailyReward/RoobetToday', headers: { cookie: 'kb_lang=es' } })).json()).toMatchObject({
+    expect(
+      (await t.call({ url: '/api/DailyReward/RoobetToday', headers: { cookie: 'kb_lang=es' } })).json(),
+    ).toMatchObject({
       message: 'Primero inicia sesión.',
     });
   });
@@ -137,6 +136,15 @@ describe('the chat bot', () => {
     expect(await say('!bet 1 5', fan)).toEqual([`@${fan.kickName} nenhuma previsão está aceitando apostas agora.`]);
     await languages({ chat: 'es' });
     expect(await say('!points', fan)).toEqual([`@${fan.kickName} tienes 12.00 puntos.`]);
+    expect(await say('!verify', fan)).toEqual([
+      `@${fan.kickName} escribe !verify seguido del código de tu perfil en Kickback.`,
+    ]);
+    expect(await say('!calls open', fan)).toEqual([
+      `@${fan.kickName} solo el streamer o un moderador pueden abrir o cerrar los slot calls.`,
+    ]);
+    expect(await say('!enter', fan)).toEqual([
+      `@${fan.kickName} ahora mismo no hay ninguna batalla con inscripciones abiertas.`,
+    ]);
     await languages({ chat: 'en' });
     expect(await say('!points', fan)).toEqual([`@${fan.kickName} you have 12.00 points.`]);
   });

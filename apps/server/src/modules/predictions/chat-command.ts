@@ -53,7 +53,7 @@ export function betAnswer(
         ? say('bot:betTimedOut', { until: outcome.ban.expiresAt.toISOString().slice(11, 16) })
         : say('bot:betBanned');
     case 'unlinked':
-      return say('bot:betUnlinked', { site: siteName });
+      return say('bot:linkKickFirst', { site: siteName });
     case 'excluded':
       return say('bot:betExcluded');
     case 'not_active':
