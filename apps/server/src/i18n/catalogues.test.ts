@@ -9,7 +9,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LOCALES, type Locale } from '@kickback/common/i18n/locales';
 import { messages } from '@kickback/common/messages';
+import { predictionStaffMessages } from '@kickback/common/http/prediction';
 import { serverCatalogues, t } from '../lib/i18n';
+import { builtins } from '../modules/chat-commands/builtins';
 
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 const categories = (locale: Locale) => new Set(new Intl.PluralRules(locale).resolvedOptions().pluralCategories);
@@ -97,6 +99,13 @@ describe('the server catalogues', () => {
     for (const key of shared) {
       expect(t('en', `common:${key}`), key).toBe(messages[key as keyof typeof messages]);
     }
+  });
+
+  it('say the built-ins’ templates and the prediction runner’s refusal as their English sources do', () => {
+    for (const b of builtins.filter((x) => x.template)) {
+      expect(t('en', 'bot:builtin', { context: b.name }), b.name).toBe(b.template);
+    }
+    expect(t('en', 'bot:runnerCannotBet')).toBe(predictionStaffMessages.runnerCannotBet);
   });
 
   it('fall back to English for nothing: no empty text', () => {
