@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../integrations/kick/chat-message';
 import { products } from '../../db/schema/store';
+import { goLiveText } from '../discord-roles/go-live';
 import { buildTestApp, type TestApp, type TestUser } from '../../../test/app';
 import { addProduct, givePoints } from '../../../test/economy';
 import { chatMessage } from '../../../test/kick';
@@ -117,6 +118,19 @@ describe('signing out', () => {
     await choose(viewer, 'es');
     const res = await t.call({ url: '/auth/signout', as: viewer });
     expect(res.json()).toEqual({ message: 'Sesión cerrada.' });
+  });
+});
+
+describe('the Discord go-live post', () => {
+  it('is written in the site’s default language, English as before', () => {
+    const url = 'https://kick.com/vex';
+    expect(goLiveText('Vex', 'Slots!', 'Slots & Casino', url)).toBe(
+      `🔴 **Vex is live!** Slots!\nPlaying: Slots & Casino\n${url}`,
+    );
+    expect(goLiveText('Vex', 'Slots!', 'Slots & Casino', url, 'es')).toBe(
+      `🔴 **¡Vex está en vivo!** Slots!\nJugando: Slots & Casino\n${url}`,
+    );
+    expect(goLiveText('Vex', null, null, url, 'pt-BR')).toBe(`🔴 **Vex está ao vivo!**\n${url}`);
   });
 });
 
