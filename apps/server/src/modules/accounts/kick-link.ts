@@ -7,14 +7,13 @@
 import { randomInt } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import { KICK_LINK_CODE_LENGTH, KICK_LINK_CODE_TTL_MS, type KickLinkKey } from '@kickback/common/http/accounts';
-import { messages } from '@kickback/common/messages';
 import type { Db } from '../../db/client';
 import { kickLinkCodes } from '../../db/schema/accounts';
 import { users, type UserRow } from '../../db/schema/users';
 import { isUniqueViolation } from '../../lib/db-errors';
 import type { Locale } from '@kickback/common/i18n/locales';
 import { conflict } from '../../lib/errors';
-import { t } from '../../lib/i18n';
+import { said, t } from '../../lib/i18n';
 import type { ChatHandler } from '../chat/service';
 import { chatLocale } from '../languages/service';
 import { siteNameNow } from '../site/service';
@@ -37,7 +36,7 @@ const REUSE_MIN_LEFT_MS = 60 * 1000;
  * command already copied keeps working), or a new one that replaces any older code.
  */
 export async function createKickLinkCode(db: Db, user: UserRow, now: Date): Promise<KickLinkKey> {
-  if (user.kickId) throw conflict(messages.kickAlreadyLinked);
+  if (user.kickId) throw conflict(said('common:kickAlreadyLinked'));
   return db.transaction(async (tx) => {
     // One request per user at a time, so two tabs cannot make two codes.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
