@@ -3,6 +3,7 @@
  * client shows (the contract's toast where it names one). Anything else is a 500 "System error.".
  */
 import type { FieldError } from '@kickback/common/http/errors';
+import type { Locale } from '@kickback/common/i18n/locales';
 import { say, said, type Said } from './i18n';
 
 /**
@@ -27,6 +28,10 @@ export class AppError extends Error {
     this.said = typeof words === 'string' ? undefined : words;
   }
 }
+
+/** What an error says in `locale` (its catalogue text, else its English). */
+export const errorText = (error: AppError, locale: Locale): string =>
+  error.said ? say(locale, error.said) : error.message;
 
 const onField = (status: number, words: Words, field: string | undefined): AppError => {
   const error = new AppError(status, words);

@@ -9,7 +9,7 @@
  * A refusal carries its words as a `Said` (key and variables): the error is thrown in English
  * (logs, tests) and the error handler says it again in the language of the request it answers.
  */
-import i18next, { type TFunction } from 'i18next';
+import i18next from 'i18next';
 import { DEFAULT_LOCALE, isLocale, LOCALES, negotiateLocale, type Locale } from '@kickback/common/i18n/locales';
 import en from '../i18n/locales/en.json';
 import es from '../i18n/locales/es.json';
@@ -22,13 +22,16 @@ export const serverCatalogues: Record<Locale, Catalogue> = { en, es, 'pt-BR': pt
 
 export type TextVars = Record<string, string | number>;
 
-/** Words to say later, in the language of whoever reads them: a catalogue key and its variables. */
+/**
+ * Words to say later, in the language of whoever reads them: a catalogue key and its variables
+ * (a function of the language when a variable is itself worded, such as a date).
+ */
 export interface Said {
   readonly key: string;
-  readonly vars?: TextVars;
+  readonly vars?: TextVars | ((locale: Locale) => TextVars);
 }
 
-export const said = (key: string, vars?: TextVars): Said => (vars === undefined ? { key } : { key, vars });
+export const said = (key: string, vars?: Said['vars']): Said => (vars === undefined ? { key } : { key, vars });
 
 const instance = i18next.createInstance();
 void instance.init({
@@ -48,15 +51,30 @@ void instance.init({
   showSupportNotice: false,
 });
 
-const fixed = Object.fromEntries(LOCALES.map((l) => [l, instance.getFixedT(l)])) as Record<Locale, TFunction>;
+/**
+ * The texts already said, by language, key and variables: i18next's `t` costs tens of µs a call
+ * (its key, fallback and interpolation machinery), and the server says the same few texts with the
+ * same few names again and again (a store's products, its refusals). The cache holds i18next's own
+ * answers, bounded; a full cache starts over.
+ */
+const SAID_CACHE_MAX = 4096;
+const saidCache = new Map<string, string>();
 
-/** `key` (`namespace:key`) in `locale`, with its variables (`count` picks the plural). */
+/** `key` (`namespace:key`) in `locale`, with its variables (`count` picks the plural, `context` the select). */
 export function t(locale: Locale, key: string, vars?: TextVars): string {
-  return (fixed[locale] as (k: string, o?: TextVars) => string)(key, vars);
+  let id = `${locale}\u0000${key}`;
+  if (vars !== undefined) for (const name in vars) id += `\u0000${name}\u0001${vars[name]}`;
+  const hit = saidCache.get(id);
+  if (hit !== undefined) return hit;
+  const text = instance.t(key, { ...vars, lng: locale });
+  if (saidCache.size >= SAID_CACHE_MAX) saidCache.clear();
+  saidCache.set(id, text);
+  return text;
 }
 
 /** What a `Said` says in `locale`. */
-export const say = (locale: Locale, words: Said): string => t(locale, words.key, words.vars);
+export const say = (locale: Locale, words: Said): string =>
+  t(locale, words.key, typeof words.vars === 'function' ? words.vars(locale) : words.vars);
 
 /**
  * The site's language settings (docs/features/languages.md#settings), kept in memory for requests

@@ -10,7 +10,6 @@ import {
   isResponseSerializationError,
   validatorCompiler as zodValidatorCompiler,
 } from 'fastify-type-provider-zod';
-import { messages } from '@kickback/common/messages';
 import { badInputMessage } from '../lib/db-errors';
 import { AppError, badRequest } from '../lib/errors';
 import { say } from '../lib/i18n';
@@ -82,7 +81,7 @@ export const errorsPlugin = plugin({
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, cause: error.cause }, 'response did not match its schema');
-      return reply.status(500).send({ message: messages.systemError });
+      return reply.status(500).send({ message: request.t('common:systemError') });
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
@@ -93,7 +92,7 @@ export const errorsPlugin = plugin({
           : error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
             ? 'Request body is too large.'
             : status === 429
-              ? messages.tooManyRequests
+              ? request.t('common:tooManyRequests')
               : error.message || 'Invalid request.';
       return reply.status(status).send({ message: text });
     }
@@ -103,6 +102,6 @@ export const errorsPlugin = plugin({
       return reply.status(400).send({ message: badInput });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ message: messages.systemError });
+    return reply.status(500).send({ message: request.t('common:systemError') });
   });
 });

@@ -38,9 +38,11 @@ export const localePlugin = plugin({
   app.decorate('languages', initial);
   app.decorateRequest('locale', {
     getter(this: FastifyRequest): Locale {
+      // Cookies are parsed in an onRequest hook: an error answered before it has none.
+      const cookies = this.cookies as FastifyRequest['cookies'] | undefined;
       return resolveLocale(
         this.user?.language,
-        this.cookies[LOCALE_COOKIE],
+        cookies?.[LOCALE_COOKIE],
         this.headers['accept-language'],
         app.languages,
       );

@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { auditLog } from '../../db/schema/audit';
+import { auditLog, settings } from '../../db/schema/audit';
 import { buildTestApp, type TestApp, type TestUser } from '../../../test/app';
 
 let t: TestApp;
@@ -141,6 +141,18 @@ describe('the language settings', () => {
     });
     // A signed-out visitor with no cookie now gets the site's Spanish whatever the browser says.
     expect((await refusal({ 'accept-language': 'en-US' })).json().message).toBe('Tienes que iniciar sesión.');
+    await putSettings(defaults);
+  });
+
+  it('a change made by another process reaches this one when its invalidation does', async () => {
+    const next = { siteDefault: 'pt-BR', followBrowser: false, chat: 'es', chatAliases: true };
+    await t.database.db
+      .insert(settings)
+      .values({ key: 'languages', value: next })
+      .onConflictDoUpdate({ target: settings.key, set: { value: next } });
+    t.app.reads.invalidateLocally('languages'); // what the Redis sync does on the other's announcement
+    await expect.poll(() => t.app.languages).toEqual(next);
+    expect((await refusal()).json().message).toBe('Você precisa entrar na sua conta.');
     await putSettings(defaults);
   });
 
