@@ -64,11 +64,17 @@ const serverLayerZones = [
 // The web app's layers, top to bottom: main.tsx, app/ (router, layout, providers) → features/ →
 // shared/ (what the shell provides and every feature reads: sign-in, site config, the profile
 // modal, known routes) → components/ (shared presentational pieces) → lib/ (the API and hub
-// clients, shared hooks). An import may go down, never up; features do not import each other
+// clients, shared hooks) → i18n/ (the language runtime and catalogues). An import may go down, never up; features do not import each other
 // (below). Proved by apps/web/src/layers.test.ts.
 const web = 'apps/web/src';
 const inWeb = (...names) => names.map((n) => `${web}/${n}`);
 const webLayerZones = [
+  {
+    target: inWeb('i18n/**'),
+    from: inWeb('lib', 'app', 'features', 'shared', 'components', 'main.tsx'),
+    message:
+      'i18n (the language runtime and catalogues, docs/features/languages.md) is below lib: it imports none of the app.',
+  },
   {
     target: inWeb('lib/**'),
     from: inWeb('app', 'features', 'shared', 'components', 'main.tsx'),

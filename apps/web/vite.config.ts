@@ -30,7 +30,7 @@ export default defineConfig({
     react(),
     overlayEntry(),
     bundleReport({
-      notInEntry: ['zod'],
+      notInEntry: ['zod', 'i18next', 'react-i18next'],
       // docs/benchmarks.md#first-load-budget-per-page
       routeBudget: {
         routesFile: 'src/app/routes.tsx',

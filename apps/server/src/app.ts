@@ -38,6 +38,7 @@ import { chatOutModule } from './modules/chat-out/module';
 import { realtimePlugin, type SocketLimits } from './plugins/realtime';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { sessionPlugin } from './plugins/session';
+import { localePlugin } from './plugins/locale';
 import { defaultWebDist, staticWebPlugin } from './plugins/static-web';
 import { devIdentityProvider } from './integrations/steam/dev-provider';
 import { integrationStatusPlugin } from './integrations/status';
@@ -77,6 +78,7 @@ import { leaderboardsModule } from './modules/leaderboards/routes';
 import { communityGoalsModule } from './modules/community-goals/routes';
 import { streamStreaksModule } from './modules/stream-streaks/routes';
 import { siteRoutes } from './modules/site/routes';
+import { languagesModule } from './modules/languages/routes';
 import { splitOrStealRoutes } from './modules/split-or-steal/routes';
 import { dealOrNoDealRoutes } from './modules/deal-or-no-deal/routes';
 import { liveRoutes } from './modules/live/routes';
@@ -190,6 +192,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(securityHeadersPlugin);
   await app.register(csrfPlugin, { publicOrigin: config.publicOrigin });
   await app.register(sessionPlugin);
+  await app.register(localePlugin);
   await app.register(accessPlugin);
   await app.register(cachedReadsPlugin, { fastPath });
   await app.register(rateLimitPlugin);
@@ -212,6 +215,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(healthRoutes);
   await app.register(siteRoutes);
+  await app.register(languagesModule);
   await app.register(fairEarningPlugin);
   await app.register(authRoutes);
   await app.register(userRoutes);

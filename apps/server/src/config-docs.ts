@@ -116,7 +116,7 @@ export const settingSections: readonly SettingSection[] = [
         vars: ['SITE_CONFIG'],
         default: '—',
         meaning:
-          'JSON file with the starting branding and footer (`siteName`, `streamerName`, `tagline`, `accentColor`, `logoUrl`, `kickChannel`, `contactEmail`, `socials`, `quickLinks`, `termsUrl`, `privacyUrl`); Admin → Settings changes them.',
+          'JSON file with the starting branding and footer (`siteName`, `streamerName`, `tagline`, `accentColor`, `logoUrl`, `kickChannel`, `contactEmail`, `socials`, `quickLinks`, `termsUrl`, `privacyUrl`) and language (`language`: `{ "default": "en" | "es" | "pt-BR", "followBrowser": true }`); Admin → Settings changes them.',
       },
       {
         vars: ['LOG_LEVEL'],

@@ -483,6 +483,7 @@ export const defaultSite: Omit<SiteConfig, 'devSignIn'> = {
   privacyUrl: '/privacy',
   challengeCategory: 'Roobet',
   menu: defaultMenu.map((entry) => ({ ...entry })),
+  language: { default: 'en', followBrowser: true },
   ageGate: {
     enabled: true,
     text: 'This site is about gambling streams and partner casino sites. Confirm that you are 18 or older and that gambling sites are allowed where you live.',

@@ -43,6 +43,23 @@ describe('web layers in lint', () => {
     ]);
   });
 
+  it('i18n imports nothing of the app, not even lib', async () => {
+    expect(
+      await lint(
+        'i18n/probe.ts',
+        [
+          "import { api } from '../lib/api';",
+          "import { useAuth } from '../shared/auth/auth-context';",
+          "import { LOCALES } from '@kickback/common/i18n/locales';",
+          'export const all = [api, useAuth, LOCALES];',
+        ].join('\n'),
+      ),
+    ).toEqual([
+      { line: 1, rule: upward },
+      { line: 2, rule: upward },
+    ]);
+  });
+
   it('shared components import no feature, shared context or app shell', async () => {
     expect(
       await lint(

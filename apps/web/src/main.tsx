@@ -12,6 +12,7 @@ import { KnownRoutesProvider } from './shared/known-routes';
 import { router } from './app/router';
 import { routes } from './app/routes';
 import { SiteProvider } from './shared/site-context';
+import { LanguageProvider, LanguageSync } from './shared/language';
 import { ProfileModalProvider } from './shared/profile-modal-context';
 import { createQueryClient } from './lib/query';
 
@@ -20,17 +21,23 @@ if (!root) throw new Error('missing #root');
 
 const queryClient = createQueryClient();
 
+// The i18n runtime starts loading beside the site's configuration (docs/features/languages.md#on-the-site).
+void import('./i18n/runtime');
+
 createRoot(root).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <SiteProvider>
-        <AuthProvider>
-          <ProfileModalProvider>
-            <KnownRoutesProvider paths={routes.map((r) => r.path)}>
-              <RouterProvider router={router} />
-            </KnownRoutesProvider>
-          </ProfileModalProvider>
-        </AuthProvider>
+        <LanguageProvider>
+          <AuthProvider>
+            <LanguageSync />
+            <ProfileModalProvider>
+              <KnownRoutesProvider paths={routes.map((r) => r.path)}>
+                <RouterProvider router={router} />
+              </KnownRoutesProvider>
+            </ProfileModalProvider>
+          </AuthProvider>
+        </LanguageProvider>
       </SiteProvider>
     </QueryClientProvider>
   </StrictMode>,

@@ -8,9 +8,9 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { plugin } from '../lib/plugin';
-import { messages } from '@kickback/common/messages';
 import { forbidden } from '../lib/errors';
 import { routePath } from '../lib/request-path';
+import { said } from '../lib/i18n';
 
 export const CSRF_HEADER = 'x-requested-with';
 export const CSRF_VALUE = 'kickback';
@@ -56,7 +56,7 @@ export const csrfPlugin = plugin({
   // A callback hook, not an async one: it runs on every request and never waits.
   app.addHook('onRequest', (request, _reply, done) => {
     if (needsCsrfCheck(request) && !passesCsrf(request.headers, opts.publicOrigin)) {
-      done(forbidden(messages.csrfRejected));
+      done(forbidden(said('common:csrfRejected')));
       return;
     }
     done();

@@ -10,9 +10,9 @@ import {
   isResponseSerializationError,
   validatorCompiler as zodValidatorCompiler,
 } from 'fastify-type-provider-zod';
-import { messages } from '@kickback/common/messages';
 import { badInputMessage } from '../lib/db-errors';
 import { AppError, badRequest } from '../lib/errors';
+import { say } from '../lib/i18n';
 import { findNul, nulMessage } from '../lib/text-guard';
 
 interface ValidationIssue {
@@ -69,9 +69,11 @@ export const errorsPlugin = plugin({
 })(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      return reply
-        .status(error.statusCode)
-        .send({ message: error.message, ...(error.fields ? { fields: error.fields } : {}) });
+      // Said again in the request's language (docs/features/languages.md#server-messages); the
+      // fields that carried the message carry its translation.
+      const message = error.said ? say(request.locale, error.said) : error.message;
+      const fields = error.fields?.map((f) => (f.message === error.message ? { ...f, message } : f));
+      return reply.status(error.statusCode).send({ message, ...(fields ? { fields } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation as unknown as ValidationIssue[];
@@ -79,7 +81,7 @@ export const errorsPlugin = plugin({
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, cause: error.cause }, 'response did not match its schema');
-      return reply.status(500).send({ message: messages.systemError });
+      return reply.status(500).send({ message: request.t('common:systemError') });
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
@@ -90,7 +92,7 @@ export const errorsPlugin = plugin({
           : error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
             ? 'Request body is too large.'
             : status === 429
-              ? messages.tooManyRequests
+              ? request.t('common:tooManyRequests')
               : error.message || 'Invalid request.';
       return reply.status(status).send({ message: text });
     }
@@ -100,6 +102,6 @@ export const errorsPlugin = plugin({
       return reply.status(400).send({ message: badInput });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ message: messages.systemError });
+    return reply.status(500).send({ message: request.t('common:systemError') });
   });
 });

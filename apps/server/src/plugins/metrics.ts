@@ -13,7 +13,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { plugin } from '../lib/plugin';
 import type pg from 'pg';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import { messages } from '@kickback/common/messages';
 import { routePath } from '../lib/request-path';
 
 export const METRICS_PATH = '/metrics';
@@ -167,7 +166,7 @@ export const metricsPlugin = plugin({
 
   app.get(METRICS_PATH, { config: { access: 'public', rateLimit: false } }, async (request, reply) => {
     const allowed = allow.includes(request.ip) || (token !== undefined && tokenMatches(request, token));
-    if (!allowed) return reply.status(403).send({ message: messages.forbidden });
+    if (!allowed) return reply.status(403).send({ message: request.t('common:forbidden') });
     return reply.type(registry.contentType).send(await registry.metrics());
   });
 });

@@ -27,7 +27,6 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { plugin } from '../lib/plugin';
-import { messages } from '@kickback/common/messages';
 import { overlayAt } from '@kickback/common/overlays';
 import type { FastAsset } from '../lib/read-fast-path';
 import { routePath } from '../lib/request-path';
@@ -197,6 +196,6 @@ export const staticWebPlugin = plugin({
         .type('text/plain')
         .send('The web app is not built. Run `npm run build` (npm start does it for you).');
     }
-    return reply.status(404).send({ message: messages.notFound });
+    return reply.status(404).send({ message: request.t('common:notFound') });
   });
 });

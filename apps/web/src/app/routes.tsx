@@ -223,6 +223,12 @@ export const routes: AppRoute[] = [
     roles: adminOnly,
   },
   {
+    path: '/admin/translations',
+    page: lazy(() => import('../features/translations/translations-page')),
+    name: 'Translations',
+    roles: adminOnly,
+  },
+  {
     path: '/admin/age-gate',
     page: lazy(() => import('../features/age-gate/admin-age-gate-page')),
     name: '18+ Gate',

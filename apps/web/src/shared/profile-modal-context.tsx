@@ -4,7 +4,7 @@
  */
 import { createContext, use, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { toast } from '../lib/toast';
-import { messages } from '@kickback/common/messages';
+import { t } from '../i18n/i18n';
 import { useAuth } from './auth/auth-context';
 
 interface ProfileModalApi {
@@ -24,11 +24,11 @@ export function ProfileModalProvider({ children }: { children: ReactNode }) {
   const close = useCallback(() => setShow(false), []);
   const openLinkFlow = useCallback(() => {
     if (!user) {
-      toast.error(messages.pleaseSignInFirst);
+      toast.error(t('toast.pleaseSignInFirst'));
       return;
     }
     if (user.clashId) {
-      toast.error(messages.alreadyLinkedClash);
+      toast.error(t('toast.alreadyLinkedClash'));
       return;
     }
     setShow(true);

@@ -47,6 +47,7 @@ describe('the site configuration', () => {
       challengeCategory: 'Roobet',
       menu: [],
       ageGate: { enabled: false, text: 'I am 18 or older.' },
+      language: { default: 'en', followBrowser: true },
       devSignIn: false,
     };
     const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => Response.json({ ...config, siteName: name }));

@@ -3,6 +3,7 @@
  * jsdom keeps it) fails the test instead of scrolling by as a warning.
  */
 import { configure } from '@testing-library/react';
+import { loadI18n } from '../i18n/i18n';
 
 const report = console.error.bind(console);
 console.error = (...args: unknown[]) => {
@@ -16,3 +17,6 @@ console.error = (...args: unknown[]) => {
 // findBy… and waitFor wait up to 5 s (not 1 s): CI runs these beside the PostgreSQL server suite on
 // two cores, where a query's answer can take more than a second to render.
 configure({ asyncUtilTimeout: 5000 });
+
+// Components read their texts through i18next: English, as the app speaks by default.
+await loadI18n('en');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCALES } from '../i18n/locales';
 
 /** Moderator runs games, giveaways and predictions and sees Fulfilment (docs/security.md#roles; common/access.ts). */
 export const roles = ['User', 'Moderator', 'Admin'] as const;
@@ -31,6 +32,8 @@ export const authUser = z.object({
   showNameOnBoards: z.boolean(),
   /** The user confirmed the 18+ gate (on any browser). */
   ageConfirmed: z.boolean(),
+  /** The viewer's own language (docs/features/languages.md#settings); null: follow the site. */
+  language: z.enum(LOCALES).nullable(),
 });
 export type AuthUser = z.infer<typeof authUser>;
 

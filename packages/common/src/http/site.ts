@@ -2,6 +2,14 @@ import { z } from 'zod';
 import { menuFeatureIds } from '../site-menu';
 import { defineEndpoint } from './endpoint';
 import { accentContrastProblem } from '../accent';
+import { LOCALES } from '../i18n/locales';
+
+/**
+ * The site's language (docs/features/languages.md#settings): the default, and whether a first
+ * visit follows the browser's languages.
+ */
+export const siteLanguage = z.object({ default: z.enum(LOCALES), followBrowser: z.boolean() });
+export type SiteLanguage = z.infer<typeof siteLanguage>;
 
 /** Public site configuration: branding, footer links, which integrations are simulated. */
 export const socialLink = z.object({ label: z.string(), url: z.string(), icon: z.string() });
@@ -180,6 +188,8 @@ export const siteConfig = z.object({
   ageGate: ageGate,
   /** The menus' features in the admin's order, each shown or hidden (site-menu.ts). */
   menu: z.array(menuEntry),
+  /** The site's default language and whether a first visit follows the browser (docs/features/languages.md#settings). */
+  language: siteLanguage,
   /** True when sign-in goes through the built-in dev identity provider instead of Steam. */
   devSignIn: z.boolean(),
 });

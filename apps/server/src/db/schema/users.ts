@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { roles } from '@kickback/common/http/auth';
+import { LOCALES } from '@kickback/common/i18n/locales';
 
 export const users = pgTable(
   'users',
@@ -34,6 +35,8 @@ export const users = pgTable(
     ageConfirmedAt: timestamp('age_confirmed_at', { withTimezone: true }),
     /** When the account was removed (1130): the row stays as a tombstone named "removed account". */
     removedAt: timestamp('removed_at', { withTimezone: true }),
+    /** The viewer's own language (1340); null follows the site (docs/features/languages.md#settings). */
+    language: text('language', { enum: LOCALES }),
   },
   (t) => [
     index('users_username_lower').on(sql`lower(${t.username}) text_pattern_ops`),

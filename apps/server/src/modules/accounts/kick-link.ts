@@ -7,13 +7,15 @@
 import { randomInt } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import { KICK_LINK_CODE_LENGTH, KICK_LINK_CODE_TTL_MS, type KickLinkKey } from '@kickback/common/http/accounts';
-import { messages } from '@kickback/common/messages';
 import type { Db } from '../../db/client';
 import { kickLinkCodes } from '../../db/schema/accounts';
 import { users, type UserRow } from '../../db/schema/users';
 import { isUniqueViolation } from '../../lib/db-errors';
+import type { Locale } from '@kickback/common/i18n/locales';
 import { conflict } from '../../lib/errors';
+import { said, t } from '../../lib/i18n';
 import type { ChatHandler } from '../chat/service';
+import { chatLocale } from '../languages/service';
 import { siteNameNow } from '../site/service';
 import { payPendingOnLink } from '../support-rewards/service';
 
@@ -34,7 +36,7 @@ const REUSE_MIN_LEFT_MS = 60 * 1000;
  * command already copied keeps working), or a new one that replaces any older code.
  */
 export async function createKickLinkCode(db: Db, user: UserRow, now: Date): Promise<KickLinkKey> {
-  if (user.kickId) throw conflict(messages.kickAlreadyLinked);
+  if (user.kickId) throw conflict(said('common:kickAlreadyLinked'));
   return db.transaction(async (tx) => {
     // One request per user at a time, so two tabs cannot make two codes.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
@@ -120,18 +122,19 @@ export async function redeemKickLinkCode(
   }
 }
 
-function verifyAnswer(outcome: RedeemOutcome, siteName: string): string {
+/** What `!verify` answers, in the chat's language (docs/features/languages.md#the-chat-bot). */
+function verifyAnswer(outcome: RedeemOutcome, site: string, locale: Locale): string {
   switch (outcome.kind) {
     case 'linked':
-      return `your Kick account is now linked to ${outcome.owner.username} on ${siteName}.`;
+      return t(locale, 'bot:verifyLinked', { user: outcome.owner.username, site });
     case 'already-yours':
-      return `your Kick account is already linked to this ${siteName} account.`;
+      return t(locale, 'bot:verifyAlreadyYours', { site });
     case 'invalid':
-      return `that code is not valid or has expired. Get a new one from your profile on ${siteName}.`;
+      return t(locale, 'bot:verifyInvalid', { site });
     case 'kick-taken':
-      return `this Kick account is already linked to another ${siteName} account.`;
+      return t(locale, 'bot:verifyKickTaken', { site });
     case 'owner-has-kick':
-      return `that ${siteName} account already has a Kick account linked.`;
+      return t(locale, 'bot:verifyOwnerHasKick', { site });
   }
 }
 
@@ -149,7 +152,7 @@ export function verifyHandler(): ChatHandler {
       const siteName = await siteNameNow(app); // the name now: a renamed site is named right
       const code = match[1];
       if (!code) {
-        await app.chat.reply(message, `type !verify followed by the code from your ${siteName} profile.`);
+        await app.chat.reply(message, t(chatLocale(app), 'bot:verifyHint', { site: siteName }));
         return true;
       }
       const outcome = await redeemKickLinkCode(app.db, code, message, app.clock.now());
@@ -158,7 +161,7 @@ export function verifyHandler(): ChatHandler {
         await app.chat.linkChanged(outcome.owner.id);
         app.supportRewards.announcer.schedule(); // rewards that waited for this link, if any
       }
-      const text = verifyAnswer(outcome, siteName);
+      const text = verifyAnswer(outcome, siteName, chatLocale(app));
       app.log.info(
         {
           kickUserId: message.kickUserId,

@@ -6,7 +6,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { accountEndpoints } from '@kickback/common/http/accounts';
-import { messages } from '@kickback/common/messages';
 import { users } from '../../db/schema/users';
 import { currentUser } from '../../plugins/access';
 import { route } from '../../plugins/endpoints';
@@ -26,7 +25,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       typed.filter(([, id]) => id.trim() !== '').map(([site, id]) => `${site}:${id.trim()}`),
     );
     await savePartnerIds(app.db, user, request.body, app.clock.now());
-    return { message: messages.settingsUpdated };
+    return { message: request.t('common:settingsUpdated') };
   });
 
   route(app, accountEndpoints.kickCode, async (request, reply) => {
@@ -39,7 +38,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     await unlinkAccount(app.db, user.id, request.query.type);
     if (request.query.type === 'kick') await app.chat.linkChanged(user.id);
     request.log.info({ userId: user.id, type: request.query.type }, 'account unlinked');
-    return { message: messages.connectionUnlinked };
+    return { message: request.t('common:connectionUnlinked') };
   });
 
   route(app, accountEndpoints.savePreferences, async (request) => {
@@ -48,6 +47,6 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       .set({ showNameOnBoards: request.body.showNameOnBoards })
       .where(eq(users.id, currentUser(request).id));
     app.leaderboards.cache.invalidate(); // the boards show or mask this user's name
-    return { message: messages.settingsUpdated };
+    return { message: request.t('common:settingsUpdated') };
   });
 }

@@ -1,17 +1,21 @@
 /** Unlinking a Kick or Discord account (`GET /api/User/unlink?type=kick|discord`). */
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { LinkedAccountType } from '@kickback/common/http/accounts';
-import { messages } from '@kickback/common/messages';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/users';
 import { conflict } from '../../lib/errors';
+import { said } from '../../lib/i18n';
 
 const linkColumns = {
-  kick: { id: users.kickId, cleared: { kickId: null, kickUsername: null }, notLinked: messages.kickNotLinkedToUnlink },
+  kick: {
+    id: users.kickId,
+    cleared: { kickId: null, kickUsername: null },
+    notLinked: said('common:kickNotLinkedToUnlink'),
+  },
   discord: {
     id: users.discordId,
     cleared: { discordId: null, discordUsername: null, discordDmClosedAt: null },
-    notLinked: messages.discordNotLinkedToUnlink,
+    notLinked: said('common:discordNotLinkedToUnlink'),
   },
 } as const;
 

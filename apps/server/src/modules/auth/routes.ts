@@ -9,10 +9,10 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { messages } from '@kickback/common/messages';
 import type { AuthPopupMessage } from '@kickback/common/http/auth';
 import { openIdNonces } from '../../db/schema/sessions';
 import { badRequest } from '../../lib/errors';
+import { said, t } from '../../lib/i18n';
 import { page, popupResultData } from '../../lib/html';
 import { safeReturnPath, withSigninOutcome } from '../../lib/return-path';
 import { randomToken } from '../../lib/random';
@@ -55,7 +55,7 @@ ${popupResultData(result, config.publicOrigin)}`,
     let returnPath: string | null = null;
     if (returnTo !== undefined) {
       returnPath = safeReturnPath(returnTo, config.publicUrl);
-      if (!returnPath) throw badRequest(messages.badReturnPath);
+      if (!returnPath) throw badRequest(said('common:badReturnPath'));
     }
     const state = randomToken(18);
     reply.setCookie(STATE_COOKIE, state, { ...stateCookie, maxAge: STATE_TTL_S });
@@ -81,7 +81,7 @@ ${popupResultData(result, config.publicOrigin)}`,
       request.log.info('steam sign-in cancelled at the provider');
       return popupResult(
         reply,
-        { type: 'authpopup', success: false, cancelled: true, message: messages.signInCancelled },
+        { type: 'authpopup', success: false, cancelled: true, message: request.t('common:signInCancelled') },
         returnPath,
       );
     }
@@ -108,7 +108,7 @@ ${popupResultData(result, config.publicOrigin)}`,
       request.log.warn({ check: result.check, detail: result.detail }, 'steam sign-in refused');
       return popupResult(
         reply,
-        { type: 'authpopup', success: false, message: messages.authenticationFailed },
+        { type: 'authpopup', success: false, message: request.t('common:authenticationFailed') },
         returnPath,
       );
     }
@@ -125,12 +125,15 @@ ${popupResultData(result, config.publicOrigin)}`,
     // Hashed address and device for the possible-alts view (docs/features/fair-earning.md#possible-alts).
     await app.fairEarning.recordSignIn(request, reply, user.id);
     request.log.info({ userId: user.id, steamId: user.steamId }, 'signed in');
-    return popupResult(reply, { type: 'authpopup', success: true, message: messages.signedIn }, returnPath);
+    // Said in the language the account chose, if it did (this request carried no session yet).
+    const signedIn = t(user.language ?? request.locale, 'common:signedIn');
+    return popupResult(reply, { type: 'authpopup', success: true, message: signedIn }, returnPath);
   });
 
   app.get('/auth/signout', { config: { access: 'public' } }, async (request, reply) => {
+    const locale = request.locale; // the signed-in user's language, read before the session ends
     await endSession(app, request, reply);
-    return { message: messages.signedOut };
+    return { message: t(locale, 'common:signedOut') };
   });
 
   // Old nonces are useless after their 5-minute window; prune them now and then.

@@ -4,7 +4,9 @@
  * the chatter with its reason; an entry is acknowledged in the bot's merged reply.
  */
 import type { ChatHandler } from '../chat/service';
-import { AppError } from '../../lib/errors';
+import { AppError, errorText } from '../../lib/errors';
+import { t } from '../../lib/i18n';
+import { chatLocale } from '../languages/service';
 import { siteNameNow } from '../site/service';
 import type { BattleService } from './service';
 
@@ -17,24 +19,27 @@ export function enterHandler(battles: BattleService): ChatHandler {
     order: 330,
     async handle(message, { app, linkedUser }) {
       if (!isEnter(message.content)) return false;
+      // In the chat's language (docs/features/languages.md#the-chat-bot).
+      const locale = chatLocale(app);
       if (!linkedUser) {
-        await app.chat.reply(
-          message,
-          `link your Kick account on ${await siteNameNow(app)} first (type !verify with the code from your profile).`,
-        );
+        await app.chat.reply(message, t(locale, 'bot:linkKickFirst', { site: await siteNameNow(app) }));
         return true;
       }
       const battleId = await battles.openForEntries();
       if (!battleId) {
-        await app.chat.reply(message, 'no battle is taking entries right now.');
+        await app.chat.reply(message, t(locale, 'bot:enterNoBattle'));
         return true;
       }
       try {
         const state = await battles.enter({ id: linkedUser.id, username: linkedUser.username, role: 'User' }, battleId);
-        await app.chat.reply(message, `you are in "${state.title}".`, { topic: 'In the battle', item: state.title });
+        await app.chat.reply(message, t(locale, 'bot:enterIn', { title: state.title }), {
+          topic: t(locale, 'bot:enterTopic'),
+          item: state.title,
+        });
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
-        await app.chat.reply(message, err.message.charAt(0).toLowerCase() + err.message.slice(1));
+        const text = errorText(err, locale);
+        await app.chat.reply(message, text.charAt(0).toLowerCase() + text.slice(1));
       }
       return true;
     },

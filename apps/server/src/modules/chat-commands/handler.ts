@@ -7,7 +7,8 @@
 import type { FastifyInstance } from 'fastify';
 import { mayUse, senderLevel, type CommandPermission } from '@kickback/common/http/chat-commands';
 import type { ChatHandler } from '../chat/service';
-import { UseRefused } from './service';
+import { chatLocale, localizedCommand } from '../languages/service';
+import { builtinParts, UseRefused } from './service';
 
 /** Moderation filters run below this order; the built-in commands start at 100 (`!verify`). */
 export const COMMANDS_ORDER = 60;
@@ -26,13 +27,18 @@ export function commandsHandler(app: FastifyInstance): ChatHandler {
       const m = WORD.exec(message.content.trimStart());
       if (!m) return false;
       const table = app.chatCommands.cachedTable();
-      return table === null || table.has(m[1]!.toLowerCase());
+      const word = m[1]!.toLowerCase();
+      return table === null || table.has(word) || localizedCommand(app, word) !== null;
     },
     async handle(message, { app, linkedUser, once }) {
       const m = WORD.exec(message.content.trim());
       if (!m) return false;
       const word = m[1]!.toLowerCase();
-      const entry = (app.chatCommands.freshTable() ?? (await app.chatCommands.table())).get(word);
+      const table = app.chatCommands.freshTable() ?? (await app.chatCommands.table());
+      // A built-in's name in another language (`!apostar`), while the admin has them on: the
+      // site's own words come first (docs/features/languages.md#the-chat-bot).
+      const localized = table.has(word) ? null : localizedCommand(app, word);
+      const entry = table.get(localized ?? word);
       if (!entry) return false;
       const commands = app.chatCommands;
       if (entry.kind === 'builtin') {
@@ -40,7 +46,9 @@ export function commandsHandler(app: FastifyInstance): ChatHandler {
           if (word === entry.name) return false;
           return { ...message, content: message.content.trim().replace(WORD, `!${entry.name}`) };
         }
-        const text = await commands.render(entry.parts, message, linkedUser, { uses: 0, balance: null });
+        // Answered in the chat's language (docs/features/languages.md#the-chat-bot).
+        const parts = builtinParts(chatLocale(app), entry.name) ?? entry.parts;
+        const text = await commands.render(parts, message, linkedUser, { uses: 0, balance: null });
         await app.chat.reply(message, text);
         return true;
       }

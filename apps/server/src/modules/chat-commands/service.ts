@@ -21,6 +21,7 @@ import {
   type TimerBody,
 } from '@kickback/common/http/chat-commands';
 import { leaderboardSites } from '@kickback/common/http/leaderboards';
+import type { Locale } from '@kickback/common/i18n/locales';
 import { centsToText, formatAmount, toCents } from '@kickback/common/money';
 import type { Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
@@ -35,9 +36,11 @@ import { users } from '../../db/schema/users';
 import type { ChatMessage } from '../../integrations/kick/chat-message';
 import { transactionThen } from '../../lib/after-commit';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import { t } from '../../lib/i18n';
 import { recordAudit, type Actor } from '../audit/service';
 import type { LinkedChatter } from '../chat/service';
-import { InsufficientBalanceError, applyBalanceChange, debtMessage, OutstandingDebtError } from '../ledger/service';
+import { InsufficientBalanceError, applyBalanceChange, OutstandingDebtError } from '../ledger/service';
+import { chatLocale } from '../languages/service';
 import { builtinByName, builtins } from './builtins';
 
 /** How old the word table may be before a process reads it again (edits in another process). */
@@ -50,6 +53,22 @@ export type Word =
   | { kind: 'builtin'; name: string; parts: TemplatePart[] | null };
 
 /** Why a use was refused; `reply` is said in chat, a refusal without it is ignored silently. */
+const localizedBuiltins = new Map<string, TemplatePart[] | null>();
+
+/**
+ * A built-in's answer template in `locale` (`bot:builtin_points`, …), parsed once per language; null
+ * for a built-in answered by another feature.
+ */
+export function builtinParts(locale: Locale, name: string): TemplatePart[] | null {
+  const key = `${locale}:${name}`;
+  let parts = localizedBuiltins.get(key);
+  if (parts === undefined) {
+    parts = builtinByName.get(name)?.template ? checkTemplate(t(locale, 'bot:builtin', { context: name }), 'x') : null;
+    localizedBuiltins.set(key, parts);
+  }
+  return parts;
+}
+
 export class UseRefused extends Error {
   constructor(
     readonly why: 'cooldown' | 'short' | 'unlinked' | 'repeat' | 'disabled',
@@ -423,10 +442,7 @@ export class ChatCommandService {
       let balance: string | null = null;
       if (toCents(row.cost) > 0n) {
         if (!linkedUser) {
-          throw new UseRefused(
-            'unlinked',
-            `link your Kick account on the site first (type !verify with the code from your profile) to use !${row.name}.`,
-          );
+          throw new UseRefused('unlinked', t(chatLocale(this.app), 'bot:commandUnlinked', { command: row.name }));
         }
         try {
           const paid = await applyBalanceChange(tx, {
@@ -440,12 +456,17 @@ export class ChatCommandService {
           if (!paid) throw new InsufficientBalanceError('points');
           balance = paid.balance;
         } catch (err) {
-          if (err instanceof OutstandingDebtError) throw new UseRefused('short', debtMessage);
+          if (err instanceof OutstandingDebtError)
+            throw new UseRefused('short', t(chatLocale(this.app), 'ledger:debt'));
           if (err instanceof InsufficientBalanceError) {
             const [me] = await tx.select({ points: users.points }).from(users).where(eq(users.id, linkedUser.id));
             throw new UseRefused(
               'short',
-              `!${row.name} costs ${formatAmount(row.cost)} points and you have ${formatAmount(me?.points ?? '0')}.`,
+              t(chatLocale(this.app), 'bot:commandShort', {
+                command: row.name,
+                cost: formatAmount(row.cost),
+                balance: formatAmount(me?.points ?? '0'),
+              }),
             );
           }
           throw err;

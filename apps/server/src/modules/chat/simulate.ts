@@ -13,7 +13,6 @@ import type {
   ChatSimulateEventResult,
   ChatSimulateResult,
 } from '@kickback/common/http/chat';
-import { messages } from '@kickback/common/messages';
 import { chatMessages } from '../../db/schema/chat';
 import { kickLiveState } from '../../db/schema/kick-bot';
 import {
@@ -24,6 +23,7 @@ import {
 import { simulatedEvent } from '../../integrations/kick/simulator-events';
 import { conflict } from '../../lib/errors';
 import { chatLogEntry } from './log';
+import { said } from '../../lib/i18n';
 
 /** The channel simulated messages are sent in. */
 export const SIMULATED_BROADCASTER_ID = '1000001';
@@ -41,7 +41,7 @@ export async function liveState(app: FastifyInstance): Promise<ChatLiveState> {
 
 /** The stream goes live or ends, as Kick would say it: a signed `livestream.status.updated` to our webhook. */
 export async function simulateLive(app: FastifyInstance, isLive: boolean): Promise<ChatLiveResult> {
-  if (!app.config.kick.simulator) throw conflict(messages.chatSimulatorOff);
+  if (!app.config.kick.simulator) throw conflict(said('common:chatSimulatorOff'));
   const now = app.clock.now();
   const payload = simulatedLivestreamStatus(broadcasterOf(app), isLive, now);
   const delivery = await deliverSimulatedEvent(
@@ -60,7 +60,7 @@ export async function simulateEvent(
   app: FastifyInstance,
   input: ChatSimulateEventBody,
 ): Promise<ChatSimulateEventResult> {
-  if (!app.config.kick.simulator) throw conflict(messages.chatSimulatorOff);
+  if (!app.config.kick.simulator) throw conflict(said('common:chatSimulatorOff'));
   const now = app.clock.now();
   const { type, payload } = simulatedEvent(input, broadcasterOf(app), now);
   // A redemption of a reward the bot simulator holds (made on Admin → Support Rewards) carries its
@@ -78,7 +78,7 @@ export async function simulateEvent(
 }
 
 export async function simulateChat(app: FastifyInstance, input: ChatSimulateBody): Promise<ChatSimulateResult> {
-  if (!app.config.kick.simulator) throw conflict(messages.chatSimulatorOff);
+  if (!app.config.kick.simulator) throw conflict(said('common:chatSimulatorOff'));
   const now = app.clock.now();
   const payload = simulatedChatMessage(
     { username: input.username, subscriber: input.subscriber, badges: input.badges ?? [] },

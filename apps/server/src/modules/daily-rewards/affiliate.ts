@@ -9,11 +9,12 @@ import { and, eq } from 'drizzle-orm';
 import { centsToText } from '@kickback/common/money';
 import { partnerDailyFetches, partnerDailyWagers } from '../../db/schema/daily-rewards';
 import { AppError } from '../../lib/errors';
+import { said, t } from '../../lib/i18n';
 
 export const ROOBET_SITE = 6 as const;
 const DAY_MS = 86_400_000;
 
-export const roobetStatsUnavailable = 'Roobet stats are not available right now. Please try again later.';
+export const roobetStatsUnavailable = t('en', 'daily:roobetStatsUnavailable');
 
 export function utcDay(at: Date): string {
   return at.toISOString().slice(0, 10);
@@ -46,13 +47,13 @@ async function fetchDay(app: FastifyInstance, day: string, start: Date, end: Dat
     .where(and(eq(partnerDailyFetches.site, ROOBET_SITE), eq(partnerDailyFetches.day, day)));
   if (done) return;
   const provider = app.leaderboards.providers[ROOBET_SITE];
-  if (!provider) throw new AppError(503, roobetStatsUnavailable);
+  if (!provider) throw new AppError(503, said('daily:roobetStatsUnavailable'));
   let standings;
   try {
     standings = await provider.adapter.fetchStandings({ start, end, now: app.clock.now() });
   } catch (err) {
     app.log.warn({ err, day }, 'roobet daily stats fetch failed');
-    throw new AppError(503, roobetStatsUnavailable);
+    throw new AppError(503, said('daily:roobetStatsUnavailable'));
   }
   // A name may appear twice in lenient answers: keep the sum.
   const byName = new Map<string, { wagered: bigint; weighted: bigint | null }>();

@@ -17,32 +17,36 @@ import type {
 import { dailyRewardClaims } from '../../db/schema/daily-rewards';
 import type { UserRow } from '../../db/schema/users';
 import type { PartnerLinkField } from '../../db/schema/partner-links';
+import type { Locale } from '@kickback/common/i18n/locales';
 import { AppError, conflict } from '../../lib/errors';
-import { labelOfField, verifiedValue } from '../partner-links/service';
+import { said, say, t, type Said } from '../../lib/i18n';
+import { verifiedValue } from '../partner-links/service';
 import { rowsOf } from '../../db/rows';
 import { enqueueFulfilment } from '../fulfilment/service';
 import { previousDayWager, utcDay } from './affiliate';
 import { earningsOf, loadPolicy } from './policies';
 
+/** The refusals in English (logs, tests); an answer says them in its reader's language (`daily:<name>`). */
 export const claimMessages = {
-  alreadyClaimed: "You have already claimed today's reward. Come back tomorrow.",
-  unavailable: 'This daily reward is not available right now.',
-  nothingToClaim: 'There is nothing to claim today.',
-  noRoobetWager: 'No wagering under the code on Roobet yesterday, so there is nothing to claim today.',
-  excluded: 'This account cannot claim daily rewards.',
+  alreadyClaimed: t('en', 'daily:alreadyClaimed'),
+  unavailable: t('en', 'daily:unavailable'),
+  nothingToClaim: t('en', 'daily:nothingToClaim'),
+  noRoobetWager: t('en', 'daily:noRoobetWager'),
+  excluded: t('en', 'daily:excluded'),
 } as const;
 
 /**
  * The partner id a type pays out to; the payout cannot be delivered without it, and only a
  * verified link counts (a claimed id may be someone else's: partner-links).
  */
-const requiredLinks: Partial<Record<number, { field: PartnerLinkField; message: string }>> = {
-  1: { field: 'clashId', message: 'Link your Clash.gg id in your profile to claim this reward.' },
-  2: { field: 'rustMagicId', message: 'Link your RustMagic id in your profile to claim this reward.' },
-  3: { field: 'casesId', message: 'Link your Cases.gg id in your profile to claim this reward.' },
-  5: { field: 'roobetName', message: 'Link your Roobet username in your profile to claim this reward.' },
+const requiredLinks: Partial<Record<number, { field: PartnerLinkField }>> = {
+  1: { field: 'clashId' },
+  2: { field: 'rustMagicId' },
+  3: { field: 'casesId' },
+  5: { field: 'roobetName' },
 };
 
+/** "Your Roobet username is pending verification; …" as English words it (`daily:pendingVerification_<field>`). */
 export function pendingVerificationMessage(label: string): string {
   return `Your ${label} is pending verification; this reward opens once it is verified.`;
 }
@@ -50,10 +54,10 @@ export function pendingVerificationMessage(label: string): string {
 class Refusal extends Error {
   constructor(
     readonly reason: ClaimRefusal,
-    message: string,
+    readonly words: Said,
     readonly status = 409,
   ) {
-    super(message);
+    super(say('en', words));
   }
 }
 
@@ -64,9 +68,9 @@ async function linkedId(app: FastifyInstance, user: UserRow, type: number): Prom
   if (value !== null) return value;
   const current = user[need.field];
   if (typeof current === 'string' && current.trim() !== '') {
-    throw new Refusal('not_verified', pendingVerificationMessage(labelOfField(need.field)));
+    throw new Refusal('not_verified', said('daily:pendingVerification', { context: need.field }));
   }
-  throw new Refusal('not_linked', need.message);
+  throw new Refusal('not_linked', said('daily:linkFirst', { context: need.field }));
 }
 
 /**
@@ -82,10 +86,10 @@ async function checkClaim(
   day: string,
 ): Promise<{ amount: bigint; partnerId: string | null }> {
   // Excluded accounts (alts, bots) never earn: no claim, no payout.
-  if (user.excluded) throw new Refusal('excluded', claimMessages.excluded, 403);
+  if (user.excluded) throw new Refusal('excluded', said('daily:excluded'), 403);
   const partnerId = await linkedId(app, user, info.type);
   const policy = await loadPolicy(app.db, info.type);
-  if (!policy.enabled) throw new Refusal('disabled', claimMessages.unavailable);
+  if (!policy.enabled) throw new Refusal('disabled', said('daily:unavailable'));
 
   // Not the guard (the constraint is): spares a partner call when the answer is known already.
   const [existing] = await app.db
@@ -98,7 +102,7 @@ async function checkClaim(
         eq(dailyRewardClaims.day, day),
       ),
     );
-  if (existing) throw new Refusal('already_claimed', claimMessages.alreadyClaimed);
+  if (existing) throw new Refusal('already_claimed', said('daily:alreadyClaimed'));
 
   let amount = policy.amount;
   if (info.type === 5) {
@@ -106,28 +110,34 @@ async function checkClaim(
     try {
       wager = await previousDayWager(app, partnerId ?? '');
     } catch (err) {
-      if (err instanceof AppError) throw new Refusal('stats_unavailable', err.message, err.statusCode);
+      if (err instanceof AppError)
+        throw new Refusal('stats_unavailable', err.said ?? said('daily:roobetStatsUnavailable'), err.statusCode);
       throw err;
     }
     amount = earningsOf(wager, policy.earningsPercent);
     if (amount <= 0n) {
       throw wager > 0n
-        ? new Refusal('nothing_to_claim', claimMessages.nothingToClaim)
-        : new Refusal('no_wager', claimMessages.noRoobetWager);
+        ? new Refusal('nothing_to_claim', said('daily:nothingToClaim'))
+        : new Refusal('no_wager', said('daily:noRoobetWager'));
     }
   } else if (amount <= 0n) {
-    throw new Refusal('nothing_to_claim', claimMessages.nothingToClaim);
+    throw new Refusal('nothing_to_claim', said('daily:nothingToClaim'));
   }
   return { amount, partnerId };
 }
 
-/** Whether a claim of this type by this user would pay today, and if not, why (in words). */
-export async function claimability(app: FastifyInstance, user: UserRow, info: RewardTypeInfo): Promise<Claimability> {
+/** Whether a claim of this type by this user would pay today, and if not, why (in words, in `locale`). */
+export async function claimability(
+  app: FastifyInstance,
+  user: UserRow,
+  info: RewardTypeInfo,
+  locale: Locale = 'en',
+): Promise<Claimability> {
   try {
     await checkClaim(app, user, info, utcDay(app.clock.now()));
     return { claimable: true, reason: null, message: null };
   } catch (err) {
-    if (err instanceof Refusal) return { claimable: false, reason: err.reason, message: err.message };
+    if (err instanceof Refusal) return { claimable: false, reason: err.reason, message: say(locale, err.words) };
     throw err;
   }
 }
@@ -143,7 +153,7 @@ export async function claimDailyReward(
   try {
     checked = await checkClaim(app, user, info, day);
   } catch (err) {
-    if (err instanceof Refusal) throw new AppError(err.status, err.message);
+    if (err instanceof Refusal) throw new AppError(err.status, err.words);
     throw err;
   }
   const { amount, partnerId } = checked;
@@ -157,7 +167,7 @@ export async function claimDailyReward(
         RETURNING id
       `),
     )[0];
-    if (!inserted) throw conflict(claimMessages.alreadyClaimed);
+    if (!inserted) throw conflict(said('daily:alreadyClaimed'));
     const who = partnerId ? ` to ${partnerId}` : '';
     await enqueueFulfilment(tx, {
       kind: 'daily_reward',

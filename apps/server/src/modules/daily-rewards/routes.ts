@@ -10,8 +10,8 @@ import {
   rewardTypeByAction,
   rewardTypeOf,
 } from '@kickback/common/http/daily-rewards';
-import { messages } from '@kickback/common/messages';
 import { notFound } from '../../lib/errors';
+import { said } from '../../lib/i18n';
 import { currentUser } from '../../plugins/access';
 import { route } from '../../plugins/endpoints';
 import { actorOf } from '../audit/service';
@@ -26,13 +26,14 @@ export async function dailyRewardRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, dailyRewardEndpoints.roobetToday, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    if (!request.user) return { claimable: false, reason: 'sign_in' as const, message: messages.firstLogInPlease };
-    return claimability(app, request.user, rewardTypeOf(AFFILIATE_REWARD_TYPE));
+    if (!request.user)
+      return { claimable: false, reason: 'sign_in' as const, message: request.t('common:firstLogInPlease') };
+    return claimability(app, request.user, rewardTypeOf(AFFILIATE_REWARD_TYPE), request.locale);
   });
 
   route(app, dailyRewardEndpoints.claim, async (request) => {
     const info = rewardTypeByAction(request.params.action);
-    if (!info) throw notFound('Unknown daily reward.');
+    if (!info) throw notFound(said('daily:unknownReward'));
     return claimDailyReward(app, currentUser(request), info);
   });
 

@@ -6,6 +6,8 @@
  * (written in the delivery's transaction, a repeat finds the key taken), and it is sent by whichever
  * process claims its lease, then marked posted.
  */
+import type { Locale } from '@kickback/common/i18n/locales';
+import { t } from '../../lib/i18n';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db, Tx } from '../../db/client';
@@ -58,9 +60,16 @@ export async function recordGoLive(tx: Tx, payload: unknown, meta: KickEventMeta
   return rows.length > 0;
 }
 
-export function goLiveText(streamer: string, title: string | null, category: string | null, url: string): string {
-  const lines = [`🔴 **${streamer} is live!**${title ? ` ${title}` : ''}`];
-  if (category) lines.push(`Playing: ${category}`);
+/** The post, in the site's default language (docs/features/languages.md#server-messages). */
+export function goLiveText(
+  streamer: string,
+  title: string | null,
+  category: string | null,
+  url: string,
+  locale: Locale = 'en',
+): string {
+  const lines = [`🔴 **${t(locale, 'discord:goLive', { streamer })}**${title ? ` ${title}` : ''}`];
+  if (category) lines.push(t(locale, 'discord:goLivePlaying', { category }));
   lines.push(url);
   return lines.join('\n');
 }
@@ -130,7 +139,13 @@ export class GoLivePoster {
         .where(and(eq(discordGoLivePosts.streamKey, post.stream_key), eq(discordGoLivePosts.status, 'pending')));
     if (!client || !settings.goLiveChannelId) return void (await done('failed', { lastError: 'not configured' }));
     const site = await siteConfigNow(this.app);
-    const text = goLiveText(site.streamerName, post.title, post.category, site.kickChannelUrl);
+    const text = goLiveText(
+      site.streamerName,
+      post.title,
+      post.category,
+      site.kickChannelUrl,
+      this.app.languages.siteDefault,
+    );
     try {
       const messageId = await client.post(settings.goLiveChannelId, text);
       await done('posted', { messageId });

@@ -6,11 +6,12 @@
  */
 import { centsToText, formatAmount, toCents } from '@kickback/common/money';
 import type { ChatHandler } from '../chat/service';
-import { banReason, type BanView } from '../kick-bans/service';
+import type { Locale } from '@kickback/common/i18n/locales';
+import { t } from '../../lib/i18n';
+import type { BanView } from '../kick-bans/service';
+import { chatLocale } from '../languages/service';
 import { siteNameNow } from '../site/service';
 import type { GuessOutcome } from './service';
-
-const HINT = 'use !guess [AMOUNT], for example !guess 1234.50';
 
 /** `!guess 1,234.50` → hundredths; 'malformed' for anything else after `!guess`; null when not a guess. */
 export function parseGuess(content: string): bigint | 'malformed' | null {
@@ -21,25 +22,30 @@ export function parseGuess(content: string): bigint | 'malformed' | null {
   return toCents(`${amount[1]!.replace(/,/g, '')}${amount[2] ? `.${amount[2]}` : ''}`);
 }
 
+/** What the guesser is told, without the @name, in the chat's language (docs/features/languages.md#the-chat-bot). */
 export function guessAnswer(
   outcome:
     GuessOutcome | { ok: false; reason: 'malformed' | 'unlinked' } | { ok: false; reason: 'banned'; ban: BanView },
   siteName: string,
+  locale: Locale = 'en',
 ) {
   if (outcome.ok) {
-    return `${outcome.replaced ? 'guess changed to' : 'guess taken:'} ${formatAmount(centsToText(outcome.amountCents))}.`;
+    const amount = formatAmount(centsToText(outcome.amountCents));
+    return t(locale, outcome.replaced ? 'bot:guessChanged' : 'bot:guessTaken', { amount });
   }
   switch (outcome.reason) {
     case 'malformed':
-      return `${HINT}.`;
+      return t(locale, 'bot:guessHint');
     case 'banned':
-      return `${banReason(outcome.ban)}: no guesses until it ends.`;
+      return outcome.ban.expiresAt
+        ? t(locale, 'bot:guessTimedOut', { until: outcome.ban.expiresAt.toISOString().slice(11, 16) })
+        : t(locale, 'bot:guessBanned');
     case 'unlinked':
-      return `link your Kick account on ${siteName} first (type !verify with the code from your profile).`;
+      return t(locale, 'bot:linkKickFirst', { site: siteName });
     case 'no_hunt':
-      return 'no bonus hunt is running right now.';
+      return t(locale, 'bot:guessNoHunt');
     case 'closed':
-      return 'guessing is closed for this hunt.';
+      return t(locale, 'bot:guessClosed');
     case 'repeated':
       return null;
   }
@@ -63,10 +69,11 @@ export function guessHandler(): ChatHandler {
             : await app.hunt.guess(linkedUser, parsed, (tx) => once(tx, 'guess'));
       app.log.info({ messageId: message.messageId, kickUser: message.kickUsername, ok: outcome.ok }, 'kick hunt guess');
       // Only the unlinked answer names the site: its name is read then (a renamed site is named right).
-      const answer = guessAnswer(outcome, linkedUser ? '' : await siteNameNow(app));
+      const locale = chatLocale(app);
+      const answer = guessAnswer(outcome, linkedUser ? '' : await siteNameNow(app), locale);
       if (answer !== null) {
         const ack = outcome.ok
-          ? { topic: 'Guesses taken', item: formatAmount(centsToText(outcome.amountCents)) }
+          ? { topic: t(locale, 'bot:guessesTaken'), item: formatAmount(centsToText(outcome.amountCents)) }
           : undefined;
         await app.chat.reply(message, answer, ack);
       }

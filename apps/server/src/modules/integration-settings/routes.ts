@@ -1,7 +1,6 @@
 /** Admin → Settings → Integrations (admins only; docs/features/integration-settings.md). */
 import type { FastifyInstance } from 'fastify';
 import { integrationSettingsEndpoints } from '@kickback/common/http/integration-settings';
-import { messages } from '@kickback/common/messages';
 import { currentUser } from '../../plugins/access';
 import { route } from '../../plugins/endpoints';
 import { actorOf } from '../audit/service';
@@ -28,7 +27,7 @@ export async function integrationSettingsRoutes(app: FastifyInstance): Promise<v
       app.reads.invalidate(CREDENTIALS_READ);
       request.log.info({ changed }, 'integration settings updated');
     }
-    return { message: messages.settingsUpdated, ...integrationSettingsView(app) };
+    return { message: request.t('common:settingsUpdated'), ...integrationSettingsView(app) };
   });
 
   route(app, integrationSettingsEndpoints.testMessage, async () => sendTestMessage(app));

@@ -14,12 +14,6 @@ export interface KickBansService {
   changed(): void;
 }
 
-/** How a refusal names the ban, e.g. "you are banned in chat until 14:05 UTC" or "…banned in chat". */
-export function banReason(ban: Pick<BanView, 'expiresAt'>): string {
-  if (!ban.expiresAt) return 'you are banned in chat';
-  return `you are timed out in chat until ${ban.expiresAt.toISOString().slice(11, 16)} UTC`;
-}
-
 declare module 'fastify' {
   interface FastifyInstance {
     kickBans: KickBansService;

@@ -15,7 +15,6 @@ import {
   type BoardType,
   type SiteId,
 } from '@kickback/common/http/leaderboards';
-import { messages } from '@kickback/common/messages';
 import { usesSimulators } from '../../integrations/partners/registry';
 import { partnerSimulators } from '../../integrations/partners/simulator/routes';
 import { AppError, notFound } from '../../lib/errors';
@@ -76,7 +75,7 @@ export const leaderboardsModule = plugin({
     const { site } = request.params;
     if (!isSiteId(site)) throw notFound();
     await service.updateSettings(actorOf(currentUser(request)), site, request.body);
-    return { message: messages.settingsUpdated };
+    return { message: request.t('common:settingsUpdated') };
   });
 
   route(app, leaderboardEndpoints.refresh, async (request) => {

@@ -11,6 +11,7 @@ import { uuidArray } from '../../db/params';
 import { rowsOf } from '../../db/rows';
 import type { Currency } from '../../db/schema/ledger';
 import { conflict, notFound } from '../../lib/errors';
+import { said, t } from '../../lib/i18n';
 
 /**
  * Why a balance changed. Stored as a code; the web shows it in words, and every code has its kind
@@ -48,8 +49,8 @@ export class InsufficientBalanceError extends Error {
   }
 }
 
-export const debtMessage =
-  'You owe points from a partner id that moved to its rightful owner: earnings pay it off first, and spending points waits until then.';
+/** In English (logs, tests); an answer says `ledger:debt` in its reader's language. */
+export const debtMessage = t('en', 'ledger:debt');
 
 /** The user owes points (users.points_debt): spending points is refused until it is paid off. */
 export class OutstandingDebtError extends InsufficientBalanceError {
@@ -229,7 +230,7 @@ export async function spend(tx: DbOrTx, change: BalanceChange, message: string):
     if (!result) throw conflict(message);
     return result;
   } catch (err) {
-    if (err instanceof OutstandingDebtError) throw conflict(debtMessage);
+    if (err instanceof OutstandingDebtError) throw conflict(said('ledger:debt'));
     if (err instanceof InsufficientBalanceError) throw conflict(message);
     throw err;
   }

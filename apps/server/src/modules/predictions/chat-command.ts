@@ -5,11 +5,13 @@
  * is the chat module's reply (Kick's chat API with a bot, else the log) unless told otherwise.
  */
 import { abbreviatePoints, parseBet } from '@kickback/common/games/prediction';
-import { predictionStaffMessages } from '@kickback/common/http/prediction';
+import type { Locale } from '@kickback/common/i18n/locales';
 import { centsToNumber, decimalToNumber } from '@kickback/common/money';
 import type { ChatMessage } from '../../integrations/kick/chat-message';
 import type { ChatHandler } from '../chat/service';
-import { banReason, type BanView } from '../kick-bans/service';
+import { t, type TextVars } from '../../lib/i18n';
+import type { BanView } from '../kick-bans/service';
+import { chatLocale } from '../languages/service';
 import { siteNameNow } from '../site/service';
 import type { BetOutcome } from './bets';
 
@@ -21,51 +23,55 @@ export type ChatReplier = (
 ) => Promise<void>;
 
 /** An accepted bet as it folds into the queue's merged "Bets taken: @a 500 on 1 · …". */
-function betAck(outcome: Parameters<typeof betAnswer>[0]) {
-  return outcome.ok ? { topic: 'Bets taken', item: `${pts(outcome.stakeCents)} on ${outcome.answerId}` } : undefined;
+function betAck(outcome: Parameters<typeof betAnswer>[0], locale: Locale) {
+  if (!outcome.ok) return undefined;
+  return {
+    topic: t(locale, 'bot:betsTaken'),
+    item: t(locale, 'bot:betsTakenItem', { stake: pts(outcome.stakeCents), option: outcome.answerId }),
+  };
 }
-
-const HINT = 'use !bet [OPTION] [POINTS], for example !bet 1 500';
 
 const pts = (cents: bigint) => abbreviatePoints(centsToNumber(cents));
 
-/** What the bettor is told, without the @name. */
+/** What the bettor is told, without the @name, in the chat's language (docs/features/languages.md#the-chat-bot). */
 export function betAnswer(
   outcome: BetOutcome | { ok: false; reason: 'malformed' | 'unlinked' } | { ok: false; reason: 'banned'; ban: BanView },
   siteName: string,
+  locale: Locale = 'en',
 ): string | null {
+  const say = (key: string, vars?: TextVars) => t(locale, key, vars);
   if (outcome.ok) {
     const balance = abbreviatePoints(decimalToNumber(outcome.balance));
-    return `bet taken: ${pts(outcome.stakeCents)} points on option ${outcome.answerId}. Balance: ${balance}.`;
+    return say('bot:betTaken', { stake: pts(outcome.stakeCents), option: outcome.answerId, balance });
   }
   const d = 'detail' in outcome ? outcome.detail : undefined;
   switch (outcome.reason) {
     case 'malformed':
-      return `${HINT}.`;
+      return say('bot:betHint');
     case 'banned':
-      return `${banReason(outcome.ban)}: no bets until it ends.`;
+      return outcome.ban.expiresAt
+        ? say('bot:betTimedOut', { until: outcome.ban.expiresAt.toISOString().slice(11, 16) })
+        : say('bot:betBanned');
     case 'unlinked':
-      return `link your Kick account on ${siteName} first (type !verify with the code from your profile).`;
+      return say('bot:linkKickFirst', { site: siteName });
     case 'excluded':
-      return 'this account cannot take part in predictions.';
+      return say('bot:betExcluded');
     case 'not_active':
-      return 'no prediction is taking bets right now.';
+      return say('bot:betNotActive');
     case 'unknown_answer':
-      return `there is no such option; ${HINT}.`;
+      return say('bot:betUnknownOption');
     case 'other_answer':
-      return d?.answerId
-        ? `you already bet on option ${d.answerId}: one answer per prediction.`
-        : 'you already bet on another option: one answer per prediction.';
+      return d?.answerId ? say('bot:betOtherOption', { option: d.answerId }) : say('bot:betOtherOptionUnnamed');
     case 'not_positive':
-      return 'bet a positive number of points.';
+      return say('bot:betNotPositive');
     case 'below_min':
-      return `the minimum bet is ${pts(d?.limitCents ?? 0n)} points.`;
+      return say('bot:betBelowMin', { limit: pts(d?.limitCents ?? 0n) });
     case 'above_max':
-      return `the maximum stake is ${pts(d?.limitCents ?? 0n)} points per prediction.`;
+      return say('bot:betAboveMax', { limit: pts(d?.limitCents ?? 0n) });
     case 'balance':
-      return `not enough points (balance: ${abbreviatePoints(decimalToNumber(d?.balance ?? '0'))}).`;
+      return say('bot:betBalance', { balance: abbreviatePoints(decimalToNumber(d?.balance ?? '0')) });
     case 'runs_it':
-      return predictionStaffMessages.runnerCannotBet;
+      return say('bot:runnerCannotBet');
     case 'repeated':
       return null; // a redelivered message whose bet was taken: answered the first time
   }
@@ -80,6 +86,7 @@ export function betHandler(replier?: ChatReplier): ChatHandler {
       const parsed = parseBet(message.content);
       if (parsed === null) return false;
       const reply: ChatReplier = replier ?? ((m, answer, ack) => app.chat.reply(m, answer, ack));
+      const locale = chatLocale(app);
       let outcome: Parameters<typeof betAnswer>[0];
       const ban = linkedUser ? await app.kickBans.banOf(message.kickUserId) : null;
       // Only the unlinked answer names the site: its name is read then (a renamed site is named right).
@@ -97,9 +104,9 @@ export function betHandler(replier?: ChatReplier): ChatHandler {
         );
         // The sender's earlier bets that were taken first, here: their bettor is answered here too.
         for (const e of ordered.earlier) {
-          const answer = betAnswer(e.outcome, siteName);
+          const answer = betAnswer(e.outcome, siteName, locale);
           const earlier = { ...message, messageId: e.messageId, kickUsername: e.kickUsername, content: e.content };
-          if (answer !== null) await reply(earlier, answer, betAck(e.outcome));
+          if (answer !== null) await reply(earlier, answer, betAck(e.outcome, locale));
         }
         outcome = ordered.outcome;
       }
@@ -112,8 +119,8 @@ export function betHandler(replier?: ChatReplier): ChatHandler {
         },
         'kick bet',
       );
-      const answer = betAnswer(outcome, siteName);
-      if (answer !== null) await reply(message, answer, betAck(outcome));
+      const answer = betAnswer(outcome, siteName, locale);
+      if (answer !== null) await reply(message, answer, betAck(outcome, locale));
       return true;
     },
     mayAct: (message) => parseBet(message.content) !== null,

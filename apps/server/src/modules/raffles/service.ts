@@ -23,8 +23,10 @@ import { users, type UserRow } from '../../db/schema/users';
 import { transactionThen, type AfterCommit } from '../../lib/after-commit';
 import { newSeed } from '../../lib/draw-crypto';
 import { conflict, notFound } from '../../lib/errors';
+import { t } from '../../lib/i18n';
 import type { FireResult } from '../../games/timers';
 import { actorOf, recordAudit } from '../audit/service';
+import { chatLocale } from '../languages/service';
 import { closeRaffle, drawRaffle, type DrawnWinner } from './draw';
 import { adminList, adminView, publicDetail, publicList } from './presenter';
 
@@ -474,10 +476,18 @@ export class RaffleService {
 
   /** The winners in chat, through the Kick bot (logged when none is connected). */
   private async announce(view: RaffleDrawn, chatNames: string[]): Promise<void> {
+    // In the chat's language (docs/features/languages.md#the-chat-bot).
+    const locale = chatLocale(this.app);
     const text =
       view.winners.length === 0
-        ? `Raffle "${view.title}" closed without tickets: no winner.`
-        : `Raffle "${view.title}" drawn! ${view.winners.map((w, i) => `${chatNames[i]} wins ${w.prize}`).join(', ')}. Verify: ${this.app.config.publicOrigin}/raffles/${view.raffleId}/verify`;
+        ? t(locale, 'bot:raffleNoWinner', { title: view.title })
+        : t(locale, 'bot:raffleDrawn', {
+            title: view.title,
+            winners: view.winners
+              .map((w, i) => t(locale, 'bot:raffleWinner', { name: chatNames[i] ?? '', prize: w.prize }))
+              .join(', '),
+            url: `${this.app.config.publicOrigin}/raffles/${view.raffleId}/verify`,
+          });
     try {
       await this.app.chatOut.enqueue({ kind: 'announce', text: text.slice(0, 500) });
     } catch (err) {

@@ -1,7 +1,6 @@
 /** Public site configuration for the web app (branding, footer links, dev sign-in flag, 18+ gate). */
 import type { FastifyInstance } from 'fastify';
 import { siteEndpoints } from '@kickback/common/http/site';
-import { messages } from '@kickback/common/messages';
 import { currentUser } from '../../plugins/access';
 import { cachedReadRoute } from '../../plugins/cached-reads';
 import { route } from '../../plugins/endpoints';
@@ -20,19 +19,19 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
   route(app, siteEndpoints.updateAgeGate, async (request) => {
     const ageGate = await updateAgeGate(app, currentUser(request), request.body);
     request.log.info({ enabled: ageGate.enabled }, 'age gate updated');
-    return { message: messages.settingsUpdated, ageGate };
+    return { message: request.t('common:settingsUpdated'), ageGate };
   });
 
   route(app, siteEndpoints.updateBranding, async (request) => {
     const site = await updateBranding(app, currentUser(request), request.body);
     request.log.info({ siteName: site.siteName }, 'site branding updated');
-    return { message: messages.settingsUpdated, site };
+    return { message: request.t('common:settingsUpdated'), site };
   });
 
   route(app, siteEndpoints.updateMenu, async (request) => {
     const site = await updateMenu(app, currentUser(request), request.body);
     request.log.info({ shown: site.menu.filter((e) => e.shown).map((e) => e.id) }, 'site menu updated');
-    return { message: messages.settingsUpdated, site };
+    return { message: request.t('common:settingsUpdated'), site };
   });
 
   route(app, siteEndpoints.claimSite, async (request) => {

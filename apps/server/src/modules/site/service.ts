@@ -2,7 +2,8 @@
  * The site configuration as served: the file's values (config.ts, `SITE_CONFIG`) with the admin's
  * changes on top: the 18+ gate, kept in `settings` under 'age_gate', and the branding (names,
  * links, socials, challenge category) under 'branding', and the menus' order and hidden features
- * under 'menu' (docs/features/site-and-admin-tools.md#the-menu). A change is audited in its transaction and
+ * under 'menu' (docs/features/site-and-admin-tools.md#the-menu), and the languages under 'languages'
+ * (docs/features/languages.md#settings). A change is audited in its transaction and
  * the cached `/api/site` read is dropped once it has committed, in every process (docs/go-live.md).
  */
 import { eq, sql } from 'drizzle-orm';
@@ -19,6 +20,7 @@ import {
   type MenuBody,
   type SiteConfig,
 } from '@kickback/common/http/site';
+import { languageSettingsBody, type LanguageSettingsBody } from '@kickback/common/http/i18n';
 import { completeMenu, type MenuEntry } from '@kickback/common/site-menu';
 import type { DbOrTx } from '../../db/client';
 import { settings } from '../../db/schema/audit';
@@ -29,6 +31,9 @@ export const SITE_READ = 'site';
 const AGE_GATE_KEY = 'age_gate';
 const BRANDING_KEY = 'branding';
 const MENU_KEY = 'menu';
+const LANGUAGES_KEY = 'languages';
+/** What the in-memory language settings listen for (app.languages): dropped with every change. */
+export const LANGUAGES_READ = 'languages';
 const storedMenuShape = z.array(z.object({ id: z.string(), shown: z.boolean() }));
 /** The public challenges list shows the branding's category (modules/challenges/service.ts). */
 const CHALLENGES_READ = 'challenges';
@@ -55,11 +60,71 @@ async function storedMenu(db: DbOrTx): Promise<MenuEntry[] | null> {
   return parsed.success ? completeMenu(parsed.data) : null;
 }
 
+/** The admin's language settings, or null while none were saved (or what was saved no longer reads). */
+async function storedLanguages(db: DbOrTx): Promise<LanguageSettingsBody | null> {
+  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, LANGUAGES_KEY));
+  const parsed = languageSettingsBody.safeParse(row?.value);
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * The language settings now: the admin's, else the file's site language with the bot speaking the
+ * site's default and the localized commands off (docs/features/languages.md#settings).
+ */
+export async function languageSettingsNow(app: FastifyInstance, db: DbOrTx = app.db): Promise<LanguageSettingsBody> {
+  const { language } = app.config.site;
+  return (
+    (await storedLanguages(db)) ?? {
+      siteDefault: language.default,
+      followBrowser: language.followBrowser,
+      chat: language.default,
+      chatAliases: false,
+    }
+  );
+}
+
+/** Saves the language settings; audited with what was in force before. */
+export async function updateLanguages(
+  app: FastifyInstance,
+  admin: { id: string; username: string },
+  body: LanguageSettingsBody,
+): Promise<LanguageSettingsBody> {
+  const next: LanguageSettingsBody = {
+    siteDefault: body.siteDefault,
+    followBrowser: body.followBrowser,
+    chat: body.chat,
+    chatAliases: body.chatAliases,
+  };
+  await app.db.transaction(async (tx) => {
+    const before = await languageSettingsNow(app, tx);
+    await tx
+      .insert(settings)
+      .values({ key: LANGUAGES_KEY, value: next })
+      .onConflictDoUpdate({ target: settings.key, set: { value: next, updatedAt: sql`now()` } });
+    await recordAudit(tx, actorOf(admin), {
+      action: 'site.languages',
+      targetType: 'settings',
+      targetId: LANGUAGES_KEY,
+      before,
+      after: next,
+    });
+  });
+  // After commit, in every process: /api/site shows the site's part, and each process reloads its
+  // in-memory settings (modules/languages/service.ts).
+  app.reads.invalidate(SITE_READ);
+  app.reads.invalidate(LANGUAGES_READ);
+  return next;
+}
+
 export async function siteConfigNow(app: FastifyInstance, db: DbOrTx = app.db): Promise<SiteConfig> {
   const gate = await storedAgeGate(db);
   const branding = await storedBranding(db);
   const menu = completeMenu((await storedMenu(db)) ?? app.config.site.menu);
-  const site: SiteConfig = { ...app.config.site, ageGate: gate ?? app.config.site.ageGate, menu };
+  const languages = await storedLanguages(db);
+  const language = languages
+    ? { default: languages.siteDefault, followBrowser: languages.followBrowser }
+    : app.config.site.language;
+  const site: SiteConfig = { ...app.config.site, ageGate: gate ?? app.config.site.ageGate, menu, language };
   return branding ? { ...site, ...branding, kickChannelUrl: kickChannelUrlOf(branding.kickChannel) } : site;
 }
 

@@ -6,6 +6,8 @@
  */
 import type { ChatMessage } from '../../integrations/kick/chat-message';
 import { AppError } from '../../lib/errors';
+import { t } from '../../lib/i18n';
+import { chatLocale } from '../languages/service';
 import type { ChatHandler } from '../chat/service';
 import type { Actor } from '../audit/service';
 import type { SlotCallService } from './service';
@@ -25,8 +27,6 @@ export function parseSlotCommand(content: string): SlotCommand | null {
 export const runsTheChannel = (message: ChatMessage) =>
   message.badges.some((b) => b === 'broadcaster' || b === 'moderator');
 
-export const ACK_TOPIC = 'Calls taken';
-
 export function slotCallsHandler(): ChatHandler {
   return {
     name: 'slot-call',
@@ -36,28 +36,24 @@ export function slotCallsHandler(): ChatHandler {
       const command = parseSlotCommand(message.content);
       if (!command) return false;
       const service: SlotCallService = app.slotCalls;
+      // In the chat's language (docs/features/languages.md#the-chat-bot).
+      const locale = chatLocale(app);
       if (command.kind !== 'call') {
         if (!runsTheChannel(message)) {
-          await app.chat.reply(message, 'only the broadcaster or a moderator can open or close slot calls.');
+          await app.chat.reply(message, t(locale, 'bot:callsStaffOnly'));
           return true;
         }
         if (command.kind === 'queue-usage') {
-          await app.chat.reply(message, 'use !calls open or !calls close.');
+          await app.chat.reply(message, t(locale, 'bot:callsUsage'));
           return true;
         }
         const actor: Actor = { userId: linkedUser?.id ?? null, label: `kick:${message.kickUsername}` };
         try {
           await service.setOpen(actor, command.open);
-          await app.chat.reply(
-            message,
-            command.open ? 'slot calls are open: type !sr [SLOT] to call one.' : 'slot calls are closed.',
-          );
+          await app.chat.reply(message, t(locale, command.open ? 'bot:callsOpened' : 'bot:callsClosed'));
         } catch (err) {
           if (!(err instanceof AppError && err.statusCode === 409)) throw err;
-          await app.chat.reply(
-            message,
-            command.open ? 'slot calls are already open.' : 'slot calls are already closed.',
-          );
+          await app.chat.reply(message, t(locale, command.open ? 'bot:callsAlreadyOpen' : 'bot:callsAlreadyClosed'));
         }
         return true;
       }
@@ -75,8 +71,8 @@ export function slotCallsHandler(): ChatHandler {
       app.log.info({ messageId: message.messageId, kickUser: message.kickUsername, ok: outcome.ok }, 'slot call');
       if (outcome.ok) {
         const { slot, flagged } = outcome.call;
-        await app.chat.reply(message, `call taken: ${slot}${flagged ? ' (not in the catalogue)' : ''}.`, {
-          topic: ACK_TOPIC,
+        await app.chat.reply(message, t(locale, flagged ? 'bot:callTakenUnlisted' : 'bot:callTaken', { slot }), {
+          topic: t(locale, 'bot:callsTaken'),
           item: slot,
         });
       } else if ('reason' in outcome) {

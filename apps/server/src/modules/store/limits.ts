@@ -18,17 +18,13 @@
  * its order (each statement of a READ COMMITTED transaction sees what committed before it).
  */
 import { sql } from 'drizzle-orm';
-import {
-  durationText,
-  type LimitWindow,
-  nextDateText,
-  productRestriction,
-  storeMessages,
-} from '@kickback/common/http/store';
+import { durationText, type LimitWindow, nextDateText, productRestriction } from '@kickback/common/http/store';
 import { siteById, isSiteId } from '@kickback/common/http/leaderboards';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import type { Locale } from '@kickback/common/i18n/locales';
 import { conflict, forbidden } from '../../lib/errors';
+import { said, t } from '../../lib/i18n';
 import { reachedAtLeast } from '../milestones/service';
 import { lockRestorableStreak } from '../stream-streaks/service';
 
@@ -95,6 +91,23 @@ async function cycleOf(tx: DbOrTx, site: number): Promise<{ anchor: Date; days: 
  * that does not exist (the order statement says so). A streak restore also holds the buyer's
  * streak row locked, and says so (`restoresStreak`) so that the order restores it.
  */
+const two = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * When a limit opens again, in `locale`: English as the contract words it ("Monday 00:00 UTC",
+ * "3 Mar 2027 00:00 UTC"), the other languages through Intl ("lunes, 00:00 UTC").
+ */
+export function nextDateIn(locale: Locale, next: Date, now: Date): string {
+  if (locale === 'en') return nextDateText(next, now);
+  const time = `${two(next.getUTCHours())}:${two(next.getUTCMinutes())} UTC`;
+  const near = next.getTime() - now.getTime() < 7 * 86_400_000;
+  const date = new Intl.DateTimeFormat(
+    locale,
+    near ? { weekday: 'long', timeZone: 'UTC' } : { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' },
+  ).format(next);
+  return `${date}, ${time}`;
+}
+
 export async function enforceLimits(
   tx: DbOrTx,
   userId: string,
@@ -113,19 +126,26 @@ export async function enforceLimits(
   if (product.restriction !== null) {
     const restriction = productRestriction.safeParse(product.restriction);
     // A kind this release does not know (written by a newer one) refuses rather than admits.
-    if (!restriction.success) throw forbidden(storeMessages.inactive);
+    if (!restriction.success) throw forbidden(said('store:inactive'));
     const rule = restriction.data;
     if (rule.kind === 'subscribers' && !(await isSubscriber(tx, userId))) {
-      throw forbidden(storeMessages.subscribersOnly);
+      throw forbidden(said('store:subscribersOnly'));
     }
     if (rule.kind === 'tier') {
       // The ladder's cycle is the leaderboard's, read at the app's clock as the ladder reads it.
       const reached = isSiteId(rule.site) && (await reachedAtLeast(tx, userId, rule.site, rule.tier, clockNow));
-      if (!reached) throw forbidden(storeMessages.tierOnly(rule.tier, siteById(rule.site)?.name ?? 'the partner site'));
+      if (!reached) {
+        const site = siteById(rule.site)?.name;
+        throw forbidden(
+          site
+            ? said('store:tierOnly', { tier: rule.tier, site })
+            : said('store:tierOnlyUnknownSite', { tier: rule.tier }),
+        );
+      }
     }
     if (rule.kind === 'streak_restore') {
       // Locks the buyer's streak row: a second restore waits, then finds nothing left to restore.
-      if (!(await lockRestorableStreak(tx, userId))) throw conflict(storeMessages.noBrokenStreak);
+      if (!(await lockRestorableStreak(tx, userId))) throw conflict(said('store:noBrokenStreak'));
       restoresStreak = true;
     }
   }
@@ -162,17 +182,20 @@ export async function enforceLimits(
   )[0];
   const bought = Number(counted?.n ?? 0);
   if (product.limit_count !== null && product.limit_window !== null && window && bought >= product.limit_count) {
+    const count = product.limit_count;
+    const limitWindow = product.limit_window;
+    const next = window.next;
+    // The limit and the date are worded in the reader's language (Intl), English as before.
+    const limit = (locale: Locale) => t(locale, 'store:limit', { context: limitWindow, n: count });
     throw conflict(
-      storeMessages.limitReached(
-        product.limit_count,
-        product.limit_window,
-        window.next ? nextDateText(window.next, now) : null,
-      ),
+      next
+        ? said('store:limitReachedNext', (locale) => ({ limit: limit(locale), next: nextDateIn(locale, next, now) }))
+        : said('store:limitReachedOnce', (locale) => ({ limit: limit(locale) })),
     );
   }
   if (product.cooldown_minutes !== null && counted?.last) {
     const free = new Date(counted.last).getTime() + product.cooldown_minutes * 60_000;
-    if (free > now.getTime()) throw conflict(storeMessages.cooldown(durationText(free - now.getTime())));
+    if (free > now.getTime()) throw conflict(said('store:cooldown', { remaining: durationText(free - now.getTime()) }));
   }
   return { restoresStreak };
 }

@@ -28,17 +28,12 @@
  */
 import { fillPlaceholders, sql, type SQLWrapper } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import {
-  deliveryDetailMessages,
-  type DeliveryKind,
-  type DetailKind,
-  needsDetail,
-  storeMessages,
-} from '@kickback/common/http/store';
+import { deliveryDetailMessages, type DeliveryKind, type DetailKind, needsDetail } from '@kickback/common/http/store';
 import type { Database, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { badRequest, conflict, notFound } from '../../lib/errors';
-import { debtMessage, pointsDebitCtes } from '../ledger/service';
+import { said, type Said } from '../../lib/i18n';
+import { pointsDebitCtes } from '../ledger/service';
 import { restoreLostStreak } from '../stream-streaks/service';
 import { enforceLimits } from './limits';
 
@@ -46,7 +41,8 @@ export interface PlacedOrder {
   orderId: number;
   /** The sealed code the order took (code products), opened by the caller for the buyer. */
   sealedCode: string | null;
-  message: string;
+  /** The contract's message (docs/product.md), said in the buyer's language by the route. */
+  message: Said;
   name: string;
   /** The product is limited: its stock went down by one (the public catalogue shows it). */
   stockTaken: boolean;
@@ -247,21 +243,19 @@ export async function placeOrder(
       outcome = await attempt(database, userId, productId, detail, now);
     } catch (err) {
       if ((isStockRace(err) || isProductGone(err)) && i < MAX_ATTEMPTS) continue;
-      if (isStockRace(err)) throw conflict(storeMessages.soldOut);
+      if (isStockRace(err)) throw conflict(said('store:soldOut'));
       throw err;
     }
-    if (!outcome.found) throw notFound(storeMessages.productNotFound);
-    if (!outcome.active) throw conflict(storeMessages.inactive);
+    if (!outcome.found) throw notFound(said('store:productNotFound'));
+    if (!outcome.active) throw conflict(said('store:inactive'));
     if (outcome.order_id === null) {
       const wanted = outcome.delivery;
       // The detail is the buyer's to fix: say what the product needs (nothing was changed).
       if (wanted && needsDetail(wanted) && detail.kind !== wanted) throw badRequest(deliveryDetailMessages[wanted]);
       if (!(outcome.stock !== null && outcome.stock <= 0) && (await owesPoints(database, userId))) {
-        throw conflict(debtMessage);
+        throw conflict(said('ledger:debt'));
       }
-      throw conflict(
-        outcome.stock !== null && outcome.stock <= 0 ? storeMessages.soldOut : storeMessages.insufficientPoints,
-      );
+      throw conflict(said(outcome.stock !== null && outcome.stock <= 0 ? 'store:soldOut' : 'store:insufficientPoints'));
     }
     return {
       orderId: Number(outcome.order_id),
@@ -269,8 +263,8 @@ export async function placeOrder(
       name: outcome.name ?? '',
       message:
         outcome.restored !== undefined && outcome.restored !== null
-          ? storeMessages.streakRestored(outcome.name ?? '', outcome.restored)
-          : storeMessages.orderPlaced(outcome.name ?? ''),
+          ? said('store:streakRestored', { name: outcome.name ?? '', streak: outcome.restored })
+          : said('store:orderPlaced', { name: outcome.name ?? '' }),
       stockTaken: outcome.stock !== null,
       streakRestored: outcome.restored ?? null,
     };

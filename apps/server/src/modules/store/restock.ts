@@ -9,6 +9,7 @@ import { storeMessages } from '@kickback/common/http/store';
 import type { Db, DbOrTx } from '../../db/client';
 import { products, type ProductRow, storeRestockRequests } from '../../db/schema/store';
 import { conflict, notFound } from '../../lib/errors';
+import { said, type Said } from '../../lib/i18n';
 import type { Actor } from '../audit/service';
 import { queueDirectMessage } from '../discord-broadcasts/service';
 import { notifyMany } from '../notifications/service';
@@ -18,12 +19,12 @@ export const RESTOCK_KIND = 'store.restock';
 const soldOut = (p: Pick<ProductRow, 'stock'>) => p.stock !== null && p.stock <= 0;
 
 /** Records the viewer's request (asking twice is one request). */
-export async function requestRestockAlert(db: Db, userId: string, productId: number): Promise<string> {
+export async function requestRestockAlert(db: Db, userId: string, productId: number): Promise<Said> {
   const [product] = await db.select().from(products).where(eq(products.id, productId));
-  if (!product || !product.active) throw notFound(storeMessages.productNotFound);
-  if (!soldOut(product)) throw conflict(storeMessages.restockInStock);
+  if (!product || !product.active) throw notFound(said('store:productNotFound'));
+  if (!soldOut(product)) throw conflict(said('store:restockInStock'));
   await db.insert(storeRestockRequests).values({ userId, productId }).onConflictDoNothing();
-  return storeMessages.restockRequested(product.name);
+  return said('store:restockRequested', { name: product.name });
 }
 
 /**

@@ -3,7 +3,8 @@
  * "notify me when back in stock" (docs/features/store-limits.md#back-in-stock).
  */
 import type { FastifyInstance } from 'fastify';
-import { detailKindOf, storeEndpoints, storeMessages } from '@kickback/common/http/store';
+import { detailKindOf, storeEndpoints } from '@kickback/common/http/store';
+import { say } from '../../lib/i18n';
 import { currentUser } from '../../plugins/access';
 import { cachedReadRoute } from '../../plugins/cached-reads';
 import { route } from '../../plugins/endpoints';
@@ -31,10 +32,12 @@ export async function storeRoutes(app: FastifyInstance): Promise<void> {
       const detail = { value, kind: value === null ? null : detailKindOf(value) };
       const placed = await placeOrder(app.database, user.id, request.body.productId, detail, app.clock.now());
       if (placed.stockTaken) app.reads.invalidate(PRODUCTS_READ);
-      if (placed.sealedCode === null) return { message: placed.message, orderId: placed.orderId, code: null };
+      // In the buyer's language (docs/features/languages.md#server-messages).
+      const message = say(request.locale, placed.message);
+      if (placed.sealedCode === null) return { message, orderId: placed.orderId, code: null };
       const code = codeVault(app.config.codeKey)?.open(placed.sealedCode) ?? null;
       return {
-        message: code === null ? placed.message : storeMessages.codeDelivered(placed.name),
+        message: code === null ? message : request.t('store:codeDelivered', { name: placed.name }),
         orderId: placed.orderId,
         code,
       };
@@ -42,6 +45,6 @@ export async function storeRoutes(app: FastifyInstance): Promise<void> {
   );
 
   route(app, storeEndpoints.restockAlert, async (request) => ({
-    message: await requestRestockAlert(app.db, currentUser(request).id, request.params.id),
+    message: say(request.locale, await requestRestockAlert(app.db, currentUser(request).id, request.params.id)),
   }));
 }

@@ -1,7 +1,6 @@
 /** Admin → Support rewards (`/api/admin/support-rewards…`): amounts, the rewards kept, reverse, grant. */
 import type { FastifyInstance } from 'fastify';
 import { supportRewardEndpoints, supportRewardMessages } from '@kickback/common/http/support-rewards';
-import { messages } from '@kickback/common/messages';
 import { deliverSimulatedEvent, simulatedSupportEvent } from '../../integrations/kick/simulator';
 import { conflict } from '../../lib/errors';
 import { currentUser } from '../../plugins/access';
@@ -9,6 +8,7 @@ import { route } from '../../plugins/endpoints';
 import { grantSupportReward, listHeldRewards, listSupportRewards, reverseSupportReward } from './admin';
 import { EARN_READ } from './service';
 import { presentSettings, readSettingsRow, updateSettings } from './settings';
+import { said } from '../../lib/i18n';
 
 export async function supportRewardRoutes(app: FastifyInstance): Promise<void> {
   route(app, supportRewardEndpoints.settings, async () => presentSettings(await readSettingsRow(app.db)));
@@ -30,7 +30,7 @@ export async function supportRewardRoutes(app: FastifyInstance): Promise<void> {
 
   // The simulator's support events, through the real webhook path (as the Chat Simulator's chat).
   route(app, supportRewardEndpoints.simulate, async (request) => {
-    if (!app.config.kick.simulator) throw conflict(messages.chatSimulatorOff);
+    if (!app.config.kick.simulator) throw conflict(said('common:chatSimulatorOff'));
     const now = app.clock.now();
     const broadcaster = {
       userId: app.config.kick.broadcasterUserId ?? '1000001',

@@ -22,5 +22,6 @@ export function toAuthUser(u: UserRow): AuthUser {
     discordUser: u.discordId ? { id: u.discordId, username: u.discordUsername ?? '' } : null,
     showNameOnBoards: u.showNameOnBoards,
     ageConfirmed: u.ageConfirmedAt !== null,
+    language: u.language,
   };
 }

@@ -5,7 +5,7 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from '../../lib/toast';
-import { messages } from '@kickback/common/messages';
+import { t } from '../../i18n/i18n';
 import { showSignInCancelled } from '../../shared/auth/cancelled-toast';
 
 export function SigninOutcome() {
@@ -15,9 +15,9 @@ export function SigninOutcome() {
     const search = new URLSearchParams(location.search);
     const outcome = search.get('signin');
     if (!outcome) return;
-    if (outcome === 'ok') toast.success(messages.signedIn);
+    if (outcome === 'ok') toast.success(t('toast.signedIn'));
     else if (outcome === 'cancelled') showSignInCancelled();
-    else toast.error(messages.authenticationFailed);
+    else toast.error(t('toast.authenticationFailed'));
     search.delete('signin');
     const query = search.toString();
     void navigate(

@@ -4,14 +4,15 @@
  * mistake such a site for a live one (docs/go-live.md).
  */
 import { useSite } from '../../shared/site-context';
+import { useTranslation } from '../../i18n/i18n';
 
 export function DevSignInBanner() {
   const site = useSite();
+  const { t } = useTranslation();
   if (!site.devSignIn) return null;
   return (
-    <aside className="kb-dev-banner" aria-label="Development sign-in">
-      Dev sign-in is on: anyone can sign in as any account, admins included. Fine on your own computer; a live site
-      signs in with Steam.
+    <aside className="kb-dev-banner" aria-label={t('devBanner.label')}>
+      {t('devBanner.text')}
     </aside>
   );
 }

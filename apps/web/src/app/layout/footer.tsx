@@ -1,8 +1,9 @@
 import { lazy, Suspense } from 'react';
 import Container from 'react-bootstrap/Container';
 import { Link } from 'react-router';
-import { shownMenu } from '@kickback/common/site-menu';
+import { shownMenu, type MenuFeatureId } from '@kickback/common/site-menu';
 import { useSite } from '../../shared/site-context';
+import { useTranslation } from '../../i18n/i18n';
 
 /**
  * The social icons load after the page draws: in the entry they cost every page's first load
@@ -13,6 +14,7 @@ const iconSpace = <span style={{ display: 'inline-block', width: '1em', height: 
 
 export function Footer() {
   const site = useSite();
+  const { t } = useTranslation();
   const year = new Date().getFullYear();
   return (
     <footer className="kb-footer mt-auto">
@@ -24,7 +26,7 @@ export function Footer() {
               <strong>{site.siteName}</strong>
             </div>
             <p className="text-body-secondary small mb-3">{site.tagline}</p>
-            <ul className="list-inline mb-0" aria-label="Social links">
+            <ul className="list-inline mb-0" aria-label={t('footer.socialLinks')}>
               {site.socials.map((s) => {
                 return (
                   <li className="list-inline-item" key={s.url}>
@@ -45,20 +47,20 @@ export function Footer() {
             </ul>
           </div>
           {/* The admin's menu (docs/features/site-and-admin-tools.md#the-menu), as in the header. */}
-          <nav className="col-md-5 col-lg-3" aria-label="Explore">
-            <h2 className="kb-footer-heading">Explore</h2>
+          <nav className="col-md-5 col-lg-3" aria-label={t('footer.explore')}>
+            <h2 className="kb-footer-heading">{t('footer.explore')}</h2>
             <ul className="list-unstyled small kb-footer-menu">
               {shownMenu(site.menu).map((item) => (
                 <li key={item.id}>
                   <Link className="kb-tap" to={item.path}>
-                    {item.label}
+                    {t(`menu.${item.id as MenuFeatureId}`)}
                   </Link>
                 </li>
               ))}
             </ul>
           </nav>
-          <nav className="col-6 col-md-3 col-lg-2" aria-label="Quick links">
-            <h2 className="kb-footer-heading">Quick links</h2>
+          <nav className="col-6 col-md-3 col-lg-2" aria-label={t('footer.quickLinks')}>
+            <h2 className="kb-footer-heading">{t('footer.quickLinks')}</h2>
             <ul className="list-unstyled small">
               {site.quickLinks.map((l) => (
                 <li key={l.url}>
@@ -70,7 +72,7 @@ export function Footer() {
             </ul>
           </nav>
           <div className="col-6 col-md-4 col-lg-3">
-            <h2 className="kb-footer-heading">Contact</h2>
+            <h2 className="kb-footer-heading">{t('footer.contact')}</h2>
             <p className="small mb-0">
               <a className="kb-tap" href={`mailto:${site.contactEmail}`}>
                 {site.contactEmail}
@@ -78,18 +80,17 @@ export function Footer() {
             </p>
             <p className="small text-body-secondary mb-0">
               <Link className="kb-tap" to={site.termsUrl}>
-                Terms of Service
+                {t('footer.terms')}
               </Link>{' '}
               ·{' '}
               <Link className="kb-tap" to={site.privacyUrl}>
-                Privacy Policy
+                {t('footer.privacy')}
               </Link>
             </p>
           </div>
         </div>
         <p className="small text-body-secondary border-top border-secondary-subtle pt-3 mt-4 mb-0">
-          © {year} {site.siteName}. Play responsibly: wagering is for adults, and never bet more than you can afford to
-          lose.
+          {t('footer.copyright', { year, siteName: site.siteName })}
         </p>
       </Container>
     </footer>

@@ -7,18 +7,22 @@ import NavDropdown from 'react-bootstrap/NavDropdown';
 import { NavLink } from 'react-router';
 import type { Role } from '@kickback/common/http/auth';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import type { MenuFeature } from '@kickback/common/site-menu';
+import type { MenuFeature, MenuFeatureId } from '@kickback/common/site-menu';
 import { adminMenu, userMenu } from '../routes';
+import { useTranslation } from '../../i18n/i18n';
+import { LOCALE_NAMES, LOCALES, isLocale } from '@kickback/common/i18n/locales';
+import { useLanguage } from '../../shared/use-language';
 
 // Opened from the user menu; its code loads on the first open (docs/features/store-limits.md#site-notifications).
 const NotificationsDialog = lazy(() => import('../../features/notifications/notifications-dialog'));
 
 export function MoreMenu({ items }: { items: readonly MenuFeature[] }) {
+  const { t } = useTranslation();
   return (
-    <NavDropdown title="More" id="kb-more-menu" className="d-none d-xl-block">
+    <NavDropdown title={t('shell.more')} id="kb-more-menu" className="d-none d-xl-block">
       {items.map((item) => (
         <NavDropdown.Item key={item.id} as={NavLink} to={item.path}>
-          {item.label}
+          {t(`menu.${item.id as MenuFeatureId}`)}
         </NavDropdown.Item>
       ))}
     </NavDropdown>
@@ -26,8 +30,9 @@ export function MoreMenu({ items }: { items: readonly MenuFeature[] }) {
 }
 
 export function AdminMenu({ role }: { role: Role }) {
+  const { t } = useTranslation();
   return (
-    <NavDropdown title="Admin" id="kb-admin-menu">
+    <NavDropdown title={t('shell.admin')} id="kb-admin-menu">
       {adminMenu(role).map((r) => (
         <NavDropdown.Item key={r.path} as={NavLink} to={r.path}>
           {r.name}
@@ -48,19 +53,38 @@ export function UserMenu({
   onProfile(): void;
   onSignOut(): void;
 }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
   const [notifications, setNotifications] = useState(false);
   return (
     <>
       <NavDropdown align="end" id="kb-user-menu" title={title}>
-        <NavDropdown.Item onClick={onProfile}>Profile</NavDropdown.Item>
+        <NavDropdown.Item onClick={onProfile}>{t('shell.profile')}</NavDropdown.Item>
         {userMenu(role).map((r) => (
           <NavDropdown.Item key={r.path} as={NavLink} to={r.path}>
-            {r.name}
+            {r.path === '/activity'
+              ? t('shell.myActivity')
+              : r.path === '/rewards'
+                ? t('shell.milestoneRewards')
+                : r.name}
           </NavDropdown.Item>
         ))}
-        <NavDropdown.Item onClick={() => setNotifications(true)}>Notifications</NavDropdown.Item>
+        <NavDropdown.Item onClick={() => setNotifications(true)}>{t('shell.notifications')}</NavDropdown.Item>
         <NavDropdown.Divider />
-        <NavDropdown.Item onClick={onSignOut}>Sign out</NavDropdown.Item>
+        <NavDropdown.Header>{t('shell.language')}</NavDropdown.Header>
+        {LOCALES.map((l) => (
+          <NavDropdown.Item
+            key={l}
+            lang={l}
+            active={language.locale === l}
+            aria-current={language.locale === l ? 'true' : undefined}
+            onClick={() => void language.choose(l).catch(() => undefined)}
+          >
+            {LOCALE_NAMES[l]}
+          </NavDropdown.Item>
+        ))}
+        <NavDropdown.Divider />
+        <NavDropdown.Item onClick={onSignOut}>{t('shell.signOut')}</NavDropdown.Item>
       </NavDropdown>
       {notifications && (
         <Suspense fallback={null}>
@@ -68,5 +92,30 @@ export function UserMenu({
         </Suspense>
       )}
     </>
+  );
+}
+
+/**
+ * The signed-out header's language switch: each language named in itself (LOCALE_NAMES); the page
+ * changes language in place (docs/features/languages.md#on-the-site).
+ */
+export function LanguageSwitch() {
+  const { t } = useTranslation();
+  const { locale, choose } = useLanguage();
+  return (
+    <select
+      className="form-select form-select-sm kb-language-switch w-auto"
+      aria-label={t('shell.language')}
+      value={locale}
+      onChange={(e) => {
+        if (isLocale(e.target.value)) void choose(e.target.value).catch(() => undefined);
+      }}
+    >
+      {LOCALES.map((l) => (
+        <option key={l} value={l} lang={l}>
+          {LOCALE_NAMES[l]}
+        </option>
+      ))}
+    </select>
   );
 }

@@ -6,12 +6,13 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { FaSteam } from 'react-icons/fa6';
 import { canModerate } from '@kickback/common/access';
-import { HEADER_INLINE_ITEMS, shownMenu } from '@kickback/common/site-menu';
+import { HEADER_INLINE_ITEMS, shownMenu, type MenuFeatureId } from '@kickback/common/site-menu';
 import { formatAmount } from '../../lib/format';
 import { Avatar } from '../../components/ui/avatar';
 import { useAuth } from '../../shared/auth/auth-context';
 import { useProfileModal } from '../../shared/profile-modal-context';
 import { useSite } from '../../shared/site-context';
+import { useTranslation } from '../../i18n/i18n';
 
 // The dropdowns load beside the page (docs/benchmarks.md#first-load-budget-per-page); until then
 // each shows its title, not yet a button.
@@ -19,6 +20,7 @@ const menus = () => import('./header-menus');
 const MoreMenu = lazy(() => menus().then((m) => ({ default: m.MoreMenu })));
 const AdminMenu = lazy(() => menus().then((m) => ({ default: m.AdminMenu })));
 const UserMenu = lazy(() => menus().then((m) => ({ default: m.UserMenu })));
+const LanguageSwitch = lazy(() => menus().then((m) => ({ default: m.LanguageSwitch })));
 
 function MenuTitle({ title, className = '' }: { title: ReactNode; className?: string }) {
   return (
@@ -32,6 +34,7 @@ export function Header() {
   const { user, signIn, signOut, initialising } = useAuth();
   const { openProfile, openLinkFlow } = useProfileModal();
   const site = useSite();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const role = user?.role ?? null;
   // The phone menu is controlled so it can close once the person has signed in (or out).
@@ -56,7 +59,7 @@ export function Header() {
   const more = items.slice(HEADER_INLINE_ITEMS);
   const menuLink = (item: (typeof items)[number], className?: string) => (
     <Nav.Link key={item.id} as={NavLink} to={item.path} end={item.path === '/'} className={className}>
-      {item.label}
+      {t(`menu.${item.id as MenuFeatureId}`)}
     </Nav.Link>
   );
 
@@ -93,7 +96,7 @@ export function Header() {
             }}
           >
             <FaSteam aria-hidden className="me-2" />
-            Sign In
+            {t('shell.signIn')}
           </Button>
         )}
         <Navbar.Toggle aria-controls="kb-nav" />
@@ -102,7 +105,7 @@ export function Header() {
             {items.slice(0, HEADER_INLINE_ITEMS).map((item) => menuLink(item))}
             {more.map((item) => menuLink(item, 'd-xl-none'))}
             {more.length > 0 && (
-              <Suspense fallback={<MenuTitle title="More" className="d-none d-xl-block" />}>
+              <Suspense fallback={<MenuTitle title={t('shell.more')} className="d-none d-xl-block" />}>
                 <MoreMenu items={more} />
               </Suspense>
             )}
@@ -114,19 +117,25 @@ export function Header() {
                 openLinkFlow();
               }}
             >
-              CLICK TO LINK
+              {t('shell.clickToLink')}
             </Nav.Link>
             {role !== null && canModerate(role) && (
-              <Suspense fallback={<MenuTitle title="Admin" />}>
+              <Suspense fallback={<MenuTitle title={t('shell.admin')} />}>
                 <AdminMenu role={role} />
               </Suspense>
             )}
           </Nav>
           <Nav className="align-items-xl-center gap-2">
+            {/* Signed in, the user menu has the switch (the header keeps its width: header-fit journey). */}
+            {!user && !initialising && (
+              <Suspense fallback={<span className="kb-language-switch-space" aria-hidden />}>
+                <LanguageSwitch />
+              </Suspense>
+            )}
             {user ? (
               <Nav.Link as={Link} to="/earn" className="kb-points-pill align-self-start align-self-xl-center">
-                <span>{formatAmount(user.points)} pts</span>
-                <span className="visually-hidden"> — how to earn points</span>
+                <span>{t('shell.pointsPill', { points: formatAmount(user.points) })}</span>
+                <span className="visually-hidden"> — {t('shell.howToEarn')}</span>
               </Nav.Link>
             ) : null}
             {user ? (

@@ -9,6 +9,7 @@ import { DevSignInBanner } from './dev-signin-banner';
 import { Footer } from './footer';
 import { Header } from './header';
 import { Toasts } from './toasts';
+import { useTranslation } from '../../i18n/i18n';
 
 // The modals load with their first opening, not with the first page (bundle size).
 const LoginModal = lazy(() => import('../auth/login-modal').then((m) => ({ default: m.LoginModal })));
@@ -32,11 +33,12 @@ export function Layout() {
   const location = useLocation();
   const { loading } = useAuth();
   const profile = useProfileModal();
+  const { t } = useTranslation();
   return (
     <AgeGate>
       <div className="kb-shell d-flex flex-column min-vh-100">
         <a className="visually-hidden-focusable kb-skip" href="#main">
-          Skip to content
+          {t('shell.skipToContent')}
         </a>
         <DevSignInBanner />
         <Header />
@@ -65,11 +67,12 @@ export function Layout() {
  */
 export function BareLayout() {
   const site = useSite();
+  const { t } = useTranslation();
   return (
     <AgeGate>
       <DevSignInBanner />
-      <nav className="kb-bare-back" aria-label="Site">
-        <Link to="/">← Back to {site.siteName}</Link>
+      <nav className="kb-bare-back" aria-label={t('shell.site')}>
+        <Link to="/">{t('shell.backTo', { siteName: site.siteName })}</Link>
       </nav>
       <main id="main">
         <Suspense fallback={null}>

@@ -48,35 +48,35 @@ export function RecentGames<G extends RecentGame>({
         <p className="text-body-secondary">No games yet.</p>
       ) : (
         <div className="table-responsive" tabIndex={0} role="region" aria-labelledby={id}>
-        <Table hover variant="dark" className="align-middle">
-          <thead>
-            <tr>
-              <th>Created</th>
-              <th>{players[0]}</th>
-              <th className="text-end">{amount[0]}</th>
-              <th>Status</th>
-              <th>
-                <span className="visually-hidden">Open</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {games.map((g) => (
-              <tr key={g.gameId}>
-                <td>{new Date(g.createdAt).toLocaleString([], { dateStyle: 'short', timeStyle: 'short' })}</td>
-                <td>
-                  {g.isPrivate && <FaLock aria-label="Private" className="me-1" />}
-                  {players[1](g)}
-                </td>
-                <td className="text-end">{amount[1](g)}</td>
-                <td>{status(g)}</td>
-                <td className="text-end">
-                  <Link to={href(g.gameId)}>Open</Link>
-                </td>
+          <Table hover variant="dark" className="align-middle">
+            <thead>
+              <tr>
+                <th>Created</th>
+                <th>{players[0]}</th>
+                <th className="text-end">{amount[0]}</th>
+                <th>Status</th>
+                <th>
+                  <span className="visually-hidden">Open</span>
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </Table>
+            </thead>
+            <tbody>
+              {games.map((g) => (
+                <tr key={g.gameId}>
+                  <td>{new Date(g.createdAt).toLocaleString([], { dateStyle: 'short', timeStyle: 'short' })}</td>
+                  <td>
+                    {g.isPrivate && <FaLock aria-label="Private" className="me-1" />}
+                    {players[1](g)}
+                  </td>
+                  <td className="text-end">{amount[1](g)}</td>
+                  <td>{status(g)}</td>
+                  <td className="text-end">
+                    <Link to={href(g.gameId)}>Open</Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
         </div>
       )}
     </section>

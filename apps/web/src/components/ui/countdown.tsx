@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { countOf } from '@kickback/common/plural';
+import { useTranslation } from '../../i18n/i18n';
 
 interface Parts {
   days: number;
@@ -26,7 +26,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
  */
 export function Countdown({
   endDate,
-  label = 'Ends in',
+  label,
   onElapsed,
 }: {
   endDate: string;
@@ -34,6 +34,8 @@ export function Countdown({
   /** Runs once the time is up; may return a cleanup. */
   onElapsed?: () => void | (() => void);
 }) {
+  const { t } = useTranslation();
+  const shownLabel = label ?? t('countdown.endsIn');
   const end = Date.parse(endDate);
   const [now, setNow] = useState(() => Date.now());
   const elapsed = now >= end;
@@ -50,18 +52,23 @@ export function Countdown({
 
   const p = partsUntil(end, now);
   const summary = elapsed
-    ? 'Ended'
-    : `${label} ${countOf(p.days, 'day')} ${countOf(p.hours, 'hour')} ${countOf(p.minutes, 'minute')}`;
+    ? t('countdown.ended')
+    : t('countdown.summary', {
+        label: shownLabel,
+        days: t('countdown.days', { count: p.days }),
+        hours: t('countdown.hours', { count: p.hours }),
+        minutes: t('countdown.minutes', { count: p.minutes }),
+      });
   return (
     <div className="kb-countdown" role="timer" aria-label={summary} data-testid="countdown">
-      <span className="kb-countdown-label">{elapsed ? 'Ended' : label}</span>
+      <span className="kb-countdown-label">{elapsed ? t('countdown.ended') : shownLabel}</span>
       <div className="kb-countdown-boxes" aria-hidden>
         {(
           [
-            [p.days, 'd'],
-            [p.hours, 'h'],
-            [p.minutes, 'm'],
-            [p.seconds, 's'],
+            [p.days, t('countdown.d')],
+            [p.hours, t('countdown.h')],
+            [p.minutes, t('countdown.m')],
+            [p.seconds, t('countdown.s')],
           ] as const
         ).map(([value, unit]) => (
           <span className="kb-countdown-box" key={unit}>

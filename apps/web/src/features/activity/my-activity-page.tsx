@@ -249,12 +249,7 @@ export default function MyActivityPage() {
         label="My raffle tickets"
         testId="my-raffle-tickets"
         endpoint={raffleEndpoints.mine}
-        columns={[
-          { name: 'Date', wide: true },
-          { name: 'Raffle' },
-          { name: 'Tickets', end: true },
-          { name: 'Result' },
-        ]}
+        columns={[{ name: 'Date', wide: true }, { name: 'Raffle' }, { name: 'Tickets', end: true }, { name: 'Result' }]}
         row={(t) => (
           <>
             <td className="text-nowrap d-none d-md-table-cell">{when(t.createdAt)}</td>

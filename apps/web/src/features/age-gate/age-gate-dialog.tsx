@@ -2,6 +2,14 @@
 import type { KeyboardEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
+import { useTranslation } from '../../i18n/i18n';
+
+/**
+ * The gate's text as the site ships it (the server's default, apps/server's config): shown in the
+ * viewer's language. A text an admin wrote is shown as written.
+ */
+export const DEFAULT_GATE_TEXT =
+  'This site is about gambling streams and partner casino sites. Confirm that you are 18 or older and that gambling sites are allowed where you live.';
 
 /** Keeps Tab and Shift+Tab cycling inside the dialog (the page behind is not reachable). */
 function trapTab(event: KeyboardEvent<HTMLElement>) {
@@ -30,6 +38,7 @@ export default function AgeGateDialog({
   onDecline(): void;
   onAccept(): void;
 }) {
+  const { t } = useTranslation();
   return (
     <Modal
       show
@@ -41,19 +50,19 @@ export default function AgeGateDialog({
     >
       <div onKeyDown={trapTab}>
         <Modal.Header>
-          <Modal.Title id="kb-age-gate-title">Are you 18 or older?</Modal.Title>
+          <Modal.Title id="kb-age-gate-title">{t('ageGate.title')}</Modal.Title>
         </Modal.Header>
         <Modal.Body>
           <p id="kb-age-gate-text" className="mb-0" style={{ whiteSpace: 'pre-line' }}>
-            {text}
+            {text === DEFAULT_GATE_TEXT ? t('ageGate.defaultText') : text}
           </p>
         </Modal.Body>
         <Modal.Footer>
           <Button variant="outline-secondary" onClick={onDecline}>
-            No, leave
+            {t('ageGate.decline')}
           </Button>
           <Button variant="primary" autoFocus onClick={onAccept}>
-            Yes, I am 18 or older
+            {t('ageGate.accept')}
           </Button>
         </Modal.Footer>
       </div>

@@ -12,6 +12,7 @@ import { useLocation } from 'react-router';
 import { api } from '../../lib/api';
 import { useAuth } from '../../shared/auth/auth-context';
 import { useSite } from '../../shared/site-context';
+import { useTranslation } from '../../i18n/i18n';
 
 // The dialog (Bootstrap's modal) loads when the gate is shown, not before every page draws; the page
 // stays hidden until the visitor answers (docs/benchmarks.md#first-load-budget-per-page).
@@ -49,6 +50,7 @@ export function AgeGate({ children }: { children: ReactNode }) {
   const [accepted, setAccepted] = useState(() => stored(() => localStorage, AGE_CONFIRMED_KEY));
   const [declined, setDeclined] = useState(() => stored(() => sessionStorage, DECLINED_KEY));
   const sent = useRef<string | null>(null);
+  const { t } = useTranslation();
 
   // A signed-in user who confirmed on another browser is not asked here.
   const confirmed = accepted || user?.ageConfirmed === true;
@@ -75,13 +77,10 @@ export function AgeGate({ children }: { children: ReactNode }) {
   if (declined) {
     return (
       <main id="main" className="container py-5 kb-age-declined" style={{ maxWidth: 560 }}>
-        <h1 className="h3">Sorry, {site.siteName} is not for you</h1>
-        <p>
-          This site is only for adults, in places where the streamer&apos;s partner sites are allowed. Thank you for
-          being honest — we hope to see you when it is right for you.
-        </p>
+        <h1 className="h3">{t('ageGate.declinedTitle', { siteName: site.siteName })}</h1>
+        <p>{t('ageGate.declinedText')}</p>
         <p className="text-body-secondary small">
-          If you answered by mistake, you can{' '}
+          {t('ageGate.mistake')}{' '}
           <Button
             variant="link"
             className="p-0 align-baseline"
@@ -90,9 +89,9 @@ export function AgeGate({ children }: { children: ReactNode }) {
               setDeclined(false);
             }}
           >
-            answer again
+            {t('ageGate.answerAgain')}
           </Button>
-          .
+          {t('ageGate.mistakeEnd')}
         </p>
       </main>
     );

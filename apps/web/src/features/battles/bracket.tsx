@@ -142,20 +142,22 @@ export function Bracket({ state, fromRound = 0 }: { state: BattleState; fromRoun
   const { ref, more } = useMoreToTheRight();
   return (
     <div className={`kbb-bracket-wrap${more ? ' kbb-more' : ''}`}>
-    <div className="kbb-bracket" data-testid="bracket" tabIndex={0} role="region" aria-label="Bracket" ref={ref}>
-      {Array.from({ length: rounds }, (_, round) => round).filter((round) => round >= fromRound).map((round) => (
-        <section key={round} className="kbb-round" aria-label={roundName(round, rounds)}>
-          <h3 className="kbb-round-name">{roundName(round, rounds)}</h3>
-          <ol className={`kbb-matches${state.size / 2 ** (round + 1) > 4 ? ' kbb-many' : ''}`}>
-            {state.matches
-              .filter((m) => m.round === round)
-              .map((m) => (
-                <MatchBox key={m.no} match={m} current={m.no === state.currentMatchNo} />
-              ))}
-          </ol>
-        </section>
-      ))}
-    </div>
+      <div className="kbb-bracket" data-testid="bracket" tabIndex={0} role="region" aria-label="Bracket" ref={ref}>
+        {Array.from({ length: rounds }, (_, round) => round)
+          .filter((round) => round >= fromRound)
+          .map((round) => (
+            <section key={round} className="kbb-round" aria-label={roundName(round, rounds)}>
+              <h3 className="kbb-round-name">{roundName(round, rounds)}</h3>
+              <ol className={`kbb-matches${state.size / 2 ** (round + 1) > 4 ? ' kbb-many' : ''}`}>
+                {state.matches
+                  .filter((m) => m.round === round)
+                  .map((m) => (
+                    <MatchBox key={m.no} match={m} current={m.no === state.currentMatchNo} />
+                  ))}
+              </ol>
+            </section>
+          ))}
+      </div>
       {more && (
         <p className="kbb-scroll-hint" data-testid="bracket-scroll-hint">
           More rounds to the right: scroll sideways.
@@ -177,7 +179,8 @@ export function LatestResult({ state }: { state: BattleState }) {
     const won = s.kind === 'entrant' && match.winnerId === s.userId;
     return (
       <span className={`kbb-latest-side${won ? ' kbb-won' : ''}`}>
-        <span className="kbb-name">{sideName(s)}</span> <span className="kbb-multi">{match.result![which].multiplier}×</span>
+        <span className="kbb-name">{sideName(s)}</span>{' '}
+        <span className="kbb-multi">{match.result![which].multiplier}×</span>
       </span>
     );
   };

@@ -142,10 +142,7 @@ function CommandEditor({
         </Form.Group>
         <Form.Group className="col-sm-6 col-lg-3" controlId="cmd-permission">
           <Form.Label>Who may use it</Form.Label>
-          <Form.Select
-            value={form.permission}
-            onChange={(e) => set('permission', e.target.value as CommandPermission)}
-          >
+          <Form.Select value={form.permission} onChange={(e) => set('permission', e.target.value as CommandPermission)}>
             {commandPermissions.map((p) => (
               <option key={p} value={p}>
                 {commandPermissionText[p]}
@@ -418,8 +415,8 @@ export default function AdminCommandsPage() {
     <main className="container py-4">
       <h1 className="h3">Commands</h1>
       <p className="text-secondary">
-        Chat commands the bot answers in Kick chat, and timers it posts. Answers and timer messages go through the
-        paced chat queue.
+        Chat commands the bot answers in Kick chat, and timers it posts. Answers and timer messages go through the paced
+        chat queue.
       </p>
       <CommandEditor
         key={editing ? `edit-${editing.id}` : `new-${formKey}`}

@@ -11,18 +11,14 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { toast } from '../../lib/toast';
 import { FaCircleInfo, FaClock, FaGift } from 'react-icons/fa6';
-import {
-  AFFILIATE_REWARD_TYPE,
-  refusalLabels,
-  rewardTypeOf,
-  type MonthlyRewardRecord,
-} from '@kickback/common/http/daily-rewards';
+import { AFFILIATE_REWARD_TYPE, rewardTypeOf, type MonthlyRewardRecord } from '@kickback/common/http/daily-rewards';
 import { buildCalendar, cardStateOf } from '@kickback/common/rewards/calendar';
-import { earnedMessage, messages } from '@kickback/common/messages';
+
 import { useAuth } from '../../shared/auth/auth-context';
 import { useProfileModal } from '../../shared/profile-modal-context';
 import { useSite } from '../../shared/site-context';
-import { formatAmount } from '../../lib/format';
+import { formatAmount, formatMoney } from '../../lib/format';
+import { useTranslation } from '../../i18n/i18n';
 import { useRoobetSite } from '../../lib/roobet-site';
 import { claimInput, useClaimReward, useMonthlyRoobet, useRoobetToday } from './api';
 import { playCoin } from './coin-sound';
@@ -33,10 +29,14 @@ const TYPE = AFFILIATE_REWARD_TYPE;
 const noRecords: MonthlyRewardRecord[] = [];
 /** How long after opening the calendar keeps today on screen while the page settles. */
 const SETTLE_MS = 3000;
-const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 export default function DailyRewardRoobetPage() {
   const site = useSite();
+  const { t, i18n } = useTranslation();
+  const monthFormat = useMemo(
+    () => new Intl.DateTimeFormat(i18n.language, { month: 'long', year: 'numeric', timeZone: 'UTC' }),
+    [i18n.language],
+  );
   const { user } = useAuth();
   const { openProfile } = useProfileModal();
   const info = rewardTypeOf(TYPE);
@@ -86,20 +86,21 @@ export default function DailyRewardRoobetPage() {
   /** Today's view for a signed-in user: Available only when the server says the claim pays. */
   const todayView = (base: DayView): { view: DayView; reason?: string } => {
     if (!user || base !== 'available') return { view: base };
-    if (!status.data) return { view: 'unavailable', reason: status.isError ? 'Try again later' : 'Checking…' };
+    if (!status.data)
+      return { view: 'unavailable', reason: status.isError ? t('daily.tryLater') : t('daily.checking') };
     if (status.data.claimable) return { view: 'available' };
-    return { view: 'unavailable', reason: status.data.reason ? refusalLabels[status.data.reason] : undefined };
+    return { view: 'unavailable', reason: status.data.reason ? t(`daily.refusal.${status.data.reason}`) : undefined };
   };
 
   const claim = async (day: number) => {
     if (!user) {
-      toast.error(messages.firstLogInPlease);
+      toast.error(t('daily.firstLogIn'));
       return;
     }
     setLoadingDay(day);
     try {
       const { gemAmount } = await claimReward.mutateAsync(claimInput(TYPE));
-      toast.success(earnedMessage(gemAmount, TYPE));
+      toast.success(t('daily.earned', { amount: formatAmount(gemAmount) }));
       playCoin();
     } catch {
       // back to unclaimed; the API wrapper showed why
@@ -113,40 +114,46 @@ export default function DailyRewardRoobetPage() {
     <section className="container-xl py-4 kb-rewards">
       <header className="kb-rewards-head">
         <div>
-          <p className="kb-eyebrow mb-1">Roobet daily rewards</p>
+          <p className="kb-eyebrow mb-1">{t('daily.eyebrow')}</p>
           <h1 className="kb-rewards-title">{monthFormat.format(now)}</h1>
           <p className="kb-rewards-lead">
-            You can claim <strong>100% of the earnings</strong> from your wagering on code{' '}
-            {code ? <strong className="kb-code">{code}</strong> : <>{site.streamerName}&rsquo;s code</>} every day. Open
-            today&rsquo;s case to collect what your play on Roobet earned yesterday.
+            {t('daily.leadStart')}
+            <strong>{t('daily.leadStrong')}</strong>
+            {t('daily.leadCode')}{' '}
+            {code ? (
+              <strong className="kb-code">{code}</strong>
+            ) : (
+              <>{t('daily.streamersCode', { streamer: site.streamerName })}</>
+            )}
+            {t('daily.leadEnd')}
           </p>
         </div>
         <div className="kb-rewards-summary" aria-live="polite">
-          <span className="kb-rewards-summary-label">Claimed this month</span>
-          <span className="kb-rewards-summary-value">${formatAmount(total)}</span>
+          <span className="kb-rewards-summary-label">{t('daily.claimedThisMonth')}</span>
+          <span className="kb-rewards-summary-value">{formatMoney(total, 'USD')}</span>
         </div>
       </header>
 
       <ul className="kb-rewards-notes">
         <li>
-          <FaGift aria-hidden /> One case a day, claimable on its day (UTC).
+          <FaGift aria-hidden /> {t('daily.noteOneCase')}
         </li>
         <li>
-          <FaClock aria-hidden /> Delivery can take up to 24 hours.
+          <FaClock aria-hidden /> {t('daily.noteDelivery')}
         </li>
         {/* Once a Roobet name is saved (pending or verified), this hint would contradict the page. */}
         {!user?.roobetName && (
           <li>
-            <FaCircleInfo aria-hidden /> Link your Roobet username in your profile to claim.
+            <FaCircleInfo aria-hidden /> {t('daily.noteLink')}
           </li>
         )}
       </ul>
 
       {user && !user.roobetName && (
         <Alert variant="warning" className="d-flex flex-wrap align-items-center gap-2">
-          <span className="me-auto">Link your Roobet username in your profile to claim your daily rewards.</span>
+          <span className="me-auto">{t('daily.linkAlert')}</span>
           <Button size="sm" variant="dark" onClick={openProfile}>
-            Open profile
+            {t('daily.openProfile')}
           </Button>
         </Alert>
       )}
@@ -158,14 +165,14 @@ export default function DailyRewardRoobetPage() {
         status.data.reason !== 'already_claimed' &&
         status.data.reason !== 'not_linked' && (
           <p className="kb-rewards-why" data-testid="claim-why">
-            Today: {status.data.message}
+            {t('daily.today', { message: status.data.message })}
           </p>
         )}
 
       <div
         className="kb-calendar"
         role="list"
-        aria-label={`Daily rewards, ${monthFormat.format(now)}`}
+        aria-label={t('daily.calendarLabel', { month: monthFormat.format(now) })}
         ref={calendarRef}
       >
         {days.map((d) => {

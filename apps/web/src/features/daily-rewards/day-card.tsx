@@ -11,6 +11,7 @@ import { caseColourOf } from '@kickback/common/rewards/calendar';
 import { formatAmount } from '../../lib/format';
 import { CaseArt } from './case-art';
 import { RewardIcon } from './reward-icon';
+import { useTranslation } from '../../i18n/i18n';
 
 /** `unavailable`: today, but the server says a claim would not pay (`reason` says why, on the case). */
 export type DayView = 'available' | 'loading' | 'claimed' | 'locked' | 'timeout' | 'unavailable';
@@ -27,20 +28,12 @@ interface Props {
   onClaim(): void;
 }
 
-const stateText: Record<DayView, string> = {
-  available: 'available, press to claim',
-  loading: 'claiming',
-  claimed: 'claimed',
-  locked: 'locked',
-  timeout: 'timed out',
-  unavailable: 'nothing to claim',
-};
-
 export function DayCard({ day, index, view, amount, icon, isToday, reason, onClaim }: Props) {
+  const { t } = useTranslation();
   const claimable = view === 'available';
   const detail =
     view === 'claimed' ? `: ${formatAmount(amount)}` : view === 'unavailable' && reason ? `: ${reason}` : '';
-  const label = `Day ${day}, ${stateText[view]}${detail}`;
+  const label = t('day.label', { day, state: t(`day.state.${view}`), detail });
   return (
     <button
       type="button"
@@ -56,14 +49,16 @@ export function DayCard({ day, index, view, amount, icon, isToday, reason, onCla
     >
       <span className={`kb-day-inner${view === 'claimed' ? ' kb-day-flipped' : ''}`}>
         <span className="kb-day-face kb-day-front" aria-hidden={view === 'claimed'}>
-          <span className="kb-day-title">Day {day}</span>
+          <span className="kb-day-title">{t('day.title', { day })}</span>
           <CaseArt index={index} open={false} />
           <span className="kb-day-status">
-            {view === 'available' && <span className="kb-day-label-available">Available</span>}
-            {view === 'loading' && <Spinner animation="border" size="sm" role="status" aria-label="Claiming" />}
-            {view === 'timeout' && <span className="kb-day-missed">Missed</span>}
-            {view === 'locked' && <span className="kb-day-soon">Locked</span>}
-            {view === 'unavailable' && <span className="kb-day-reason">{reason ?? 'Not available'}</span>}
+            {view === 'available' && <span className="kb-day-label-available">{t('day.available')}</span>}
+            {view === 'loading' && (
+              <Spinner animation="border" size="sm" role="status" aria-label={t('day.claiming')} />
+            )}
+            {view === 'timeout' && <span className="kb-day-missed">{t('day.missed')}</span>}
+            {view === 'locked' && <span className="kb-day-soon">{t('day.locked')}</span>}
+            {view === 'unavailable' && <span className="kb-day-reason">{reason ?? t('day.notAvailable')}</span>}
           </span>
           {view === 'locked' && (
             <span className="kb-day-lock" aria-hidden>
@@ -77,7 +72,7 @@ export function DayCard({ day, index, view, amount, icon, isToday, reason, onCla
           )}
         </span>
         <span className="kb-day-face kb-day-back" aria-hidden={view !== 'claimed'}>
-          <span className="kb-day-title">Day {day}</span>
+          <span className="kb-day-title">{t('day.title', { day })}</span>
           <CaseArt index={index} open />
           <span className="kb-day-amount">
             <RewardIcon icon={icon} size={18} />

@@ -20,6 +20,7 @@ import type { ReelName } from '../../components/draw/reel';
 import './giveaway.css';
 import { readableKickColour } from '../../components/draw/kick-colour';
 import { ParticipantCount } from './participant-count';
+import { useTranslation } from '../../i18n/i18n';
 
 // The keys picker (react-select) and the preferences (a form) load beside the page, not before it
 // draws (docs/benchmarks.md#first-load-budget-per-page).
@@ -29,6 +30,7 @@ const PreferencesModal = lazy(() => import('./preferences-modal').then((m) => ({
 type KeyOption = { value: string; label: string };
 
 export default function GiveawayPage() {
+  const { t } = useTranslation();
   const g = useGiveaway();
   const [newKey, setNewKey] = useState('');
   const [showParticipants, setShowParticipants] = useState(true);
@@ -64,13 +66,13 @@ export default function GiveawayPage() {
   return (
     <div className="kb-giveaway container py-4">
       <div className="d-flex align-items-center gap-3 mb-3">
-        <h1 className="h3 mb-0">Giveaway</h1>
+        <h1 className="h3 mb-0">{t('giveaway.title')}</h1>
         <ParticipantCount count={g.participants.length} />
-        <span className="small text-body-secondary">{g.status === 'connected' ? 'Live' : g.status}</span>
+        <span className="small text-body-secondary">{g.status === 'connected' ? t('giveaway.live') : g.status}</span>
         <Button
           variant="outline-secondary"
           className="ms-auto"
-          aria-label="Giveaway Preferences"
+          aria-label={t('giveaway.preferences')}
           onClick={() => setPrefsOpen(true)}
           disabled={!g.state}
         >
@@ -90,8 +92,8 @@ export default function GiveawayPage() {
               }}
             >
               <Form.Control
-                placeholder="Add new key.."
-                aria-label="Add new key"
+                placeholder={t('giveaway.addKeyPlaceholder')}
+                aria-label={t('giveaway.addKey')}
                 // Keys go over the hub: typed before it answered, the key would only fail.
                 disabled={!g.state}
                 value={newKey}
@@ -108,7 +110,7 @@ export default function GiveawayPage() {
         </div>
         {g.state && (
           <div className="small text-body-secondary mt-2 text-truncate">
-            Next draw commitment (SHA-256 of the seed): <code data-testid="seed-hash">{g.state.nextSeedHash}</code>
+            {t('giveaway.commitment')} <code data-testid="seed-hash">{g.state.nextSeedHash}</code>
           </div>
         )}
       </div>
@@ -125,17 +127,17 @@ export default function GiveawayPage() {
         />
         <div className="d-flex gap-2 mt-3 flex-wrap">
           <Button size="lg" onClick={() => void g.rollNow()} disabled={!canRoll}>
-            {g.spinning ? 'Rolling…' : 'Roll'}
+            {g.spinning ? t('giveaway.rolling') : t('giveaway.roll')}
           </Button>
           <Button variant="outline-secondary" onClick={() => void g.clearParticipants()}>
-            Clear Participants
+            {t('giveaway.clearParticipants')}
           </Button>
           <Button variant="outline-secondary" onClick={() => void g.clearRecentWinners()}>
-            Clear Recent Winners
+            {t('giveaway.clearWinners')}
           </Button>
           {g.roll && !g.spinning && (
             <Link className="btn btn-link" to={`/giveaway/verify/${g.roll.rollId}`} target="_blank">
-              Verify this draw
+              {t('giveaway.verify')}
             </Link>
           )}
         </div>
@@ -143,7 +145,7 @@ export default function GiveawayPage() {
 
       {g.shownWinners.length > 0 && !g.spinning && (
         <div className="kb-card p-3 mb-3">
-          <h2 className="h5">Winner</h2>
+          <h2 className="h5">{t('giveaway.winner')}</h2>
           {g.shownWinners.map((w) => (
             <WinnerCard key={w.kickUserId} winner={w} />
           ))}
@@ -151,9 +153,9 @@ export default function GiveawayPage() {
       )}
 
       <div className="kb-card p-3 mb-3">
-        <h2 className="h6 mb-2">Recent winners</h2>
+        <h2 className="h6 mb-2">{t('giveaway.recentWinners')}</h2>
         <div className="kb-recent-winners" data-testid="recent-winners">
-          {g.recentWinners.length === 0 && <span className="text-body-secondary small">No winners yet.</span>}
+          {g.recentWinners.length === 0 && <span className="text-body-secondary small">{t('giveaway.noWinners')}</span>}
           {g.recentWinners.map((w, i) => (
             <span
               key={`${w.kickUserId}-${i}`}
@@ -172,14 +174,14 @@ export default function GiveawayPage() {
             <Form.Check
               type="switch"
               id="gw-show-messages"
-              label="Winner messages"
+              label={t('giveaway.winnerMessages')}
               checked={showMessages}
               onChange={(e) => setShowMessages(e.target.checked)}
             />
             {showMessages && (
               <div className="kb-winner-messages" data-testid="winner-messages">
                 {g.winnerMessages.length === 0 && (
-                  <span className="text-body-secondary small">The winner's chat appears here.</span>
+                  <span className="text-body-secondary small">{t('giveaway.winnerChat')}</span>
                 )}
                 {g.winnerMessages.map((m, i) => (
                   <div key={i}>
@@ -196,7 +198,7 @@ export default function GiveawayPage() {
             <Form.Check
               type="switch"
               id="gw-show-participants"
-              label="Participants"
+              label={t('giveaway.participantsList')}
               checked={showParticipants}
               onChange={(e) => setShowParticipants(e.target.checked)}
             />
@@ -205,7 +207,7 @@ export default function GiveawayPage() {
                 {g.participants.map((p) => (
                   <li key={p.kickUserId} style={{ color: readableKickColour(p.identity.color) }}>
                     {p.username}
-                    {p.isSubscriber && <span className="badge text-bg-secondary ms-1">Sub</span>}
+                    {p.isSubscriber && <span className="badge text-bg-secondary ms-1">{t('giveaway.sub')}</span>}
                   </li>
                 ))}
               </ul>
@@ -227,7 +229,9 @@ export default function GiveawayPage() {
 
       <Modal show={popup} onHide={() => setPopup(false)} centered aria-labelledby="giveaway-win-title">
         <Modal.Header closeButton>
-          <Modal.Title id="giveaway-win-title">{g.shownWinners.length > 1 ? 'Winners' : 'Winner'}</Modal.Title>
+          <Modal.Title id="giveaway-win-title">
+            {g.shownWinners.length > 1 ? t('giveaway.winners') : t('giveaway.winner')}
+          </Modal.Title>
         </Modal.Header>
         <Modal.Body>
           <div className="kb-win-popup-list" data-testid="win-popup-list">

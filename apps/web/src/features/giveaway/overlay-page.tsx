@@ -11,7 +11,7 @@ import { HubConnection, hubRef } from '../../lib/hub';
 import { Spinner } from '../../components/draw/spinner';
 import '../../components/draw/overlay-stage.css';
 import { readableKickColour } from '../../components/draw/kick-colour';
-import { countOf } from '@kickback/common/plural';
+import { useTranslation } from '../../i18n/i18n';
 
 const RETRY_FOREVER_MS = 30_000;
 /** The overlay's bundle carries no schemas (see hubRef). */
@@ -64,16 +64,17 @@ export default function GiveawayOverlayPage() {
     };
   }, []);
 
+  const { t } = useTranslation();
   const winner = roll?.winners[0] ?? null;
   const spunWinner = spun?.winners[0] ?? null;
   const showWinner = roll !== null && winner !== null && landed === roll.rollId;
   // One line that never contradicts the count: the spinner only appears once a roll starts here.
-  const phase = showWinner ? null : spun ? 'rolling…' : 'waiting for the roll';
+  const phase = showWinner ? null : spun ? t('overlay.rolling') : t('overlay.waiting');
   return (
-    <main className="kb-overlay" data-testid="giveaway-overlay" aria-label="Giveaway overlay">
-      <h1 className="kb-visually-hidden">Giveaway</h1>
+    <main className="kb-overlay" data-testid="giveaway-overlay" aria-label={t('overlay.giveaway')}>
+      <h1 className="kb-visually-hidden">{t('giveaway.title')}</h1>
       <div className="kb-overlay-count">
-        <span data-testid="overlay-count">{countOf(count ?? 0, 'participant')}</span>
+        <span data-testid="overlay-count">{t('giveaway.participants', { count: count ?? 0 })}</span>
         {phase && (
           <>
             {' · '}

@@ -2,6 +2,7 @@
 import type { GiveawayParticipant } from '@kickback/common/hubs/giveaway';
 import { Avatar } from '../../components/ui/avatar';
 import { readableKickColour } from '../../components/draw/kick-colour';
+import { useTranslation } from '../../i18n/i18n';
 
 const flags = [
   ['isActiveOnClash', 'Clash'],
@@ -9,10 +10,11 @@ const flags = [
   ['isActiveRustMagic', 'RustMagic'],
   ['isActiveOnHowl', 'Howl'],
   ['isActiveOnRoobet', 'Roobet'],
-  ['wagered10k', '10k wagered'],
+  ['wagered10k', null],
 ] as const;
 
 export function WinnerCard({ winner }: { winner: GiveawayParticipant }) {
+  const { t } = useTranslation();
   const a = winner.account;
   return (
     <div className="kb-winner-card" data-testid="giveaway-winner">
@@ -20,7 +22,7 @@ export function WinnerCard({ winner }: { winner: GiveawayParticipant }) {
       <div>
         <div className="kb-winner-name" style={{ color: readableKickColour(winner.identity.color) }}>
           {winner.username}
-          {winner.isSubscriber && <span className="badge text-bg-secondary ms-2">Sub</span>}
+          {winner.isSubscriber && <span className="badge text-bg-secondary ms-2">{t('giveaway.sub')}</span>}
         </div>
         <div className="small">
           <a href={`https://kick.com/${encodeURIComponent(winner.username)}`} target="_blank" rel="noreferrer">
@@ -37,12 +39,12 @@ export function WinnerCard({ winner }: { winner: GiveawayParticipant }) {
           {a?.clashId && <> · Clash {a.clashId}</>}
           {a?.rustMagicId && <> · RustMagic {a.rustMagicId}</>}
           {a?.roobetName && <> · Roobet {a.roobetName}</>}
-          {!a && <span className="text-body-secondary"> · not linked to a site account</span>}
+          {!a && <span className="text-body-secondary"> · {t('giveaway.notLinked')}</span>}
         </div>
         <div className="kb-winner-flags">
           {flags.map(([key, label]) => (
             <span key={key} className={`badge ${winner[key] ? 'text-bg-success' : 'text-bg-dark'}`}>
-              {winner[key] ? '✓' : '✗'} {label}
+              {winner[key] ? '✓' : '✗'} {label ?? t('giveaway.wagered10k')}
             </span>
           ))}
         </div>

@@ -26,107 +26,46 @@ import { useHasRoute } from '../../shared/known-routes';
 import { useProfileModal } from '../../shared/profile-modal-context';
 import { formatAmount } from '../../lib/format';
 import { LiveNowList } from './live-now';
+import { useTranslation } from '../../i18n/i18n';
+import type en from '../../i18n/locales/en.json';
 import { useLiveNow } from './use-live-now';
 
 /** The community goals, loaded once the page drew (docs/features/community-goal.md#where-it-shows). */
 const GoalBars = lazy(() => import('../../components/community-goal/goal-bars'));
 
 interface Feature {
+  /** Its texts: home.features.<id>.title, .text and .cta. */
+  id: FeatureId;
   icon: IconType;
-  title: string;
-  text: string;
-  path?: string;
-  cta?: string;
+  path: string;
 }
 
+type FeatureId = keyof (typeof en)['home']['features'];
+
 const features: Feature[] = [
-  {
-    icon: FaTrophy,
-    title: 'Weekly wager leaderboards',
-    text: 'Wager under the code on our partner sites and race for the weekly prize pool. Standings refresh every few minutes.',
-    path: '/leaderboard',
-    cta: 'See the standings',
-  },
-  {
-    icon: FaStore,
-    title: 'Points store',
-    text: 'Every minute you chat and every dollar you wager earns points. Spend them on skins, balance tips and merch.',
-    path: '/store',
-    cta: 'Browse the store',
-  },
-  {
-    icon: FaHandHoldingHeart,
-    title: 'Supporting pays',
-    text: 'Subs, gifted subs, KICKs, a first follow and Kick channel points all pay points, on top of chatting and wagering.',
-    path: '/earn',
-    cta: 'How to earn points',
-  },
-  {
-    icon: FaGift,
-    title: 'Daily rewards',
-    text: 'Open a case every day and claim back 100% of the earnings from your wagering on the code.',
-    path: '/DailyRewards',
-    cta: 'Claim today',
-  },
-  {
-    icon: FaBullseye,
-    title: 'Challenges',
-    text: 'Hit the multiplier on the listed game first and the prize is yours. New challenges drop every week.',
-    path: '/Challenges',
-    cta: 'View challenges',
-  },
-  {
-    icon: FaTv,
-    title: 'Live game shows',
-    text: 'Split or Steal and Deal or No Deal, played live on stream with real prizes while chat watches.',
-    path: '/live',
-    cta: 'See what is live',
-  },
-  {
-    icon: FaComments,
-    title: 'Chat giveaways & predictions',
-    text: 'Type the key in Kick chat to enter giveaways with provably fair draws, and bet your points on predictions.',
-    path: '/live',
-    cta: 'See what is open',
-  },
-  {
-    icon: FaTicket,
-    title: 'Ticket raffles',
-    text: 'Spend points on tickets, or earn them by supporting the stream; winners are drawn provably fair on stream.',
-    path: '/raffles',
-    cta: 'See the raffles',
-  },
-  {
-    icon: FaBolt,
-    title: 'Bonus-buy battles',
-    text: 'Enter with !enter, pick your slot and watch the bracket on stream: the higher multiplier goes on.',
-    path: '/battles',
-    cta: 'See the battles',
-  },
-  {
-    icon: FaDice,
-    title: 'Slot calls',
-    text: 'Type !sr and a slot in Kick chat to tell the streamer what to play; a call that pays big in the bonus hunt pays you.',
-    path: '/calls',
-    cta: 'See the queue',
-  },
-  {
-    icon: FaCrown,
-    title: 'Roobet VIP transfer',
-    text: 'Bring your VIP status over: play under the code for three weeks and we will get your level matched.',
-    path: '/RoobetVip',
-    cta: 'How it works',
-  },
+  { id: 'leaderboards', icon: FaTrophy, path: '/leaderboard' },
+  { id: 'store', icon: FaStore, path: '/store' },
+  { id: 'supporting', icon: FaHandHoldingHeart, path: '/earn' },
+  { id: 'daily', icon: FaGift, path: '/DailyRewards' },
+  { id: 'challenges', icon: FaBullseye, path: '/Challenges' },
+  { id: 'gameShows', icon: FaTv, path: '/live' },
+  { id: 'chatGiveaways', icon: FaComments, path: '/live' },
+  { id: 'raffles', icon: FaTicket, path: '/raffles' },
+  { id: 'battles', icon: FaBolt, path: '/battles' },
+  { id: 'slotCalls', icon: FaDice, path: '/calls' },
+  { id: 'vip', icon: FaCrown, path: '/RoobetVip' },
 ];
 
 export default function HomePage() {
   const site = useSite();
+  const { t } = useTranslation();
   const { user, signIn } = useAuth();
   const { openProfile } = useProfileModal();
   const hasRoute = useHasRoute();
   // "Live" only on Kick's word that the stream is live; ended says so; unknown claims neither.
   const streamLive = useLiveNow().data?.streamLive ?? null;
-  const streamState = streamLive === true ? 'Live on Kick' : streamLive === false ? 'Offline' : 'On Kick';
+  const streamState =
+    streamLive === true ? t('home.liveOnKick') : streamLive === false ? t('home.offline') : t('home.onKick');
 
   return (
     <>
@@ -138,43 +77,44 @@ export default function HomePage() {
                 <SiKick aria-hidden /> {streamState} · kick.com/{site.kickChannel}
               </p>
               <h1 className="kb-hero-title">
-                Welcome to <span className="kb-accent">{site.streamerName}</span>&rsquo;s community
+                {t('home.welcomeStart')}
+                <span className="kb-accent">{site.streamerName}</span>
+                {t('home.welcomeEnd')}
               </h1>
               <p className="lead text-body-secondary">{site.tagline}</p>
               <div className="d-flex flex-wrap gap-2 mt-4">
                 {user ? (
                   <Button size="lg" onClick={openProfile}>
                     <FaCoins aria-hidden className="me-2" />
-                    You have {formatAmount(user.points)} points
+                    {t('home.youHave', { points: formatAmount(user.points) })}
                   </Button>
                 ) : (
                   <Button size="lg" onClick={signIn}>
                     <FaSteam aria-hidden className="me-2" />
-                    Sign in with Steam
+                    {t('home.signInWithSteam')}
                   </Button>
                 )}
                 <Button size="lg" variant="outline-light" href={site.kickChannelUrl} target="_blank" rel="noreferrer">
                   <SiKick aria-hidden className="me-2" />
-                  Watch the stream
+                  {t('home.watch')}
                 </Button>
               </div>
             </div>
             <div className="col-lg-5">
               <div className="kb-hero-card">
-                <h2 className="h5 mb-3">One account for everything</h2>
+                <h2 className="h5 mb-3">{t('home.oneAccount')}</h2>
                 <ul className="list-unstyled mb-0 kb-steps">
                   <li>
-                    <FaSteam aria-hidden /> <span>Sign in with Steam — no password to remember.</span>
+                    <FaSteam aria-hidden /> <span>{t('home.stepSteam')}</span>
                   </li>
                   <li>
-                    <SiKick aria-hidden />{' '}
-                    <span>Link your Kick account so chat activity and giveaway entries count.</span>
+                    <SiKick aria-hidden /> <span>{t('home.stepKick')}</span>
                   </li>
                   <li>
-                    <FaDiscord aria-hidden /> <span>Link Discord to get prize notifications by DM.</span>
+                    <FaDiscord aria-hidden /> <span>{t('home.stepDiscord')}</span>
                   </li>
                   <li>
-                    <FaLink aria-hidden /> <span>Add your partner-site usernames to earn points from wagering.</span>
+                    <FaLink aria-hidden /> <span>{t('home.stepPartners')}</span>
                   </li>
                 </ul>
               </div>
@@ -189,20 +129,20 @@ export default function HomePage() {
 
       <section className="container-xl py-5" aria-labelledby="features-title">
         <h2 id="features-title" className="h3 mb-4">
-          What you can do here
+          {t('home.whatYouCanDo')}
         </h2>
         <div className="row g-3">
           {features.map((f) => {
             const linked = f.path && hasRoute(f.path);
             return (
-              <div className="col-sm-6 col-lg-4" key={f.title}>
+              <div className="col-sm-6 col-lg-4" key={f.id}>
                 <article className="kb-feature h-100">
                   <f.icon className="kb-feature-icon" aria-hidden />
-                  <h3 className="h5">{f.title}</h3>
-                  <p className="text-body-secondary mb-3">{f.text}</p>
-                  {linked && f.path && (
+                  <h3 className="h5">{t(`home.features.${f.id}.title`)}</h3>
+                  <p className="text-body-secondary mb-3">{t(`home.features.${f.id}.text`)}</p>
+                  {linked && (
                     <Link to={f.path} className="stretched-link kb-feature-link">
-                      {f.cta} →
+                      {t(`home.features.${f.id}.cta`)} →
                     </Link>
                   )}
                 </article>
@@ -219,14 +159,12 @@ export default function HomePage() {
       <section className="container-xl pb-5">
         <div className="kb-band d-flex flex-column flex-md-row align-items-md-center justify-content-between gap-3">
           <div>
-            <h2 className="h4 mb-1">Play responsibly</h2>
-            <p className="mb-0 text-body-secondary">
-              Points and gems have no cash value. Wagering is for adults only — set limits and take breaks.
-            </p>
+            <h2 className="h4 mb-1">{t('home.playResponsibly')}</h2>
+            <p className="mb-0 text-body-secondary">{t('home.noCashValue')}</p>
           </div>
           {!user && (
             <Button variant="primary" onClick={signIn}>
-              Join the community
+              {t('home.join')}
             </Button>
           )}
         </div>

@@ -20,6 +20,8 @@ import {
 import type { LiveGame, LiveNow } from '@kickback/common/http/live';
 import { useSite } from '../../shared/site-context';
 import { useLiveNow } from './use-live-now';
+import { useTranslation } from '../../i18n/i18n';
+import { formatWhen } from '../../lib/format';
 import './live-now.css';
 
 interface Item {
@@ -39,69 +41,62 @@ const gameIcon: Record<LiveGame['kind'], IconType> = {
   'deal-or-no-deal': FaBoxOpen,
 };
 
-/** "21:30" today, else "Sat 21:30": when a raffle stops selling, in the viewer's time. */
-function closingTime(iso: string): string {
-  const at = new Date(iso);
-  const time = at.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
-  return at.toDateString() === new Date().toDateString()
-    ? time
-    : `${at.toLocaleDateString(undefined, { weekday: 'short', day: 'numeric', month: 'short' })} ${time}`;
-}
+type T = ReturnType<typeof useTranslation>['t'];
 
-function itemsOf(live: LiveNow, kickUrl: string): Item[] {
+function itemsOf(live: LiveNow, kickUrl: string, t: T): Item[] {
   const items: Item[] = live.games.map((g) => ({
     key: `${g.kind}:${g.id}`,
     icon: gameIcon[g.kind],
     title: g.title,
-    detail: g.players.length > 0 ? g.players.join(' vs ') : 'Seats open',
+    detail: g.players.length > 0 ? g.players.join(t('liveNow.vs')) : t('liveNow.seatsOpen'),
     status: g.status,
     to: g.link,
-    cta: 'Watch the game',
+    cta: t('liveNow.watchGame'),
   }));
   if (live.prediction) {
     items.push({
       key: 'prediction',
       icon: FaChartColumn,
-      title: 'Prediction',
+      title: t('liveNow.prediction'),
       detail: live.prediction.question,
-      status: live.prediction.status === 'open' ? 'Bets open: !bet in Kick chat' : 'Bets closed, result soon',
+      status: live.prediction.status === 'open' ? t('liveNow.betsOpen') : t('liveNow.betsClosed'),
       to: kickUrl,
       external: true,
-      cta: 'Open Kick chat',
+      cta: t('liveNow.openKickChat'),
     });
   }
   if (live.giveawayOpen) {
     items.push({
       key: 'giveaway',
       icon: FaGift,
-      title: 'Giveaway',
-      detail: 'Type the key in Kick chat to enter.',
-      status: 'Entries open',
+      title: t('liveNow.giveaway'),
+      detail: t('liveNow.giveawayDetail'),
+      status: t('liveNow.entriesOpen'),
       to: kickUrl,
       external: true,
-      cta: 'Open Kick chat',
+      cta: t('liveNow.openKickChat'),
     });
   }
   if (live.hunt) {
     items.push({
       key: 'hunt',
       icon: FaMagnifyingGlassDollar,
-      title: 'Bonus hunt',
+      title: t('liveNow.hunt'),
       detail: live.hunt.name,
-      status: live.hunt.guessingOpen ? 'Guessing open: !guess in Kick chat' : 'Guessing closed',
+      status: live.hunt.guessingOpen ? t('liveNow.guessingOpen') : t('liveNow.guessingClosed'),
       to: live.hunt.link,
-      cta: 'Follow the hunt',
+      cta: t('liveNow.followHunt'),
     });
   }
   for (const raffle of live.raffles) {
     items.push({
       key: `raffle:${raffle.id}`,
       icon: FaTicket,
-      title: 'Raffle',
+      title: t('liveNow.raffle'),
       detail: raffle.title,
-      status: `Tickets on sale until ${closingTime(raffle.closesAt)}`,
+      status: t('liveNow.ticketsUntil', { when: formatWhen(raffle.closesAt) }),
       to: raffle.link,
-      cta: 'Get tickets',
+      cta: t('liveNow.getTickets'),
     });
   }
   if (live.slotCalls) {
@@ -109,11 +104,11 @@ function itemsOf(live: LiveNow, kickUrl: string): Item[] {
     items.push({
       key: 'slot-calls',
       icon: FaDice,
-      title: 'Slot calls',
-      detail: 'Type !sr [SLOT] in Kick chat to call a slot.',
-      status: `Calls open · ${queued} ${queued === 1 ? 'call' : 'calls'} in the queue`,
+      title: t('liveNow.slotCalls'),
+      detail: t('liveNow.slotCallsDetail'),
+      status: t('liveNow.callsOpen', { count: queued }),
       to: live.slotCalls.link,
-      cta: 'See the queue',
+      cta: t('liveNow.seeQueue'),
     });
   }
   return items;
@@ -147,29 +142,26 @@ function Card({ item, full }: { item: Item; full: boolean }) {
 
 export function LiveNowList({ limit, headingLevel = 2 }: { limit?: number; headingLevel?: 1 | 2 }) {
   const site = useSite();
+  const { t } = useTranslation();
   const { data, isError } = useLiveNow();
-  const items = data ? itemsOf(data, site.kickChannelUrl) : [];
+  const items = data ? itemsOf(data, site.kickChannelUrl, t) : [];
   const shown = limit === undefined ? items : items.slice(0, limit);
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   return (
     <section className="kb-live-now" aria-labelledby="kb-live-now-title" data-testid="live-now">
       <div className="d-flex flex-wrap align-items-baseline gap-3 mb-3">
         <Heading id="kb-live-now-title" className={headingLevel === 1 ? 'h2 mb-0' : 'h3 mb-0'}>
-          Live now
+          {t('liveNow.title')}
         </Heading>
         {limit !== undefined && (
           <Link to="/live" className="kb-feature-link small">
-            {items.length > shown.length ? `See all ${items.length} live →` : 'Everything live →'}
+            {items.length > shown.length ? t('liveNow.seeAll', { count: items.length }) : t('liveNow.everything')}
           </Link>
         )}
       </div>
       <div className={limit !== undefined ? 'kb-live-row' : undefined} aria-busy={!data && !isError}>
         {!data && !isError ? null : shown.length === 0 ? (
-          <p className="kb-live-empty mb-0">
-            {isError
-              ? 'Could not check what is live. Try again in a moment.'
-              : 'Nothing is live right now. Games, predictions, giveaways and hunts appear here while they run.'}
-          </p>
+          <p className="kb-live-empty mb-0">{isError ? t('liveNow.error') : t('liveNow.empty')}</p>
         ) : (
           <ul className="row g-3 list-unstyled mb-0">
             {shown.map((item) => (

@@ -5,6 +5,7 @@
  * bets are open, the status label, and in state 2 the winners and losers.
  */
 import { useEffect, useState, type CSSProperties } from 'react';
+import { useTranslation } from '../../i18n/i18n';
 import { FaUser } from 'react-icons/fa6';
 import { abbreviatePoints } from '@kickback/common/games/prediction';
 import type { PredictionState } from '@kickback/common/hubs/prediction';
@@ -36,12 +37,13 @@ function useNow(clockOffset: number, running: boolean): number {
 }
 
 function Results({ state }: { state: PredictionState }) {
+  const { t } = useTranslation();
   if (state.winnersResult.length === 0 && state.losersResult.length === 0) return null;
   return (
     <div className="kbp-results">
       <div>
-        <h2 className="kbp-results-title">Winners</h2>
-        <ol className="kbp-list kbp-winners" aria-label="Winners">
+        <h2 className="kbp-results-title">{t('prediction.winners')}</h2>
+        <ol className="kbp-list kbp-winners" aria-label={t('prediction.winners')}>
           {state.winnersResult.slice(0, 8).map((w) => (
             <li key={w.username}>
               <span className="kbp-name">{w.username}</span>
@@ -51,8 +53,8 @@ function Results({ state }: { state: PredictionState }) {
         </ol>
       </div>
       <div>
-        <h2 className="kbp-results-title">Losers</h2>
-        <ol className="kbp-list kbp-losers" aria-label="Losers">
+        <h2 className="kbp-results-title">{t('prediction.losers')}</h2>
+        <ol className="kbp-list kbp-losers" aria-label={t('prediction.losers')}>
           {state.losersResult.slice(0, 8).map((l) => (
             <li key={l.username}>
               <span className="kbp-name">{l.username}</span>
@@ -67,14 +69,15 @@ function Results({ state }: { state: PredictionState }) {
 
 export default function PredictionOverlayPage() {
   useTransparentPage();
+  const { t } = useTranslation();
   // An OBS source never navigates: the options are read from the address once per render.
   const options = readOverlayOptions(window.location.search);
   const { state, clockOffset } = usePrediction();
   const now = useNow(clockOffset, state?.state === 1 || state?.state === 3);
   if (!state || state.state === 0)
     return (
-      <main className="kbp-stage" aria-label="Prediction overlay">
-        <h1 className="kb-visually-hidden">Prediction</h1>
+      <main className="kbp-stage" aria-label={t('prediction.overlay')}>
+        <h1 className="kb-visually-hidden">{t('prediction.title')}</h1>
       </main>
     );
 
@@ -83,7 +86,7 @@ export default function PredictionOverlayPage() {
   const wide = state.answers.length > WIDE_AFTER_ANSWERS || state.answers.some((a) => a.text.length > WIDE_AFTER_CHARS);
   const style = { '--kbp-scale': options.scale } as CSSProperties;
   return (
-    <main className="kbp-stage" aria-label="Prediction overlay">
+    <main className="kbp-stage" aria-label={t('prediction.overlay')}>
       <section
         className={`kbp-panel kbp-${options.position} kbp-theme-${options.theme} kbp-state-${state.state}${wide ? ' kbp-wide' : ''}`}
         style={style}
@@ -91,7 +94,7 @@ export default function PredictionOverlayPage() {
       >
         <header className="kbp-head">
           <span className="kbp-status">{statusLabel(state)}</span>
-          <span className="kbp-timer" aria-label="Time since start">
+          <span className="kbp-timer" aria-label={t('prediction.timeSinceStart')}>
             {elapsed(state.startTime, now)}
           </span>
         </header>
@@ -107,11 +110,11 @@ export default function PredictionOverlayPage() {
                     {a.id}
                   </span>
                   <span className="kbp-text">{a.text}</span>
-                  <span className="kbp-count" title="Participants">
+                  <span className="kbp-count" title={t('prediction.participants')}>
                     <FaUser aria-hidden className="kbp-icon" />
                     {abbreviatePoints(a.participantCount)}
                   </span>
-                  <span className="kbp-pts">{abbreviatePoints(a.points)} pts</span>
+                  <span className="kbp-pts">{t('prediction.pts', { points: abbreviatePoints(a.points) })}</span>
                   <span className="kbp-percent">{percent}%</span>
                 </div>
                 <div
@@ -130,7 +133,7 @@ export default function PredictionOverlayPage() {
         </ul>
         {state.state === 1 && (
           <p className="kbp-hint">
-            <code>!bet [OPTION] [POINTS]</code> <span>example: !bet 1 500</span>
+            <code>{t('prediction.betCommand')}</code> <span>{t('prediction.betExample')}</span>
           </p>
         )}
         {state.state === 2 && <Results state={state} />}

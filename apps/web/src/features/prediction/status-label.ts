@@ -1,16 +1,20 @@
 /** The overlay's status label of each state, exactly as docs/product.md#live-states-and-transitions gives it. */
 import type { PredictionState } from '@kickback/common/hubs/prediction';
+import { t as currentT } from '../../i18n/i18n';
 
-export function statusLabel(state: Pick<PredictionState, 'state' | 'resultAnswerId'>): string {
+export function statusLabel(
+  state: Pick<PredictionState, 'state' | 'resultAnswerId'>,
+  t: typeof currentT = currentT,
+): string {
   switch (state.state) {
     case 1:
-      return 'ACTIVE';
+      return t('prediction.active');
     case 2:
-      return `Answer is ${state.resultAnswerId ?? ''}`;
+      return t('prediction.answerIs', { answer: state.resultAnswerId ?? '' });
     case 3:
-      return 'BETS ARE CLOSED';
+      return t('prediction.closed');
     case 4:
-      return 'CANCELLED';
+      return t('prediction.cancelled');
     default:
       return '';
   }

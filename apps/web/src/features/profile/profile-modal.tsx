@@ -18,6 +18,8 @@ import { Avatar } from '../../components/ui/avatar';
 import { formatAmount } from '../../lib/format';
 import { startDiscordLink, unlinkAccount } from './api';
 import { ConnectKickModal } from './connect-kick-modal';
+import { LanguageChoice } from './language-choice';
+import { useTranslation } from '../../i18n/i18n';
 import { LinkedAccountRow } from './linked-account-row';
 import { PartnerIdsForm } from './partner-ids-form';
 import { ShowNameSwitch } from './show-name-switch';
@@ -26,6 +28,7 @@ import './profile.css';
 
 export function ProfileModal() {
   const { show, close } = useProfileModal();
+  const { t } = useTranslation();
   const { user, refreshUser } = useAuth();
   const [connectingKick, setConnectingKick] = useState(false);
   const [busy, setBusy] = useState<LinkedAccountType | null>(null);
@@ -106,6 +109,13 @@ export function ProfileModal() {
                 Wagering sites
               </h2>
               <PartnerIdsForm key={user.openId} user={user} />
+            </section>
+
+            <section aria-labelledby="kb-profile-language-title" className="mb-4">
+              <h2 id="kb-profile-language-title" className="kb-profile-heading">
+                {t('profile.language')}
+              </h2>
+              <LanguageChoice user={user} />
             </section>
 
             <section aria-labelledby="kb-profile-privacy">

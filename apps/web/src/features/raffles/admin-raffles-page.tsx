@@ -72,9 +72,7 @@ export default function AdminRafflesPage() {
           <tbody>
             {list.data?.map((r) => (
               <tr key={r.id}>
-                <td>
-                  {r.status === 'draft' ? r.title : <Link to={`/raffles/${r.id}`}>{r.title}</Link>}
-                </td>
+                <td>{r.status === 'draft' ? r.title : <Link to={`/raffles/${r.id}`}>{r.title}</Link>}</td>
                 <td className="small">{prizeLine(r)}</td>
                 <td className="text-end text-nowrap">{formatAmount(r.ticketPrice)} pts</td>
                 <td className="text-end">{r.ticketsSold}</td>

@@ -49,7 +49,9 @@ const fromUtcInput = (v: string) => (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(v) ?
 function toBody(v: FormValues) {
   return {
     ...v,
-    prizes: v.prizes.map((p) => (p.kind === 'points' ? { kind: p.kind, points: p.points } : { kind: p.kind, item: p.item })),
+    prizes: v.prizes.map((p) =>
+      p.kind === 'points' ? { kind: p.kind, points: p.points } : { kind: p.kind, item: p.item },
+    ),
     opensAt: fromUtcInput(v.opensAt),
     closesAt: fromUtcInput(v.closesAt),
   };
@@ -87,7 +89,11 @@ function valuesOf(r: AdminRaffle | 'new'): FormValues {
     title: r.title,
     description: r.description,
     imageUrl: r.imageUrl ?? '',
-    prizes: r.prizes.map((p) => ({ kind: p.kind, points: p.points === null ? '' : String(p.points), item: p.item ?? '' })),
+    prizes: r.prizes.map((p) => ({
+      kind: p.kind,
+      points: p.points === null ? '' : String(p.points),
+      item: p.item ?? '',
+    })),
     ticketPrice: String(r.ticketPrice),
     maxTicketsPerUser: String(r.maxTicketsPerUser),
     requireKick: r.requireKick,
@@ -106,7 +112,11 @@ function valuesOf(r: AdminRaffle | 'new'): FormValues {
 }
 
 export function RaffleFormModal({ editing, onClose }: { editing: AdminRaffle | 'new'; onClose(): void }) {
-  const form = useForm<FormValues, unknown, RaffleValues>({ resolver, mode: 'onChange', defaultValues: valuesOf(editing) });
+  const form = useForm<FormValues, unknown, RaffleValues>({
+    resolver,
+    mode: 'onChange',
+    defaultValues: valuesOf(editing),
+  });
   const prizes = useFieldArray({ control: form.control, name: 'prizes' });
   const kinds = useWatch({ control: form.control, name: 'prizes' });
   const invalidates = [adminRaffleEndpoints.list, raffleEndpoints.list];
@@ -182,9 +192,7 @@ export function RaffleFormModal({ editing, onClose }: { editing: AdminRaffle | '
                       isInvalid={!!errors.prizes?.[i]?.item}
                       {...form.register(`prizes.${i}.item`)}
                     />
-                    <Form.Control.Feedback type="invalid">
-                      {errors.prizes?.[i]?.item?.message}
-                    </Form.Control.Feedback>
+                    <Form.Control.Feedback type="invalid">{errors.prizes?.[i]?.item?.message}</Form.Control.Feedback>
                   </Form.Group>
                 ) : (
                   <Form.Group className="col-6" controlId={`raffle-prize-${i}-points`}>
@@ -195,9 +203,7 @@ export function RaffleFormModal({ editing, onClose }: { editing: AdminRaffle | '
                       isInvalid={!!errors.prizes?.[i]?.points}
                       {...form.register(`prizes.${i}.points`)}
                     />
-                    <Form.Control.Feedback type="invalid">
-                      {errors.prizes?.[i]?.points?.message}
-                    </Form.Control.Feedback>
+                    <Form.Control.Feedback type="invalid">{errors.prizes?.[i]?.points?.message}</Form.Control.Feedback>
                   </Form.Group>
                 )}
                 <div className="col-2">

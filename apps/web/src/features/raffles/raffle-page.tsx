@@ -22,7 +22,10 @@ export default function RafflePage() {
   const raffle = query.data;
   const client = useQueryClient();
   const [drawn, setDrawn] = useState<RaffleDrawn | null>(null);
-  const refresh = useCallback(() => void client.invalidateQueries({ queryKey: endpointKey(raffleEndpoints.get) }), [client]);
+  const refresh = useCallback(
+    () => void client.invalidateQueries({ queryKey: endpointKey(raffleEndpoints.get) }),
+    [client],
+  );
   const onChanged = useCallback((c: RaffleChanged) => c.id === id && refresh(), [id, refresh]);
   const onDrawn = useCallback(
     (d: RaffleDrawn) => {

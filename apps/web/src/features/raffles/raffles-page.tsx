@@ -30,7 +30,10 @@ function RaffleCard({ raffle }: { raffle: RaffleSummary }) {
 export default function RafflesPage() {
   const list = useEndpointQuery(raffleEndpoints.list);
   const client = useQueryClient();
-  const refresh = useCallback(() => void client.invalidateQueries({ queryKey: endpointKey(raffleEndpoints.list) }), [client]);
+  const refresh = useCallback(
+    () => void client.invalidateQueries({ queryKey: endpointKey(raffleEndpoints.list) }),
+    [client],
+  );
   useRafflesHub({ onChanged: refresh, onDrawn: refresh });
   const open = list.data?.filter((r) => r.status === 'open' || r.status === 'closed') ?? [];
   const past = list.data?.filter((r) => r.status === 'drawn' || r.status === 'cancelled') ?? [];

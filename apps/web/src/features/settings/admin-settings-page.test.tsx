@@ -25,6 +25,7 @@ const site = {
   challengeCategory: 'Roobet',
   menu: [],
   ageGate: { enabled: true, text: 'Adults only.' },
+  language: { default: 'en', followBrowser: true },
   devSignIn: true,
 };
 vi.mock('../../shared/site-context', () => ({ useSite: () => site }));

@@ -28,6 +28,7 @@ import { FieldError, setServerErrors, useZodForm } from '../../lib/forms';
 import { useEndpointMutation } from '../../lib/query';
 import IntegrationSettingsSection from './integration-settings-section';
 import MenuSection from './menu-section';
+import LanguagesSection from './languages-section';
 
 const invalid = (error: HookFieldError | undefined, id: string) => ({
   isInvalid: Boolean(error),
@@ -117,7 +118,12 @@ export default function AdminSettingsPage() {
                 <Field id="kb-settings-tagline" label="Tagline" error={errors.tagline}>
                   <Form.Control {...text('tagline', 'kb-settings-tagline', BRANDING_LIMITS.tagline)} />
                 </Field>
-                <Field id="kb-settings-accent" label="Accent colour" error={errors.accentColor} hint="Like #53fc18. It must be light enough for the dark button text and the dark pages (4.5:1).">
+                <Field
+                  id="kb-settings-accent"
+                  label="Accent colour"
+                  error={errors.accentColor}
+                  hint="Like #53fc18. It must be light enough for the dark button text and the dark pages (4.5:1)."
+                >
                   <Form.Control {...text('accentColor', 'kb-settings-accent', 7)} />
                 </Field>
                 <Field
@@ -287,6 +293,9 @@ export default function AdminSettingsPage() {
         </Tab>
         <Tab eventKey="menu" title="Menu">
           <MenuSection />
+        </Tab>
+        <Tab eventKey="languages" title="Languages">
+          <LanguagesSection />
         </Tab>
         <Tab eventKey="integrations" title="Integrations">
           <IntegrationSettingsSection />

@@ -1,23 +1,31 @@
 /** The Store page's pure rules: category filter, price sort, and whether Buy is enabled (docs/product.md#site-screens-and-routes, docs/product.md#site-validation). */
 import { siteById } from '@kickback/common/http/leaderboards';
-import { limitText, PRODUCT_SORT_LOW_TO_HIGH, type Product } from '@kickback/common/http/store';
+import { PRODUCT_SORT_LOW_TO_HIGH, type Product } from '@kickback/common/http/store';
+import { t as currentT } from '../../i18n/i18n';
 
 /** What the card says about a product's limits (docs/features/store-limits.md): "1 per week", "Subscribers only". */
-export function limitNotes(product: Product): string[] {
+export function limitNotes(product: Product, t: typeof currentT = currentT): string[] {
   const l = product.limits;
   if (!l) return [];
   const notes: string[] = [];
-  if (l.restriction?.kind === 'subscribers') notes.push('Subscribers only');
+  if (l.restriction?.kind === 'subscribers') notes.push(t('store.subscribersOnly'));
   if (l.restriction?.kind === 'tier') {
     notes.push(
-      `${l.restriction.tier} or higher on ${siteById(l.restriction.site)?.name ?? 'a partner site'} this cycle`,
+      t('store.tierOrHigher', {
+        tier: l.restriction.tier,
+        site: siteById(l.restriction.site)?.name ?? t('store.aPartnerSite'),
+      }),
     );
   }
-  if (l.restriction?.kind === 'streak_restore') notes.push('Restores your broken stream streak');
-  if (l.limitCount !== null && l.limitWindow !== null) notes.push(`Limit ${limitText(l.limitCount, l.limitWindow)}`);
+  if (l.restriction?.kind === 'streak_restore') notes.push(t('store.restoresStreak'));
+  if (l.limitCount !== null && l.limitWindow !== null) {
+    notes.push(t(`store.limit.${l.limitWindow}`, { count: l.limitCount }));
+  }
   if (l.cooldownMinutes !== null) {
     const m = l.cooldownMinutes;
-    notes.push(`Once every ${m % 60 === 0 ? `${m / 60} h` : `${m} min`}`);
+    notes.push(
+      m % 60 === 0 ? t('store.onceEveryHours', { hours: m / 60 }) : t('store.onceEveryMinutes', { minutes: m }),
+    );
   }
   return notes;
 }

@@ -29,16 +29,7 @@ import { ApiError } from '../../lib/api';
 import { formatAmount } from '../../lib/format';
 import { useEndpointMutation } from '../../lib/query';
 import { FALLBACK_IMAGE } from './catalogue';
-
-const detailLabels = {
-  steam_trade_url: 'Your Steam trade URL',
-  email: 'Email address for the gift card',
-} as const;
-
-const detailHelp = {
-  steam_trade_url: 'Steam → Inventory → Trade Offers → "Who can send me trade offers?" shows it.',
-  email: 'The card is sent to this address.',
-} as const;
+import { useTranslation } from '../../i18n/i18n';
 
 /** The balance after paying `price` out of `points`, exact to the cent. */
 export function balanceAfter(points: number, price: number): number {
@@ -56,6 +47,7 @@ export function PurchaseDialog({
   onClose(): void;
   onBought(): Promise<unknown>;
 }) {
+  const { t } = useTranslation();
   const [code, setCode] = useState<string | null>(null);
   const detailKind = needsDetail(product.delivery) ? product.delivery : null;
   const form = useForm<PurchaseFormValues>({
@@ -90,11 +82,11 @@ export function PurchaseDialog({
       <Modal show onHide={onClose} centered aria-labelledby="purchase-title">
         <Modal.Header closeButton>
           <Modal.Title as="h2" className="h5" id="purchase-title">
-            Your code for {product.name}
+            {t('purchase.yourCode', { name: product.name })}
           </Modal.Title>
         </Modal.Header>
         <Modal.Body>
-          <p className="mb-2">Redeem it where the product says. Keep it private: it works once.</p>
+          <p className="mb-2">{t('purchase.redeem')}</p>
           <div className="kb-code-box" data-testid="purchased-code">
             <code>{code}</code>
             <Button
@@ -103,19 +95,20 @@ export function PurchaseDialog({
               onClick={() => {
                 void navigator.clipboard
                   ?.writeText(code)
-                  .then(() => toast.success('Copied to clipboard.'))
+                  .then(() => toast.success(t('purchase.copied')))
                   .catch(() => undefined);
               }}
             >
-              Copy
+              {t('purchase.copy')}
             </Button>
           </div>
           <p className="small text-body-secondary mt-3 mb-0">
-            It stays in <Link to="/activity">My activity</Link>, visible only to you.
+            {t('purchase.staysIn')} <Link to="/activity">{t('shell.myActivity')}</Link>
+            {t('purchase.staysInEnd')}
           </p>
         </Modal.Body>
         <Modal.Footer>
-          <Button onClick={onClose}>Done</Button>
+          <Button onClick={onClose}>{t('purchase.done')}</Button>
         </Modal.Footer>
       </Modal>
     );
@@ -127,7 +120,7 @@ export function PurchaseDialog({
       <Form onSubmit={(e) => void submit(e)} noValidate>
         <Modal.Header closeButton>
           <Modal.Title as="h2" className="h5" id="purchase-title">
-            Confirm purchase
+            {t('purchase.confirm')}
           </Modal.Title>
         </Modal.Header>
         <Modal.Body>
@@ -136,23 +129,23 @@ export function PurchaseDialog({
             <div className="kb-purchase-name">{product.name}</div>
           </div>
           <dl className="kb-purchase-sums" data-testid="purchase-sums">
-            <dt>Price</dt>
-            <dd>{formatAmount(product.price)} pts</dd>
-            <dt>Your balance</dt>
-            <dd>{formatAmount(points)} pts</dd>
-            <dt>Balance after</dt>
+            <dt>{t('purchase.price')}</dt>
+            <dd>{t('shell.pointsPill', { points: formatAmount(product.price) })}</dd>
+            <dt>{t('purchase.balance')}</dt>
+            <dd>{t('shell.pointsPill', { points: formatAmount(points) })}</dd>
+            <dt>{t('purchase.after')}</dt>
             <dd className="kb-accent fw-bold" data-testid="balance-after">
-              {formatAmount(after)} pts
+              {t('shell.pointsPill', { points: formatAmount(after) })}
             </dd>
           </dl>
           {product.delivery === 'code' && (
             <Alert variant="dark" className="small mb-0">
-              You get your code right after buying, here and in My activity.
+              {t('purchase.codeNote')}
             </Alert>
           )}
           {detailKind && (
             <Form.Group controlId="purchase-detail">
-              <Form.Label>{detailLabels[detailKind]}</Form.Label>
+              <Form.Label>{t(`purchase.detailLabel.${detailKind}`)}</Form.Label>
               <Form.Control
                 type={detailKind === 'email' ? 'email' : 'url'}
                 autoComplete={detailKind === 'email' ? 'email' : 'off'}
@@ -167,19 +160,19 @@ export function PurchaseDialog({
                 {...form.register('deliveryDetail')}
               />
               <Form.Control.Feedback type="invalid">{error}</Form.Control.Feedback>
-              <Form.Text id="purchase-detail-help">{detailHelp[detailKind]}</Form.Text>
+              <Form.Text id="purchase-detail-help">{t(`purchase.detailHelp.${detailKind}`)}</Form.Text>
             </Form.Group>
           )}
         </Modal.Body>
         <Modal.Footer>
           <Button variant="outline-secondary" onClick={onClose}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button type="submit" disabled={order.isPending || after < 0}>
             {order.isPending ? (
-              <Spinner size="sm" animation="border" role="status" aria-label="Buying" />
+              <Spinner size="sm" animation="border" role="status" aria-label={t('purchase.buying')} />
             ) : (
-              `Buy for ${formatAmount(product.price)} pts`
+              t('purchase.buyFor', { price: formatAmount(product.price) })
             )}
           </Button>
         </Modal.Footer>

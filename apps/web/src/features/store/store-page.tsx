@@ -19,26 +19,29 @@ import { useEndpointMutation, useEndpointQuery } from '../../lib/query';
 import { toast } from '../../lib/toast';
 import { ALL_CATEGORIES, buyState, FALLBACK_IMAGE, limitNotes, visibleProducts, type BuyState } from './catalogue';
 import './store.css';
+import { useTranslation } from '../../i18n/i18n';
 
 // The dialog (its form library and the order schemas) loads when Buy is first pressed, not before
 // the store draws (docs/benchmarks.md#first-load-budget-per-page).
 const PurchaseDialog = lazy(() => import('./purchase-dialog').then((m) => ({ default: m.PurchaseDialog })));
 
-const buyTitles: Record<BuyState, string | undefined> = {
-  'sign-in': 'Sign in to buy',
-  'too-dear': 'Not enough points',
-  'sold-out': 'Sold out',
-  ok: undefined,
-};
+const buyTitles = {
+  'sign-in': 'store.signInToBuy',
+  'too-dear': 'store.notEnough',
+  'sold-out': 'store.soldOut',
+} as const;
 
-const deliveryNotes: Partial<Record<Product['delivery'], string>> = {
-  steam_trade_url: 'Sent to your Steam trade URL',
-  email: 'Sent to your email',
-  code: 'Instant code',
-};
+const deliveryNotes = {
+  steam_trade_url: 'store.delivery.steam_trade_url',
+  email: 'store.delivery.email',
+  code: 'store.delivery.code',
+} as const;
+const deliveryNote = (delivery: Product['delivery']) =>
+  delivery in deliveryNotes ? deliveryNotes[delivery as keyof typeof deliveryNotes] : null;
 
 /** "Notify me when back in stock" (docs/features/store-limits.md#back-in-stock). */
 function NotifyMe({ product }: { product: Product }) {
+  const { t } = useTranslation();
   const ask = useEndpointMutation(storeEndpoints.restockAlert, { onSuccess: (res) => toast.success(res.message) });
   return (
     <Button
@@ -46,15 +49,17 @@ function NotifyMe({ product }: { product: Product }) {
       variant="outline-secondary"
       disabled={ask.isPending || ask.isSuccess}
       onClick={() => ask.mutate({ params: { id: product.id } })}
-      aria-label={`Notify me when ${product.name} is back in stock`}
+      aria-label={t('store.notifyLabel', { name: product.name })}
     >
-      {ask.isSuccess ? 'We’ll notify you' : 'Notify me'}
+      {ask.isSuccess ? t('store.willNotify') : t('store.notifyMe')}
     </Button>
   );
 }
 
 function ProductCard({ product, state, onBuy }: { product: Product; state: BuyState; onBuy(): void }) {
+  const { t } = useTranslation();
   const [src, setSrc] = useState(product.image || FALLBACK_IMAGE);
+  const delivery = deliveryNote(product.delivery);
   const soldOut = state === 'sold-out';
   const notes = limitNotes(product);
   return (
@@ -72,28 +77,30 @@ function ProductCard({ product, state, onBuy }: { product: Product; state: BuySt
           {product.category}
         </Badge>
         {product.stock !== null && (
-          <span className="kb-product-stock">{soldOut ? 'Sold out' : `${product.stock} left`}</span>
+          <span className="kb-product-stock">
+            {soldOut ? t('store.soldOut') : t('store.left', { count: product.stock })}
+          </span>
         )}
       </div>
       <div className="kb-product-body">
         <h2 className="kb-product-name" title={product.name}>
           {product.name}
         </h2>
-        {deliveryNotes[product.delivery] && <p className="kb-product-delivery">{deliveryNotes[product.delivery]}</p>}
+        {delivery && <p className="kb-product-delivery">{t(delivery)}</p>}
         {notes.length > 0 && <p className="kb-product-delivery kb-product-limits">{notes.join(' · ')}</p>}
         <div className="kb-product-footer">
           <span className="kb-product-price">
-            {formatAmount(product.price)} <small>pts</small>
+            {formatAmount(product.price)} <small>{t('store.pts')}</small>
           </span>
           {soldOut && <NotifyMe product={product} />}
           <Button
             size="sm"
             disabled={state !== 'ok'}
             onClick={onBuy}
-            title={buyTitles[state]}
-            aria-label={`Buy ${product.name}`}
+            title={state === 'ok' ? undefined : t(buyTitles[state])}
+            aria-label={t('store.buyLabel', { name: product.name })}
           >
-            Buy
+            {t('store.buy')}
           </Button>
         </div>
       </div>
@@ -102,6 +109,7 @@ function ProductCard({ product, state, onBuy }: { product: Product; state: BuySt
 }
 
 export default function StorePage() {
+  const { t } = useTranslation();
   const { user, refreshUser } = useAuth();
   const query = useEndpointQuery(storeEndpoints.products, { silent: true });
   // A failed load shows an empty store (docs/product.md#site-errors-and-toasts: list loads fail silently).
@@ -120,30 +128,30 @@ export default function StorePage() {
     <section className="container-xl py-4">
       <div className="d-flex flex-wrap align-items-end justify-content-between gap-3 mb-4">
         <div>
-          <h1 className="h2 mb-1">Store</h1>
+          <h1 className="h2 mb-1">{t('store.title')}</h1>
           {user ? (
             <p className="mb-0 kb-store-balance" data-testid="store-balance">
-              You have <strong className="kb-accent">{formatAmount(user.points)}</strong> points
+              {t('store.youHave')}
+              <strong className="kb-accent">{formatAmount(user.points)}</strong>
+              {t('store.youHaveEnd')}
             </p>
           ) : (
-            <p className="mb-0 text-body-secondary">
-              Sign in to spend your points. Earn them by chatting and wagering on the code.
-            </p>
+            <p className="mb-0 text-body-secondary">{t('store.signInToSpend')}</p>
           )}
           <p className="mb-0 mt-1">
             <Link to="/earn" className="kb-feature-link">
-              How to earn points →
+              {t('store.howToEarn')}
             </Link>
           </p>
         </div>
         <div className="d-flex flex-wrap gap-2">
           <Form.Select
-            aria-label="Category"
+            aria-label={t('store.category')}
             className="w-auto kb-store-select"
             value={category}
             onChange={(e) => setCategory(e.target.value)}
           >
-            <option value={ALL_CATEGORIES}>All</option>
+            <option value={ALL_CATEGORIES}>{t('store.all')}</option>
             {data?.categories.map((c) => (
               <option key={c} value={c}>
                 {c}
@@ -151,23 +159,23 @@ export default function StorePage() {
             ))}
           </Form.Select>
           <Form.Select
-            aria-label="Sort"
+            aria-label={t('store.sort')}
             className="w-auto"
             value={sort}
             onChange={(e) => setSort(Number(e.target.value))}
           >
-            <option value={1}>Price: High to Low</option>
-            <option value={2}>Price: Low to High</option>
+            <option value={1}>{t('store.highToLow')}</option>
+            <option value={2}>{t('store.lowToHigh')}</option>
           </Form.Select>
         </div>
       </div>
       {!data ? (
         <div className="text-center py-5">
-          <Spinner animation="border" role="status" aria-label="Loading products" />
+          <Spinner animation="border" role="status" aria-label={t('store.loading')} />
         </div>
       ) : shown.length === 0 ? (
         <div className="kb-card text-center py-5 text-body-secondary">
-          {data.data.length === 0 ? 'The store is empty right now. Check back soon!' : 'Nothing in this category.'}
+          {data.data.length === 0 ? t('store.empty') : t('store.emptyCategory')}
         </div>
       ) : (
         <div className="kb-product-grid">
@@ -189,8 +197,8 @@ export default function StorePage() {
       )}
       {user && (
         <p className="text-body-secondary small mt-4 mb-0">
-          Orders are delivered by the team, usually within 24 hours. Track them in{' '}
-          <Link to="/activity">My activity</Link>.
+          {t('store.deliveredBy')} <Link to="/activity">{t('shell.myActivity')}</Link>
+          {t('store.deliveredByEnd')}
         </p>
       )}
     </section>

@@ -98,7 +98,8 @@ describe('Support Rewards', () => {
         return Response.json({ message: 'Reward reversed.', reward: { ...held, status: 'reversed', holdUntil: null } });
       }
       if (url === '/api/admin/support-rewards/held') return Response.json(heldNow);
-      if (url.startsWith('/api/admin/support-rewards?')) return Response.json({ items: [], total: 0, page: 1, pageSize: 50 });
+      if (url.startsWith('/api/admin/support-rewards?'))
+        return Response.json({ items: [], total: 0, page: 1, pageSize: 50 });
       return Response.json([]);
     });
     vi.stubGlobal('fetch', fetchMock);

@@ -148,42 +148,40 @@ function RewardsKept() {
   return (
     <>
       <div className="table-responsive kb-card p-0" tabIndex={0} role="region" aria-label="Support events">
-      <Table size="sm" className="mb-0">
-        <thead>
-          <tr>
-            <th scope="col">When</th>
-            <th scope="col">Kick name</th>
-            <th scope="col">Site user</th>
-            <th scope="col">What</th>
-            <th scope="col">Points</th>
-            <th scope="col">Status</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.items.map((r) => (
-            <tr key={r.id}>
-              <td>{new Date(r.eventAt).toLocaleString()}</td>
-              <td>{r.kickUsername ?? 'Anonymous'}</td>
-              <td>{r.username ?? '—'}</td>
-              <td>
-                {supportRewardKindNames[r.kind]} × {r.units}
-              </td>
-              <td>{r.amount.toLocaleString('en-US')}</td>
-              <td>
-                {r.status}
-                {r.holdUntil && <div className="small text-body-secondary">Pays at {timeOf(r.holdUntil)}</div>}
-                {r.note && <div className="small text-body-secondary">{r.note}</div>}
-              </td>
-              <td>
-                {(r.status === 'paid' || r.status === 'held') && <ReverseButton reward={r} />}
-              </td>
+        <Table size="sm" className="mb-0">
+          <thead>
+            <tr>
+              <th scope="col">When</th>
+              <th scope="col">Kick name</th>
+              <th scope="col">Site user</th>
+              <th scope="col">What</th>
+              <th scope="col">Points</th>
+              <th scope="col">Status</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </Table>
+          </thead>
+          <tbody>
+            {data.items.map((r) => (
+              <tr key={r.id}>
+                <td>{new Date(r.eventAt).toLocaleString()}</td>
+                <td>{r.kickUsername ?? 'Anonymous'}</td>
+                <td>{r.username ?? '—'}</td>
+                <td>
+                  {supportRewardKindNames[r.kind]} × {r.units}
+                </td>
+                <td>{r.amount.toLocaleString('en-US')}</td>
+                <td>
+                  {r.status}
+                  {r.holdUntil && <div className="small text-body-secondary">Pays at {timeOf(r.holdUntil)}</div>}
+                  {r.note && <div className="small text-body-secondary">{r.note}</div>}
+                </td>
+                <td>{(r.status === 'paid' || r.status === 'held') && <ReverseButton reward={r} />}</td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
       </div>
       <Pager label="Reward pages" page={page} total={data.total} pageSize={data.pageSize} onPage={setPage} />
     </>
@@ -218,44 +216,44 @@ function ChannelRewards() {
     <>
       {data && data.length > 0 && (
         <div className="table-responsive kb-card p-0" tabIndex={0} role="region" aria-label="Channel-point rewards">
-        <Table size="sm" className="mb-0">
-          <thead>
-            <tr>
-              <th scope="col">Kick reward</th>
-              <th scope="col">Channel points</th>
-              <th scope="col">Site points</th>
-              <th scope="col">Redeemed</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.map((r) => (
-              <tr key={r.id}>
-                <td>{r.title}</td>
-                <td>{r.cost.toLocaleString('en-US')}</td>
-                <td>{r.points.toLocaleString('en-US')}</td>
-                <td>{r.redemptions}</td>
-                <td>
-                  <Button
-                    size="sm"
-                    variant="outline-danger"
-                    disabled={remove.isPending}
-                    onClick={() =>
-                      void remove
-                        .mutateAsync({ params: { id: r.id } })
-                        .then((d) => toast.success(d.message))
-                        .catch(() => undefined)
-                    }
-                  >
-                    Delete
-                  </Button>
-                </td>
+          <Table size="sm" className="mb-0">
+            <thead>
+              <tr>
+                <th scope="col">Kick reward</th>
+                <th scope="col">Channel points</th>
+                <th scope="col">Site points</th>
+                <th scope="col">Redeemed</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </Table>
+            </thead>
+            <tbody>
+              {data.map((r) => (
+                <tr key={r.id}>
+                  <td>{r.title}</td>
+                  <td>{r.cost.toLocaleString('en-US')}</td>
+                  <td>{r.points.toLocaleString('en-US')}</td>
+                  <td>{r.redemptions}</td>
+                  <td>
+                    <Button
+                      size="sm"
+                      variant="outline-danger"
+                      disabled={remove.isPending}
+                      onClick={() =>
+                        void remove
+                          .mutateAsync({ params: { id: r.id } })
+                          .then((d) => toast.success(d.message))
+                          .catch(() => undefined)
+                      }
+                    >
+                      Delete
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
         </div>
       )}
       <Form noValidate onSubmit={(e) => void submit(e)} className="kb-card p-3 row g-3 mx-0">

@@ -9,7 +9,7 @@
 import { createContext, use, useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import { toast } from '../../lib/toast';
 import type { AuthUser, authPopupMessage } from '@kickback/common/http/auth';
-import { messages } from '@kickback/common/messages';
+import { t } from '../../i18n/i18n';
 import { showSignInCancelled, showSignInWindowClosed } from './cancelled-toast';
 import { hasSignedInHint, SIGNED_IN_HINT_COOKIE } from '@kickback/common/signed-in-hint';
 import { api, ApiError } from '../../lib/api';
@@ -120,12 +120,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         showSignInCancelled();
         dispatch({ type: 'LOGIN_CANCEL' });
       } else if (parsed.data.success) {
-        toast.success(messages.signedIn);
+        toast.success(t('toast.signedIn'));
         ping()
           .then((user) => dispatch({ type: 'LOGIN_SUCCESS', user }))
           .catch((err: unknown) => dispatch({ type: 'LOGIN_FAILURE', error: (err as Error).message }));
       } else {
-        toast.error(messages.authenticationFailed);
+        toast.error(t('toast.authenticationFailed'));
         dispatch({ type: 'LOGIN_FAILURE', error: parsed.data.message });
       }
     };
@@ -164,7 +164,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     } finally {
       dispatch({ type: 'LOGOUT' });
     }
-    toast.success(messages.signedOut);
+    toast.success(t('toast.signedOut'));
   }, []);
 
   const value = useMemo<AuthApi>(

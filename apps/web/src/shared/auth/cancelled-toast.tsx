@@ -4,21 +4,21 @@
  * (popup and same-tab sign-in both use it), or the sign-in window closed before it finished.
  */
 import { toast } from '../../lib/toast';
-import { messages } from '@kickback/common/messages';
+import { t } from '../../i18n/i18n';
 
 function showSignInFailed(why: string) {
   toast.error(
     <div>
-      <div>{messages.authenticationFailed}</div>
+      <div>{t('toast.authenticationFailed')}</div>
       <div className="small">{why}</div>
     </div>,
   );
 }
 
 export function showSignInCancelled() {
-  showSignInFailed(messages.signInCancelled);
+  showSignInFailed(t('toast.signInCancelled'));
 }
 
 export function showSignInWindowClosed() {
-  showSignInFailed(messages.signInWindowClosed);
+  showSignInFailed(t('toast.signInWindowClosed'));
 }
