@@ -18,7 +18,7 @@ import { rowsOf } from '../../db/rows';
 import { AfterCommit } from '../../lib/after-commit';
 import { currentWindow, type Window } from './periods';
 import { partnerLinks } from '../../db/schema/partner-links';
-import { checkPartnerLinks, type LinkedUser } from '../partner-links/service';
+import { checkPartnerLinks, type LinkedUser, type PlayersMatch } from '../partner-links/service';
 import { matchLinks, playerKeyOf } from './ranking';
 import { loadSiteSettings, type SiteSettings } from './settings';
 
@@ -85,8 +85,10 @@ export type StandingsListener = (
   after: AfterCommit,
 ) => Promise<void>;
 
+/** `match`: the poll's players matched to links (after its proofs and pins), for its listeners to reuse. */
 export type WriteOutcome =
-  { written: true; players: number; credited: number } | { written: false; reason: 'closed' | 'stale' };
+  | { written: true; players: number; credited: number; match: PlayersMatch | null }
+  | { written: false; reason: 'closed' | 'stale' };
 
 interface StoredRow {
   player_key: string;
@@ -166,7 +168,7 @@ export async function writeStandings(
       `);
     }
     // Proof codes first: the poll that verifies a link also credits its new wager directly.
-    await checkPartnerLinks(
+    const { match } = await checkPartnerLinks(
       tx,
       site,
       records.map((r) => ({ playerKey: r.player_key, username: r.username, externalId: r.external_id })),
@@ -175,7 +177,7 @@ export async function writeStandings(
     const credited = await creditWagerPoints(tx, site, settings, periodId, fetchedAt);
     await tx.update(leaderboardPeriods).set({ fetchedAt }).where(eq(leaderboardPeriods.id, periodId));
     for (const listener of listeners) await listener(tx, { site, periodId, at: fetchedAt }, after);
-    return { written: true, players: records.length, credited } as const;
+    return { written: true, players: records.length, credited, match } as const;
   });
   await after.run();
   return outcome;

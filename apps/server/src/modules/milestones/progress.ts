@@ -13,7 +13,7 @@ import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { transactionThen } from '../../lib/after-commit';
 import { activeBanSql } from '../kick-bans/service';
-import { linksForPlayers } from '../partner-links/service';
+import { linksForPlayers, type PlayersMatch } from '../partner-links/service';
 import { cycleKeyOf, loadLadder, type Ladder } from './ladders';
 import { announcement, lockProgress, payOut, payoutsOf } from './payouts';
 
@@ -53,8 +53,20 @@ async function wagersOf(db: DbOrTx, ladder: Ladder, periodId: number): Promise<P
   );
 }
 
-/** Writes every verified link's wager for the cycle; returns how many rows were written. */
-export async function refreshProgress(db: DbOrTx, ladder: Ladder, cycleKey: string, periodId: number, now: Date) {
+/**
+ * Writes every verified link's wager for the cycle; returns how many rows were written. `match` is
+ * the poll's own match of its players: reused when the cycle's players are exactly the poll's (a
+ * period cycle whose every player is on the code and listed in this poll), so 50,000 links are not
+ * read and matched a second time (docs/features/milestone-rewards.md#automatic-payouts).
+ */
+export async function refreshProgress(
+  db: DbOrTx,
+  ladder: Ladder,
+  cycleKey: string,
+  periodId: number,
+  now: Date,
+  match: PlayersMatch | null = null,
+) {
   const field = siteById(ladder.site)?.linkField;
   if (!field) return 0;
   const players = await wagersOf(db, ladder, periodId);
@@ -62,6 +74,7 @@ export async function refreshProgress(db: DbOrTx, ladder: Ladder, cycleKey: stri
     db,
     field,
     players.map((p) => ({ playerKey: p.player_key, username: p.username, externalId: p.external_id })),
+    match ?? undefined,
   );
   const byUser = new Map<string, string>();
   for (const p of players) {
@@ -143,14 +156,14 @@ export async function payAutomatically(app: FastifyInstance, ladder: Ladder, cyc
 /** The poller told us a site's standings were refreshed. */
 export async function standingsRefreshed(
   app: FastifyInstance,
-  refresh: { site: SiteId; periodId: number; at: Date },
+  refresh: { site: SiteId; periodId: number; at: Date; match?: PlayersMatch | null },
 ): Promise<{ progress: number; paid: number }> {
   const ladder = await loadLadder(app.db, refresh.site);
   if (!ladder?.row.enabled || ladder.tiers.length === 0) return { progress: 0, paid: 0 };
   const cycleKey = cycleKeyOf(ladder, refresh.periodId);
   if (!cycleKey) return { progress: 0, paid: 0 };
   const t0 = performance.now();
-  const progress = await refreshProgress(app.db, ladder, cycleKey, refresh.periodId, refresh.at);
+  const progress = await refreshProgress(app.db, ladder, cycleKey, refresh.periodId, refresh.at, refresh.match);
   const t1 = performance.now();
   const paid = ladder.row.automatic ? await payAutomatically(app, ladder, cycleKey, refresh.at) : 0;
   app.log[paid > 0 ? 'info' : 'debug'](

@@ -28,11 +28,42 @@ export interface PlayerIdentity {
   externalId: string | null;
 }
 
+/**
+ * A match already made of exactly these players (a poll's, made in its write after its proofs and
+ * pins: `checkPartnerLinks`), which a later reader of the same poll may reuse instead of reading all
+ * the links again. Its pins only fixed each link to the player it matched, so matching the same
+ * players again gives the same links and states; only a link's `externalId` may be older.
+ */
+export interface PlayersMatch {
+  players: readonly PlayerIdentity[];
+  links: ReadonlyMap<string, LinkedUser>;
+}
+
+/**
+ * Whether `match` was made of exactly these players — the same keys with the same names and ids:
+ * which link a player matches depends on every other player listed, so only the same list may
+ * reuse it.
+ */
+export function sameMatch(match: PlayersMatch, players: readonly PlayerIdentity[]): boolean {
+  if (match.players.length !== players.length) return false;
+  const byKey = new Map(match.players.map((p) => [p.playerKey, p]));
+  return players.every((p) => {
+    const q = byKey.get(p.playerKey);
+    return q !== undefined && q.username === p.username && (q.externalId ?? null) === (p.externalId ?? null);
+  });
+}
+
+/**
+ * Each player's claimed or verified link. `known` is a match of the same poll (`PlayersMatch`):
+ * used as it is when it was made of exactly these players, else the links are read and matched.
+ */
 export async function linksForPlayers(
   db: DbOrTx,
   field: PartnerLinkField,
   players: readonly PlayerIdentity[],
-): Promise<Map<string, LinkedUser>> {
+  known?: PlayersMatch,
+): Promise<ReadonlyMap<string, LinkedUser>> {
+  if (known && sameMatch(known, players)) return known.links;
   const out = new Map<string, LinkedUser>();
   if (players.length === 0) return out;
   const keys = new Set<string>();

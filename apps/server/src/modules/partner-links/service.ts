@@ -5,6 +5,6 @@
  */
 export { labelOfField } from './keys';
 export { linksForPlayers, verifiedPartnerLinks, verifiedValue } from './matching';
-export type { LinkedUser, PlayerIdentity, VerifiedPartnerLink } from './matching';
+export type { LinkedUser, PlayerIdentity, PlayersMatch, VerifiedPartnerLink } from './matching';
 export { activeLink, insertVerifiedLink, partnerIdTaken, replaceClaim } from './claims';
 export { checkPartnerLinks } from './proof';
