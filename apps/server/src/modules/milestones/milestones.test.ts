@@ -16,6 +16,7 @@ import { auditLog } from '../../db/schema/audit';
 import { fulfilmentItems } from '../../db/schema/fulfilment';
 import { ledger } from '../../db/schema/ledger';
 import { users } from '../../db/schema/users';
+import { rowsOf } from '../../db/rows';
 import { ManualClock } from '../../lib/clock';
 import { highestReachedTiers } from './service';
 
@@ -254,5 +255,19 @@ describe('automatic payouts', () => {
     expect(await milestonePoints(a)).toBe(100);
     expect(await milestonePoints(g)).toBe(500);
     expect(await ledgerMismatches(t)).toEqual([]);
+  });
+
+  it('leaves room on the pages of the rows a refresh rewrites, so their updates stay on the page', async () => {
+    const rows = rowsOf(
+      await t.database.db.execute(sql`
+      SELECT relname, array_to_string(reloptions, ',') AS options FROM pg_class
+      WHERE relname IN ('users', 'milestone_progress', 'leaderboard_standings') ORDER BY relname
+    `),
+    );
+    expect(rows).toEqual([
+      { relname: 'leaderboard_standings', options: 'fillfactor=80' },
+      { relname: 'milestone_progress', options: 'fillfactor=80' },
+      { relname: 'users', options: 'fillfactor=90' },
+    ]);
   });
 });
