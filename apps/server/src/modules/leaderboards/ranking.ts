@@ -52,7 +52,7 @@ export async function matchLinks(
   db: DbOrTx,
   site: SiteId,
   players: ReadonlyArray<Pick<PlayerRow, 'playerKey' | 'username' | 'externalId'>>,
-): Promise<ReadonlyMap<string, LinkedUser>> {
+): Promise<Map<string, LinkedUser>> {
   const field = siteById(site)?.linkField;
   if (!field) return new Map();
   return linksForPlayers(db, field, players);

@@ -13,7 +13,7 @@ import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { transactionThen } from '../../lib/after-commit';
 import { activeBanSql } from '../kick-bans/service';
-import { linksForPlayers, type PlayersMatch } from '../partner-links/service';
+import { linksForPlayers, sameMatch, type PlayersMatch } from '../partner-links/service';
 import { cycleKeyOf, loadLadder, type Ladder } from './ladders';
 import { announcement, lockProgress, payOut, payoutsOf } from './payouts';
 
@@ -54,10 +54,11 @@ async function wagersOf(db: DbOrTx, ladder: Ladder, periodId: number): Promise<P
 }
 
 /**
- * Writes every verified link's wager for the cycle; returns how many rows were written. `match` is
- * the poll's own match of its players: reused when the cycle's players are exactly the poll's (a
- * period cycle whose every player is on the code and listed in this poll), so 50,000 links are not
- * read and matched a second time (docs/features/milestone-rewards.md#automatic-payouts).
+ * Writes every verified link's wager for the cycle; returns how many rows were written and whether
+ * the poll's match was reused. `match` is the poll's own match of its players: reused when the
+ * cycle's players are exactly the poll's (`sameMatch`: a period cycle whose every player is on the
+ * code and listed in this poll), so 50,000 links are not read and matched a second time
+ * (docs/features/milestone-rewards.md#automatic-payouts).
  */
 export async function refreshProgress(
   db: DbOrTx,
@@ -68,14 +69,11 @@ export async function refreshProgress(
   match: PlayersMatch | null = null,
 ) {
   const field = siteById(ladder.site)?.linkField;
-  if (!field) return 0;
+  if (!field) return { rows: 0, matchReused: false };
   const players = await wagersOf(db, ladder, periodId);
-  const links = await linksForPlayers(
-    db,
-    field,
-    players.map((p) => ({ playerKey: p.player_key, username: p.username, externalId: p.external_id })),
-    match ?? undefined,
-  );
+  const identities = players.map((p) => ({ playerKey: p.player_key, username: p.username, externalId: p.external_id }));
+  const reused = match !== null && sameMatch(match, identities);
+  const links = reused ? match.links : await linksForPlayers(db, field, identities);
   const byUser = new Map<string, string>();
   for (const p of players) {
     const link = links.get(p.player_key);
@@ -92,7 +90,7 @@ export async function refreshProgress(
       WHERE milestone_progress.wagered IS DISTINCT FROM EXCLUDED.wagered
     `);
   }
-  return records.length;
+  return { rows: records.length, matchReused: reused };
 }
 
 /**
@@ -163,7 +161,8 @@ export async function standingsRefreshed(
   const cycleKey = cycleKeyOf(ladder, refresh.periodId);
   if (!cycleKey) return { progress: 0, paid: 0 };
   const t0 = performance.now();
-  const progress = await refreshProgress(app.db, ladder, cycleKey, refresh.periodId, refresh.at, refresh.match);
+  const written = await refreshProgress(app.db, ladder, cycleKey, refresh.periodId, refresh.at, refresh.match ?? null);
+  const progress = written.rows;
   const t1 = performance.now();
   const paid = ladder.row.automatic ? await payAutomatically(app, ladder, cycleKey, refresh.at) : 0;
   app.log[paid > 0 ? 'info' : 'debug'](
@@ -171,6 +170,7 @@ export async function standingsRefreshed(
       site: refresh.site,
       cycleKey,
       progress,
+      matchReused: written.matchReused,
       paid,
       progressMs: Math.round(t1 - t0),
       payMs: Math.round(performance.now() - t1),

@@ -29,7 +29,7 @@ export interface PlayerIdentity {
 }
 
 /**
- * A match already made of exactly these players (a poll's, made in its write after its proofs and
+ * A poll's players matched to their links (made in the standings write after its proofs and
  * pins: `checkPartnerLinks`), which a later reader of the same poll may reuse instead of reading all
  * the links again. Its pins only fixed each link to the player it matched, so matching the same
  * players again gives the same links and states; only a link's `externalId` may be older.
@@ -53,17 +53,12 @@ export function sameMatch(match: PlayersMatch, players: readonly PlayerIdentity[
   });
 }
 
-/**
- * Each player's claimed or verified link. `known` is a match of the same poll (`PlayersMatch`):
- * used as it is when it was made of exactly these players, else the links are read and matched.
- */
+/** Each player's claimed or verified link. */
 export async function linksForPlayers(
   db: DbOrTx,
   field: PartnerLinkField,
   players: readonly PlayerIdentity[],
-  known?: PlayersMatch,
-): Promise<ReadonlyMap<string, LinkedUser>> {
-  if (known && sameMatch(known, players)) return known.links;
+): Promise<Map<string, LinkedUser>> {
   const out = new Map<string, LinkedUser>();
   if (players.length === 0) return out;
   const keys = new Set<string>();
