@@ -95,16 +95,24 @@ export async function refreshProgress(
 
 /**
  * The rows of a cycle owed a tier they were not paid for: verified, neither excluded nor banned in
- * chat, and at or past the next threshold above what the cycle paid.
+ * chat, and at or past the next threshold above what the cycle paid — some threshold of the ladder
+ * (the one being paid from) above the paid one and at or below the wager: more thresholds at or
+ * below the wager than at or below what was paid, counted by `width_bucket` over the ascending
+ * thresholds, without a look-up of the tiers per row (docs/features/milestone-rewards.md#automatic-payouts).
  */
 export async function owedUsers(db: DbOrTx, ladder: Ladder, cycleKey: string, now: Date): Promise<string[]> {
   const field = siteById(ladder.site)?.linkField;
-  if (!field) return [];
+  if (!field || ladder.tiers.length === 0) return [];
+  const thresholds = `{${ladder.tiers
+    .map((t) => t.threshold)
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(centsToText)
+    .join(',')}}`;
   const rows = rowsOf<{ user_id: string }>(
     await db.execute(sql`
       SELECT p.user_id FROM milestone_progress p JOIN users u ON u.id = p.user_id
       WHERE p.site = ${ladder.site} AND p.cycle_key = ${cycleKey} AND NOT u.excluded
-        AND p.wagered >= (SELECT min(t.threshold) FROM milestone_tiers t WHERE t.site = p.site AND t.threshold > p.paid_threshold)
+        AND width_bucket(p.wagered, ${thresholds}::numeric[]) > width_bucket(p.paid_threshold, ${thresholds}::numeric[])
         AND EXISTS (SELECT 1 FROM partner_links l WHERE l.user_id = p.user_id AND l.field = ${field} AND l.state = 'verified')
         AND NOT ${activeBanSql(sql`u.kick_id`, now)}
       ORDER BY p.user_id
