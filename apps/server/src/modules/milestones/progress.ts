@@ -95,10 +95,10 @@ export async function refreshProgress(
 
 /**
  * The rows of a cycle owed a tier they were not paid for: verified, neither excluded nor banned in
- * chat, and at or past the next threshold above what the cycle paid — some threshold of the ladder
- * (the one being paid from) above the paid one and at or below the wager: more thresholds at or
- * below the wager than at or below what was paid, counted by `width_bucket` over the ascending
- * thresholds, without a look-up of the tiers per row (docs/features/milestone-rewards.md#automatic-payouts).
+ * chat, and at or past the next threshold above what the cycle paid: more of the ladder's
+ * thresholds (those it pays from) at or below the wager than at or below what was paid, counted by
+ * `width_bucket` over the ascending thresholds rather than by a look-up of the tiers for each row
+ * (docs/features/milestone-rewards.md#automatic-payouts).
  */
 export async function owedUsers(db: DbOrTx, ladder: Ladder, cycleKey: string, now: Date): Promise<string[]> {
   const field = siteById(ladder.site)?.linkField;
