@@ -160,9 +160,11 @@ async function run(databaseUrl: string): Promise<boolean> {
     if (saved.status !== 200) throw new Error(`saving the ladder: ${saved.status} ${saved.text}`);
 
     // 1. The first refresh: standings, progress and automatic payouts of every row.
+    const refreshCpuBefore = await cpuSnapshot(server.pid!, databaseUrl);
     const r1 = performance.now();
     const first = await call(base, 'POST', '/api/admin/leaderboards/1/refresh', admin);
     const refreshMs = performance.now() - r1;
+    const refreshCpu = cpuSpent(refreshCpuBefore, await cpuSnapshot(server.pid!, databaseUrl));
     if (first.status !== 200) throw new Error(`refresh: ${first.status} ${first.text}`);
     const paidAfter1 = await db.query<{ n: string }>(
       `SELECT count(*) AS n FROM ledger WHERE reason = 'milestone_reward'`,
@@ -210,6 +212,7 @@ async function run(databaseUrl: string): Promise<boolean> {
     printFigures(`milestones: ${links} verified links, ${claimers} concurrent claimers, PostgreSQL`, {
       'first refresh ms': refreshMs,
       'first refresh payouts': Number(paidAfter1.rows[0]!.n),
+      'first refresh CPU ms: server / postgres': `${refreshCpu.server.toFixed(0)} / ${refreshCpu.postgres.toFixed(0)}`,
       'second refresh ms (with claims)': secondMs,
       'claim p50 ms': claims.p50,
       'claim p99 ms': claims.p99,

@@ -24,6 +24,7 @@ import {
 } from '@kickback/common/http/leaderboards';
 import { leaderboardPeriods, leaderboardSites, type LeaderboardPeriodRow } from '../../db/schema/leaderboards';
 import { buildPartnerProviders, type PartnerProvider } from '../../integrations/partners/registry';
+import type { PlayersMatch } from '../partner-links/service';
 import { AppError, badRequest, conflict } from '../../lib/errors';
 import { recordAudit, type Actor } from '../audit/service';
 import { rowsOf } from '../../db/rows';
@@ -72,6 +73,8 @@ export interface StandingsRefreshed {
   site: SiteId;
   periodId: number;
   at: Date;
+  /** The poll's players matched to links, reusable for exactly these players (partner-links/matching). */
+  match: PlayersMatch | null;
 }
 
 export class LeaderboardService {
@@ -321,7 +324,7 @@ export class LeaderboardService {
         report.players = outcome.players;
       }
       this.cache.invalidate(site);
-      if (outcome.written) await this.refreshed({ site, periodId: period.id, at: now });
+      if (outcome.written) await this.refreshed({ site, periodId: period.id, at: now, match: outcome.match });
       return true;
     } catch (err) {
       const message = errorText(err);

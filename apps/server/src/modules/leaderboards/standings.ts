@@ -18,7 +18,7 @@ import { rowsOf } from '../../db/rows';
 import { AfterCommit } from '../../lib/after-commit';
 import { currentWindow, type Window } from './periods';
 import { partnerLinks } from '../../db/schema/partner-links';
-import { checkPartnerLinks, type LinkedUser } from '../partner-links/service';
+import { checkPartnerLinks, type LinkedUser, type PlayersMatch } from '../partner-links/service';
 import { matchLinks, playerKeyOf } from './ranking';
 import { loadSiteSettings, type SiteSettings } from './settings';
 
@@ -85,8 +85,10 @@ export type StandingsListener = (
   after: AfterCommit,
 ) => Promise<void>;
 
+/** `match`: the poll's players matched to links (after its proofs and pins), for its listeners to reuse. */
 export type WriteOutcome =
-  { written: true; players: number; credited: number } | { written: false; reason: 'closed' | 'stale' };
+  | { written: true; players: number; credited: number; match: PlayersMatch | null }
+  | { written: false; reason: 'closed' | 'stale' };
 
 interface StoredRow {
   player_key: string;
@@ -143,22 +145,30 @@ export async function writeStandings(
       on_code: s.onCode,
     }));
     if (records.length > 0) {
+      // Wager points off: nobody earns, and the watermark moves up to the ranked amount in this same
+      // write (points are for wager made while they are on) rather than in a second pass over every
+      // row (docs/features/leaderboards.md#rules-and-configuration). With them on, creditWagerPoints
+      // moves it (the write leaves it as it was).
+      const ranked = sql.raw(siteById(site)?.ranksOn === 'weightedWagered' ? 'weighted_wagered' : 'wagered');
+      const credited = settings.pointsPerUnit <= 0n ? sql`coalesce(greatest(r.${ranked}, 0), 0)` : sql`0`;
       await tx.execute(sql`
         INSERT INTO leaderboard_standings
-          (period_id, player_key, username, external_id, avatar_url, wagered, weighted_wagered, unit, on_code, seen_at)
+          (period_id, player_key, username, external_id, avatar_url, wagered, weighted_wagered, unit, on_code, seen_at,
+           credited)
         SELECT ${periodId}, r.player_key, r.username, r.external_id, r.avatar_url, r.wagered, r.weighted_wagered,
-               r.unit, r.on_code, ${fetchedAt.toISOString()}::timestamptz
+               r.unit, r.on_code, ${fetchedAt.toISOString()}::timestamptz, ${credited}
         FROM jsonb_to_recordset(${JSON.stringify(records)}::jsonb) AS r(
           player_key text, username text, external_id text, avatar_url text, wagered numeric,
           weighted_wagered numeric, unit text, on_code boolean)
         ON CONFLICT (period_id, player_key) DO UPDATE SET
           username = EXCLUDED.username, external_id = EXCLUDED.external_id, avatar_url = EXCLUDED.avatar_url,
           wagered = EXCLUDED.wagered, weighted_wagered = EXCLUDED.weighted_wagered, unit = EXCLUDED.unit,
-          on_code = EXCLUDED.on_code, seen_at = EXCLUDED.seen_at
+          on_code = EXCLUDED.on_code, seen_at = EXCLUDED.seen_at,
+          credited = greatest(leaderboard_standings.credited, EXCLUDED.credited)
       `);
     }
     // Proof codes first: the poll that verifies a link also credits its new wager directly.
-    await checkPartnerLinks(
+    const { match } = await checkPartnerLinks(
       tx,
       site,
       records.map((r) => ({ playerKey: r.player_key, username: r.username, externalId: r.external_id })),
@@ -167,7 +177,7 @@ export async function writeStandings(
     const credited = await creditWagerPoints(tx, site, settings, periodId, fetchedAt);
     await tx.update(leaderboardPeriods).set({ fetchedAt }).where(eq(leaderboardPeriods.id, periodId));
     for (const listener of listeners) await listener(tx, { site, periodId, at: fetchedAt }, after);
-    return { written: true, players: records.length, credited } as const;
+    return { written: true, players: records.length, credited, match } as const;
   });
   await after.run();
   return outcome;
@@ -180,17 +190,8 @@ async function creditWagerPoints(
   periodId: number,
   fetchedAt: Date,
 ): Promise<number> {
-  if (settings.pointsPerUnit <= 0n) {
-    // Wager points off: nobody earns, the watermark still moves up to the ranked amount (points are
-    // for wager made while they are on), in one statement rather than through every row here.
-    const ranked = sql.raw(siteById(site)?.ranksOn === 'weightedWagered' ? 'weighted_wagered' : 'wagered');
-    await tx.execute(sql`
-      UPDATE leaderboard_standings SET credited = ${ranked}
-      WHERE period_id = ${periodId} AND seen_at = ${fetchedAt.toISOString()}::timestamptz
-        AND ${ranked} IS NOT NULL AND credited < ${ranked}
-    `);
-    return 0;
-  }
+  // Wager points off: the write itself moved the watermark, and nobody earns.
+  if (settings.pointsPerUnit <= 0n) return 0;
   const rows = rowsOf<StoredRow>(
     await tx.execute(sql`
       SELECT player_key, username, external_id, wagered::text, weighted_wagered::text, credited::text, on_code

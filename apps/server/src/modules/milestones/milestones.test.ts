@@ -16,6 +16,7 @@ import { auditLog } from '../../db/schema/audit';
 import { fulfilmentItems } from '../../db/schema/fulfilment';
 import { ledger } from '../../db/schema/ledger';
 import { users } from '../../db/schema/users';
+import { rowsOf } from '../../db/rows';
 import { ManualClock } from '../../lib/clock';
 import { highestReachedTiers } from './service';
 
@@ -234,5 +235,34 @@ describe('automatic payouts', () => {
     const activity = (await t.call({ url: '/api/me/activity', as: a })).json();
     expect(JSON.stringify(activity)).toContain('milestone_reward');
     expect(await ledgerMismatches(t)).toEqual([]);
+  });
+
+  it('a player linked after the poll that listed him is paid by the next refresh, though it no longer lists him', async () => {
+    const admin = await t.signIn({ role: 'Admin', name: 'Boss' });
+    await saveLadder(admin, { automatic: true });
+    const a = await viewer('Alpha', 'AlphaP');
+    const g = await t.signIn({ name: 'Gamma' });
+    await poll([
+      { id: 31, name: 'AlphaP', wagered: 1500 },
+      { id: 33, name: 'GammaP', wagered: 5200 },
+    ]);
+    expect(await milestonePoints(g)).toBe(0);
+
+    // The next poll lists Alpha alone: its own match of players has no Gamma, so the ladder must
+    // match the cycle's players (Gamma's standing is still the period's) rather than reuse it.
+    await setUser(t.database.db, g.user.id, { clashId: 'GammaP' }, t.clock.now());
+    await poll([{ id: 31, name: 'AlphaP', wagered: 1600 }]);
+    expect(await milestonePoints(a)).toBe(100);
+    expect(await milestonePoints(g)).toBe(500);
+    expect(await ledgerMismatches(t)).toEqual([]);
+  });
+
+  it('leaves room on the pages of progress rows, so that paying them rewrites them in place', async () => {
+    const [row] = rowsOf<{ options: string }>(
+      await t.database.db.execute(sql`
+        SELECT array_to_string(reloptions, ',') AS options FROM pg_class WHERE relname = 'milestone_progress'
+      `),
+    );
+    expect(row?.options).toBe('fillfactor=80');
   });
 });

@@ -13,7 +13,7 @@ import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { transactionThen } from '../../lib/after-commit';
 import { activeBanSql } from '../kick-bans/service';
-import { linksForPlayers } from '../partner-links/service';
+import { linksForPlayers, sameMatch, type PlayersMatch } from '../partner-links/service';
 import { cycleKeyOf, loadLadder, type Ladder } from './ladders';
 import { announcement, lockProgress, payOut, payoutsOf } from './payouts';
 
@@ -53,16 +53,27 @@ async function wagersOf(db: DbOrTx, ladder: Ladder, periodId: number): Promise<P
   );
 }
 
-/** Writes every verified link's wager for the cycle; returns how many rows were written. */
-export async function refreshProgress(db: DbOrTx, ladder: Ladder, cycleKey: string, periodId: number, now: Date) {
+/**
+ * Writes every verified link's wager for the cycle; returns how many rows were written and whether
+ * the poll's match was reused. `match` is the poll's own match of its players: reused when the
+ * cycle's players are exactly the poll's (`sameMatch`: a period cycle whose every player is on the
+ * code and listed in this poll), so 50,000 links are not read and matched a second time
+ * (docs/features/milestone-rewards.md#automatic-payouts).
+ */
+export async function refreshProgress(
+  db: DbOrTx,
+  ladder: Ladder,
+  cycleKey: string,
+  periodId: number,
+  now: Date,
+  match: PlayersMatch | null = null,
+) {
   const field = siteById(ladder.site)?.linkField;
-  if (!field) return 0;
+  if (!field) return { rows: 0, matchReused: false };
   const players = await wagersOf(db, ladder, periodId);
-  const links = await linksForPlayers(
-    db,
-    field,
-    players.map((p) => ({ playerKey: p.player_key, username: p.username, externalId: p.external_id })),
-  );
+  const identities = players.map((p) => ({ playerKey: p.player_key, username: p.username, externalId: p.external_id }));
+  const reused = match !== null && sameMatch(match, identities);
+  const links = reused ? match.links : await linksForPlayers(db, field, identities);
   const byUser = new Map<string, string>();
   for (const p of players) {
     const link = links.get(p.player_key);
@@ -79,21 +90,29 @@ export async function refreshProgress(db: DbOrTx, ladder: Ladder, cycleKey: stri
       WHERE milestone_progress.wagered IS DISTINCT FROM EXCLUDED.wagered
     `);
   }
-  return records.length;
+  return { rows: records.length, matchReused: reused };
 }
 
 /**
  * The rows of a cycle owed a tier they were not paid for: verified, neither excluded nor banned in
- * chat, and at or past the next threshold above what the cycle paid.
+ * chat, and at or past the next threshold above what the cycle paid: more of the ladder's
+ * thresholds (those it pays from) at or below the wager than at or below what was paid, counted by
+ * `width_bucket` over the ascending thresholds rather than by a look-up of the tiers for each row
+ * (docs/features/milestone-rewards.md#automatic-payouts).
  */
 export async function owedUsers(db: DbOrTx, ladder: Ladder, cycleKey: string, now: Date): Promise<string[]> {
   const field = siteById(ladder.site)?.linkField;
-  if (!field) return [];
+  if (!field || ladder.tiers.length === 0) return [];
+  const thresholds = `{${ladder.tiers
+    .map((t) => t.threshold)
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(centsToText)
+    .join(',')}}`;
   const rows = rowsOf<{ user_id: string }>(
     await db.execute(sql`
       SELECT p.user_id FROM milestone_progress p JOIN users u ON u.id = p.user_id
       WHERE p.site = ${ladder.site} AND p.cycle_key = ${cycleKey} AND NOT u.excluded
-        AND p.wagered >= (SELECT min(t.threshold) FROM milestone_tiers t WHERE t.site = p.site AND t.threshold > p.paid_threshold)
+        AND width_bucket(p.wagered, ${thresholds}::numeric[]) > width_bucket(p.paid_threshold, ${thresholds}::numeric[])
         AND EXISTS (SELECT 1 FROM partner_links l WHERE l.user_id = p.user_id AND l.field = ${field} AND l.state = 'verified')
         AND NOT ${activeBanSql(sql`u.kick_id`, now)}
       ORDER BY p.user_id
@@ -143,14 +162,15 @@ export async function payAutomatically(app: FastifyInstance, ladder: Ladder, cyc
 /** The poller told us a site's standings were refreshed. */
 export async function standingsRefreshed(
   app: FastifyInstance,
-  refresh: { site: SiteId; periodId: number; at: Date },
+  refresh: { site: SiteId; periodId: number; at: Date; match?: PlayersMatch | null },
 ): Promise<{ progress: number; paid: number }> {
   const ladder = await loadLadder(app.db, refresh.site);
   if (!ladder?.row.enabled || ladder.tiers.length === 0) return { progress: 0, paid: 0 };
   const cycleKey = cycleKeyOf(ladder, refresh.periodId);
   if (!cycleKey) return { progress: 0, paid: 0 };
   const t0 = performance.now();
-  const progress = await refreshProgress(app.db, ladder, cycleKey, refresh.periodId, refresh.at);
+  const written = await refreshProgress(app.db, ladder, cycleKey, refresh.periodId, refresh.at, refresh.match ?? null);
+  const progress = written.rows;
   const t1 = performance.now();
   const paid = ladder.row.automatic ? await payAutomatically(app, ladder, cycleKey, refresh.at) : 0;
   app.log[paid > 0 ? 'info' : 'debug'](
@@ -158,6 +178,7 @@ export async function standingsRefreshed(
       site: refresh.site,
       cycleKey,
       progress,
+      matchReused: written.matchReused,
       paid,
       progressMs: Math.round(t1 - t0),
       payMs: Math.round(performance.now() - t1),

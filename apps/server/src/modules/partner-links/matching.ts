@@ -28,6 +28,32 @@ export interface PlayerIdentity {
   externalId: string | null;
 }
 
+/**
+ * A poll's players matched to their links (made in the standings write after its proofs and
+ * pins: `checkPartnerLinks`), which a later reader of the same poll may reuse instead of reading all
+ * the links again. Its pins only fixed each link to the player it matched, so matching the same
+ * players again gives the same links and states; only a link's `externalId` may be older.
+ */
+export interface PlayersMatch {
+  players: readonly PlayerIdentity[];
+  links: ReadonlyMap<string, LinkedUser>;
+}
+
+/**
+ * Whether `match` was made of exactly these players — the same keys with the same names and ids:
+ * which link a player matches depends on every other player listed, so only the same list may
+ * reuse it.
+ */
+export function sameMatch(match: PlayersMatch, players: readonly PlayerIdentity[]): boolean {
+  if (match.players.length !== players.length) return false;
+  const byKey = new Map(match.players.map((p) => [p.playerKey, p]));
+  return players.every((p) => {
+    const q = byKey.get(p.playerKey);
+    return q !== undefined && q.username === p.username && (q.externalId ?? null) === (p.externalId ?? null);
+  });
+}
+
+/** Each player's claimed or verified link. */
 export async function linksForPlayers(
   db: DbOrTx,
   field: PartnerLinkField,

@@ -14,7 +14,7 @@ import type { DbOrTx } from '../../db/client';
 import { partnerLinks } from '../../db/schema/partner-links';
 import { rowsOf } from '../../db/rows';
 import { alnumOf, usesProofCode } from './keys';
-import { linksForPlayers, type PlayerIdentity } from './matching';
+import { linksForPlayers, type PlayerIdentity, type PlayersMatch } from './matching';
 import { proofActor, verifyClaim } from './decisions';
 
 /** Every "kb" + five letters or digits in a name: the codes it might carry. */
@@ -36,9 +36,9 @@ export async function checkPartnerLinks(
   site: SiteId,
   players: readonly PlayerIdentity[],
   now: Date,
-): Promise<{ pinned: number; verified: number }> {
+): Promise<{ pinned: number; verified: number; match: PlayersMatch | null }> {
   const field = siteById(site)?.linkField;
-  if (!field || players.length === 0) return { pinned: 0, verified: 0 };
+  if (!field || players.length === 0) return { pinned: 0, verified: 0, match: null };
 
   let verified = 0;
   if (usesProofCode(field)) {
@@ -112,7 +112,8 @@ export async function checkPartnerLinks(
     );
     pinned += rows.length;
   }
-  return { pinned, verified };
+  // The poll's match, for what follows the same poll (the milestone ladder's progress) to reuse.
+  return { pinned, verified, match: { players, links: matches } };
 }
 
 async function heldElsewhere(tx: DbOrTx, field: string, external: string, linkId: number): Promise<boolean> {

@@ -4,7 +4,7 @@
  * filters must check — a claimed or rejected id never counts.
  */
 export { labelOfField } from './keys';
-export { linksForPlayers, verifiedPartnerLinks, verifiedValue } from './matching';
-export type { LinkedUser, PlayerIdentity, VerifiedPartnerLink } from './matching';
+export { linksForPlayers, sameMatch, verifiedPartnerLinks, verifiedValue } from './matching';
+export type { LinkedUser, PlayerIdentity, PlayersMatch, VerifiedPartnerLink } from './matching';
 export { activeLink, insertVerifiedLink, partnerIdTaken, replaceClaim } from './claims';
 export { checkPartnerLinks } from './proof';
