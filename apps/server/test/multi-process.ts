@@ -85,8 +85,9 @@ export interface FreshServers {
 }
 
 /**
- * `count` server processes (default 2, from source) on a fresh PostgreSQL database and a Redis
- * prefix of their own, for the describe block this is called in: made in a beforeAll (database
+ * `count` server processes (default 2, the current source bundled: processes.ts's currentSource) on
+ * a fresh PostgreSQL database and a Redis prefix of their own, for the describe block this is
+ * called in: made in a beforeAll (database
  * created and migrated, processes started together and answering), removed in an afterAll
  * (processes stopped, database dropped, Redis keys deleted). The processes run as a developer's
  * would, without demo data, logging warnings, sweeping timers every second, with one session secret.

@@ -8,6 +8,7 @@
  * nothing under apps/server/src may (lint).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,7 +22,7 @@ export interface ServerCommand {
   cwd: string;
 }
 
-/** The server from source through tsx (the tests' default: no build needed). */
+/** The server from source through tsx (no build at all; each start compiles what it imports). */
 export const fromSource: ServerCommand = {
   argv: [process.execPath, '--import', 'tsx', 'src/main.ts'],
   cwd: serverDir,
@@ -48,6 +49,41 @@ export function bundledServer(name: string, nodeArgs: string[] = []): ServerComm
   return builtServer(path.join(dir, 'main.js'), nodeArgs);
 }
 
+const CURRENT_SOURCE = 'kickback-test-server-';
+let currentSourceCommand: ServerCommand | null = null;
+
+/** Whether process `pid` is running. */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * The tests' default: the current source bundled by build.mjs once per test process (about a
+ * second), then every start runs the bundle. A start through tsx cost about 3.5 s of CPU against
+ * about 1.4 s for the bundle, and the server tests start dozens of processes
+ * (docs/conventions.md#test-speed). Source maps keep a crash's stack on the source lines. Each
+ * bundle is named by its test process, and removed by the next one made once that process is gone
+ * (a test worker may be ended without running its exit handlers).
+ */
+export function currentSource(): ServerCommand {
+  if (!currentSourceCommand) {
+    const cache = path.join(serverDir, 'node_modules/.cache');
+    for (const name of existsSync(cache) ? readdirSync(cache) : []) {
+      const pid = Number(name.slice(CURRENT_SOURCE.length));
+      if (name.startsWith(CURRENT_SOURCE) && pid > 0 && !alive(pid)) {
+        rmSync(path.join(cache, name), { recursive: true, force: true });
+      }
+    }
+    currentSourceCommand = bundledServer(`${CURRENT_SOURCE}${process.pid}`, ['--enable-source-maps']);
+  }
+  return currentSourceCommand;
+}
+
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
@@ -71,7 +107,7 @@ type Stdio = 'inherit' | 'ignore' | number;
 export interface ServerProcessesOptions {
   /** How many processes (default 1). */
   count?: number;
-  /** Default: from source (fromSource). */
+  /** Default: the current source, bundled once per process (currentSource()). */
   command?: ServerCommand;
   /** DATABASE_URL of every process (else whatever `env` says: DATA_DIR, say). */
   databaseUrl?: string;
@@ -241,7 +277,7 @@ export class ServerProcesses {
   }
 
   private launch(m: ServerProcess): void {
-    const { command = fromSource, output } = this.opts;
+    const { command = currentSource(), output } = this.opts;
     const extra = typeof this.opts.env === 'function' ? this.opts.env(m.index) : (this.opts.env ?? {});
     const env: Record<string, string | undefined> = {
       ...(this.opts.inheritEnv ? process.env : { PATH: process.env.PATH }),

@@ -62,7 +62,7 @@ describe('the data-folder lock', () => {
 function server(dataDir: string): ServerProcesses {
   const s = new ServerProcesses({
     env: { NODE_ENV: 'development', DATA_DIR: dataDir, DEMO_DATA: '0', LEADERBOARD_POLLER: '0', LOG_LEVEL: 'warn' },
-    // A start from source on a PGlite folder (tsx, PostgreSQL in WebAssembly, every migration):
+    // A start on a PGlite folder (PostgreSQL in WebAssembly, every migration; once through tsx):
     // one took over 90 s on the 2-core machine with a load average near 30 (docs/conventions.md#timeouts).
     startMs: 180_000,
   });
