@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { newPerson, preAcceptAgeGate, signIn } from './helpers';
+import { newPerson, preAcceptAgeGate, screenshot, signIn } from './helpers';
 
 type Catalogue = { [key: string]: string | Catalogue };
 const catalogue = (locale: string): Catalogue =>
@@ -104,6 +104,7 @@ for (const j of journeys) {
     await expect(page.getByRole('heading', { name: j.store, exact: true })).toBeVisible();
     await expect(page.locator('.kb-product').first()).toBeVisible();
     await expectNoEnglish(page, j.locale);
+    await screenshot(page, `languages-${j.locale}-store`);
     await context.close();
   });
 }
@@ -118,6 +119,7 @@ test("a signed-in viewer's language is kept on the profile: another browser sign
   await page.goto('/');
   await signIn(page, person);
   await page.locator('#kb-user-menu').click();
+  await screenshot(page, 'languages-user-menu');
   await page.getByRole('button', { name: 'Español' }).click();
   await expect(page.getByRole('heading', { name: 'Qué puedes hacer aquí' })).toBeVisible();
   await first.close();

@@ -71,12 +71,14 @@ export function UserMenu({
         ))}
         <NavDropdown.Item onClick={() => setNotifications(true)}>{t('shell.notifications')}</NavDropdown.Item>
         <NavDropdown.Divider />
-        <NavDropdown.Header>{t('shell.language')}</NavDropdown.Header>
+        {/* A label, not a heading (Bootstrap's header is role="heading" with no level), and the
+            current language marked by aria-current: `active` would put aria-selected on a link. */}
+        <div className="dropdown-header kb-menu-section">{t('shell.language')}</div>
         {LOCALES.map((l) => (
           <NavDropdown.Item
             key={l}
             lang={l}
-            active={language.locale === l}
+            className={language.locale === l ? 'active' : undefined}
             aria-current={language.locale === l ? 'true' : undefined}
             onClick={() => void language.choose(l).catch(() => undefined)}
           >
