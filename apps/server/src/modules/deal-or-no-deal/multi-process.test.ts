@@ -55,10 +55,21 @@ describe.skipIf(missing !== null)('Deal or No Deal on server processes sharing P
     const ownerOnB = await connect(b, gameId, olive.cookie);
     const spectator = await connect(b, gameId);
 
-    await ownerOnA.ok('StartGame');
-    let s = await ownerOnB.ok<DealOrNoDealState>('SelectBox', 12);
-    for (let k = 0; k < 6; k++) s = await openNext(k % 2 ? ownerOnA : ownerOnB, s);
+    // An owner moves from the state their own screen shows: each move waits until the moving
+    // client has the state it follows (a state made on the other process arrives through Redis, and
+    // a move made before it arrived would be shown before it on that client).
+    const shown = (c: HubClient, s: DealOrNoDealState) =>
+      c.waitFor<DealOrNoDealState>('GameStateChange', (x) => x.version >= s.version);
+    let s = await ownerOnA.ok<DealOrNoDealState>('StartGame');
+    await shown(ownerOnB, s);
+    s = await ownerOnB.ok<DealOrNoDealState>('SelectBox', 12);
+    for (let k = 0; k < 6; k++) {
+      const mover = k % 2 ? ownerOnA : ownerOnB;
+      await shown(mover, s);
+      s = await openNext(mover, s);
+    }
     expect(s.status).toBe(4);
+    await shown(ownerOnA, s);
     const won = await ownerOnA.ok<DealOrNoDealState>('AnswerOffer', true);
     expect(won.status).toBe(6);
     // The win screen's deadline fires on whichever process sweeps first.
