@@ -40,11 +40,18 @@ describe.skipIf(missing !== null)('two server processes on one PostgreSQL and on
     const spectator = await connect(b); // on process B
     const opponent = await connect(b, bob.cookie); // on process B
 
+    // Each player acts from the state their own screen shows: a step waits until the acting
+    // client has the state it follows (one made on the other process arrives through Redis).
+    const shown = (c: HubClient, version: number) =>
+      c.waitFor<SplitOrStealState>('ReceiveGameState', (s) => s.version >= version, 20_000);
     await player.ok('JoinGame', 1); // change made on A
+    await shown(opponent, 2);
     await opponent.ok('JoinGame', 2); // change made on B; B schedules the deadline
     await spectator.waitFor<SplitOrStealState>('ReceiveGameState', (s) => s.status === 3, 20_000);
+    await player.waitFor<SplitOrStealState>('ReceiveGameState', (s) => s.status === 3, 20_000);
     const balls = await player.ok<Record<string, number>>('GetAnswerContext');
     await player.ok('UpdateSelection', balls.player1_Answer1 === 2 ? 1 : 2); // Alice splits, on A
+    await shown(opponent, 5);
     await opponent.ok('UpdateSelection', 1); // on B
     const ended = await spectator.waitFor<SplitOrStealState>('ReceiveGameState', (s) => s.status === 4, 20_000);
     await player.waitFor<SplitOrStealState>('ReceiveGameState', (s) => s.status === 4, 20_000);
